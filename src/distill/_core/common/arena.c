@@ -1,0 +1,93 @@
+#include "common/arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dl_arena_block {
+    dl_arena_block *prev;
+    size_t size;
+    /* data follows, 8-byte aligned because the header is two words */
+};
+
+/* Blocks start small so a tiny fragment costs little, and double so a large page needs few mallocs. */
+#define DL_ARENA_FIRST_BLOCK (16u * 1024u)
+#define DL_ARENA_MAX_BLOCK (4u * 1024u * 1024u)
+
+void dl_arena_init(dl_arena *a) {
+    a->head = NULL;
+    a->cur = a->end = NULL;
+    a->next_size = DL_ARENA_FIRST_BLOCK;
+    a->total = 0;
+}
+
+void dl_arena_free(dl_arena *a) {
+    dl_arena_block *b = a->head;
+    while (b) {
+        dl_arena_block *prev = b->prev;
+        free(b);
+        b = prev;
+    }
+    dl_arena_init(a);
+}
+
+static int arena_new_block(dl_arena *a, size_t need) {
+    size_t size = a->next_size;
+    if (need > size) size = need;
+    if (size > SIZE_MAX - sizeof(dl_arena_block)) return -1;
+    dl_arena_block *b = malloc(sizeof(dl_arena_block) + size);
+    if (!b) return -1;
+    b->prev = a->head;
+    b->size = size;
+    a->head = b;
+    a->cur = (char *)(b + 1);
+    a->end = a->cur + size;
+    a->total += sizeof(dl_arena_block) + size;
+    if (a->next_size < DL_ARENA_MAX_BLOCK) a->next_size *= 2;
+    return 0;
+}
+
+void *dl_arena_alloc(dl_arena *a, size_t size) {
+    if (size > SIZE_MAX - 7) return NULL;
+    size = (size + 7) & ~(size_t)7;
+    if (size == 0) size = 8;
+    if ((size_t)(a->end - a->cur) < size || a->cur == NULL) {
+        if (arena_new_block(a, size) < 0) return NULL;
+    }
+    void *p = a->cur;
+    a->cur += size;
+    return p;
+}
+
+void *dl_arena_calloc(dl_arena *a, size_t count, size_t size) {
+    if (size && count > SIZE_MAX / size) return NULL;
+    void *p = dl_arena_alloc(a, count * size);
+    if (p) memset(p, 0, count * size);
+    return p;
+}
+
+char *dl_arena_strndup(dl_arena *a, const char *s, size_t len) {
+    if (len == SIZE_MAX) return NULL;
+    char *p = dl_arena_alloc(a, len + 1);
+    if (!p) return NULL;
+    if (len) memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+void *dl_arena_grow(dl_arena *a, void *ptr, size_t old_size, size_t new_size) {
+    if (new_size <= old_size) return ptr;
+    if (new_size > SIZE_MAX - 7) return NULL;
+    size_t old_r = (old_size + 7) & ~(size_t)7;
+    if (old_r == 0) old_r = 8;
+    size_t new_r = (new_size + 7) & ~(size_t)7;
+    /* In place when ptr is the block's last allocation and the block has room. */
+    if (ptr && (char *)ptr + old_r == a->cur && (size_t)(a->end - (char *)ptr) >= new_r) {
+        a->cur = (char *)ptr + new_r;
+        return ptr;
+    }
+    void *p = dl_arena_alloc(a, new_size);
+    if (!p) return NULL;
+    if (ptr && old_size) memcpy(p, ptr, old_size);
+    return p;
+}

@@ -1,0 +1,147 @@
+#include "tree/dom.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+dl_document *dl_document_new(const char *source, size_t source_len) {
+    dl_document *doc = calloc(1, sizeof(*doc));
+    if (!doc) return NULL;
+    dl_arena_init(&doc->arena);
+    doc->source = source;
+    doc->source_len = source_len;
+    doc->scripting = 1;
+    return doc;
+}
+
+void dl_document_free(dl_document *doc) {
+    if (!doc) return;
+    dl_arena_free(&doc->arena);
+    free(doc->atoms.names);
+    free(doc);
+}
+
+static dl_node *node_new(dl_document *doc, uint8_t type) {
+    dl_node *n = dl_arena_calloc(&doc->arena, 1, sizeof(dl_node));
+    if (!n) return NULL;
+    n->type = type;
+    n->span_start = n->span_end = DL_NO_SPAN;
+    doc->node_count++;
+    return n;
+}
+
+dl_node *dl_node_new_element(dl_document *doc, uint32_t atom, uint8_t ns) {
+    dl_node *n = node_new(doc, DL_NODE_ELEMENT);
+    if (n) {
+        n->atom = atom;
+        n->ns = ns;
+    }
+    return n;
+}
+
+static dl_node *node_new_data(dl_document *doc, uint8_t type, const char *data, size_t len, int copy) {
+    dl_node *n = node_new(doc, type);
+    if (!n) return NULL;
+    if (copy && len) {
+        char *p = dl_arena_strndup(&doc->arena, data, len);
+        if (!p) return NULL;
+        data = p;
+    }
+    n->u.text.ptr = len ? data : "";
+    n->u.text.len = len;
+    return n;
+}
+
+dl_node *dl_node_new_text(dl_document *doc, const char *data, size_t len, int copy) {
+    return node_new_data(doc, DL_NODE_TEXT, data, len, copy);
+}
+
+dl_node *dl_node_new_comment(dl_document *doc, const char *data, size_t len, int copy) {
+    return node_new_data(doc, DL_NODE_COMMENT, data, len, copy);
+}
+
+dl_node *dl_node_new_doctype(dl_document *doc) {
+    dl_node *n = node_new(doc, DL_NODE_DOCTYPE);
+    if (!n) return NULL;
+    n->u.doctype = dl_arena_calloc(&doc->arena, 1, sizeof(dl_doctype));
+    if (!n->u.doctype) return NULL;
+    n->u.doctype->name.ptr = n->u.doctype->public_id.ptr = n->u.doctype->system_id.ptr = "";
+    return n;
+}
+
+dl_node *dl_node_new_fragment(dl_document *doc) { return node_new(doc, DL_NODE_FRAGMENT); }
+
+void dl_node_remove(dl_node *child) {
+    dl_node *p = child->parent;
+    if (!p) return;
+    if (child->prev) child->prev->next = child->next;
+    else p->first_child = child->next;
+    if (child->next) child->next->prev = child->prev;
+    else p->last_child = child->prev;
+    child->parent = child->prev = child->next = NULL;
+}
+
+void dl_node_insert_before(dl_node *parent, dl_node *child, dl_node *ref) {
+    if (child->parent) dl_node_remove(child);
+    child->parent = parent;
+    if (!ref) {
+        child->prev = parent->last_child;
+        child->next = NULL;
+        if (parent->last_child) parent->last_child->next = child;
+        else parent->first_child = child;
+        parent->last_child = child;
+        return;
+    }
+    child->next = ref;
+    child->prev = ref->prev;
+    if (ref->prev) ref->prev->next = child;
+    else parent->first_child = child;
+    ref->prev = child;
+}
+
+void dl_node_append(dl_node *parent, dl_node *child) { dl_node_insert_before(parent, child, NULL); }
+
+uint32_t dl_document_intern(dl_document *doc, const char *name, size_t len) {
+    uint32_t a = dl_atom_lookup(name, len);
+    if (a != DL_TAG__NONE) return a;
+    dl_atom_table *t = &doc->atoms;
+    /* Linear: a page rarely has more than a handful of custom element names. */
+    for (uint32_t i = 0; i < t->count; i++)
+        if (t->names[i].len == len && memcmp(t->names[i].ptr, name, len) == 0) return DL_TAG__COUNT + i;
+    if (t->count >= UINT32_MAX - DL_TAG__COUNT - 1) return DL_TAG__NONE;
+    if (t->count == t->cap) {
+        uint32_t cap = t->cap ? t->cap * 2 : 8;
+        dl_str *n = realloc(t->names, cap * sizeof(dl_str));
+        if (!n) return DL_TAG__NONE;
+        t->names = n;
+        t->cap = cap;
+    }
+    char *copy = dl_arena_strndup(&doc->arena, name, len);
+    if (!copy) return DL_TAG__NONE;
+    t->names[t->count].ptr = copy;
+    t->names[t->count].len = len;
+    return DL_TAG__COUNT + t->count++;
+}
+
+dl_str dl_document_atom_name(const dl_document *doc, uint32_t atom) {
+    dl_str s = {"", 0};
+    if (atom < DL_TAG__COUNT) {
+        size_t len = 0;
+        const char *p = dl_atom_name(atom, &len);
+        if (p) {
+            s.ptr = p;
+            s.len = len;
+        }
+    } else if (atom - DL_TAG__COUNT < doc->atoms.count) {
+        s = doc->atoms.names[atom - DL_TAG__COUNT];
+    }
+    return s;
+}
+
+const dl_attr *dl_element_attr(const dl_node *el, const char *name, size_t len) {
+    if (!el || el->type != DL_NODE_ELEMENT) return NULL;
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        if (a->name.len == len && memcmp(a->name.ptr, name, len) == 0) return a;
+    }
+    return NULL;
+}

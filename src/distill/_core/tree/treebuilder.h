@@ -1,0 +1,30 @@
+/* WHATWG tree construction (HTML Standard 13.2.6): tokens in, an arena tree out.
+ *
+ * The tree builder drives the tokenizer (tokenizer/tokenizer.h), switching its state for RCDATA,
+ * RAWTEXT, script data and PLAINTEXT, and builds the dl_document tree: all insertion modes, implied
+ * end tags, the adoption agency algorithm, foster parenting, active formatting elements, foreign
+ * content, <template> contents, fragment parsing with a context element, and the scripting flag.
+ *
+ * Input is UTF-8 (the binding decodes or validates first). No recursion whose depth the input
+ * controls. Element spans (dom.h) are byte offsets into the input.
+ */
+#ifndef DL_TREE_TREEBUILDER_H
+#define DL_TREE_TREEBUILDER_H
+
+#include "tree/dom.h"
+
+typedef struct {
+    int scripting;               /* the scripting flag: on by default */
+    /* Fragment parsing: the context element, or context_name NULL for a whole document. */
+    const char *context_name;    /* local name, e.g. "body", "td", "svg" element "foreignObject" */
+    size_t context_len;
+    uint8_t context_ns;          /* dl_namespace of the context element */
+} dl_parse_options;
+
+typedef enum { DL_PARSE_OK = 0, DL_PARSE_NOMEM = -1, DL_PARSE_TOO_LARGE = -2 } dl_parse_status;
+
+/* Parse a whole buffer. The document references `utf8` (text nodes may point into it): keep it alive
+ * as long as the document. Returns NULL and sets *status on failure. Safe to call without the GIL. */
+dl_document *dl_parse(const char *utf8, size_t len, const dl_parse_options *opts, dl_parse_status *status);
+
+#endif
