@@ -19,6 +19,9 @@ from distill._core import (
     Text,
 )
 
+from distill.export import Markdown, PlainText
+from distill.sanitize import Policy, Sanitizer
+
 try:  # TEMPORARY until the tree builder is on main (tests skip while distill.parse is absent)
     from distill._core import parse, parse_fragment
 except ImportError:  # pragma: no cover
@@ -30,7 +33,11 @@ __all__ = [
     "Document",
     "DocumentFragment",
     "Element",
+    "Markdown",
     "Node",
+    "PlainText",
+    "Policy",
+    "Sanitizer",
     "Text",
     "_core",
     "parse",
