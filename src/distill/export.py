@@ -1,4 +1,4 @@
-"""Options of the exporters: ``Node.to_text(PlainText(...))`` and ``Node.to_markdown(Markdown(...))``.
+r"""Options of the exporters: ``Node.to_text(PlainText(...))`` and ``Node.to_markdown(Markdown(...))``.
 
 Both exporters run in C over the parsed tree (no re-parse, no Python object per node) with the GIL
 released::
@@ -34,6 +34,7 @@ class PlainText:
             not wrap.
         base_url: the page's URL, to write link targets absolute (the document's ``<base href>``
             applies on top of it).
+
     """
 
     links: LinkStyle = "none"
@@ -57,6 +58,7 @@ class Markdown:
         base_url: the page's URL; relative link and image targets are resolved against it (and
             against the document's ``<base href>``). Without either they are written as found.
         images: write images as ``![alt](src)``; off leaves them out.
+
     """
 
     base_url: str | None = None

@@ -26,21 +26,74 @@ from distill import _core
 
 __all__ = ["Policy", "Sanitizer"]
 
-_INLINE = frozenset(
-    {"b", "strong", "i", "em", "u", "s", "sub", "sup", "small", "mark", "code", "br", "p"}
-)
+_INLINE = frozenset({"b", "strong", "i", "em", "u", "s", "sub", "sup", "small", "mark", "code", "br", "p"})
 _BASIC = _INLINE | frozenset(
     {
-        "a", "abbr", "blockquote", "cite", "q", "dfn", "kbd", "samp", "var", "del", "ins",
-        "ul", "ol", "li", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "hr",
-        "span", "div", "time", "bdi", "bdo", "wbr",
+        "a",
+        "abbr",
+        "blockquote",
+        "cite",
+        "q",
+        "dfn",
+        "kbd",
+        "samp",
+        "var",
+        "del",
+        "ins",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "pre",
+        "hr",
+        "span",
+        "div",
+        "time",
+        "bdi",
+        "bdo",
+        "wbr",
     }
 )
 _RELAXED = _BASIC | frozenset(
     {
-        "img", "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col",
-        "figure", "figcaption", "section", "article", "header", "footer", "aside", "main", "nav",
-        "details", "summary", "address", "ruby", "rt", "rp", "picture", "center", "big", "tt",
+        "img",
+        "table",
+        "caption",
+        "thead",
+        "tbody",
+        "tfoot",
+        "tr",
+        "th",
+        "td",
+        "colgroup",
+        "col",
+        "figure",
+        "figcaption",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "aside",
+        "main",
+        "nav",
+        "details",
+        "summary",
+        "address",
+        "ruby",
+        "rt",
+        "rp",
+        "picture",
+        "center",
+        "big",
+        "tt",
     }
 )
 _BASIC_ATTRS: dict[str, frozenset[str]] = {
@@ -89,23 +142,24 @@ class Policy:
             ``rel`` attribute as it is).
 
     Constructing a policy that allows something no policy may allow raises ValueError.
+
     """
 
     elements: frozenset[str] = _BASIC
-    attributes: Mapping[str, frozenset[str]] = field(
-        default_factory=lambda: _freeze(_BASIC_ATTRS), hash=False
-    )
+    attributes: Mapping[str, frozenset[str]] = field(default_factory=lambda: _freeze(_BASIC_ATTRS), hash=False)
     url_schemes: frozenset[str] = frozenset({"http", "https", "mailto"})
     allow_relative_urls: bool = True
     allow_data_images: bool = False
     allow_comments: bool = False
     link_rel: str | None = "noopener noreferrer nofollow"
+    _compiled: object = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        """Normalise the collections (case, immutability)."""
+        """Normalise the collections (case, immutability) and compile, which validates the names."""
         object.__setattr__(self, "elements", frozenset(e.lower() for e in self.elements))
         object.__setattr__(self, "attributes", _freeze(self.attributes))
         object.__setattr__(self, "url_schemes", frozenset(s.lower() for s in self.url_schemes))
+        object.__setattr__(self, "_compiled", self._compile())
 
     @classmethod
     def strict(cls) -> Policy:
@@ -124,9 +178,7 @@ class Policy:
 
     def _compile(self) -> object:
         pairs = [
-            (None if el == "*" else el, name)
-            for el, names in sorted(self.attributes.items())
-            for name in sorted(names)
+            (None if el == "*" else el, name) for el, names in sorted(self.attributes.items()) for name in sorted(names)
         ]
         return _core.compile_policy(
             sorted(self.elements),
@@ -145,7 +197,7 @@ class Sanitizer:
     def __init__(self, policy: Policy | None = None) -> None:
         """Compile ``policy`` once; a Sanitizer is reusable and thread-safe."""
         self.policy = policy if policy is not None else Policy.basic()
-        self._compiled = self.policy._compile()
+        self._compiled = self.policy._compiled
 
     def sanitize(self, markup_or_node: str | _core.Node) -> str:
         """Return the allowed part of ``markup_or_node`` as HTML.

@@ -32,9 +32,11 @@ static size_t count_cps(const char *s, size_t n) {
     return c;
 }
 
-/* The prefix of a continuation line (every container's `rest`). */
-static void put_rest_prefix(dl_lw *lw, dl_htmlbuf *b) {
-    for (size_t i = 0; i < lw->ncont; i++) dl_htmlbuf_append(b, lw->cont[i].rest, lw->cont[i].rest_len);
+/* The prefix of a continuation line (every container's `rest`); for a blank line only the containers
+ * already started, since a blank line before a new block quote belongs to the enclosing one. */
+static void put_rest_prefix(dl_lw *lw, dl_htmlbuf *b, int started_only) {
+    for (size_t i = 0; i < lw->ncont; i++)
+        if (!started_only || lw->cont[i].used) dl_htmlbuf_append(b, lw->cont[i].rest, lw->cont[i].rest_len);
 }
 
 static void write_prefix(dl_lw *lw) {
@@ -57,9 +59,9 @@ static void newline(dl_lw *lw, int trim) {
     if (lw->need_prefix) {
         /* A blank line inside a block quote still needs its marker, or the quote would end here. */
         size_t at = o->len;
-        put_rest_prefix(lw, o);
+        put_rest_prefix(lw, o, 1);
         while (o->len > at && o->data[o->len - 1] == ' ') o->len--;
-    } else if (trim) {
+    } else if (trim && !lw->line_verbatim) {
         while (o->len > lw->prefix_end && o->data[o->len - 1] == ' ') o->len--;
     }
     put_raw(lw, "\n", 1);
@@ -68,6 +70,7 @@ static void newline(dl_lw *lw, int trim) {
     lw->col = 0;
     lw->last_space = NO_SPACE;
     lw->line_has_content = 0;
+    lw->line_verbatim = 0;
     lw->nl_since_content++;
 }
 
@@ -121,7 +124,7 @@ static void wrap(dl_lw *lw) {
     if (o->failed || lw->last_space == NO_SPACE || lw->last_space < lw->prefix_end) return;
     dl_htmlbuf pre;
     dl_htmlbuf_init(&pre);
-    put_rest_prefix(lw, &pre);
+    put_rest_prefix(lw, &pre, 0);
     if (pre.failed) {
         lw->failed = 1;
         return;
@@ -170,6 +173,7 @@ void dl_lw_verbatim(dl_lw *lw, const char *s, size_t n) {
             put_raw(lw, s + i, seg);
             lw->col += count_cps(s + i, seg);
             lw->line_has_content = 1;
+            lw->line_verbatim = 1;
             lw->any_content = 1;
             lw->nl_since_content = 0;
         }

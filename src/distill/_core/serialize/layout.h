@@ -44,6 +44,7 @@ typedef struct {
     int need_prefix;          /* the current line has no prefix yet */
     int line_has_content;     /* content (not only a prefix) is on the current line */
     int any_content;          /* something was written at all: breaks before it are dropped */
+    int line_verbatim;        /* verbatim text is on this line: its trailing spaces are content */
     size_t line_start;        /* offset of the current line in out */
     size_t col;               /* code points on the current line */
     size_t last_space;        /* offset of the last breakable space on this line, or SIZE_MAX */

@@ -424,6 +424,9 @@ static int enter(md_state *st, const dl_node *n) {
         break;
     case DL_K_LIST: {
         int nested = st->cur_list != NO_FRAME;
+        /* CommonMark lets an ordered list interrupt a paragraph only when it starts at 1. */
+        if (nested && dl_is_element(n, DL_TAG_ol) && parse_long(dl_element_attr(n, "start", 5), 1) != 1)
+            nested = 0;
         if (nested && !st->inline_only) {
             st->br_pending = 0;
             dl_lw_break(lw, 1);
