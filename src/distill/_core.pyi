@@ -104,3 +104,23 @@ def _live_documents() -> int:
 
 def _build(spec: list[Any], /) -> DocumentFragment:
     """Build a DocumentFragment from a nested spec, bypassing the parser (tests)."""
+
+# --- stream: the streaming article scorer (stream/py_stream.c) -------------------------------------
+
+STREAM_PARAGRAPH_BONUS: int
+STREAM_PARAGRAPH_MIN_CHARS: int
+STREAM_MAX_DEPTH: int
+STREAM_MAX_ATTR_BYTES: int
+
+@final
+class StreamScorer:
+    """The streaming article scorer (no tree): feed() bytes, then close(); distill.stream wraps it."""
+
+    def __init__(self) -> None: ...
+    @property
+    def offset(self) -> int:
+        """Bytes fed so far."""
+    def feed(self, chunk: bytes | bytearray | memoryview, /) -> None:
+        """Score the next chunk of input bytes (the GIL is released meanwhile)."""
+    def close(self) -> dict[str, Any]:
+        """End of input: winner, runner_up (dicts with bytes tag and attrs, or None) and counts."""
