@@ -105,6 +105,22 @@ def _live_documents() -> int:
 def _build(spec: list[Any], /) -> DocumentFragment:
     """Build a DocumentFragment from a nested spec, bypassing the parser (tests)."""
 
+# Encoding subsystem (encoding/py_encoding.c): private helpers for the tests.
+def _lookup_encoding(label: str, /) -> str:
+    """Return the canonical WHATWG name of an encoding label; LookupError when unknown."""
+
+def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
+    """Return the encoding parse() would decode data with (canonical WHATWG name)."""
+
+def _decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """Decode data as parse() would: (text, canonical encoding name)."""
+
+def _decode_offsets(data: bytes, encoding: str | None = None) -> list[int]:
+    """Return the input byte offset of each code point of the decoded text, then len(data)."""
+
+def _decode_info(data: bytes, encoding: str | None = None) -> tuple[bool, int]:
+    """Return whether data is parsed in place (no copy), and the bytes its offset map holds."""
+
 # --- stream: the streaming article scorer (stream/py_stream.c) -------------------------------------
 
 STREAM_PARAGRAPH_BONUS: int
