@@ -308,3 +308,38 @@ def test_one_byte_at_a_time_equals_one_call() -> None:
 @given(st.lists(st.integers(min_value=0, max_value=len(MIXED)), max_size=40))
 def test_random_chunkings_give_identical_results(cuts: list[int]) -> None:
     assert feed_chunks(MIXED, cuts) == score_bytes(MIXED)
+
+
+# --- implied closes (each rule of scorer.c's list, on a page of its own) --------------------------
+
+
+@pytest.mark.parametrize(
+    "markup,skipped,scored",
+    [
+        # <li> closes an open <li> of the same list, not one of an outer list.
+        ("<ul><li>a<ul><li>b</ul><li>c</ul>", 3, 2),
+        # <dd>/<dt> close an open <dd>/<dt>.
+        ("<dl><dt>x<dd>y<dt>z<dd>w</dl>", 4, 1),
+        # <tr> closes the open row, <td> the open cell; </table> closes what its table holds.
+        ("<table><tr><td>a<td>b<tr><td>c</table>", 5, 1),
+        # <option> closes an open <option>.
+        ("<select><option>a<option>b</select>", 2, 1),
+        # A heading start tag closes a heading that is the current element.
+        ("<div><h1>a<h2>b</h2></div>", 1, 2),
+        # An end tag does not reach across a table cell: the stray </div> is ignored.
+        ("<div><table><tr><td>text</div>more</td></tr></table></div>", 0, 4),
+        # A block start tag closes an open <p> in button scope, but not across the button.
+        ("<div><p>a<div>b</div></div>", 1, 2),
+        ("<div><p>a<button><div>b</div></button>c</p></div>", 0, 4),
+    ],
+)
+def test_implied_closes(markup: str, skipped: int, scored: int) -> None:
+    r = score_bytes(markup.encode())
+    assert (r.skipped, r.scored) == (skipped, scored)
+
+
+def test_a_inside_a_closes_the_first_link() -> None:
+    r = score_bytes(b'<div><a href="1">one<a href="2">two</a> and plenty of plain words here</div>')
+    assert r.tag == "div"
+    assert r.skipped == 1
+    assert (r.links, r.link_text) == (2, len("onetwo"))

@@ -205,21 +205,24 @@ def _decode(markup: bytes, head: bytes) -> str:
     return markup.decode(_declared_charset(head) or "cp1252", errors="replace")
 
 
+def _require_markdown() -> None:
+    import distill
+
+    node = getattr(distill, "Node", None)
+    if not hasattr(distill, "parse") or not hasattr(node, "to_markdown"):
+        _fail("--format markdown needs the exporters' Node.to_markdown(), which this build lacks")
+
+
 def render(markup: bytes, head: bytes, fmt: str) -> str:
     """The winner's text or Markdown, from its markup (``head``: the input's first bytes)."""
     source = _decode(markup, head)
     if fmt == "markdown":
         import distill
 
-        parse = getattr(distill, "parse", None)
-        if parse is None:
-            _fail("--format markdown needs distill.parse, which this build lacks")
-        doc = parse(source)
+        _require_markdown()
+        doc = distill.parse(source)
         body = doc.find("body") or doc
-        to_markdown = getattr(body, "to_markdown", None)
-        if to_markdown is None:
-            _fail("--format markdown needs the exporters' to_markdown(), which this build lacks")
-        return str(to_markdown())
+        return str(cast(Any, body).to_markdown())
     renderer = _TextRenderer()
     renderer.feed(source)
     renderer.close()
@@ -323,6 +326,8 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     """Both passes and the report; raises _InputError for unreadable input."""
     fmt = "text" if args.text else args.format
     label = _label(args.file)
+    if fmt == "markdown":
+        _require_markdown()  # before reading anything
     with _open_input(args.file) as f:
         base = _seekable_base(f)
         with contextlib.ExitStack() as stack:
