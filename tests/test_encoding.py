@@ -433,3 +433,36 @@ def test_declaration_beats_the_guess() -> None:
 def test_few_non_ascii_bytes_stay_windows_1252() -> None:
     # Three Cyrillic letters are not evidence enough to leave the default.
     assert sniff(_page("The word \u0434\u0430\u043c means something.").encode("cp1251")) == "windows-1252"
+
+
+# ---- through distill.parse ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "label", "expected"),
+    [
+        ("<meta charset=windows-1251><p>Привет</p><b>мир</b>".encode("cp1251"), None, "windows-1251"),
+        ("\ufeff<p>日本</p><b>x</b>".encode(), None, "utf-8"),
+        ("<p>日本語</p><b>ｱx</b>".encode("cp932"), "shift_jis", "shift_jis"),
+        (b"<p>a\xffb</p><b>c</b>", "utf-8", "utf-8"),
+        ("<p>\U0001f600</p><b>x</b>".encode("utf-16"), None, "utf-16le"),
+    ],
+)
+def test_parse_bytes_spans_are_input_byte_offsets(data: bytes, label: str | None, expected: str) -> None:
+    import distill
+
+    if not hasattr(distill, "parse"):
+        pytest.skip("distill.parse is not available yet")
+    doc = distill.parse(data, encoding=label)
+    assert doc.encoding == expected
+    for tag in ("p", "b"):
+        el = doc.find(tag)
+        assert el is not None and el.source_span is not None
+        start, end = el.source_span
+        # The span's bytes, decoded on their own, are the element's markup.
+        markup = data[start:end].decode(_PY_CODEC[expected], "replace")
+        assert markup.startswith(f"<{tag}>") and markup.endswith(f"</{tag}>")
+        assert el.text in markup
+
+
+_PY_CODEC = {"windows-1251": "cp1251", "utf-8": "utf-8", "shift_jis": "cp932", "utf-16le": "utf-16-le"}
