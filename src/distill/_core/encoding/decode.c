@@ -13,9 +13,11 @@
  * many input bytes each code point between anchors took (identity, 1, 2-or-4 for UTF-16, 1-or-2 for
  * multi-byte encodings). Anchors sit at the start, at every character whose width breaks the rule, and
  * every DL_MAP_STRIDE bytes so a lookup scans a bounded stretch of the output. Memory: 8 bytes per
- * anchor, i.e. nothing but one anchor for valid UTF-8, about 8 bytes per 256 input bytes for single-byte
- * and UTF-16 input, plus 16 bytes per replaced or rule-breaking character (invalid UTF-8, half-width
- * katakana, 4-byte GB18030, ...).
+ * anchor, i.e. nothing but one anchor for valid UTF-8 (and for all-ASCII input in a single-byte
+ * encoding, also used in place), about 8 bytes per 256 input bytes for single-byte, UTF-16 and
+ * multi-byte input, plus 16 bytes per replaced or rule-breaking character (invalid UTF-8, half-width
+ * katakana, 4-byte GB18030, ...). ISO-2022-JP, rare and stateful, anchors every character (8 bytes
+ * each).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
