@@ -1,6 +1,39 @@
-"""distill: the article body, its text, Markdown and metadata out of any web page, with a C core."""
+"""distill: the article body, its text, Markdown and metadata out of any web page, with a C core.
+
+Parsing follows the WHATWG HTML Standard::
+
+    import distill
+    doc = distill.parse(b"<p>Hello <b>world</b>")
+    doc.find("b").text            # 'world'
+    doc.serialize()               # '<html><head></head><body><p>Hello <b>world</b></p></body></html>'
+"""
 
 from distill import _core
+from distill._core import (
+    Comment,
+    Doctype,
+    Document,
+    DocumentFragment,
+    Element,
+    Node,
+    Text,
+)
 
-__all__ = ["_core"]
+try:  # TEMPORARY until the tree builder is on main (tests skip while distill.parse is absent)
+    from distill._core import parse, parse_fragment
+except ImportError:  # pragma: no cover
+    pass
+
+__all__ = [
+    "Comment",
+    "Doctype",
+    "Document",
+    "DocumentFragment",
+    "Element",
+    "Node",
+    "Text",
+    "_core",
+    "parse",
+    "parse_fragment",
+]
 __version__ = "0.1.0"
