@@ -143,20 +143,49 @@ static const char *const clean_words[] = {DL_ART_CLEAN_WORDS};
 
 #define DL_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static int any_prefix(const char *tok, size_t n, const char *const *words, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        size_t wl = strlen(words[i]);
-        if (n >= wl && memcmp(tok, words[i], wl) == 0) return 1;
+/* All lists merged into one table bucketed by first letter, lengths precomputed: classification runs
+ * on every token of every class and id, so it must not scan every list with strlen. */
+typedef struct {
+    const char *w;
+    uint8_t len, bits, exact;
+} dl_word;
+
+#define DL_WORDS_MAX 160
+static dl_word word_tab[DL_WORDS_MAX];
+static uint16_t bucket_lo[27], bucket_hi[27];
+static int words_ready;
+
+static size_t add_list(size_t k, const char *const *list, size_t count, unsigned bits, int exact) {
+    for (size_t i = 0; i < count && k < DL_WORDS_MAX; i++) {
+        size_t n = strlen(list[i]);
+        word_tab[k++] = (dl_word){list[i], (uint8_t)(n < 255 ? n : 255), (uint8_t)bits, (uint8_t)exact};
     }
-    return 0;
+    return k;
 }
 
-static int any_exact(const char *tok, size_t n, const char *const *words, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        size_t wl = strlen(words[i]);
-        if (n == wl && memcmp(tok, words[i], wl) == 0) return 1;
+static int by_letter(const void *a, const void *b) {
+    return (unsigned char)((const dl_word *)a)->w[0] - (unsigned char)((const dl_word *)b)->w[0];
+}
+
+void dl_article_text_init(void) {
+    if (words_ready) return;
+    size_t k = 0;
+    k = add_list(k, boiler_words, DL_COUNT(boiler_words), W_BOILER, 0);
+    k = add_list(k, rescue_words, DL_COUNT(rescue_words), W_RESCUE, 0);
+    k = add_list(k, positive_words, DL_COUNT(positive_words), W_POSITIVE, 0);
+    k = add_list(k, negative_prefixes, DL_COUNT(negative_prefixes), W_NEGATIVE, 0);
+    k = add_list(k, negative_words, DL_COUNT(negative_words), W_NEGATIVE, 1);
+    k = add_list(k, clean_prefixes, DL_COUNT(clean_prefixes), W_CLEAN, 0);
+    k = add_list(k, clean_words, DL_COUNT(clean_words), W_CLEAN, 1);
+    qsort(word_tab, k, sizeof(word_tab[0]), by_letter);
+    for (int c = 0; c < 27; c++) bucket_lo[c] = bucket_hi[c] = 0;
+    for (size_t i = 0; i < k; i++) {
+        int c = word_tab[i].w[0] - 'a';
+        if (c < 0 || c > 25) continue;
+        if (bucket_hi[c] == 0) bucket_lo[c] = (uint16_t)i;
+        bucket_hi[c] = (uint16_t)(i + 1);
     }
-    return 0;
+    words_ready = 1;
 }
 
 static unsigned classify_token(const char *s, size_t n) {
@@ -166,16 +195,14 @@ static unsigned classify_token(const char *s, size_t n) {
         char c = s[i];
         tok[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     }
+    int c = tok[0] - 'a';
+    if (c < 0 || c > 25) return 0;
     unsigned w = 0;
-    if (any_prefix(tok, n, boiler_words, DL_COUNT(boiler_words))) w |= W_BOILER;
-    if (any_prefix(tok, n, rescue_words, DL_COUNT(rescue_words))) w |= W_RESCUE;
-    if (any_prefix(tok, n, positive_words, DL_COUNT(positive_words))) w |= W_POSITIVE;
-    if (any_prefix(tok, n, negative_prefixes, DL_COUNT(negative_prefixes)) ||
-        any_exact(tok, n, negative_words, DL_COUNT(negative_words)))
-        w |= W_NEGATIVE;
-    if (any_prefix(tok, n, clean_prefixes, DL_COUNT(clean_prefixes)) ||
-        any_exact(tok, n, clean_words, DL_COUNT(clean_words)))
-        w |= W_CLEAN;
+    for (unsigned i = bucket_lo[c]; i < bucket_hi[c]; i++) {
+        const dl_word *e = &word_tab[i];
+        if (n < e->len || (e->exact && n != e->len)) continue;
+        if (memcmp(tok, e->w, e->len) == 0) w |= e->bits;
+    }
     return w;
 }
 
@@ -313,12 +340,13 @@ static int index_tree(dl_actx *cx, const dl_node *root) {
                 e->depth = p->depth + 1;
                 if ((p->flags & F_IN_PARA) || is_para_tag(p->node)) e->flags |= F_IN_PARA;
             }
-            if (x->ns != DL_NS_HTML || is_pruned_tag(x)) {
+            /* the subtree asked for is never pruned itself: the caller chose it */
+            if (x != root && (x->ns != DL_NS_HTML || is_pruned_tag(x))) {
                 e->flags |= F_HARD | F_DROP;
                 skip = 1;
             } else {
                 e->words = (uint8_t)element_words(x);
-                if (!is_top_tag(x) &&
+                if (x != root && !is_top_tag(x) &&
                     (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || is_hidden(x)))
                     e->flags |= F_SOFT;
                 cur = (int32_t)i;
@@ -684,6 +712,7 @@ int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result 
         levels = DL_ART_RECALL_SPLIT_LEVELS;
     }
     uint32_t chosen[DL_ART_SPLIT_MAX], nchosen = 0;
+    dl_article_text_init(); /* no-op after the module's own call */
     if (!root || index_tree(&cx, root) < 0 || prune(&cx) < 0) goto nomem;
     aggregate(&cx);
     if (collect_paras(&cx) < 0) goto nomem;

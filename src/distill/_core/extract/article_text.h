@@ -24,6 +24,9 @@ typedef struct {
     unsigned nparts;     /* how many containers the text was taken from */
 } dl_article_text_result;
 
+/* Builds the word tables once; the module init calls it (with the GIL held) before any use. */
+void dl_article_text_init(void);
+
 /* Returns 0, or -1 on out of memory. Always dl_article_text_free(out) afterwards. */
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out);
 void dl_article_text_free(dl_article_text_result *r);

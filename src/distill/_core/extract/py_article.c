@@ -40,4 +40,7 @@ static PyMethodDef article_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-int dl_article_init_module(PyObject *m) { return PyModule_AddFunctions(m, article_functions); }
+int dl_article_init_module(PyObject *m) {
+    dl_article_text_init();
+    return PyModule_AddFunctions(m, article_functions);
+}
