@@ -50,7 +50,7 @@ TOKEN = re.compile(rb"<[^>]*>|[^<]+")
 WS = b" \t\n\r\f"
 
 
-def oracle(data: bytes, start: int, end: int) -> tuple[int, int, int]:
+def oracle(data: bytes, start: int, end: int, encoding: str = "utf-8") -> tuple[int, int, int]:
     """(text, link text, links) of data[start:end], counted the documented way, by other means."""
     text = link = links = 0
     depth = 0
@@ -68,7 +68,7 @@ def oracle(data: bytes, start: int, end: int) -> tuple[int, int, int]:
                     links += inside
             continue
         n = 0
-        for ch in tok.decode("utf-8"):
+        for ch in tok.decode(encoding):
             if ch.encode() in [bytes([b]) for b in WS]:
                 n += not ws
                 ws = True
@@ -236,6 +236,33 @@ def test_windows_1252_bytes_pass_through_untouched() -> None:
     assert r.attributes == {"class": "café"}
 
 
+@pytest.mark.parametrize(
+    "meta",
+    [
+        "<meta charset=windows-1252>",
+        '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">',
+        "<meta content='text/html;charset=\"windows-1252\"' http-equiv=content-type>",
+    ],
+)
+def test_declared_single_byte_encoding_counts_every_byte(meta: str) -> None:
+    # 0x92 (a right quote) and 0xA0 (no-break space) look like UTF-8 continuation bytes.
+    words = "It\u2019s\u00a0a caf\u00e9 \u00bd price \u2013 " * 3
+    art = f'<div class="w"><p>{words}{LONG}</p><p>{LONG}</p></div>'
+    data = f"<html><head>{meta}</head><body>{art}</body></html>".encode("cp1252")
+    r = score_bytes(data)
+    assert r.encoding == "windows-1252"
+    assert (r.text, r.link_text, r.links) == oracle(data, r.start, r.end, "cp1252")
+
+
+def test_utf8_declared_or_not_counts_utf8() -> None:
+    art = f'<div class="w"><p>caf\u00e9 \u00bd {LONG}</p></div>'
+    declared = f"<html><head><meta charset=utf-8></head><body>{art}</body></html>".encode()
+    bare = f"<html><head></head><body>{art}</body></html>".encode()
+    a, b = score_bytes(declared), score_bytes(bare)
+    assert (a.encoding, b.encoding) == ("utf-8", None)
+    assert a.text == b.text == oracle(bare, b.start, b.end)[0]
+
+
 def test_nothing_positive_gives_no_winner() -> None:
     r = score_bytes(b'<div><a href="/">only a link</a></div><ul><li><a href="/">x</a></li></ul>')
     assert r.tag is None and not r.found and r.runner_up is None
@@ -308,3 +335,38 @@ def test_one_byte_at_a_time_equals_one_call() -> None:
 @given(st.lists(st.integers(min_value=0, max_value=len(MIXED)), max_size=40))
 def test_random_chunkings_give_identical_results(cuts: list[int]) -> None:
     assert feed_chunks(MIXED, cuts) == score_bytes(MIXED)
+
+
+# --- implied closes (each rule of scorer.c's list, on a page of its own) --------------------------
+
+
+@pytest.mark.parametrize(
+    "markup,skipped,scored",
+    [
+        # <li> closes an open <li> of the same list, not one of an outer list.
+        ("<ul><li>a<ul><li>b</ul><li>c</ul>", 3, 2),
+        # <dd>/<dt> close an open <dd>/<dt>.
+        ("<dl><dt>x<dd>y<dt>z<dd>w</dl>", 4, 1),
+        # <tr> closes the open row, <td> the open cell; </table> closes what its table holds.
+        ("<table><tr><td>a<td>b<tr><td>c</table>", 5, 1),
+        # <option> closes an open <option>.
+        ("<select><option>a<option>b</select>", 2, 1),
+        # A heading start tag closes a heading that is the current element.
+        ("<div><h1>a<h2>b</h2></div>", 1, 2),
+        # An end tag does not reach across a table cell: the stray </div> is ignored.
+        ("<div><table><tr><td>text</div>more</td></tr></table></div>", 0, 4),
+        # A block start tag closes an open <p> in button scope, but not across the button.
+        ("<div><p>a<div>b</div></div>", 1, 2),
+        ("<div><p>a<button><div>b</div></button>c</p></div>", 0, 4),
+    ],
+)
+def test_implied_closes(markup: str, skipped: int, scored: int) -> None:
+    r = score_bytes(markup.encode())
+    assert (r.skipped, r.scored) == (skipped, scored)
+
+
+def test_a_inside_a_closes_the_first_link() -> None:
+    r = score_bytes(b'<div><a href="1">one<a href="2">two</a> and plenty of plain words here</div>')
+    assert r.tag == "div"
+    assert r.skipped == 1
+    assert (r.links, r.link_text) == (2, len("onetwo"))

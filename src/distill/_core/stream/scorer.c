@@ -35,6 +35,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "encoding/encoding.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/atoms.h"
 
@@ -70,6 +71,8 @@ struct dl_stream_scorer {
 
     uint64_t text, link, links, paras; /* global running totals */
     unsigned ws_prev;                  /* the last text byte was whitespace */
+    int single_byte;                   /* a declared single-byte encoding: every byte is a character */
+    int declared;                      /* encoding id a <meta> declared, or -1 */
     int hide_raw;                      /* inside the raw text of a hidden element */
     int foreign;                       /* open svg/math elements */
     int cdata_allowed;
@@ -172,14 +175,15 @@ static int is_candidate_tag(uint32_t a) { return a != DL_TAG_html && a != DL_TAG
  * per whitespace run (a whitespace byte whose predecessor in the text stream is not whitespace). Each
  * byte's contribution depends only on it and the byte before, so any split of the text across
  * tokens or feeds gives the same total. */
-static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws) {
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
     uint64_t count = 0;
     unsigned prev = *prev_ws;
     size_t i = 0;
 #if defined(__SSE2__)
     /* Bit counts of 16-bit masks by halves (no popcnt instruction in the x86-64 baseline). */
 #define POP16(x) (pop8[(x) & 0xFFu] + pop8[(x) >> 8])
-    const __m128i c0 = _mm_set1_epi8((char)0xC0), c80 = _mm_set1_epi8((char)0x80);
+    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
+    const __m128i c0 = _mm_set1_epi8((char)0xC0), c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
     const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n');
     const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r');
     for (; i + 16 <= n; i += 16) {
@@ -197,8 +201,9 @@ static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws)
 #undef POP16
 #endif
     for (; i < n; i++) {
-        unsigned c = char_class[u[i]];
-        unsigned ws = c == 2;
+        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
+        unsigned c = char_class[u[i]] | (unsigned)(single_byte != 0);
+        unsigned ws = c == 2 || c == 3;
         count += (c == 1) + (ws & !prev);
         prev = ws;
     }
@@ -207,7 +212,7 @@ static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws)
 }
 
 static void count_text(dl_stream_scorer *s, const char *p, size_t n) {
-    uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev);
+    uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev, s->single_byte);
     if (s->last[DL_TAG_a] >= 0)
         s->link += count;
     else
@@ -427,11 +432,82 @@ static void implied_closes(dl_stream_scorer *s, uint32_t atom) {
     if (is_heading(atom) && s->depth && is_heading(s->stack[s->depth - 1].key)) pop(s, 0, 0);
 }
 
+static int ascii_ieq(const char *p, size_t n, const char *lit) {
+    size_t k = strlen(lit);
+    if (n != k) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+        if (c != (unsigned char)lit[i]) return 0;
+    }
+    return 1;
+}
+
+/* The charset in a content-type value ("text/html; charset=windows-1252"), as the HTML Standard's
+ * "extracting a character encoding from a meta element" finds it; 0 when there is none. */
+static int content_charset(const char *p, size_t n, const char **lab, size_t *lab_len) {
+    for (size_t i = 0; i + 7 <= n; i++) {
+        if (!ascii_ieq(p + i, 7, "charset")) continue;
+        size_t j = i + 7;
+        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        if (j >= n || p[j] != '=') continue;
+        j++;
+        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        if (j >= n) return 0;
+        char q = p[j];
+        if (q == '"' || q == '\'') {
+            size_t k = j + 1;
+            while (k < n && p[k] != q) k++;
+            if (k >= n) return 0;
+            *lab = p + j + 1;
+            *lab_len = k - j - 1;
+            return 1;
+        }
+        size_t k = j;
+        while (k < n && p[k] != ';' && char_class[(unsigned char)p[k]] != 2) k++;
+        *lab = p + j;
+        *lab_len = k - j;
+        return 1;
+    }
+    return 0;
+}
+
+/* The first <meta> declaring a charset, before an explicit <body>, decides how text bytes are counted:
+ * in a single-byte encoding every byte is a character (windows-1252's 0x80-0xBF are not UTF-8
+ * continuation bytes there). Being token-driven, this is the same for any chunking. */
+static void on_meta(dl_stream_scorer *s, const dl_token *t) {
+    if (s->declared >= 0 || s->last[DL_TAG_body] >= 0) return;
+    const char *lab = NULL, *content = NULL;
+    size_t lab_len = 0, content_len = 0;
+    int http_equiv_ct = 0;
+    for (size_t i = 0; i < t->nattrs; i++) {
+        const dl_token_attr *a = &t->attrs[i];
+        if (ascii_ieq(a->name.ptr, a->name.len, "charset")) {
+            lab = a->value.ptr;
+            lab_len = a->value.len;
+        } else if (ascii_ieq(a->name.ptr, a->name.len, "http-equiv")) {
+            http_equiv_ct = ascii_ieq(a->value.ptr, a->value.len, "content-type");
+        } else if (ascii_ieq(a->name.ptr, a->name.len, "content")) {
+            content = a->value.ptr;
+            content_len = a->value.len;
+        }
+    }
+    if (!lab && !(http_equiv_ct && content && content_charset(content, content_len, &lab, &lab_len))) return;
+    int id = dl_encoding_lookup(lab, lab_len);
+    if (id < 0) return;
+    /* As the HTML Standard says for a <meta>: UTF-16 means UTF-8, x-user-defined windows-1252. */
+    if (id == DL_ENC_UTF16BE || id == DL_ENC_UTF16LE) id = DL_ENC_UTF8;
+    if (id == DL_ENC_X_USER_DEFINED) id = DL_ENC_WINDOWS_1252;
+    s->declared = id;
+    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+}
+
 static int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
     uint32_t atom, hash;
     uint32_t key = key_of(t, &atom, &hash);
     int in_foreign = s->foreign > 0;
 
+    if (atom == DL_TAG_meta) on_meta(s, t);
     if (atom == DL_TAG_a) s->links++;
     if (is_void(atom) || (t->self_closing && (in_foreign || atom == DL_TAG_svg || atom == DL_TAG_math)))
         return 0;
@@ -505,6 +581,7 @@ dl_stream_scorer *dl_stream_new(void) {
     }
     for (size_t i = 0; i < NKEYS; i++) s->last[i] = -1;
     s->best = s->runner = -1;
+    s->declared = -1;
     return s;
 }
 
@@ -546,6 +623,8 @@ const dl_stream_candidate *dl_stream_runner_up(const dl_stream_scorer *s) {
 }
 
 dl_stream_stats dl_stream_get_stats(const dl_stream_scorer *s) { return s->stats; }
+
+int dl_stream_declared_encoding(const dl_stream_scorer *s) { return s->declared; }
 
 int dl_stream_blob_next(const dl_stream_candidate *c, uint32_t *pos, const char **str, size_t *len) {
     if (*pos + 2 > c->blob_len) return 0;
