@@ -157,3 +157,10 @@ def test_round_trip_of_html5lib_inputs() -> None:
     stale = [k for k, data in cases if k in ROUNDTRIP and dump(distill.parse(distill.parse(data).serialize()))
              == dump(distill.parse(data))]
     assert stale == [], "these now round-trip: remove them from ROUNDTRIP"
+
+
+def test_pretty_is_keyword_only() -> None:
+    doc = distill.parse("<p>x")
+    with pytest.raises(TypeError):
+        doc.serialize(True)  # type: ignore[misc]
+    assert doc.serialize(pretty=False) == doc.serialize()
