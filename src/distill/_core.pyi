@@ -3,6 +3,8 @@
 from collections.abc import Iterator, Mapping
 from typing import Any, final
 
+from distill.export import Markdown, PlainText
+
 class Node:
     """A node of a parsed tree: iterating gives its children; len() and [i] index them.
 
@@ -33,6 +35,10 @@ class Node:
         """Return every descendant element named `tag`, in document order."""
     def iter(self, tag: str | None = None) -> Iterator[Element]:
         """Iterate over descendant elements in document order (only those named `tag` when given)."""
+    def to_text(self, options: PlainText | None = None) -> str:
+        """Return the text of this node laid out in lines (see distill.export.PlainText)."""
+    def to_markdown(self, options: Markdown | None = None) -> str:
+        """Return this node as GitHub-flavoured Markdown (see distill.export.Markdown)."""
 
 @final
 class Document(Node):
@@ -109,6 +115,17 @@ def _build(spec: list[Any], /) -> DocumentFragment:
 def _lookup_encoding(label: str, /) -> str:
     """Return the canonical WHATWG name of an encoding label; LookupError when unknown."""
 
+def _parse_dump(data: str, context: str | None = None, scripting: bool = True) -> str:
+    """Test hook: parse (in `context`, e.g. "td", "svg path") and dump the tree as html5lib-tests do."""
+
+def _parse_nodes(
+    data: str | bytes, context: str | None = None, scripting: bool = True
+) -> list[tuple[str, int, int | None, int | None, bool, bool]]:
+    """Test hook: (kind, depth, span start, span end, implied end, zero-copy text) per node, in order."""
+
+def _parse_stats(data: str | bytes, context: str | None = None, scripting: bool = True) -> dict[str, int]:
+    """Test hook: element, text and comment counts, zero-copy text nodes and the tree depth."""
+
 def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
     """Return the encoding parse() would decode data with (canonical WHATWG name)."""
 
@@ -140,6 +157,22 @@ class StreamScorer:
         """Score the next chunk of input bytes (the GIL is released meanwhile)."""
     def close(self) -> dict[str, Any]:
         """End of input: winner, runner_up (dicts with bytes tag and attrs, or None) and counts."""
+
+# --- sanitize (sanitize/py_sanitize.c) ---
+
+def compile_policy(
+    elements: list[str],
+    attributes: list[tuple[str | None, str]],
+    url_schemes: list[str],
+    allow_relative_urls: bool,
+    allow_data_images: bool,
+    allow_comments: bool,
+    link_rel: str | None,
+) -> object:
+    """Compile a sanitizer policy (see distill.sanitize.Policy)."""
+
+def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
+    """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
 
 # --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
 
