@@ -1,7 +1,45 @@
-"""distill: the article body, its text, Markdown and metadata out of any web page, with a C core."""
+"""distill: the article body, its text, Markdown and metadata out of any web page, with a C core.
+
+Parsing follows the WHATWG HTML Standard::
+
+    import distill
+    doc = distill.parse(b"<p>Hello <b>world</b>")
+    doc.find("b").text            # 'world'
+    doc.serialize()               # '<html><head></head><body><p>Hello <b>world</b></p></body></html>'
+"""
 
 from distill import _core
+from distill._core import (
+    Comment,
+    Doctype,
+    Document,
+    DocumentFragment,
+    Element,
+    Node,
+    Text,
+)
 from distill.extract import Article, Extraction, Paragraph, article, boilerplate
 
-__all__ = ["Article", "Extraction", "Paragraph", "_core", "article", "boilerplate"]
+try:  # TEMPORARY until the tree builder is on main (tests skip while distill.parse is absent)
+    from distill._core import parse, parse_fragment
+except ImportError:  # pragma: no cover
+    pass
+
+__all__ = [
+    "Article",
+    "Comment",
+    "Doctype",
+    "Document",
+    "DocumentFragment",
+    "Element",
+    "Extraction",
+    "Node",
+    "Paragraph",
+    "Text",
+    "_core",
+    "article",
+    "boilerplate",
+    "parse",
+    "parse_fragment",
+]
 __version__ = "0.1.0"

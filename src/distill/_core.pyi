@@ -1,0 +1,106 @@
+"""Stubs of distill._core, the C extension (parser, tree, serializer)."""
+
+from collections.abc import Iterator, Mapping
+from typing import Any, final
+
+class Node:
+    """A node of a parsed tree: iterating gives its children; len() and [i] index them.
+
+    Two wrappers of the same node are equal and hash equal. A node keeps its whole document alive.
+    """
+
+    @property
+    def parent(self) -> Node | None:
+        """The parent node, or None for a root (and for template contents)."""
+    @property
+    def text(self) -> str:
+        """The concatenated text of all descendant text nodes, in document order."""
+    @property
+    def source_span(self) -> tuple[int, int] | None:
+        """(start, end) offsets in the input (code points for str, bytes for bytes), None if parser-made."""
+    def __iter__(self) -> Iterator[Node]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> Node: ...
+    def __bool__(self) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def serialize(self, *, pretty: bool = False) -> str:
+        """Return the node as HTML: an element with its subtree, a document or fragment as its children."""
+    def find(self, tag: str, /) -> Element | None:
+        """Return the first descendant element named `tag` in document order, or None."""
+    def find_all(self, tag: str, /) -> list[Element]:
+        """Return every descendant element named `tag`, in document order."""
+    def iter(self, tag: str | None = None) -> Iterator[Element]:
+        """Iterate over descendant elements in document order (only those named `tag` when given)."""
+
+@final
+class Document(Node):
+    """A parsed HTML document."""
+
+    @property
+    def encoding(self) -> str:
+        """The encoding the input was decoded from ("utf-8" for str input)."""
+
+@final
+class DocumentFragment(Node):
+    """A fragment: the result of parse_fragment(), or a template's contents."""
+
+@final
+class Element(Node):
+    """An element."""
+
+    @property
+    def tag(self) -> str:
+        """The local name: lower case for HTML, the spec's case for SVG ("foreignObject")."""
+    @property
+    def namespace(self) -> str:
+        """The namespace: "html", "svg" or "math"."""
+    @property
+    def attrs(self) -> Mapping[str, str]:
+        """The attributes as a read-only mapping; foreign attributes under qualified names."""
+    @property
+    def content(self) -> DocumentFragment | None:
+        """A template's contents, None for any other element."""
+
+@final
+class Text(Node):
+    """A text node."""
+
+    @property
+    def data(self) -> str:
+        """The text."""
+
+@final
+class Comment(Node):
+    """A comment."""
+
+    @property
+    def data(self) -> str:
+        """The comment's text."""
+
+@final
+class Doctype(Node):
+    """A document type declaration."""
+
+    @property
+    def name(self) -> str:
+        """The doctype's name."""
+    @property
+    def public_id(self) -> str:
+        """The public identifier, "" when absent."""
+    @property
+    def system_id(self) -> str:
+        """The system identifier, "" when absent."""
+
+def parse(markup: str | bytes, /, *, encoding: str | None = None, scripting: bool = True) -> Document:
+    """Parse a whole HTML document; bytes are decoded after sniffing their encoding."""
+
+def parse_fragment(markup: str | bytes, /, context: str = "body", *, scripting: bool = True) -> DocumentFragment:
+    """Parse an HTML fragment in the context of `context` (a tag name, or "svg NAME" / "math NAME")."""
+
+def _live_documents() -> int:
+    """Return the number of parsed documents whose memory is not yet freed."""
+
+def _build(spec: list[Any], /) -> DocumentFragment:
+    """Build a DocumentFragment from a nested spec, bypassing the parser (tests)."""

@@ -1,0 +1,41 @@
+/* Serializers over the arena tree.
+ *
+ * This header offers the WHATWG HTML serializer ("serializing HTML fragments", HTML Standard 13.3) and
+ * the growable output buffer it writes into. Everything here is plain C on an immutable tree, safe to
+ * run with the GIL released. The exporters (plain text, Markdown) live beside it in this folder.
+ */
+#ifndef DL_SERIALIZE_SERIALIZE_H
+#define DL_SERIALIZE_SERIALIZE_H
+
+#include <stddef.h>
+
+#include "tree/dom.h"
+
+/* A growable byte buffer. Once an allocation fails, `failed` is set and later appends do nothing, so
+ * callers check once at the end instead of after every write. */
+typedef struct {
+    char *data;
+    size_t len, cap;
+    int failed;
+} dl_htmlbuf;
+
+void dl_htmlbuf_init(dl_htmlbuf *b);
+void dl_htmlbuf_free(dl_htmlbuf *b);
+void dl_htmlbuf_append(dl_htmlbuf *b, const char *s, size_t len);
+
+enum {
+    /* Indent block structure, one element per line; text inside pre/textarea/script/style and inline
+     * content is left exactly as it is. The result parses to a tree with the same elements and the
+     * same non-whitespace text, not byte-identical text nodes. */
+    DL_SERIALIZE_PRETTY = 1u << 0,
+};
+
+/* Serialize `node` into `out` (appending):
+ *  - a Document or DocumentFragment: its children (the spec's "HTML fragment serialization");
+ *  - an element: the element itself and its subtree ("outer HTML"); a <template> writes its contents;
+ *  - a text, comment or doctype node: that node alone, text escaped as its parent requires.
+ * `doc` supplies tag names of per-document atoms and the scripting flag (for <noscript>).
+ * Returns 0, or -1 when out of memory (out->failed is then set). No recursion: an explicit stack. */
+int dl_serialize_html(const dl_document *doc, const dl_node *node, unsigned flags, dl_htmlbuf *out);
+
+#endif

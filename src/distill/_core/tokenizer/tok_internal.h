@@ -1,0 +1,116 @@
+/* Internal helpers of the tokenizer: growable byte buffers and the "borrow or copy" text builder.
+ * Not part of the interface; only tokenizer.c includes it. */
+#ifndef DL_TOKENIZER_TOK_INTERNAL_H
+#define DL_TOKENIZER_TOK_INTERNAL_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned char dl_uchar;
+
+/* A growable byte buffer; capacity doubles, so appends are amortised O(1) and total memory stays
+ * within a constant factor of what was appended. */
+typedef struct {
+    dl_uchar *p;
+    size_t len, cap;
+} dl_buf;
+
+static int dl_buf_reserve(dl_buf *b, size_t extra) {
+    if (b->cap - b->len >= extra) return 0;
+    if (extra > SIZE_MAX / 4 - b->len) return -1;
+    size_t need = b->len + extra, ncap = b->cap ? b->cap : 64;
+    while (ncap < need) ncap *= 2;
+    dl_uchar *np = (dl_uchar *)realloc(b->p, ncap);
+    if (!np) return -1;
+    b->p = np;
+    b->cap = ncap;
+    return 0;
+}
+
+static inline int dl_buf_put(dl_buf *b, const void *s, size_t n) {
+    if (n == 0) return 0;
+    if (b->cap - b->len < n && dl_buf_reserve(b, n) < 0) return -1;
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    return 0;
+}
+
+static inline int dl_buf_putc(dl_buf *b, dl_uchar c) {
+    if (b->cap == b->len && dl_buf_reserve(b, 1) < 0) return -1;
+    b->p[b->len++] = c;
+    return 0;
+}
+
+/* Appends ASCII-lower-cased bytes (the spec lower-cases only A-Z; other bytes pass through). */
+static inline int dl_buf_put_lower(dl_buf *b, const dl_uchar *s, size_t n) {
+    if (n == 0) return 0;
+    if (b->cap - b->len < n && dl_buf_reserve(b, n) < 0) return -1;
+    dl_uchar *o = b->p + b->len;
+    for (size_t i = 0; i < n; i++) {
+        dl_uchar c = s[i];
+        o[i] = (dl_uchar)(c + (((unsigned)c - 'A' < 26u) << 5));
+    }
+    b->len += n;
+    return 0;
+}
+
+/* Text that is a slice of the current fed buffer for as long as every appended piece continues the
+ * previous one in the source (the common case: no reference, no NUL, no CR), and becomes an owned
+ * copy at the first piece that does not, or when the fed buffer is about to go away. */
+typedef struct {
+    dl_buf own;
+    const dl_uchar *bptr;
+    size_t blen;
+    int owned;
+} dl_text;
+
+static int dl_text_to_owned(dl_text *x) {
+    x->owned = 1;
+    x->own.len = 0;
+    if (dl_buf_put(&x->own, x->bptr, x->blen) < 0) return -1;
+    x->blen = 0;
+    x->bptr = NULL;
+    return 0;
+}
+
+static inline int dl_text_lit(dl_text *x, const void *s, size_t n) {
+    if (!x->owned && dl_text_to_owned(x) < 0) return -1;
+    return dl_buf_put(&x->own, s, n);
+}
+
+static inline int dl_text_src(dl_text *x, const dl_uchar *s, size_t n) {
+    if (!x->owned) {
+        if (x->blen == 0) {
+            x->bptr = s;
+            x->blen = n;
+            return 0;
+        }
+        if (x->bptr + x->blen == s) {
+            x->blen += n;
+            return 0;
+        }
+    }
+    return dl_text_lit(x, s, n);
+}
+
+static inline void dl_text_reset(dl_text *x) {
+    x->owned = 0;
+    x->blen = 0;
+    x->bptr = NULL;
+    x->own.len = 0;
+}
+
+static inline int dl_text_materialize(dl_text *x) {
+    if (!x->owned && x->blen) return dl_text_to_owned(x);
+    return 0;
+}
+
+static inline const char *dl_text_ptr(const dl_text *x) {
+    if (x->owned) return x->own.len ? (const char *)x->own.p : "";
+    return x->blen ? (const char *)x->bptr : "";
+}
+
+static inline size_t dl_text_len(const dl_text *x) { return x->owned ? x->own.len : x->blen; }
+
+#endif

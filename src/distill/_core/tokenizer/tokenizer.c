@@ -1,0 +1,1978 @@
+/* The WHATWG HTML tokenizer (HTML Standard 13.2.5) over UTF-8 bytes, incremental.
+ *
+ * One state machine serves feed() and finish(): every state reads the next character through FETCH,
+ * which yields EOF (-1) only when finish() drives it, and otherwise suspends at the end of the fed
+ * buffer with all progress kept in the tokenizer. The states whose spec text looks ahead ("the next
+ * few characters are DOCTYPE", the longest named reference) match one character at a time instead,
+ * so a chunk boundary can fall anywhere.
+ *
+ * The hot states (data, text content models, tag and attribute names, attribute values, comments)
+ * first run a table-driven scan over the bytes that need no decision and append them as one piece;
+ * the text builder (tok_internal.h) keeps such pieces as slices of the fed buffer until something
+ * (a reference, NUL, CR, the end of the buffer) forces a copy.
+ */
+#include "tokenizer/tokenizer.h"
+
+#include "tokenizer/tok_internal.h"
+
+typedef struct {
+    uint16_t off;
+    uint8_t len;
+    uint32_t cp0, cp1;
+} dl_entity;
+
+#include "tokenizer/entities_table.inc"
+
+enum {
+    S_DATA, S_RCDATA, S_RAWTEXT, S_SCRIPT, S_PLAINTEXT, S_CDATA,
+    S_TAG_OPEN, S_END_TAG_OPEN, S_TAG_NAME,
+    S_TEXT_LT,  /* RCDATA / RAWTEXT less-than sign */
+    S_TEXT_ETO, /* RCDATA / RAWTEXT / script data / script escaped: end tag open */
+    S_TEXT_ETN, /* ... end tag name */
+    S_SCRIPT_LT, S_SCRIPT_ESC_START, S_SCRIPT_ESC_START_DASH, S_SCRIPT_ESC, S_SCRIPT_ESC_DASH,
+    S_SCRIPT_ESC_DASH_DASH, S_SCRIPT_ESC_LT, S_SCRIPT_DESC_START, S_SCRIPT_DESC, S_SCRIPT_DESC_DASH,
+    S_SCRIPT_DESC_DASH_DASH, S_SCRIPT_DESC_LT, S_SCRIPT_DESC_END,
+    S_BEFORE_ATTR_NAME, S_ATTR_NAME, S_AFTER_ATTR_NAME, S_BEFORE_ATTR_VALUE,
+    S_AVAL_DQ, S_AVAL_SQ, S_AVAL_UNQ, S_AFTER_AVAL_Q, S_SELF_CLOSING,
+    S_BOGUS_COMMENT, S_MDO, S_COMMENT_START, S_COMMENT_START_DASH, S_COMMENT, S_COMMENT_LT,
+    S_COMMENT_LT_BANG, S_COMMENT_LT_BANG_DASH, S_COMMENT_LT_BANG_DASH_DASH, S_COMMENT_END_DASH,
+    S_COMMENT_END, S_COMMENT_END_BANG,
+    S_DOCTYPE, S_BEFORE_DT_NAME, S_DT_NAME, S_AFTER_DT_NAME, S_DT_KEYWORD, S_AFTER_DT_PUB_KW,
+    S_BEFORE_DT_PUB, S_DT_PUB, S_AFTER_DT_PUB, S_BETWEEN_DT_IDS, S_AFTER_DT_SYS_KW, S_BEFORE_DT_SYS,
+    S_DT_SYS, S_AFTER_DT_SYS, S_BOGUS_DT,
+    S_CDATA_BRACKET, S_CDATA_END,
+    S_CHARREF, S_NAMED_REF, S_AMBIG_AMP, S_NUMREF, S_HEX_START, S_DEC_START, S_HEX, S_DEC
+};
+
+/* Character classes: one table, one bit per question a hot loop asks. */
+enum {
+    K_WS = 1,       /* tab, LF, FF, space (CR reaches the states as LF) */
+    K_DATA = 2,     /* data / RCDATA stop: < & CR NUL */
+    K_RAW = 4,      /* RAWTEXT / script data stop: < CR NUL */
+    K_TAGNAME = 8,  /* tag name stop: whitespace / > NUL CR */
+    K_ANAME = 16,   /* attribute name stop: whitespace / > = NUL CR " ' < */
+    K_UNQ = 32,     /* unquoted value stop: whitespace & > NUL CR " ' < = ` */
+    K_COMMENT = 64, /* comment stop: < - NUL CR */
+    K_ALPHA = 128,
+    K_DIGIT = 256,
+    K_HEX = 512
+};
+
+#define WSBITS (K_WS | K_TAGNAME | K_ANAME | K_UNQ)
+static const uint16_t dl_cls[256] = {
+    [0] = K_DATA | K_RAW | K_TAGNAME | K_ANAME | K_UNQ | K_COMMENT,
+    ['\t'] = WSBITS, ['\n'] = WSBITS, ['\f'] = WSBITS, [' '] = WSBITS,
+    ['\r'] = K_DATA | K_RAW | K_TAGNAME | K_ANAME | K_UNQ | K_COMMENT,
+    ['<'] = K_DATA | K_RAW | K_ANAME | K_UNQ | K_COMMENT,
+    ['&'] = K_DATA | K_UNQ,
+    ['/'] = K_TAGNAME | K_ANAME,
+    ['>'] = K_TAGNAME | K_ANAME | K_UNQ,
+    ['='] = K_ANAME | K_UNQ,
+    ['"'] = K_ANAME | K_UNQ, ['\''] = K_ANAME | K_UNQ, ['`'] = K_UNQ,
+    ['-'] = K_COMMENT,
+    ['0'] = K_DIGIT | K_HEX, ['1'] = K_DIGIT | K_HEX, ['2'] = K_DIGIT | K_HEX, ['3'] = K_DIGIT | K_HEX,
+    ['4'] = K_DIGIT | K_HEX, ['5'] = K_DIGIT | K_HEX, ['6'] = K_DIGIT | K_HEX, ['7'] = K_DIGIT | K_HEX,
+    ['8'] = K_DIGIT | K_HEX, ['9'] = K_DIGIT | K_HEX,
+    ['A'] = K_ALPHA | K_HEX, ['B'] = K_ALPHA | K_HEX, ['C'] = K_ALPHA | K_HEX, ['D'] = K_ALPHA | K_HEX,
+    ['E'] = K_ALPHA | K_HEX, ['F'] = K_ALPHA | K_HEX, ['G'] = K_ALPHA, ['H'] = K_ALPHA, ['I'] = K_ALPHA,
+    ['J'] = K_ALPHA, ['K'] = K_ALPHA, ['L'] = K_ALPHA, ['M'] = K_ALPHA, ['N'] = K_ALPHA, ['O'] = K_ALPHA,
+    ['P'] = K_ALPHA, ['Q'] = K_ALPHA, ['R'] = K_ALPHA, ['S'] = K_ALPHA, ['T'] = K_ALPHA, ['U'] = K_ALPHA,
+    ['V'] = K_ALPHA, ['W'] = K_ALPHA, ['X'] = K_ALPHA, ['Y'] = K_ALPHA, ['Z'] = K_ALPHA,
+    ['a'] = K_ALPHA | K_HEX, ['b'] = K_ALPHA | K_HEX, ['c'] = K_ALPHA | K_HEX, ['d'] = K_ALPHA | K_HEX,
+    ['e'] = K_ALPHA | K_HEX, ['f'] = K_ALPHA | K_HEX, ['g'] = K_ALPHA, ['h'] = K_ALPHA, ['i'] = K_ALPHA,
+    ['j'] = K_ALPHA, ['k'] = K_ALPHA, ['l'] = K_ALPHA, ['m'] = K_ALPHA, ['n'] = K_ALPHA, ['o'] = K_ALPHA,
+    ['p'] = K_ALPHA, ['q'] = K_ALPHA, ['r'] = K_ALPHA, ['s'] = K_ALPHA, ['t'] = K_ALPHA, ['u'] = K_ALPHA,
+    ['v'] = K_ALPHA, ['w'] = K_ALPHA, ['x'] = K_ALPHA, ['y'] = K_ALPHA, ['z'] = K_ALPHA,
+};
+
+#define IS(c, k) ((c) >= 0 && (dl_cls[(c)] & (k)))
+#define LOWER(c) ((c) + ((((unsigned)(c) - 'A') < 26u) << 5))
+
+typedef struct {
+    size_t noff, nlen;       /* name in nbuf */
+    const dl_uchar *vptr;    /* value when borrowed from the fed buffer */
+    size_t voff, vlen;       /* value in vbuf when owned */
+    int vborrowed;
+    uint32_t hash;
+    uint64_t start, end;
+} dl_attr_rec;
+
+#define NO_RUN UINT64_MAX
+#define HT_MIN_ATTRS 8
+
+struct dl_tokenizer {
+    dl_token_sink sink;
+    void *sink_ctx;
+    dl_error_sink esink;
+    void *ectx;
+
+    int state, ret_state, text_state;
+    int cdata_allowed;
+    int failed, finished;
+    int cr_at_end; /* the last byte fed was a CR: a leading LF of the next chunk belongs to it */
+
+    /* The current fed buffer: absolute offset of its first byte, and its bytes. */
+    uint64_t base;
+    const dl_uchar *buf;
+    size_t blen;
+
+    uint64_t tok_start; /* '<' of the tag, comment or DOCTYPE being built */
+
+    /* The pending character run. */
+    dl_text run;
+    uint64_t run_start, run_end;
+
+    /* The tag being built. */
+    int is_end, self_closing;
+    dl_buf tagname, lastname, tmp;
+    dl_attr_rec *attrs;
+    size_t nattrs, attrcap;
+    dl_buf nbuf, vbuf;
+    dl_text aval;
+    int aval_active;
+    long cur_attr; /* index of the attribute being built, -1 if none or dropped as a duplicate */
+    size_t aname_off;
+    uint64_t attr_start, attr_end;
+    uint32_t *ht;
+    size_t htcap;
+    int ht_on;
+    dl_token_attr *out;
+    size_t outcap;
+
+    /* Comments and DOCTYPEs. */
+    dl_text comment;
+    dl_buf dt_name, dt_pub, dt_sys;
+    int has_name, has_pub, has_sys, force_quirks;
+    int quote;
+
+    /* Look-ahead matches kept across chunks. */
+    dl_uchar mdo[8];
+    int mdo_len, mdo_mask;
+    const char *kw;
+    int kw_len;
+
+    /* Character references. */
+    uint64_t ref_start;
+    dl_uchar refbuf[DL_ENTITY_MAX_LEN + 8];
+    size_t nr_len, nr_lo, nr_hi, nr_bestlen;
+    long nr_best;
+    uint32_t num;
+    dl_uchar hexchar;
+
+    /* UTF-8 state of the input-stream error scan (only run when an error sink is set). */
+    int u8need;
+    uint32_t u8cp;
+    uint64_t u8start;
+};
+
+/* ---------------------------------------------------------------------------------------------- */
+
+static void dl_free_all(dl_tokenizer *t) {
+    free(t->run.own.p);
+    free(t->tagname.p);
+    free(t->lastname.p);
+    free(t->tmp.p);
+    free(t->attrs);
+    free(t->nbuf.p);
+    free(t->vbuf.p);
+    free(t->aval.own.p);
+    free(t->ht);
+    free(t->out);
+    free(t->comment.own.p);
+    free(t->dt_name.p);
+    free(t->dt_pub.p);
+    free(t->dt_sys.p);
+}
+
+dl_tokenizer *dl_tokenizer_new(dl_token_sink sink, void *sink_ctx) {
+    dl_tokenizer *t = (dl_tokenizer *)calloc(1, sizeof(*t));
+    if (!t) return NULL;
+    t->sink = sink;
+    t->sink_ctx = sink_ctx;
+    t->state = S_DATA;
+    t->run_start = NO_RUN;
+    t->cur_attr = -1;
+    if (dl_buf_reserve(&t->tagname, 32) < 0 || dl_buf_reserve(&t->nbuf, 128) < 0) {
+        dl_free_all(t);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void dl_tokenizer_free(dl_tokenizer *t) {
+    if (!t) return;
+    dl_free_all(t);
+    free(t);
+}
+
+void dl_tokenizer_set_error_sink(dl_tokenizer *t, dl_error_sink sink, void *ctx) {
+    t->esink = sink;
+    t->ectx = ctx;
+}
+
+void dl_tokenizer_set_state(dl_tokenizer *t, dl_tokenizer_initial_state state) {
+    switch (state) {
+    case DL_TSTATE_RCDATA: t->state = S_RCDATA; break;
+    case DL_TSTATE_RAWTEXT: t->state = S_RAWTEXT; break;
+    case DL_TSTATE_SCRIPT_DATA: t->state = S_SCRIPT; break;
+    case DL_TSTATE_PLAINTEXT: t->state = S_PLAINTEXT; break;
+    case DL_TSTATE_CDATA_SECTION: t->state = S_CDATA; break;
+    default: t->state = S_DATA; break;
+    }
+}
+
+int dl_tokenizer_set_last_start_tag(dl_tokenizer *t, const char *name, size_t len) {
+    t->lastname.len = 0;
+    return dl_buf_put(&t->lastname, name, len);
+}
+
+void dl_tokenizer_set_cdata_allowed(dl_tokenizer *t, int allowed) { t->cdata_allowed = allowed != 0; }
+
+uint64_t dl_tokenizer_offset(const dl_tokenizer *t) { return t->base; }
+
+/* ---------------------------------------------------------------------------------------------- */
+
+static inline void dl_err(dl_tokenizer *t, dl_parse_error e, uint64_t off) {
+    if (t->esink) t->esink(t->ectx, e, off);
+}
+
+static inline uint64_t dl_abs(const dl_tokenizer *t, const dl_uchar *q) {
+    return t->base + (uint64_t)(q - t->buf);
+}
+
+/* Appends `lit` whose source is believed to start at absolute offset `abs`: borrowed when those
+ * bytes are in the current buffer and equal to it, copied otherwise (an earlier chunk, or a CR). */
+static int dl_text_at(dl_tokenizer *t, dl_text *x, uint64_t abs, const void *lit, size_t k) {
+    if (abs >= t->base && abs - t->base <= t->blen && t->blen - (size_t)(abs - t->base) >= k) {
+        const dl_uchar *s = t->buf + (abs - t->base);
+        if (memcmp(s, lit, k) == 0) return dl_text_src(x, s, k);
+    }
+    return dl_text_lit(x, lit, k);
+}
+
+static inline int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
+    if (t->run_start == NO_RUN) t->run_start = dl_abs(t, s);
+    t->run_end = dl_abs(t, e);
+    return dl_text_src(&t->run, s, (size_t)(e - s));
+}
+
+static inline int dl_run_lit(dl_tokenizer *t, const void *lit, size_t k, uint64_t s, uint64_t e) {
+    if (t->run_start == NO_RUN) t->run_start = s;
+    t->run_end = e;
+    return dl_text_lit(&t->run, lit, k);
+}
+
+static inline int dl_run_at(dl_tokenizer *t, uint64_t abs, const void *lit, size_t k) {
+    if (t->run_start == NO_RUN) t->run_start = abs;
+    t->run_end = abs + k;
+    return dl_text_at(t, &t->run, abs, lit, k);
+}
+
+static int dl_emit(dl_tokenizer *t, const dl_token *tok) {
+    if (t->sink(t->sink_ctx, tok) != 0) {
+        t->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static int dl_flush_run(dl_tokenizer *t) {
+    if (t->run_start == NO_RUN) return 0;
+    dl_token tok;
+    memset(&tok, 0, sizeof(tok));
+    tok.type = DL_TOK_CHARACTER;
+    tok.start = t->run_start;
+    tok.end = t->run_end;
+    tok.data.ptr = dl_text_ptr(&t->run);
+    tok.data.len = dl_text_len(&t->run);
+    tok.data.borrowed = !t->run.owned;
+    t->run_start = NO_RUN;
+    int r = dl_emit(t, &tok);
+    dl_text_reset(&t->run);
+    return r;
+}
+
+static size_t dl_utf8(uint32_t cp, dl_uchar *o) {
+    if (cp < 0x80) { o[0] = (dl_uchar)cp; return 1; }
+    if (cp < 0x800) { o[0] = (dl_uchar)(0xC0 | (cp >> 6)); o[1] = (dl_uchar)(0x80 | (cp & 0x3F)); return 2; }
+    if (cp < 0x10000) {
+        o[0] = (dl_uchar)(0xE0 | (cp >> 12));
+        o[1] = (dl_uchar)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (dl_uchar)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (dl_uchar)(0xF0 | (cp >> 18));
+    o[1] = (dl_uchar)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (dl_uchar)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (dl_uchar)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+static const dl_uchar REPL[3] = {0xEF, 0xBF, 0xBD};
+
+/* ---- tags and attributes ---- */
+
+static void dl_ht_clear(dl_tokenizer *t) {
+    if (!t->ht_on) return;
+    t->ht_on = 0;
+    if (t->htcap > 4096) {
+        free(t->ht);
+        t->ht = NULL;
+        t->htcap = 0;
+    } else {
+        memset(t->ht, 0, t->htcap * sizeof(uint32_t));
+    }
+}
+
+static void dl_new_tag(dl_tokenizer *t, int is_end) {
+    t->is_end = is_end;
+    t->self_closing = 0;
+    t->tagname.len = 0;
+    t->nattrs = 0;
+    t->nbuf.len = 0;
+    t->vbuf.len = 0;
+    t->cur_attr = -1;
+    t->aval_active = 0;
+    dl_text_reset(&t->aval);
+    dl_ht_clear(t);
+}
+
+static uint32_t dl_hash(const dl_uchar *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
+    return h;
+}
+
+static void dl_ht_insert(dl_tokenizer *t, size_t i) {
+    size_t mask = t->htcap - 1, j = t->attrs[i].hash & mask;
+    while (t->ht[j]) j = (j + 1) & mask;
+    t->ht[j] = (uint32_t)(i + 1);
+}
+
+static int dl_ht_rebuild(dl_tokenizer *t) {
+    size_t cap = 64;
+    while (cap < t->nattrs * 4) cap *= 2;
+    if (cap > t->htcap) {
+        uint32_t *nh = (uint32_t *)realloc(t->ht, cap * sizeof(uint32_t));
+        if (!nh) return -1;
+        t->ht = nh;
+        t->htcap = cap;
+    }
+    memset(t->ht, 0, t->htcap * sizeof(uint32_t));
+    t->ht_on = 1;
+    for (size_t i = 0; i < t->nattrs; i++) dl_ht_insert(t, i);
+    return 0;
+}
+
+/* The name just finished: drop it if the tag already has it (spec: first one wins), else keep it. */
+static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
+    const dl_uchar *name = t->nbuf.p + t->aname_off;
+    size_t n = t->nbuf.len - t->aname_off;
+    uint32_t h = dl_hash(name, n);
+    int dup = 0;
+    if (t->ht_on) {
+        size_t mask = t->htcap - 1, j = h & mask;
+        while (t->ht[j]) {
+            const dl_attr_rec *r = &t->attrs[t->ht[j] - 1];
+            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+                dup = 1;
+                break;
+            }
+            j = (j + 1) & mask;
+        }
+    } else {
+        for (size_t i = 0; i < t->nattrs; i++) {
+            const dl_attr_rec *r = &t->attrs[i];
+            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+                dup = 1;
+                break;
+            }
+        }
+    }
+    if (dup) {
+        dl_err(t, DL_ERR_DUPLICATE_ATTRIBUTE, off);
+        t->nbuf.len = t->aname_off;
+        t->cur_attr = -1;
+        return 0;
+    }
+    if (t->nattrs == t->attrcap) {
+        size_t nc = t->attrcap ? t->attrcap * 2 : 16;
+        dl_attr_rec *na = (dl_attr_rec *)realloc(t->attrs, nc * sizeof(*na));
+        if (!na) return -1;
+        t->attrs = na;
+        t->attrcap = nc;
+    }
+    dl_attr_rec *r = &t->attrs[t->nattrs];
+    r->noff = t->aname_off;
+    r->nlen = n;
+    r->vptr = NULL;
+    r->voff = 0;
+    r->vlen = 0;
+    r->vborrowed = 0;
+    r->hash = h;
+    r->start = t->attr_start;
+    r->end = t->attr_end;
+    t->cur_attr = (long)t->nattrs;
+    t->nattrs++;
+    if (t->ht_on) {
+        if (t->nattrs * 2 > t->htcap) return dl_ht_rebuild(t);
+        dl_ht_insert(t, t->nattrs - 1);
+    } else if (t->nattrs > HT_MIN_ATTRS) {
+        return dl_ht_rebuild(t);
+    }
+    return 0;
+}
+
+static int dl_finish_attr(dl_tokenizer *t) {
+    if (t->cur_attr >= 0) {
+        dl_attr_rec *r = &t->attrs[t->cur_attr];
+        r->end = t->attr_end;
+        if (t->aval_active) {
+            if (!t->aval.owned) {
+                r->vptr = t->aval.bptr;
+                r->vlen = t->aval.blen;
+                r->vborrowed = r->vlen != 0;
+            } else {
+                r->voff = t->vbuf.len;
+                r->vlen = t->aval.own.len;
+                if (dl_buf_put(&t->vbuf, t->aval.own.p, r->vlen) < 0) return -1;
+            }
+        }
+    }
+    t->cur_attr = -1;
+    if (t->aval_active) {
+        t->aval_active = 0;
+        dl_text_reset(&t->aval);
+    }
+    return 0;
+}
+
+static inline void dl_start_attr(dl_tokenizer *t, uint64_t abs) {
+    t->attr_start = abs;
+    t->attr_end = abs;
+    t->aname_off = t->nbuf.len;
+}
+
+static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
+    if (dl_finish_attr(t) < 0) return -1;
+    if (dl_flush_run(t) < 0) return -1;
+    dl_token tok;
+    memset(&tok, 0, sizeof(tok));
+    tok.start = t->tok_start;
+    tok.end = end;
+    tok.name.ptr = (const char *)t->tagname.p;
+    tok.name.len = t->tagname.len;
+    tok.self_closing = t->self_closing;
+    if (t->is_end) {
+        tok.type = DL_TOK_END_TAG;
+        if (t->nattrs) dl_err(t, DL_ERR_END_TAG_WITH_ATTRIBUTES, end - 1);
+        if (t->self_closing) dl_err(t, DL_ERR_END_TAG_WITH_TRAILING_SOLIDUS, end - 1);
+    } else {
+        tok.type = DL_TOK_START_TAG;
+        t->state = S_DATA;
+        if (t->nattrs > t->outcap) {
+            size_t nc = t->outcap ? t->outcap : 16;
+            while (nc < t->nattrs) nc *= 2;
+            dl_token_attr *no = (dl_token_attr *)realloc(t->out, nc * sizeof(*no));
+            if (!no) return -1;
+            t->out = no;
+            t->outcap = nc;
+        }
+        for (size_t i = 0; i < t->nattrs; i++) {
+            const dl_attr_rec *r = &t->attrs[i];
+            dl_token_attr *o = &t->out[i];
+            o->name.ptr = (const char *)t->nbuf.p + r->noff;
+            o->name.len = r->nlen;
+            o->name.borrowed = 0;
+            if (r->vborrowed) {
+                o->value.ptr = (const char *)r->vptr;
+                o->value.borrowed = 1;
+            } else {
+                o->value.ptr = r->vlen ? (const char *)t->vbuf.p + r->voff : "";
+                o->value.borrowed = 0;
+            }
+            o->value.len = r->vlen;
+            o->start = r->start;
+            o->end = r->end;
+        }
+        tok.attrs = t->out;
+        tok.nattrs = t->nattrs;
+        t->lastname.len = 0;
+        if (dl_buf_put(&t->lastname, t->tagname.p, t->tagname.len) < 0) return -1;
+    }
+    t->state = S_DATA;
+    int r = dl_emit(t, &tok);
+    t->nattrs = 0;
+    return r;
+}
+
+static int dl_emit_comment(dl_tokenizer *t, uint64_t end) {
+    if (dl_flush_run(t) < 0) return -1;
+    dl_token tok;
+    memset(&tok, 0, sizeof(tok));
+    tok.type = DL_TOK_COMMENT;
+    tok.start = t->tok_start;
+    tok.end = end;
+    tok.data.ptr = dl_text_ptr(&t->comment);
+    tok.data.len = dl_text_len(&t->comment);
+    tok.data.borrowed = !t->comment.owned;
+    t->state = S_DATA;
+    int r = dl_emit(t, &tok);
+    dl_text_reset(&t->comment);
+    return r;
+}
+
+static void dl_new_doctype(dl_tokenizer *t) {
+    t->dt_name.len = t->dt_pub.len = t->dt_sys.len = 0;
+    t->has_name = t->has_pub = t->has_sys = t->force_quirks = 0;
+}
+
+static int dl_emit_doctype(dl_tokenizer *t, uint64_t end) {
+    if (dl_flush_run(t) < 0) return -1;
+    dl_token tok;
+    memset(&tok, 0, sizeof(tok));
+    tok.type = DL_TOK_DOCTYPE;
+    tok.start = t->tok_start;
+    tok.end = end;
+    tok.name.ptr = t->dt_name.len ? (const char *)t->dt_name.p : "";
+    tok.name.len = t->dt_name.len;
+    tok.public_id.ptr = t->dt_pub.len ? (const char *)t->dt_pub.p : "";
+    tok.public_id.len = t->dt_pub.len;
+    tok.system_id.ptr = t->dt_sys.len ? (const char *)t->dt_sys.p : "";
+    tok.system_id.len = t->dt_sys.len;
+    tok.has_name = t->has_name;
+    tok.has_public_id = t->has_pub;
+    tok.has_system_id = t->has_sys;
+    tok.force_quirks = t->force_quirks;
+    t->state = S_DATA;
+    return dl_emit(t, &tok);
+}
+
+/* ---- character references ---- */
+
+static inline int dl_ref_in_attr(const dl_tokenizer *t) {
+    return t->ret_state == S_AVAL_DQ || t->ret_state == S_AVAL_SQ || t->ret_state == S_AVAL_UNQ;
+}
+
+/* Text of a reference that turned out not to be one, as it stands in the source at `abs`. */
+static int dl_ref_text(dl_tokenizer *t, uint64_t abs, const void *lit, size_t k) {
+    if (k == 0) return 0;
+    if (dl_ref_in_attr(t)) return dl_text_at(t, &t->aval, abs, lit, k);
+    return dl_run_at(t, abs, lit, k);
+}
+
+static int dl_ref_value(dl_tokenizer *t, uint32_t cp0, uint32_t cp1, uint64_t end) {
+    dl_uchar o[8];
+    size_t n = dl_utf8(cp0, o);
+    if (cp1) n += dl_utf8(cp1, o + n);
+    if (dl_ref_in_attr(t)) return dl_text_lit(&t->aval, o, n);
+    return dl_run_lit(t, o, n, t->ref_start, end);
+}
+
+static inline int dl_ent_char(size_t i, size_t k) {
+    return dl_entities[i].len > k ? (dl_uchar)dl_entity_blob[dl_entities[i].off + k] : -1;
+}
+
+/* Narrows [lo, hi), the names sharing the first k characters, to those whose next character is c. */
+static void dl_ent_narrow(size_t *lo, size_t *hi, size_t k, int c) {
+    size_t a = *lo, b = *hi;
+    while (a < b) {
+        size_t m = a + (b - a) / 2;
+        if (dl_ent_char(m, k) < c) a = m + 1;
+        else b = m;
+    }
+    size_t first = a;
+    b = *hi;
+    while (a < b) {
+        size_t m = a + (b - a) / 2;
+        if (dl_ent_char(m, k) <= c) a = m + 1;
+        else b = m;
+    }
+    *lo = first;
+    *hi = a;
+}
+
+static const uint16_t dl_c1_table[32] = {
+    0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x8D,   0x017D, 0x8F,   0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178,
+};
+
+static int dl_numeric_end(dl_tokenizer *t, uint64_t here, uint64_t end) {
+    uint32_t cp = t->num;
+    if (cp == 0) {
+        dl_err(t, DL_ERR_NULL_CHARACTER_REFERENCE, here);
+        cp = 0xFFFD;
+    } else if (cp > 0x10FFFF) {
+        dl_err(t, DL_ERR_CHARACTER_REFERENCE_OUTSIDE_UNICODE_RANGE, here);
+        cp = 0xFFFD;
+    } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+        dl_err(t, DL_ERR_SURROGATE_CHARACTER_REFERENCE, here);
+        cp = 0xFFFD;
+    } else if ((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE) {
+        dl_err(t, DL_ERR_NONCHARACTER_CHARACTER_REFERENCE, here);
+    } else if (cp == 0x0D || (cp < 0x20 && cp != 0x09 && cp != 0x0A && cp != 0x0C) ||
+               (cp >= 0x7F && cp <= 0x9F)) {
+        dl_err(t, DL_ERR_CONTROL_CHARACTER_REFERENCE, here);
+        if (cp >= 0x80) cp = dl_c1_table[cp - 0x80];
+    }
+    t->state = t->ret_state;
+    return dl_ref_value(t, cp, 0, end);
+}
+
+/* ---- the state machine ---- */
+
+/* Next input character into c; -1 at EOF when finishing; suspends at the end of a fed buffer. CR LF
+ * and lone CR become LF here (cp stays on the CR so offsets of "this character" include it). */
+#define FETCH()                                                                                        \
+    do {                                                                                               \
+        cp = p;                                                                                        \
+        if (p >= end) {                                                                                \
+            if (!eof) goto suspend;                                                                    \
+            c = -1;                                                                                    \
+        } else {                                                                                       \
+            c = *p;                                                                                    \
+            if (c == '\r') {                                                                           \
+                if (p + 1 < end) {                                                                     \
+                    if (p[1] == '\n') p++;                                                             \
+                } else {                                                                               \
+                    t->cr_at_end = 1;                                                                  \
+                }                                                                                      \
+                c = '\n';                                                                              \
+            }                                                                                          \
+        }                                                                                              \
+    } while (0)
+
+#define CHK(x)                                                                                         \
+    do {                                                                                               \
+        if ((x) < 0) goto fail;                                                                        \
+    } while (0)
+#define ABS(q) dl_abs(t, (q))
+#define ERR(code, q) dl_err(t, DL_ERR_##code, ABS(q))
+/* The current character (LF for a CR) appended to a text builder / to the run. */
+#define TEXT_CUR(x) ((c == *p) ? dl_text_src((x), p, 1) : dl_text_lit((x), "\n", 1))
+#define RUN_CUR() ((c == *p && cp == p) ? dl_run_src(t, p, p + 1) : dl_run_lit(t, "\n", 1, ABS(cp), ABS(p) + 1))
+#define RUN_REPL() dl_run_lit(t, REPL, 3, ABS(cp), ABS(p) + 1)
+/* Text that sits `back` bytes before the current character in the source. */
+#define TEXT_BACK(x, back, lit, k) dl_text_at(t, (x), ABS(cp) - (back), (lit), (k))
+
+static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int eof) {
+    const dl_uchar *cp = p, *s;
+    int c;
+    for (;;) {
+        switch (t->state) {
+        case S_DATA:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_DATA)) p++;
+            if (p != s) CHK(dl_run_src(t, s, p));
+            FETCH();
+            if (c == '<') {
+                t->tok_start = ABS(p);
+                p++;
+                t->state = S_TAG_OPEN;
+            } else if (c == '&') {
+                t->ret_state = S_DATA;
+                t->ref_start = ABS(p);
+                p++;
+                t->state = S_CHARREF;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_run_src(t, p, p + 1));
+                p++;
+            } else if (c < 0) {
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+            }
+            break;
+
+        case S_RCDATA:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_DATA)) p++;
+            if (p != s) CHK(dl_run_src(t, s, p));
+            FETCH();
+            if (c == '<') {
+                t->tok_start = ABS(p);
+                p++;
+                t->text_state = S_RCDATA;
+                t->state = S_TEXT_LT;
+            } else if (c == '&') {
+                t->ret_state = S_RCDATA;
+                t->ref_start = ABS(p);
+                p++;
+                t->state = S_CHARREF;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(RUN_REPL());
+                p++;
+            } else if (c < 0) {
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+            }
+            break;
+
+        case S_RAWTEXT:
+        case S_SCRIPT:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_RAW)) p++;
+            if (p != s) CHK(dl_run_src(t, s, p));
+            FETCH();
+            if (c == '<') {
+                t->tok_start = ABS(p);
+                p++;
+                if (t->state == S_SCRIPT) {
+                    t->state = S_SCRIPT_LT;
+                } else {
+                    t->text_state = S_RAWTEXT;
+                    t->state = S_TEXT_LT;
+                }
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(RUN_REPL());
+                p++;
+            } else if (c < 0) {
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+            }
+            break;
+
+        case S_PLAINTEXT:
+            s = p;
+            while (p < end && *p != 0 && *p != '\r') p++;
+            if (p != s) CHK(dl_run_src(t, s, p));
+            FETCH();
+            if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(RUN_REPL());
+                p++;
+            } else if (c < 0) {
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+            }
+            break;
+
+        case S_CDATA:
+            s = p;
+            while (p < end && *p != ']' && *p != '\r') p++;
+            if (p != s) CHK(dl_run_src(t, s, p));
+            FETCH();
+            if (c == ']') {
+                p++;
+                t->state = S_CDATA_BRACKET;
+            } else if (c < 0) {
+                ERR(EOF_IN_CDATA, cp);
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+            }
+            break;
+
+        case S_CDATA_BRACKET:
+            FETCH();
+            if (c == ']') {
+                p++;
+                t->state = S_CDATA_END;
+            } else {
+                CHK(dl_run_at(t, ABS(cp) - 1, "]", 1));
+                t->state = S_CDATA;
+            }
+            break;
+
+        case S_CDATA_END:
+            FETCH();
+            if (c == ']') {
+                CHK(dl_run_at(t, ABS(cp) - 2, "]", 1));
+                p++;
+            } else if (c == '>') {
+                p++;
+                t->state = S_DATA;
+            } else {
+                CHK(dl_run_at(t, ABS(cp) - 2, "]]", 2));
+                t->state = S_CDATA;
+            }
+            break;
+
+        case S_TAG_OPEN:
+            FETCH();
+            if (IS(c, K_ALPHA)) {
+                dl_new_tag(t, 0);
+                t->state = S_TAG_NAME;
+            } else if (c == '!') {
+                p++;
+                t->mdo_len = 0;
+                t->mdo_mask = 7;
+                t->state = S_MDO;
+            } else if (c == '/') {
+                p++;
+                t->state = S_END_TAG_OPEN;
+            } else if (c == '?') {
+                ERR(UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, cp);
+                dl_text_reset(&t->comment);
+                t->state = S_BOGUS_COMMENT;
+            } else if (c < 0) {
+                ERR(EOF_BEFORE_TAG_NAME, cp);
+                CHK(dl_run_at(t, t->tok_start, "<", 1));
+                goto eof_out;
+            } else {
+                ERR(INVALID_FIRST_CHARACTER_OF_TAG_NAME, cp);
+                CHK(dl_run_at(t, t->tok_start, "<", 1));
+                t->state = S_DATA;
+            }
+            break;
+
+        case S_END_TAG_OPEN:
+            FETCH();
+            if (IS(c, K_ALPHA)) {
+                dl_new_tag(t, 1);
+                t->state = S_TAG_NAME;
+            } else if (c == '>') {
+                ERR(MISSING_END_TAG_NAME, cp);
+                p++;
+                t->state = S_DATA;
+            } else if (c < 0) {
+                ERR(EOF_BEFORE_TAG_NAME, cp);
+                CHK(dl_run_at(t, t->tok_start, "</", 2));
+                goto eof_out;
+            } else {
+                ERR(INVALID_FIRST_CHARACTER_OF_TAG_NAME, cp);
+                dl_text_reset(&t->comment);
+                t->state = S_BOGUS_COMMENT;
+            }
+            break;
+
+        case S_TAG_NAME:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_TAGNAME)) p++;
+            if (p != s) CHK(dl_buf_put_lower(&t->tagname, s, (size_t)(p - s)));
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+                t->state = S_BEFORE_ATTR_NAME;
+            } else if (c == '/') {
+                p++;
+                t->state = S_SELF_CLOSING;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_buf_put(&t->tagname, REPL, 3));
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_TAG, cp);
+                goto eof_out;
+            } else {
+                CHK(dl_buf_putc(&t->tagname, (dl_uchar)c));
+                p++;
+            }
+            break;
+
+        case S_TEXT_LT:
+            FETCH();
+            if (c == '/') {
+                p++;
+                t->tmp.len = 0;
+                t->state = S_TEXT_ETO;
+            } else {
+                CHK(dl_run_at(t, t->tok_start, "<", 1));
+                t->state = t->text_state;
+            }
+            break;
+
+        case S_TEXT_ETO:
+            FETCH();
+            if (IS(c, K_ALPHA)) {
+                dl_new_tag(t, 1);
+                t->tmp.len = 0;
+                t->state = S_TEXT_ETN;
+            } else {
+                CHK(dl_run_at(t, t->tok_start, "</", 2));
+                t->state = t->text_state;
+            }
+            break;
+
+        case S_TEXT_ETN: {
+            s = p;
+            while (p < end && (dl_cls[*p] & K_ALPHA)) p++;
+            if (p != s) {
+                CHK(dl_buf_put_lower(&t->tagname, s, (size_t)(p - s)));
+                CHK(dl_buf_put(&t->tmp, s, (size_t)(p - s)));
+            }
+            FETCH();
+            int appropriate = t->lastname.len && t->lastname.len == t->tagname.len &&
+                              memcmp(t->lastname.p, t->tagname.p, t->tagname.len) == 0;
+            if (appropriate && IS(c, K_WS)) {
+                p++;
+                t->state = S_BEFORE_ATTR_NAME;
+            } else if (appropriate && c == '/') {
+                p++;
+                t->state = S_SELF_CLOSING;
+            } else if (appropriate && c == '>') {
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else {
+                CHK(dl_run_at(t, t->tok_start, "</", 2));
+                if (t->tmp.len) CHK(dl_run_at(t, t->tok_start + 2, t->tmp.p, t->tmp.len));
+                t->state = t->text_state;
+            }
+            break;
+        }
+
+        case S_SCRIPT_LT:
+            FETCH();
+            if (c == '/') {
+                p++;
+                t->tmp.len = 0;
+                t->text_state = S_SCRIPT;
+                t->state = S_TEXT_ETO;
+            } else if (c == '!') {
+                p++;
+                CHK(dl_run_at(t, t->tok_start, "<!", 2));
+                t->state = S_SCRIPT_ESC_START;
+            } else {
+                CHK(dl_run_at(t, t->tok_start, "<", 1));
+                t->state = S_SCRIPT;
+            }
+            break;
+
+        case S_SCRIPT_ESC_START:
+        case S_SCRIPT_ESC_START_DASH:
+            FETCH();
+            if (c == '-') {
+                CHK(RUN_CUR());
+                p++;
+                t->state = t->state == S_SCRIPT_ESC_START ? S_SCRIPT_ESC_START_DASH : S_SCRIPT_ESC_DASH_DASH;
+            } else {
+                t->state = S_SCRIPT;
+            }
+            break;
+
+        case S_SCRIPT_ESC:
+        case S_SCRIPT_DESC:
+            s = p;
+            while (p < end && *p != '-' && *p != '<' && *p != 0 && *p != '\r') p++;
+            if (p != s) CHK(dl_run_src(t, s, p));
+            FETCH();
+            if (c == '-') {
+                CHK(RUN_CUR());
+                p++;
+                t->state = t->state == S_SCRIPT_ESC ? S_SCRIPT_ESC_DASH : S_SCRIPT_DESC_DASH;
+            } else if (c == '<') {
+                if (t->state == S_SCRIPT_ESC) {
+                    t->tok_start = ABS(p);
+                    t->state = S_SCRIPT_ESC_LT;
+                } else {
+                    CHK(RUN_CUR());
+                    t->state = S_SCRIPT_DESC_LT;
+                }
+                p++;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(RUN_REPL());
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, cp);
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+            }
+            break;
+
+        case S_SCRIPT_ESC_DASH:
+        case S_SCRIPT_ESC_DASH_DASH:
+        case S_SCRIPT_DESC_DASH:
+        case S_SCRIPT_DESC_DASH_DASH: {
+            int dbl = t->state == S_SCRIPT_DESC_DASH || t->state == S_SCRIPT_DESC_DASH_DASH;
+            int dashdash = t->state == S_SCRIPT_ESC_DASH_DASH || t->state == S_SCRIPT_DESC_DASH_DASH;
+            FETCH();
+            if (c == '-') {
+                CHK(RUN_CUR());
+                p++;
+                t->state = dbl ? S_SCRIPT_DESC_DASH_DASH : S_SCRIPT_ESC_DASH_DASH;
+            } else if (c == '<') {
+                if (dbl) {
+                    CHK(RUN_CUR());
+                    t->state = S_SCRIPT_DESC_LT;
+                } else {
+                    t->tok_start = ABS(p);
+                    t->state = S_SCRIPT_ESC_LT;
+                }
+                p++;
+            } else if (c == '>' && dashdash) {
+                CHK(RUN_CUR());
+                p++;
+                t->state = S_SCRIPT;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(RUN_REPL());
+                p++;
+                t->state = dbl ? S_SCRIPT_DESC : S_SCRIPT_ESC;
+            } else if (c < 0) {
+                ERR(EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, cp);
+                goto eof_out;
+            } else {
+                CHK(RUN_CUR());
+                p++;
+                t->state = dbl ? S_SCRIPT_DESC : S_SCRIPT_ESC;
+            }
+            break;
+        }
+
+        case S_SCRIPT_ESC_LT:
+            FETCH();
+            if (c == '/') {
+                p++;
+                t->tmp.len = 0;
+                t->text_state = S_SCRIPT_ESC;
+                t->state = S_TEXT_ETO;
+            } else if (IS(c, K_ALPHA)) {
+                t->tmp.len = 0;
+                CHK(dl_run_at(t, t->tok_start, "<", 1));
+                t->state = S_SCRIPT_DESC_START;
+            } else {
+                CHK(dl_run_at(t, t->tok_start, "<", 1));
+                t->state = S_SCRIPT_ESC;
+            }
+            break;
+
+        case S_SCRIPT_DESC_START:
+        case S_SCRIPT_DESC_END: {
+            int start = t->state == S_SCRIPT_DESC_START;
+            FETCH();
+            if (IS(c, K_WS) || c == '/' || c == '>') {
+                int is_script = t->tmp.len == 6 && memcmp(t->tmp.p, "script", 6) == 0;
+                if (start) t->state = is_script ? S_SCRIPT_DESC : S_SCRIPT_ESC;
+                else t->state = is_script ? S_SCRIPT_ESC : S_SCRIPT_DESC;
+                CHK(RUN_CUR());
+                p++;
+            } else if (IS(c, K_ALPHA)) {
+                CHK(dl_buf_putc(&t->tmp, (dl_uchar)LOWER(c)));
+                CHK(RUN_CUR());
+                p++;
+            } else {
+                t->state = start ? S_SCRIPT_ESC : S_SCRIPT_DESC;
+            }
+            break;
+        }
+
+        case S_SCRIPT_DESC_LT:
+            FETCH();
+            if (c == '/') {
+                t->tmp.len = 0;
+                CHK(RUN_CUR());
+                p++;
+                t->state = S_SCRIPT_DESC_END;
+            } else {
+                t->state = S_SCRIPT_DESC;
+            }
+            break;
+
+        case S_BEFORE_ATTR_NAME:
+            while (p < end && (dl_cls[*p] & K_WS)) p++;
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+            } else if (c == '/' || c == '>' || c < 0) {
+                t->state = S_AFTER_ATTR_NAME;
+            } else if (c == '=') {
+                ERR(UNEXPECTED_EQUALS_SIGN_BEFORE_ATTRIBUTE_NAME, cp);
+                CHK(dl_finish_attr(t));
+                dl_start_attr(t, ABS(p));
+                CHK(dl_buf_putc(&t->nbuf, '='));
+                p++;
+                t->attr_end = ABS(p);
+                t->state = S_ATTR_NAME;
+            } else {
+                CHK(dl_finish_attr(t));
+                dl_start_attr(t, ABS(cp));
+                t->state = S_ATTR_NAME;
+            }
+            break;
+
+        case S_ATTR_NAME:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_ANAME)) p++;
+            if (p != s) {
+                CHK(dl_buf_put_lower(&t->nbuf, s, (size_t)(p - s)));
+                t->attr_end = ABS(p);
+            }
+            FETCH();
+            if (IS(c, K_WS) || c == '/' || c == '>' || c < 0) {
+                CHK(dl_attr_name_done(t, ABS(cp)));
+                t->state = S_AFTER_ATTR_NAME;
+            } else if (c == '=') {
+                CHK(dl_attr_name_done(t, ABS(cp)));
+                p++;
+                t->attr_end = ABS(p);
+                t->aval_active = 1;
+                t->state = S_BEFORE_ATTR_VALUE;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_buf_put(&t->nbuf, REPL, 3));
+                p++;
+                t->attr_end = ABS(p);
+            } else {
+                /* '"', '\'' or '<' */
+                ERR(UNEXPECTED_CHARACTER_IN_ATTRIBUTE_NAME, cp);
+                CHK(dl_buf_putc(&t->nbuf, (dl_uchar)c));
+                p++;
+                t->attr_end = ABS(p);
+            }
+            break;
+
+        case S_AFTER_ATTR_NAME:
+            while (p < end && (dl_cls[*p] & K_WS)) p++;
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+            } else if (c == '/') {
+                p++;
+                t->state = S_SELF_CLOSING;
+            } else if (c == '=') {
+                p++;
+                t->attr_end = ABS(p);
+                t->aval_active = 1;
+                t->state = S_BEFORE_ATTR_VALUE;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_TAG, cp);
+                goto eof_out;
+            } else {
+                CHK(dl_finish_attr(t));
+                dl_start_attr(t, ABS(cp));
+                t->state = S_ATTR_NAME;
+            }
+            break;
+
+        case S_BEFORE_ATTR_VALUE:
+            while (p < end && (dl_cls[*p] & K_WS)) p++;
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+            } else if (c == '"') {
+                p++;
+                t->attr_end = ABS(p);
+                t->state = S_AVAL_DQ;
+            } else if (c == '\'') {
+                p++;
+                t->attr_end = ABS(p);
+                t->state = S_AVAL_SQ;
+            } else if (c == '>') {
+                ERR(MISSING_ATTRIBUTE_VALUE, cp);
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else {
+                t->state = S_AVAL_UNQ;
+            }
+            break;
+
+        case S_AVAL_DQ:
+        case S_AVAL_SQ: {
+            const int q = t->state == S_AVAL_DQ ? '"' : '\'';
+            s = p;
+            while (p < end && *p != q && *p != '&' && *p != 0 && *p != '\r') p++;
+            if (p != s) CHK(dl_text_src(&t->aval, s, (size_t)(p - s)));
+            FETCH();
+            if (c == q) {
+                p++;
+                t->attr_end = ABS(p);
+                t->state = S_AFTER_AVAL_Q;
+            } else if (c == '&') {
+                t->ret_state = t->state;
+                t->ref_start = ABS(p);
+                p++;
+                t->state = S_CHARREF;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_text_lit(&t->aval, REPL, 3));
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_TAG, cp);
+                goto eof_out;
+            } else {
+                CHK(TEXT_CUR(&t->aval));
+                p++;
+            }
+            break;
+        }
+
+        case S_AVAL_UNQ:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_UNQ)) p++;
+            if (p != s) CHK(dl_text_src(&t->aval, s, (size_t)(p - s)));
+            FETCH();
+            if (IS(c, K_WS)) {
+                t->attr_end = ABS(cp);
+                p++;
+                t->state = S_BEFORE_ATTR_NAME;
+            } else if (c == '&') {
+                t->ret_state = S_AVAL_UNQ;
+                t->ref_start = ABS(p);
+                p++;
+                t->state = S_CHARREF;
+            } else if (c == '>') {
+                t->attr_end = ABS(cp);
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_text_lit(&t->aval, REPL, 3));
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_TAG, cp);
+                goto eof_out;
+            } else {
+                ERR(UNEXPECTED_CHARACTER_IN_UNQUOTED_ATTRIBUTE_VALUE, cp);
+                CHK(dl_text_src(&t->aval, p, 1));
+                p++;
+            }
+            break;
+
+        case S_AFTER_AVAL_Q:
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+                t->state = S_BEFORE_ATTR_NAME;
+            } else if (c == '/') {
+                p++;
+                t->state = S_SELF_CLOSING;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_TAG, cp);
+                goto eof_out;
+            } else {
+                ERR(MISSING_WHITESPACE_BETWEEN_ATTRIBUTES, cp);
+                t->state = S_BEFORE_ATTR_NAME;
+            }
+            break;
+
+        case S_SELF_CLOSING:
+            FETCH();
+            if (c == '>') {
+                t->self_closing = 1;
+                p++;
+                CHK(dl_emit_tag(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_TAG, cp);
+                goto eof_out;
+            } else {
+                ERR(UNEXPECTED_SOLIDUS_IN_TAG, cp);
+                t->state = S_BEFORE_ATTR_NAME;
+            }
+            break;
+
+        case S_BOGUS_COMMENT:
+            s = p;
+            while (p < end && *p != '>' && *p != 0 && *p != '\r') p++;
+            if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
+            FETCH();
+            if (c == '>') {
+                p++;
+                CHK(dl_emit_comment(t, ABS(p)));
+            } else if (c < 0) {
+                CHK(dl_emit_comment(t, ABS(p)));
+                goto eof_out;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_text_lit(&t->comment, REPL, 3));
+                p++;
+            } else {
+                CHK(TEXT_CUR(&t->comment));
+                p++;
+            }
+            break;
+
+        case S_MDO: {
+            static const char *const kws[3] = {"--", "doctype", "[CDATA["};
+            static const int kwlen[3] = {2, 7, 7};
+            FETCH();
+            int mask = 0, k = t->mdo_len;
+            for (int i = 0; i < 3; i++) {
+                if (!(t->mdo_mask & (1 << i)) || c < 0) continue;
+                int ch = i == 1 ? LOWER(c) : c;
+                if (ch == kws[i][k]) mask |= 1 << i;
+            }
+            if (!mask) {
+                ERR(INCORRECTLY_OPENED_COMMENT, cp);
+                dl_text_reset(&t->comment);
+                if (t->mdo_len)
+                    CHK(dl_text_at(t, &t->comment, t->tok_start + 2, t->mdo, (size_t)t->mdo_len));
+                t->state = S_BOGUS_COMMENT;
+                break;
+            }
+            t->mdo[t->mdo_len++] = (dl_uchar)c;
+            t->mdo_mask = mask;
+            p++;
+            if ((mask & 1) && t->mdo_len == kwlen[0]) {
+                dl_text_reset(&t->comment);
+                t->state = S_COMMENT_START;
+            } else if ((mask & 2) && t->mdo_len == kwlen[1]) {
+                t->state = S_DOCTYPE;
+            } else if ((mask & 4) && t->mdo_len == kwlen[2]) {
+                if (t->cdata_allowed) {
+                    t->state = S_CDATA;
+                } else {
+                    ERR(CDATA_IN_HTML_CONTENT, cp);
+                    dl_text_reset(&t->comment);
+                    CHK(dl_text_at(t, &t->comment, t->tok_start + 2, "[CDATA[", 7));
+                    t->state = S_BOGUS_COMMENT;
+                }
+            }
+            break;
+        }
+
+        case S_COMMENT_START:
+            FETCH();
+            if (c == '-') {
+                p++;
+                t->state = S_COMMENT_START_DASH;
+            } else if (c == '>') {
+                ERR(ABRUPT_CLOSING_OF_EMPTY_COMMENT, cp);
+                p++;
+                CHK(dl_emit_comment(t, ABS(p)));
+            } else {
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_COMMENT_START_DASH:
+            FETCH();
+            if (c == '-') {
+                p++;
+                t->state = S_COMMENT_END;
+            } else if (c == '>') {
+                ERR(ABRUPT_CLOSING_OF_EMPTY_COMMENT, cp);
+                p++;
+                CHK(dl_emit_comment(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_COMMENT, cp);
+                CHK(dl_emit_comment(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(TEXT_BACK(&t->comment, 1, "-", 1));
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_COMMENT:
+            s = p;
+            while (p < end && !(dl_cls[*p] & K_COMMENT)) p++;
+            if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
+            FETCH();
+            if (c == '<') {
+                CHK(dl_text_src(&t->comment, p, 1));
+                p++;
+                t->state = S_COMMENT_LT;
+            } else if (c == '-') {
+                p++;
+                t->state = S_COMMENT_END_DASH;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_text_lit(&t->comment, REPL, 3));
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_COMMENT, cp);
+                CHK(dl_emit_comment(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(TEXT_CUR(&t->comment));
+                p++;
+            }
+            break;
+
+        case S_COMMENT_LT:
+            FETCH();
+            if (c == '!') {
+                CHK(dl_text_src(&t->comment, p, 1));
+                p++;
+                t->state = S_COMMENT_LT_BANG;
+            } else if (c == '<') {
+                CHK(dl_text_src(&t->comment, p, 1));
+                p++;
+            } else {
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_COMMENT_LT_BANG:
+            FETCH();
+            if (c == '-') {
+                p++;
+                t->state = S_COMMENT_LT_BANG_DASH;
+            } else {
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_COMMENT_LT_BANG_DASH:
+            FETCH();
+            if (c == '-') {
+                p++;
+                t->state = S_COMMENT_LT_BANG_DASH_DASH;
+            } else {
+                t->state = S_COMMENT_END_DASH;
+            }
+            break;
+
+        case S_COMMENT_LT_BANG_DASH_DASH:
+            FETCH();
+            if (c != '>' && c >= 0) ERR(NESTED_COMMENT, cp);
+            t->state = S_COMMENT_END;
+            break;
+
+        case S_COMMENT_END_DASH:
+            FETCH();
+            if (c == '-') {
+                p++;
+                t->state = S_COMMENT_END;
+            } else if (c < 0) {
+                ERR(EOF_IN_COMMENT, cp);
+                CHK(dl_emit_comment(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(TEXT_BACK(&t->comment, 1, "-", 1));
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_COMMENT_END:
+            FETCH();
+            if (c == '>') {
+                p++;
+                CHK(dl_emit_comment(t, ABS(p)));
+            } else if (c == '!') {
+                p++;
+                t->state = S_COMMENT_END_BANG;
+            } else if (c == '-') {
+                CHK(TEXT_BACK(&t->comment, 2, "-", 1));
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_COMMENT, cp);
+                CHK(dl_emit_comment(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(TEXT_BACK(&t->comment, 2, "--", 2));
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_COMMENT_END_BANG:
+            FETCH();
+            if (c == '-') {
+                CHK(TEXT_BACK(&t->comment, 3, "--!", 3));
+                p++;
+                t->state = S_COMMENT_END_DASH;
+            } else if (c == '>') {
+                ERR(INCORRECTLY_CLOSED_COMMENT, cp);
+                p++;
+                CHK(dl_emit_comment(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_COMMENT, cp);
+                CHK(dl_emit_comment(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(TEXT_BACK(&t->comment, 3, "--!", 3));
+                t->state = S_COMMENT;
+            }
+            break;
+
+        case S_DOCTYPE:
+            FETCH();
+            dl_new_doctype(t);
+            if (IS(c, K_WS)) {
+                p++;
+                t->state = S_BEFORE_DT_NAME;
+            } else if (c == '>') {
+                t->state = S_BEFORE_DT_NAME;
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                ERR(MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME, cp);
+                t->state = S_BEFORE_DT_NAME;
+            }
+            break;
+
+        case S_BEFORE_DT_NAME:
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                t->has_name = 1;
+                CHK(dl_buf_put(&t->dt_name, REPL, 3));
+                p++;
+                t->state = S_DT_NAME;
+            } else if (c == '>') {
+                ERR(MISSING_DOCTYPE_NAME, cp);
+                t->force_quirks = 1;
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                t->has_name = 1;
+                CHK(dl_buf_putc(&t->dt_name, (dl_uchar)LOWER(c)));
+                p++;
+                t->state = S_DT_NAME;
+            }
+            break;
+
+        case S_DT_NAME:
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+                t->state = S_AFTER_DT_NAME;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_buf_put(&t->dt_name, REPL, 3));
+                p++;
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(dl_buf_putc(&t->dt_name, (dl_uchar)LOWER(c)));
+                p++;
+            }
+            break;
+
+        case S_AFTER_DT_NAME:
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else if (LOWER(c) == 'p' || LOWER(c) == 's') {
+                t->kw = LOWER(c) == 'p' ? "public" : "system";
+                t->kw_len = 1;
+                p++;
+                t->state = S_DT_KEYWORD;
+            } else {
+                ERR(INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, cp);
+                t->force_quirks = 1;
+                t->state = S_BOGUS_DT;
+            }
+            break;
+
+        case S_DT_KEYWORD:
+            FETCH();
+            if (c >= 0 && LOWER(c) == t->kw[t->kw_len]) {
+                p++;
+                if (++t->kw_len == 6) t->state = t->kw[0] == 'p' ? S_AFTER_DT_PUB_KW : S_AFTER_DT_SYS_KW;
+            } else {
+                ERR(INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, cp);
+                t->force_quirks = 1;
+                t->state = S_BOGUS_DT;
+            }
+            break;
+
+        case S_AFTER_DT_PUB_KW:
+        case S_BEFORE_DT_PUB:
+        case S_AFTER_DT_SYS_KW:
+        case S_BEFORE_DT_SYS: {
+            int pub = t->state == S_AFTER_DT_PUB_KW || t->state == S_BEFORE_DT_PUB;
+            int after_kw = t->state == S_AFTER_DT_PUB_KW || t->state == S_AFTER_DT_SYS_KW;
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+                if (after_kw) t->state = pub ? S_BEFORE_DT_PUB : S_BEFORE_DT_SYS;
+            } else if (c == '"' || c == '\'') {
+                if (after_kw) {
+                    if (pub) ERR(MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD, cp);
+                    else ERR(MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD, cp);
+                }
+                t->quote = c;
+                p++;
+                if (pub) {
+                    t->has_pub = 1;
+                    t->dt_pub.len = 0;
+                    t->state = S_DT_PUB;
+                } else {
+                    t->has_sys = 1;
+                    t->dt_sys.len = 0;
+                    t->state = S_DT_SYS;
+                }
+            } else if (c == '>') {
+                if (pub) ERR(MISSING_DOCTYPE_PUBLIC_IDENTIFIER, cp);
+                else ERR(MISSING_DOCTYPE_SYSTEM_IDENTIFIER, cp);
+                t->force_quirks = 1;
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                if (pub) ERR(MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER, cp);
+                else ERR(MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, cp);
+                t->force_quirks = 1;
+                t->state = S_BOGUS_DT;
+            }
+            break;
+        }
+
+        case S_DT_PUB:
+        case S_DT_SYS: {
+            int pub = t->state == S_DT_PUB;
+            dl_buf *b = pub ? &t->dt_pub : &t->dt_sys;
+            FETCH();
+            if (c == t->quote) {
+                p++;
+                t->state = pub ? S_AFTER_DT_PUB : S_AFTER_DT_SYS;
+            } else if (c == 0) {
+                ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                CHK(dl_buf_put(b, REPL, 3));
+                p++;
+            } else if (c == '>') {
+                if (pub) ERR(ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER, cp);
+                else ERR(ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER, cp);
+                t->force_quirks = 1;
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                CHK(dl_buf_putc(b, (dl_uchar)c));
+                p++;
+            }
+            break;
+        }
+
+        case S_AFTER_DT_PUB:
+        case S_BETWEEN_DT_IDS: {
+            int after = t->state == S_AFTER_DT_PUB;
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+                t->state = S_BETWEEN_DT_IDS;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c == '"' || c == '\'') {
+                if (after) ERR(MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, cp);
+                t->quote = c;
+                t->has_sys = 1;
+                t->dt_sys.len = 0;
+                p++;
+                t->state = S_DT_SYS;
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                ERR(MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, cp);
+                t->force_quirks = 1;
+                t->state = S_BOGUS_DT;
+            }
+            break;
+        }
+
+        case S_AFTER_DT_SYS:
+            FETCH();
+            if (IS(c, K_WS)) {
+                p++;
+            } else if (c == '>') {
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c < 0) {
+                ERR(EOF_IN_DOCTYPE, cp);
+                t->force_quirks = 1;
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                ERR(UNEXPECTED_CHARACTER_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, cp);
+                t->state = S_BOGUS_DT;
+            }
+            break;
+
+        case S_BOGUS_DT:
+            while (p < end && *p != '>' && *p != 0) p++;
+            FETCH();
+            if (c == '>') {
+                p++;
+                CHK(dl_emit_doctype(t, ABS(p)));
+            } else if (c < 0) {
+                CHK(dl_emit_doctype(t, ABS(p)));
+                goto eof_out;
+            } else {
+                if (c == 0) ERR(UNEXPECTED_NULL_CHARACTER, cp);
+                p++;
+            }
+            break;
+
+        case S_CHARREF:
+            FETCH();
+            if (IS(c, K_ALPHA | K_DIGIT)) {
+                t->nr_len = 0;
+                t->nr_lo = 0;
+                t->nr_hi = DL_ENTITY_COUNT;
+                t->nr_best = -1;
+                t->nr_bestlen = 0;
+                t->state = S_NAMED_REF;
+            } else if (c == '#') {
+                p++;
+                t->num = 0;
+                t->state = S_NUMREF;
+            } else {
+                CHK(dl_ref_text(t, t->ref_start, "&", 1));
+                t->state = t->ret_state;
+            }
+            break;
+
+        case S_NAMED_REF: {
+            for (;;) {
+                FETCH();
+                if (IS(c, K_ALPHA | K_DIGIT) || c == ';') {
+                    size_t lo = t->nr_lo, hi = t->nr_hi;
+                    dl_ent_narrow(&lo, &hi, t->nr_len, c);
+                    if (lo < hi) {
+                        t->refbuf[t->nr_len++] = (dl_uchar)c;
+                        t->nr_lo = lo;
+                        t->nr_hi = hi;
+                        p++;
+                        if (dl_entities[lo].len == t->nr_len) {
+                            t->nr_best = (long)lo;
+                            t->nr_bestlen = t->nr_len;
+                        }
+                        if (c == ';') break;
+                        continue;
+                    }
+                }
+                break;
+            }
+            /* Resolve: c is the character after the consumed ones (unless a ';' ended the match). */
+            if (t->nr_best < 0) {
+                CHK(dl_ref_text(t, t->ref_start, "&", 1));
+                CHK(dl_ref_text(t, t->ref_start + 1, t->refbuf, t->nr_len));
+                t->state = S_AMBIG_AMP;
+                break;
+            }
+            const dl_entity *e = &dl_entities[t->nr_best];
+            int semi = dl_entity_blob[e->off + e->len - 1] == ';';
+            int next = t->nr_bestlen < t->nr_len ? t->refbuf[t->nr_bestlen] : c;
+            if (!semi && dl_ref_in_attr(t) && (next == '=' || IS(next, K_ALPHA | K_DIGIT))) {
+                CHK(dl_ref_text(t, t->ref_start, "&", 1));
+                CHK(dl_ref_text(t, t->ref_start + 1, t->refbuf, t->nr_len));
+            } else {
+                if (!semi) dl_err(t, DL_ERR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE,
+                                  t->ref_start + 1 + t->nr_bestlen);
+                CHK(dl_ref_value(t, e->cp0, e->cp1, t->ref_start + 1 + t->nr_bestlen));
+                CHK(dl_ref_text(t, t->ref_start + 1 + t->nr_bestlen, t->refbuf + t->nr_bestlen,
+                                t->nr_len - t->nr_bestlen));
+            }
+            t->state = t->ret_state;
+            break;
+        }
+
+        case S_AMBIG_AMP:
+            FETCH();
+            if (IS(c, K_ALPHA | K_DIGIT)) {
+                CHK(dl_ref_text(t, ABS(p), p, 1));
+                p++;
+            } else {
+                if (c == ';') ERR(UNKNOWN_NAMED_CHARACTER_REFERENCE, cp);
+                t->state = t->ret_state;
+            }
+            break;
+
+        case S_NUMREF:
+            FETCH();
+            if (c == 'x' || c == 'X') {
+                t->hexchar = (dl_uchar)c;
+                p++;
+                t->state = S_HEX_START;
+            } else {
+                t->state = S_DEC_START;
+            }
+            break;
+
+        case S_HEX_START:
+        case S_DEC_START: {
+            int hex = t->state == S_HEX_START;
+            FETCH();
+            if (IS(c, hex ? K_HEX : K_DIGIT)) {
+                t->state = hex ? S_HEX : S_DEC;
+            } else {
+                ERR(ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, cp);
+                dl_uchar lit[3] = {'&', '#', t->hexchar};
+                CHK(dl_ref_text(t, t->ref_start, lit, hex ? 3 : 2));
+                t->state = t->ret_state;
+            }
+            break;
+        }
+
+        case S_HEX:
+        case S_DEC: {
+            int hex = t->state == S_HEX;
+            for (;;) {
+                FETCH();
+                int d;
+                if (c >= '0' && c <= '9') d = c - '0';
+                else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+                else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+                else break;
+                uint32_t v = t->num * (hex ? 16u : 10u) + (uint32_t)d;
+                t->num = v > 0x110000 || t->num > 0x110000 ? 0x110000 : v;
+                p++;
+            }
+            if (c == ';') {
+                p++;
+            } else {
+                ERR(MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, cp);
+            }
+            CHK(dl_numeric_end(t, ABS(cp), ABS(p)));
+            break;
+        }
+
+        default:
+            goto fail;
+        }
+    }
+
+suspend:
+    return 0;
+
+eof_out:
+    if (dl_flush_run(t) < 0) goto fail;
+    {
+        dl_token tok;
+        memset(&tok, 0, sizeof(tok));
+        tok.type = DL_TOK_EOF;
+        tok.start = tok.end = ABS(p);
+        t->finished = 1;
+        if (dl_emit(t, &tok) < 0) goto fail;
+    }
+    return 0;
+
+fail:
+    t->failed = 1;
+    return -1;
+}
+
+/* ---- input stream errors (HTML Standard 13.2.3.5), checked only when someone listens ---- */
+
+static void dl_check_cp(dl_tokenizer *t, uint32_t cp, uint64_t off) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) {
+        dl_err(t, DL_ERR_SURROGATE_IN_INPUT_STREAM, off);
+    } else if ((cp >= 0xFDD0 && cp <= 0xFDEF) || ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF)) {
+        dl_err(t, DL_ERR_NONCHARACTER_IN_INPUT_STREAM, off);
+    } else if ((cp >= 0x01 && cp < 0x20 && cp != 0x09 && cp != 0x0A && cp != 0x0C && cp != 0x0D) ||
+               (cp >= 0x7F && cp <= 0x9F)) {
+        dl_err(t, DL_ERR_CONTROL_CHARACTER_IN_INPUT_STREAM, off);
+    }
+}
+
+static void dl_scan_input(dl_tokenizer *t, const dl_uchar *d, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        dl_uchar b = d[i];
+        if (t->u8need) {
+            if ((b & 0xC0) == 0x80) {
+                t->u8cp = (t->u8cp << 6) | (b & 0x3F);
+                if (--t->u8need == 0) dl_check_cp(t, t->u8cp, t->u8start);
+                continue;
+            }
+            t->u8need = 0;
+        }
+        if (b < 0x80) {
+            if ((b < 0x20 || b == 0x7F) && b != 0) dl_check_cp(t, b, t->base + i);
+        } else if (b >= 0xC2 && b < 0xE0) {
+            t->u8need = 1;
+            t->u8cp = b & 0x1F;
+            t->u8start = t->base + i;
+        } else if (b >= 0xE0 && b < 0xF0) {
+            t->u8need = 2;
+            t->u8cp = b & 0x0F;
+            t->u8start = t->base + i;
+        } else if (b >= 0xF0 && b < 0xF5) {
+            t->u8need = 3;
+            t->u8cp = b & 0x07;
+            t->u8start = t->base + i;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+
+int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
+    if (t->failed || t->finished) return -1;
+    if (len == 0) return 0;
+    const dl_uchar *d = (const dl_uchar *)data;
+    size_t start = 0;
+    if (t->cr_at_end) {
+        t->cr_at_end = 0;
+        if (d[0] == '\n') {
+            start = 1;
+            /* The LF completes a CR LF whose CR ended the run: the run's source span covers it. */
+            if (t->run_start != NO_RUN && t->run_end == t->base) t->run_end++;
+        }
+    }
+    if (t->esink) dl_scan_input(t, d, len);
+    t->buf = d;
+    t->blen = len;
+    int r = dl_run(t, d + start, d + len, 0);
+    if (r == 0 && !t->finished) {
+        /* Whatever still points into `data` must be copied before the caller reuses it. */
+        if (dl_text_materialize(&t->run) < 0 || dl_text_materialize(&t->comment) < 0 ||
+            dl_text_materialize(&t->aval) < 0)
+            r = -1;
+        for (size_t i = 0; r == 0 && i < t->nattrs; i++) {
+            dl_attr_rec *a = &t->attrs[i];
+            if (!a->vborrowed) continue;
+            a->voff = t->vbuf.len;
+            if (dl_buf_put(&t->vbuf, a->vptr, a->vlen) < 0) r = -1;
+            a->vborrowed = 0;
+            a->vptr = NULL;
+        }
+        if (r < 0) t->failed = 1;
+    }
+    t->base += len;
+    t->buf = NULL;
+    t->blen = 0;
+    return r;
+}
+
+int dl_tokenizer_finish(dl_tokenizer *t) {
+    if (t->failed) return -1;
+    if (t->finished) return 0;
+    static const dl_uchar empty[1] = {0};
+    t->buf = empty;
+    t->blen = 0;
+    int r = dl_run(t, empty, empty, 1);
+    t->buf = NULL;
+    return r;
+}

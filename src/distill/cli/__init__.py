@@ -1,0 +1,1 @@
+"""Command-line entry points: ``article`` (one page, streaming) and ``distill`` (batch)."""
