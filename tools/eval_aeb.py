@@ -42,9 +42,7 @@ def page_f1(s: ModuleType, c: tuple[float, float, float]) -> float:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--corpus", type=Path, default=None, help="defaults to the scorer's corpus")
     ap.add_argument("--worst", type=int, default=10)
     ap.add_argument("--json", action="store_true")

@@ -3,6 +3,8 @@
 from collections.abc import Iterator, Mapping
 from typing import Any, final
 
+from distill.extract import Article, Extraction
+
 class Node:
     """A node of a parsed tree: iterating gives its children; len() and [i] index them.
 
@@ -33,6 +35,13 @@ class Node:
         """Return every descendant element named `tag`, in document order."""
     def iter(self, tag: str | None = None) -> Iterator[Element]:
         """Iterate over descendant elements in document order (only those named `tag` when given)."""
+    # extract (src/distill/_core/extract/py_extract.c)
+    def main_content(self) -> Element | None:
+        """The element holding the main content (the design's scoring walk), None when none scores."""
+    def main_text(self) -> str:
+        """main_content()'s text, blocks on their own lines, white space folded; "" when none."""
+    def article(self, options: Extraction | None = None) -> Article:
+        """The main content, its text and the page metadata (see distill.extract.Article)."""
 
 @final
 class Document(Node):
@@ -104,3 +113,7 @@ def _live_documents() -> int:
 
 def _build(spec: list[Any], /) -> DocumentFragment:
     """Build a DocumentFragment from a nested spec, bypassing the parser (tests)."""
+
+# extract
+def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
+    """(text, chars, link_chars, is_heading, in_winner) of each paragraph unit under node."""

@@ -49,20 +49,12 @@ class Extraction:
             raise TypeError(f"min_length must be an int, not {type(self.min_length).__name__}")
         if self.min_length < 0 or self.min_length > 0xFFFFFFFF:
             raise ValueError(f"min_length must be between 0 and 2**32 - 1, got {self.min_length}")
-        if isinstance(self.max_link_density, bool) or not isinstance(
-            self.max_link_density, int | float
-        ):
-            raise TypeError(
-                f"max_link_density must be a float, not {type(self.max_link_density).__name__}"
-            )
+        if isinstance(self.max_link_density, bool) or not isinstance(self.max_link_density, int | float):
+            raise TypeError(f"max_link_density must be a float, not {type(self.max_link_density).__name__}")
         if not 0.0 <= self.max_link_density <= 1.0:
-            raise ValueError(
-                f"max_link_density must be between 0 and 1, got {self.max_link_density}"
-            )
+            raise ValueError(f"max_link_density must be between 0 and 1, got {self.max_link_density}")
         if not isinstance(self.keep_headings, bool):
-            raise TypeError(
-                f"keep_headings must be a bool, not {type(self.keep_headings).__name__}"
-            )
+            raise TypeError(f"keep_headings must be a bool, not {type(self.keep_headings).__name__}")
 
     @classmethod
     def justext(cls) -> Extraction:
@@ -114,9 +106,7 @@ class Article:
     """``article:tag`` values, else the comma-separated keywords ``<meta>``; duplicates removed."""
 
 
-def _classify(
-    units: list[tuple[str, int, int, bool, bool]], options: Extraction
-) -> list[Paragraph]:
+def _classify(units: list[tuple[str, int, int, bool, bool]], options: Extraction) -> list[Paragraph]:
     out = []
     for text, chars, link_chars, is_heading, in_winner in units:
         density = link_chars / chars if chars else 0.0
