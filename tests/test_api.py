@@ -188,14 +188,15 @@ def test_unknown_encoding_label() -> None:
 
 
 def test_bad_context() -> None:
-    for bad in ("", "svg", "svg ", "a b"):
+    for bad in ("", "svg ", "math ", "a b"):
         with pytest.raises(ValueError, match="context"):
             distill.parse_fragment("x", bad)
 
 
 def test_scripting_flag_changes_noscript() -> None:
-    on = distill.parse("<noscript><p>x</p></noscript>").find("noscript")
-    off = distill.parse("<noscript><p>x</p></noscript>", scripting=False).find("noscript")
+    markup = "<body><noscript><p>x</p></noscript>"
+    on = distill.parse(markup).find("noscript")
+    off = distill.parse(markup, scripting=False).find("noscript")
     assert on is not None and off is not None
     assert isinstance(on[0], distill.Text), "with scripting, noscript content is raw text"
     assert isinstance(off[0], distill.Element) and off[0].tag == "p"
@@ -212,6 +213,8 @@ def test_parse_fragment_contexts() -> None:
     assert [(c.tag, c.namespace) for c in svg] == [("rect", "svg"), ("foreignObject", "svg")]  # type: ignore[attr-defined]
     math = distill.parse_fragment("<mi>x</mi>", "math math")
     assert math[0].namespace == "math"  # type: ignore[attr-defined]
+    bare = distill.parse_fragment("<rect/>", "svg")
+    assert bare[0].namespace == "svg", "a bare 'svg' context is the SVG root element"  # type: ignore[attr-defined]
 
 
 def test_lone_surrogates_become_replacement_characters() -> None:

@@ -355,3 +355,17 @@ def test_any_bytes_decode_to_text_with_consistent_offsets(label: str, data: byte
     assert offs == sorted(offs)
     assert offs[-1] == len(data)
     assert all(0 <= o <= len(data) for o in offs)
+
+
+def test_big5_pair_giving_two_code_points_inside_a_long_run() -> None:
+    # 0x88 0x62 decodes to two code points (U+00CA U+0304): the run holding it is split until the
+    # code points pair with their characters again, and the characters after it keep exact offsets.
+    head, tail = "中" * 700, "文a" * 700
+    data = head.encode("big5hkscs") + b"\x88\x62" + tail.encode("big5hkscs")
+    text, _ = decode(data, "big5")
+    assert text == head + "\u00ca\u0304" + tail
+    offs = offsets(data, "big5")
+    assert offs[:700] == list(range(0, 1400, 2))
+    assert offs[700] == 1400
+    _, expected_tail = _expected_offsets(list(tail), "big5hkscs", start=1402)
+    assert offs[702:] == expected_tail

@@ -114,6 +114,42 @@ def _live_documents() -> int:
 def _build(spec: list[Any], /) -> DocumentFragment:
     """Build a DocumentFragment from a nested spec, bypassing the parser (tests)."""
 
+# Encoding subsystem (encoding/py_encoding.c): private helpers for the tests.
+def _lookup_encoding(label: str, /) -> str:
+    """Return the canonical WHATWG name of an encoding label; LookupError when unknown."""
+
+def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
+    """Return the encoding parse() would decode data with (canonical WHATWG name)."""
+
+def _decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """Decode data as parse() would: (text, canonical encoding name)."""
+
+def _decode_offsets(data: bytes, encoding: str | None = None) -> list[int]:
+    """Return the input byte offset of each code point of the decoded text, then len(data)."""
+
+def _decode_info(data: bytes, encoding: str | None = None) -> tuple[bool, int]:
+    """Return whether data is parsed in place (no copy), and the bytes its offset map holds."""
+
+# --- stream: the streaming article scorer (stream/py_stream.c) -------------------------------------
+
+STREAM_PARAGRAPH_BONUS: int
+STREAM_PARAGRAPH_MIN_CHARS: int
+STREAM_MAX_DEPTH: int
+STREAM_MAX_ATTR_BYTES: int
+
+@final
+class StreamScorer:
+    """The streaming article scorer (no tree): feed() bytes, then close(); distill.stream wraps it."""
+
+    def __init__(self) -> None: ...
+    @property
+    def offset(self) -> int:
+        """Bytes fed so far."""
+    def feed(self, chunk: bytes | bytearray | memoryview, /) -> None:
+        """Score the next chunk of input bytes (the GIL is released meanwhile)."""
+    def close(self) -> dict[str, Any]:
+        """End of input: winner, runner_up (dicts with bytes tag and attrs, or None) and counts."""
+
 # extract
 def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
     """(text, chars, link_chars, is_heading, in_winner) of each paragraph unit under node."""

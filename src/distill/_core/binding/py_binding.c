@@ -232,7 +232,11 @@ static PyObject *py_parse_fragment(PyObject *self, PyObject *args, PyObject *kwd
     opts.scripting = scripting;
     opts.context_ns = DL_NS_HTML;
     /* "svg NAME" / "math NAME" name a foreign context element, as html5lib's fragment tests write it. */
-    if (ctx_len > 4 && memcmp(ctx, "svg ", 4) == 0) {
+    if (ctx_len == 3 && memcmp(ctx, "svg", 3) == 0) {
+        opts.context_ns = DL_NS_SVG; /* an HTML element named svg does not exist: mean the SVG root */
+    } else if (ctx_len == 4 && memcmp(ctx, "math", 4) == 0) {
+        opts.context_ns = DL_NS_MATHML;
+    } else if (ctx_len > 4 && memcmp(ctx, "svg ", 4) == 0) {
         opts.context_ns = DL_NS_SVG;
         ctx += 4;
         ctx_len -= 4;

@@ -153,7 +153,7 @@ typedef struct {
 
 static int dl_obuf_reserve(dl_obuf *o, size_t extra) {
     if (o->cap - o->len >= extra) return 0;
-    size_t cap = o->cap ? o->cap : 256;
+    size_t cap = o->cap ? o->cap : (extra > 256 ? extra : 256); /* first reservation: exact */
     while (cap - o->len < extra) {
         if (cap > SIZE_MAX / 2) return -1;
         cap *= 2;
@@ -231,22 +231,36 @@ static size_t dl_utf8_replaced_len(const uint8_t *b, size_t n) {
     return len;
 }
 
+/* Valid UTF-8 is parsed in place: the map is one anchor (the BOM skipped) and no copy is made. */
+static int dl_use_in_place(const uint8_t *buf, size_t len, size_t skip, dl_decoded *out) {
+    const uint8_t *b = buf + skip;
+    size_t n = len - skip;
+    dl_offset_map *m = dl_map_new(DL_RULE_IDENTITY, len, (uint32_t)skip);
+    if (!m) return -1;
+    m->out = b;
+    m->out_len = n;
+    out->owned = NULL;
+    out->utf8 = (const char *)b;
+    out->len = n;
+    out->map = m;
+    out->encoding = DL_ENC_UTF8;
+    return 0;
+}
+
+int dl_decode_valid_utf8(const uint8_t *buf, size_t len, size_t skip, dl_decoded *out) {
+    memset(out, 0, sizeof *out);
+    if (dl_use_in_place(buf, len, skip > len ? len : skip, out) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
 /* Returns 0, or -1 when out of memory (no Python call: runs without the GIL). */
 static int dl_decode_utf8(const uint8_t *buf, size_t len, size_t skip, dl_decoded *out) {
     const uint8_t *b = buf + skip;
     size_t n = len - skip;
-    if (dl_utf8_valid(b, n)) {
-        dl_offset_map *m = dl_map_new(DL_RULE_IDENTITY, len, (uint32_t)skip);
-        if (!m) return -1;
-        m->out = b;
-        m->out_len = n;
-        out->owned = NULL;
-        out->utf8 = (const char *)b;
-        out->len = n;
-        out->map = m;
-        out->encoding = DL_ENC_UTF8;
-        return 0;
-    }
+    if (dl_utf8_valid(b, n)) return dl_use_in_place(buf, len, skip, out);
     dl_offset_map *m = dl_map_new(DL_RULE_IDENTITY, len, (uint32_t)skip);
     if (!m) return -1;
     dl_obuf o = {0};
@@ -283,8 +297,8 @@ nomem:
 
 /* ---- single-byte encodings ------------------------------------------------------------------------ */
 
-/* For each single-byte encoding, the UTF-8 of bytes 0x80..0xFF (1 length byte, up to 3 data bytes). */
-static uint8_t dl_sb_utf8[DL_ENC__COUNT][128][4];
+/* For each single-byte encoding, the UTF-8 of every byte (1 length byte, up to 3 data bytes). */
+static uint8_t dl_sb_utf8[DL_ENC__COUNT][256][4];
 static int dl_sb_ready[DL_ENC__COUNT];
 
 int dl_encoding_is_single_byte(int enc) {
@@ -292,7 +306,7 @@ int dl_encoding_is_single_byte(int enc) {
 }
 
 static void dl_sb_set(int enc, uint8_t byte, uint32_t cp) {
-    uint8_t *e = dl_sb_utf8[enc][byte - 0x80];
+    uint8_t *e = dl_sb_utf8[enc][byte];
     e[0] = (uint8_t)dl_put_cp(e + 1, cp);
 }
 
@@ -300,31 +314,32 @@ static int dl_decode_single_byte(const uint8_t *buf, size_t len, size_t skip, in
     const uint8_t(*t)[4] = dl_sb_utf8[enc];
     const uint8_t *b = buf + skip;
     size_t n = len - skip;
-    size_t olen = 0;
-    for (size_t i = 0; i < n; i++) olen += b[i] < 0x80 ? 1 : t[b[i] - 0x80][0];
-    if (olen == n) {
-        /* Every byte was ASCII (anything else takes 2 or 3 bytes of UTF-8): the input is its own
-         * decoding, as common for pages that declare a legacy encoding but use only ASCII. */
-        dl_offset_map *m = dl_map_new(DL_RULE_IDENTITY, len, (uint32_t)skip);
-        if (!m) return -1;
-        m->out = b;
-        m->out_len = n;
-        out->owned = NULL;
-        out->utf8 = (const char *)b;
-        out->len = n;
-        out->map = m;
+    size_t first_high = 0;
+    while (first_high < n && b[first_high] < 0x80) first_high++;
+    if (first_high == n) {
+        /* All ASCII: the input is its own decoding, as for pages that declare a legacy encoding but
+         * use only ASCII. */
+        if (dl_use_in_place(buf, len, skip, out) < 0) return -1;
         out->encoding = enc;
         return 0;
     }
     dl_offset_map *m = dl_map_new(DL_RULE_UNIT1, len, (uint32_t)skip);
     if (!m) return -1;
     dl_obuf o = {0};
-    if (dl_obuf_reserve(&o, olen) < 0) goto nomem;
+    /* Worst case 3 bytes per byte, plus slack for the fixed 4-byte stores below. The pages past the
+     * real length are never touched, and the buffer is shrunk at the end. */
+    if (dl_obuf_reserve(&o, n * 3 + 4) < 0) goto nomem;
     uint8_t *d = o.p;
-    for (size_t blk = 0; blk < n; blk += DL_MAP_STRIDE) {
-        if (blk && dl_map_anchor(m, (size_t)(d - o.p), skip + blk) < 0) goto nomem;
-        size_t end = blk + DL_MAP_STRIDE < n ? blk + DL_MAP_STRIDE : n;
-        size_t i = blk;
+    memcpy(d, b, first_high);
+    d += first_high;
+    size_t i = first_high;
+    size_t next_anchor = DL_MAP_STRIDE;
+    while (i < n) {
+        if (i >= next_anchor) {
+            if (dl_map_anchor(m, (size_t)(d - o.p), skip + i) < 0) goto nomem;
+            next_anchor = i + DL_MAP_STRIDE;
+        }
+        size_t end = next_anchor < n ? next_anchor : n;
         while (i < end) {
             if (i + 8 <= end) {
                 uint64_t w;
@@ -335,14 +350,10 @@ static int dl_decode_single_byte(const uint8_t *buf, size_t len, size_t skip, in
                     continue;
                 }
             }
-            uint8_t c = b[i++];
-            if (c < 0x80) {
-                *d++ = c;
-            } else {
-                const uint8_t *e = t[c - 0x80];
-                memcpy(d, e + 1, e[0]);
-                d += e[0];
-            }
+            /* Branch-free: every entry is stored as 4 bytes (length, then up to 3 bytes of UTF-8). */
+            const uint8_t *e = t[b[i++]];
+            memcpy(d, e + 1, 3);
+            d += e[0];
         }
     }
     o.len = (size_t)(d - o.p);
@@ -533,32 +544,18 @@ static PyObject *dl_py_decode(const char *codec, const uint8_t *b, size_t n) {
     return PyUnicode_Decode((const char *)b, (Py_ssize_t)n, codec, "replace");
 }
 
-/* Append one well-formed multi-byte character at input offset `in` (width w) and anchor it when it
- * breaks the 1-or-2 rule. Returns 0 or -1 with an exception set. */
-static int dl_mb_append_unit(dl_obuf *o, dl_offset_map *m, const char *codec, const uint8_t *b, size_t in,
-                             size_t w) {
-    size_t start = o->len;
-    PyObject *s = dl_py_decode(codec, b + in, w);
-    if (!s) return -1;
-    Py_ssize_t ncp = dl_append_str(o, s);
-    Py_DECREF(s);
-    if (ncp < 0) return -1;
-    if (ncp != 1 || dl_rule_width(DL_RULE_MB2, o->len > start ? o->p[start] : 0) != w) {
-        if (dl_map_anchor(m, start, in) < 0 || dl_map_anchor(m, o->len, in + w) < 0) {
-            PyErr_NoMemory();
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* Decode units [from, to) of a run of well-formed characters: first in one codec call; when the code
- * points do not pair one-to-one with the units (Big5 gives two for some), one call per character. */
+/* Decode a run of well-formed characters (input b[from..], their byte widths given) in one codec call,
+ * anchoring every character whose width breaks the 1-or-2 rule and every DL_MAP_STRIDE output bytes.
+ * When the code points do not pair one-to-one with the characters (Big5 gives two code points for a
+ * few), the run is split in halves until they do or a half is one character: the depth is at most
+ * log2(DL_MB_RUN), whatever the input. Returns 0, or -1 with an exception set. */
 static int dl_mb_flush_run(dl_obuf *o, dl_offset_map *m, const char *codec, const uint8_t *b, size_t skip,
-                           size_t from, size_t to, const uint8_t *widths, size_t nunits) {
-    if (from >= to) return 0;
+                           size_t from, const uint8_t *widths, size_t nunits) {
+    if (nunits == 0) return 0;
+    size_t bytes = 0;
+    for (size_t k = 0; k < nunits; k++) bytes += widths[k];
     size_t start = o->len;
-    PyObject *s = dl_py_decode(codec, b + from, to - from);
+    PyObject *s = dl_py_decode(codec, b + from, bytes);
     if (!s) return -1;
     Py_ssize_t ncp = dl_append_str(o, s);
     Py_DECREF(s);
@@ -568,27 +565,36 @@ static int dl_mb_flush_run(dl_obuf *o, dl_offset_map *m, const char *codec, cons
         for (size_t k = 0; k < nunits; k++) {
             uint8_t lead = o->p[p];
             size_t ow = dl_utf8_len_of_lead(lead);
-            if (dl_rule_width(DL_RULE_MB2, lead) != widths[k]) {
-                if (dl_map_anchor(m, p, skip + in) < 0 || dl_map_anchor(m, p + ow, skip + in + widths[k]) < 0) {
-                    PyErr_NoMemory();
-                    return -1;
-                }
+            int r = 0;
+            if (dl_rule_width(DL_RULE_MB2, lead) != widths[k])
+                r = dl_map_anchor(m, p, skip + in) < 0 || dl_map_anchor(m, p + ow, skip + in + widths[k]) < 0;
+            else if (p - m->anchors[m->n - 1].out >= DL_MAP_STRIDE)
+                r = dl_map_anchor(m, p, skip + in) < 0;
+            if (r) {
+                PyErr_NoMemory();
+                return -1;
             }
             p += ow;
             in += widths[k];
         }
         return 0;
     }
-    o->len = start;
-    size_t in = from;
-    for (size_t k = 0; k < nunits; k++) {
-        if (dl_mb_append_unit(o, m, codec, b - skip, skip + in, widths[k]) < 0) return -1;
-        in += widths[k];
+    if (nunits == 1) {
+        /* One character, several code points: all of them belong to its bytes. */
+        if (dl_map_anchor(m, start, skip + from) < 0 || dl_map_anchor(m, o->len, skip + from + bytes) < 0) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        return 0;
     }
-    return 0;
+    o->len = start;
+    size_t half = nunits / 2, half_bytes = 0;
+    for (size_t k = 0; k < half; k++) half_bytes += widths[k];
+    if (dl_mb_flush_run(o, m, codec, b, skip, from, widths, half) < 0) return -1;
+    return dl_mb_flush_run(o, m, codec, b, skip, from + half_bytes, widths + half, nunits - half);
 }
 
-#define DL_MB_RUN 128
+#define DL_MB_RUN 4096
 
 static int dl_decode_multibyte(const uint8_t *buf, size_t len, size_t skip, int enc, dl_decoded *out) {
     const char *codec = dl_python_codec(enc);
@@ -602,7 +608,7 @@ static int dl_decode_multibyte(const uint8_t *buf, size_t len, size_t skip, int 
     dl_obuf o = {0};
     if (dl_obuf_reserve(&o, n + n / 2 + 16) < 0) goto nomem;
     uint8_t widths[DL_MB_RUN];
-    size_t nunits = 0, run_from = 0, i = 0, last_anchor_out = 0;
+    size_t nunits = 0, run_from = 0, i = 0;
     while (i < n) {
         int kind;
         uint32_t cp = 0;
@@ -612,27 +618,24 @@ static int dl_decode_multibyte(const uint8_t *buf, size_t len, size_t skip, int 
             widths[nunits++] = (uint8_t)w;
             i += w;
             if (nunits == DL_MB_RUN) {
-                if (dl_mb_flush_run(&o, m, codec, b, skip, run_from, i, widths, nunits) < 0) goto fail;
+                if (dl_mb_flush_run(&o, m, codec, b, skip, run_from, widths, nunits) < 0) goto fail;
                 nunits = 0;
             }
         } else {
-            if (dl_mb_flush_run(&o, m, codec, b, skip, run_from, i, widths, nunits) < 0) goto fail;
+            if (dl_mb_flush_run(&o, m, codec, b, skip, run_from, widths, nunits) < 0) goto fail;
             nunits = 0;
             if (dl_obuf_reserve(&o, 4) < 0) goto nomem;
             size_t start = o.len;
             o.len += dl_put_cp(o.p + o.len, kind == DL_UNIT_CP ? cp : 0xFFFD);
             if (dl_rule_width(DL_RULE_MB2, o.p[start]) != w) {
                 if (dl_map_anchor(m, start, skip + i) < 0 || dl_map_anchor(m, o.len, skip + i + w) < 0) goto nomem;
-                last_anchor_out = o.len;
             }
             i += w;
         }
-        if (nunits == 0 && o.len - last_anchor_out >= DL_MAP_STRIDE) {
-            if (dl_map_anchor(m, o.len, skip + i) < 0) goto nomem;
-            last_anchor_out = o.len;
-        }
+        if (nunits == 0 && o.len - m->anchors[m->n - 1].out >= DL_MAP_STRIDE && dl_map_anchor(m, o.len, skip + i) < 0)
+            goto nomem;
     }
-    if (dl_mb_flush_run(&o, m, codec, b, skip, run_from, i, widths, nunits) < 0) goto fail;
+    if (dl_mb_flush_run(&o, m, codec, b, skip, run_from, widths, nunits) < 0) goto fail;
     if (o.len > UINT32_MAX) {
         PyErr_SetString(PyExc_OverflowError, "decoded input is 4 GiB or more");
         goto fail;
@@ -778,11 +781,12 @@ int dl_decode_bytes(const uint8_t *buf, size_t len, int override_id, dl_decoded 
         PyErr_SetString(PyExc_OverflowError, "input of 1 GiB or more cannot be parsed");
         return -1;
     }
-    /* The sniff validates UTF-8 when nothing else decides; dl_decode_utf8 would validate again, which is
-     * cheap next to parsing and keeps the two entry points independent. */
+    /* When the sniff decided UTF-8 by validating the whole input, the decoder does not check again. */
+    int validated = 0;
     Py_BEGIN_ALLOW_THREADS
-    enc = dl_encoding_sniff(buf, len, override_id, &bom);
+    enc = dl_encoding_sniff_checked(buf, len, override_id, 0, &bom, &validated);
     Py_END_ALLOW_THREADS
+    if (validated) return dl_decode_valid_utf8(buf, len, (size_t)bom, out);
     return dl_decode_as(buf, len, enc, (size_t)bom, out);
 }
 
@@ -811,6 +815,7 @@ static int dl_is_windows_cp(int enc) {
 int dl_encoding_tables_init(void) {
     for (size_t k = 0; k < sizeof dl_sb_codecs / sizeof dl_sb_codecs[0]; k++) {
         int enc = dl_sb_codecs[k].enc;
+        for (unsigned byte = 0; byte < 0x80; byte++) dl_sb_set(enc, (uint8_t)byte, byte);
         for (unsigned byte = 0x80; byte <= 0xFF; byte++) {
             char c = (char)byte;
             PyObject *s = PyUnicode_Decode(&c, 1, dl_sb_codecs[k].codec, "replace");
@@ -829,7 +834,8 @@ int dl_encoding_tables_init(void) {
     dl_sb_set(DL_ENC_WINDOWS_1255, 0xCA, 0x05BA); /* HEBREW POINT HOLAM HASER FOR VAV */
     dl_sb_set(DL_ENC_KOI8_U, 0xAE, 0x045E);       /* WHATWG's KOI8-U is KOI8-RU: Belarusian short u */
     dl_sb_set(DL_ENC_KOI8_U, 0xBE, 0x040E);
-    for (unsigned byte = 0x80; byte <= 0xFF; byte++) dl_sb_set(DL_ENC_X_USER_DEFINED, (uint8_t)byte, 0xF780 + byte - 0x80);
+    for (unsigned byte = 0; byte <= 0xFF; byte++)
+        dl_sb_set(DL_ENC_X_USER_DEFINED, (uint8_t)byte, byte < 0x80 ? byte : 0xF780 + byte - 0x80);
     dl_sb_ready[DL_ENC_X_USER_DEFINED] = 1;
     return 0;
 }

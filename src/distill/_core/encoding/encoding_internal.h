@@ -2,11 +2,21 @@
 #ifndef DL_ENCODING_INTERNAL_H
 #define DL_ENCODING_INTERNAL_H
 
+#include "encoding/encoding.h"
+
 /* Fill the single-byte decoding tables from Python's codecs (with the Encoding Standard's fixes).
  * Called once at module import, with the GIL; -1 with an exception set on failure. */
 int dl_encoding_tables_init(void);
 
 /* 1 when enc is decoded through a single-byte table. */
 int dl_encoding_is_single_byte(int enc);
+
+/* dl_encoding_sniff_ex that also says whether it validated the whole input as UTF-8 (its last-resort
+ * step), so the decoder need not validate a second time. */
+int dl_encoding_sniff_checked(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len,
+                              int *validated);
+
+/* dl_decode_as for input already known to be valid UTF-8 after `skip` bytes: no copy, no check. */
+int dl_decode_valid_utf8(const uint8_t *buf, size_t len, size_t skip, dl_decoded *out);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "encoding/encoding.h"
+#include "encoding/encoding_internal.h"
 #include "encoding/utf8_internal.h"
 
 /* The prescan's end condition: the HTML Standard encourages user agents to look at 1,024 bytes. */
@@ -282,9 +283,12 @@ int dl_encoding_prescan(const uint8_t *buf, size_t len) {
 
 /* ---- The whole sniffing algorithm ------------------------------------------------------------ */
 
-int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len) {
-    int dummy;
+int dl_encoding_sniff_checked(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len,
+                              int *validated) {
+    int dummy, dummy2;
     if (!bom_len) bom_len = &dummy;
+    if (!validated) validated = &dummy2;
+    *validated = 0;
     *bom_len = 0;
     if (!buf) len = 0;
     if (len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF) {
@@ -302,8 +306,15 @@ int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsign
     if (override_id >= 0 && override_id < DL_ENC__COUNT) return override_id;
     int enc = dl_encoding_prescan(buf, len);
     if (enc >= 0) return enc;
-    if (!(flags & DL_SNIFF_NO_UTF8_DETECT) && dl_utf8_valid(buf, len)) return DL_ENC_UTF8;
+    if (!(flags & DL_SNIFF_NO_UTF8_DETECT) && dl_utf8_valid(buf, len)) {
+        *validated = 1;
+        return DL_ENC_UTF8;
+    }
     return DL_ENC_WINDOWS_1252;
+}
+
+int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len) {
+    return dl_encoding_sniff_checked(buf, len, override_id, flags, bom_len, NULL);
 }
 
 int dl_encoding_sniff(const uint8_t *buf, size_t len, int override_id, int *bom_len) {

@@ -249,9 +249,16 @@ static dl_ser_frame *push_frame(dl_ser_stack *s) {
     return f;
 }
 
+/* Indentation stops growing past this depth: output size stays linear in the tree however deep it is
+ * (a 30,000-deep page would otherwise need a gigabyte of spaces). */
+#define DL_PRETTY_MAX_INDENT 40
+
 static void put_newline(dl_htmlbuf *b, unsigned depth, size_t start) {
+    static const char spaces[] = "                                                                                ";
+    _Static_assert(sizeof(spaces) - 1 == 2 * DL_PRETTY_MAX_INDENT, "one indentation step is two spaces");
     if (b->len > start) PUT_LIT(b, "\n");
-    for (unsigned i = 0; i < depth; i++) PUT_LIT(b, "  ");
+    if (depth > DL_PRETTY_MAX_INDENT) depth = DL_PRETTY_MAX_INDENT;
+    dl_htmlbuf_append(b, spaces, 2 * (size_t)depth);
 }
 
 int dl_serialize_html(const dl_document *doc, const dl_node *node, unsigned flags, dl_htmlbuf *out) {

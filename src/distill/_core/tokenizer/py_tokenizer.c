@@ -13,7 +13,12 @@ typedef struct {
     PyObject *tokens;
     PyObject *errors; /* NULL unless asked for */
     PyObject *spans;  /* NULL unless asked for */
+    PyObject *switch_states; /* dict tag name -> state name, or NULL: the sink switches the content
+                              * model on those start tags, as the tree builder does */
+    dl_tokenizer *tokenizer;
 } dl_pytok_ctx;
+
+static int dl_parse_state(const char *name, dl_tokenizer_initial_state *out);
 
 static PyObject *dl_tok_pystr(dl_slice s) { return PyUnicode_DecodeUTF8(s.ptr, (Py_ssize_t)s.len, "surrogatepass"); }
 
@@ -76,6 +81,19 @@ static int dl_pytok_sink(void *vctx, const dl_token *tok) {
     int r = PyList_Append(ctx->tokens, o);
     Py_DECREF(o);
     if (r < 0) return -1;
+    if (ctx->switch_states && tok->type == DL_TOK_START_TAG) {
+        PyObject *name = dl_tok_pystr(tok->name);
+        if (!name) return -1;
+        PyObject *st = PyDict_GetItemWithError(ctx->switch_states, name);
+        Py_DECREF(name);
+        if (!st && PyErr_Occurred()) return -1;
+        if (st) {
+            const char *sname = PyUnicode_AsUTF8(st);
+            dl_tokenizer_initial_state state;
+            if (!sname || dl_parse_state(sname, &state) < 0) return -1;
+            dl_tokenizer_set_state(ctx->tokenizer, state);
+        }
+    }
     if (ctx->spans) {
         PyObject *sp = dl_token_span(tok);
         if (!sp) return -1;
@@ -116,14 +134,21 @@ static int dl_parse_state(const char *name, dl_tokenizer_initial_state *out) {
 }
 
 static PyObject *dl_tokenize_impl(PyObject *args, PyObject *kwargs, int extended) {
-    static char *kwlist[] = {"data", "initial_state", "last_start_tag", "chunk_size", "cdata_allowed", NULL};
+    static char *kwlist[] = {"data", "initial_state", "last_start_tag", "chunk_size", "cdata_allowed",
+                             "switch_states", NULL};
     PyObject *data;
     const char *state_name = "Data state";
     PyObject *last = Py_None;
     Py_ssize_t chunk = 0;
     int cdata = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|sOnp", kwlist, &data, &state_name, &last, &chunk, &cdata))
+    PyObject *switch_states = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|sOnpO", kwlist, &data, &state_name, &last, &chunk, &cdata,
+                                     &switch_states))
         return NULL;
+    if (switch_states != Py_None && !PyDict_Check(switch_states)) {
+        PyErr_SetString(PyExc_TypeError, "switch_states must be a dict or None");
+        return NULL;
+    }
     dl_tokenizer_initial_state st;
     if (dl_parse_state(state_name, &st) < 0) return NULL;
 
@@ -138,7 +163,8 @@ static PyObject *dl_tokenize_impl(PyObject *args, PyObject *kwargs, int extended
     }
     if (!bytes) return NULL;
 
-    dl_pytok_ctx ctx = {PyList_New(0), extended ? PyList_New(0) : NULL, extended ? PyList_New(0) : NULL};
+    dl_pytok_ctx ctx = {PyList_New(0), extended ? PyList_New(0) : NULL, extended ? PyList_New(0) : NULL,
+                        switch_states == Py_None ? NULL : switch_states, NULL};
     dl_tokenizer *t = NULL;
     PyObject *result = NULL;
     if (!ctx.tokens || (extended && (!ctx.errors || !ctx.spans))) goto done;
@@ -147,6 +173,7 @@ static PyObject *dl_tokenize_impl(PyObject *args, PyObject *kwargs, int extended
         PyErr_NoMemory();
         goto done;
     }
+    ctx.tokenizer = t;
     if (extended) dl_tokenizer_set_error_sink(t, dl_pytok_error, &ctx);
     dl_tokenizer_set_state(t, st);
     dl_tokenizer_set_cdata_allowed(t, cdata);
@@ -191,14 +218,46 @@ static PyObject *dl_py_tokenize_ex(PyObject *self, PyObject *args, PyObject *kwa
     return dl_tokenize_impl(args, kwargs, 1);
 }
 
+static int dl_count_sink(void *ctx, const dl_token *tok) {
+    (*(size_t *)ctx)++;
+    return 0;
+}
+
+static PyObject *dl_py_tokenize_count(PyObject *self, PyObject *args) {
+    Py_buffer view;
+    Py_ssize_t chunk = 0;
+    if (!PyArg_ParseTuple(args, "y*|n", &view, &chunk)) return NULL;
+    size_t count = 0;
+    int r = -1;
+    Py_BEGIN_ALLOW_THREADS
+    dl_tokenizer *t = dl_tokenizer_new(dl_count_sink, &count);
+    if (t) {
+        const char *p = (const char *)view.buf;
+        size_t len = (size_t)view.len, step = chunk > 0 ? (size_t)chunk : (len ? len : 1);
+        r = 0;
+        for (size_t off = 0; r == 0 && off < len; off += step)
+            r = dl_tokenizer_feed(t, p + off, len - off < step ? len - off : step);
+        if (r == 0) r = dl_tokenizer_finish(t);
+        dl_tokenizer_free(t);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    if (r != 0) return PyErr_NoMemory();
+    return PyLong_FromSize_t(count);
+}
+
 static PyMethodDef dl_tokenizer_methods[] = {
+    {"_tokenize_count", dl_py_tokenize_count, METH_VARARGS,
+     "_tokenize_count(data: bytes, chunk_size=0) -> int\n--\n\nTokenize UTF-8 bytes with the GIL released and\n"
+     "return the number of tokens (EOF included): the benchmark hook, no Python object per token."},
     {"_tokenize", (PyCFunction)(void (*)(void))dl_py_tokenize, METH_VARARGS | METH_KEYWORDS,
-     "_tokenize(data, initial_state='Data state', last_start_tag=None, chunk_size=0, cdata_allowed=False)\n"
-     "--\n\nTokenize str (UTF-8, surrogatepass) or bytes; return tokens in the html5lib-tests shape."},
+     "_tokenize(data, initial_state='Data state', last_start_tag=None, chunk_size=0, cdata_allowed=False,\n"
+     "          switch_states=None)\n--\n\nTokenize str (UTF-8, surrogatepass) or bytes; return tokens in the html5lib-tests shape."},
     {"_tokenize_ex", (PyCFunction)(void (*)(void))dl_py_tokenize_ex, METH_VARARGS | METH_KEYWORDS,
-     "_tokenize_ex(data, initial_state='Data state', last_start_tag=None, chunk_size=0, cdata_allowed=False)\n"
-     "--\n\nLike _tokenize, returning (tokens, errors, spans): errors are (code, byte offset); spans are\n"
-     "(start, end, borrowed, [(attr_start, attr_end, value_borrowed), ...]) per token."},
+     "_tokenize_ex(data, initial_state='Data state', last_start_tag=None, chunk_size=0, cdata_allowed=False,\n"
+     "             switch_states=None)\n--\n\nLike _tokenize, returning (tokens, errors, spans): errors are (code, byte offset); spans are\n"
+     "(start, end, borrowed, [(attr_start, attr_end, value_borrowed), ...]) per token.\n"
+     "switch_states maps a start tag name to the state the sink switches to from inside its callback."},
     {NULL, NULL, 0, NULL},
 };
 

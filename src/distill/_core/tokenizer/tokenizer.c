@@ -47,12 +47,9 @@ enum {
 /* Character classes: one table, one bit per question a hot loop asks. */
 enum {
     K_WS = 1,       /* tab, LF, FF, space (CR reaches the states as LF) */
-    K_DATA = 2,     /* data / RCDATA stop: < & CR NUL */
-    K_RAW = 4,      /* RAWTEXT / script data stop: < CR NUL */
     K_TAGNAME = 8,  /* tag name stop: whitespace / > NUL CR */
     K_ANAME = 16,   /* attribute name stop: whitespace / > = NUL CR " ' < */
     K_UNQ = 32,     /* unquoted value stop: whitespace & > NUL CR " ' < = ` */
-    K_COMMENT = 64, /* comment stop: < - NUL CR */
     K_ALPHA = 128,
     K_DIGIT = 256,
     K_HEX = 512
@@ -60,16 +57,15 @@ enum {
 
 #define WSBITS (K_WS | K_TAGNAME | K_ANAME | K_UNQ)
 static const uint16_t dl_cls[256] = {
-    [0] = K_DATA | K_RAW | K_TAGNAME | K_ANAME | K_UNQ | K_COMMENT,
+    [0] = K_TAGNAME | K_ANAME | K_UNQ,
     ['\t'] = WSBITS, ['\n'] = WSBITS, ['\f'] = WSBITS, [' '] = WSBITS,
-    ['\r'] = K_DATA | K_RAW | K_TAGNAME | K_ANAME | K_UNQ | K_COMMENT,
-    ['<'] = K_DATA | K_RAW | K_ANAME | K_UNQ | K_COMMENT,
-    ['&'] = K_DATA | K_UNQ,
+    ['\r'] = K_TAGNAME | K_ANAME | K_UNQ,
+    ['<'] = K_ANAME | K_UNQ,
+    ['&'] = K_UNQ,
     ['/'] = K_TAGNAME | K_ANAME,
     ['>'] = K_TAGNAME | K_ANAME | K_UNQ,
     ['='] = K_ANAME | K_UNQ,
     ['"'] = K_ANAME | K_UNQ, ['\''] = K_ANAME | K_UNQ, ['`'] = K_UNQ,
-    ['-'] = K_COMMENT,
     ['0'] = K_DIGIT | K_HEX, ['1'] = K_DIGIT | K_HEX, ['2'] = K_DIGIT | K_HEX, ['3'] = K_DIGIT | K_HEX,
     ['4'] = K_DIGIT | K_HEX, ['5'] = K_DIGIT | K_HEX, ['6'] = K_DIGIT | K_HEX, ['7'] = K_DIGIT | K_HEX,
     ['8'] = K_DIGIT | K_HEX, ['9'] = K_DIGIT | K_HEX,
@@ -84,6 +80,30 @@ static const uint16_t dl_cls[256] = {
     ['p'] = K_ALPHA, ['q'] = K_ALPHA, ['r'] = K_ALPHA, ['s'] = K_ALPHA, ['t'] = K_ALPHA, ['u'] = K_ALPHA,
     ['v'] = K_ALPHA, ['w'] = K_ALPHA, ['x'] = K_ALPHA, ['y'] = K_ALPHA, ['z'] = K_ALPHA,
 };
+
+/* The first byte in [p, end) equal to one of a, b, c, d (end if none). Text runs, attribute values and
+ * comments are long enough that comparing 16 bytes at a time pays for itself. */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+static inline const dl_uchar *dl_find4(const dl_uchar *p, const dl_uchar *end, char a, char b, char c, char d) {
+    const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c), vd = _mm_set1_epi8(d);
+    while (end - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
+        int mask = _mm_movemask_epi8(m);
+        if (mask) return p + __builtin_ctz((unsigned)mask);
+        p += 16;
+    }
+    while (p < end && *p != (dl_uchar)a && *p != (dl_uchar)b && *p != (dl_uchar)c && *p != (dl_uchar)d) p++;
+    return p;
+}
+#else
+static inline const dl_uchar *dl_find4(const dl_uchar *p, const dl_uchar *end, char a, char b, char c, char d) {
+    while (p < end && *p != (dl_uchar)a && *p != (dl_uchar)b && *p != (dl_uchar)c && *p != (dl_uchar)d) p++;
+    return p;
+}
+#endif
 
 #define IS(c, k) ((c) >= 0 && (dl_cls[(c)] & (k)))
 #define LOWER(c) ((c) + ((((unsigned)(c) - 'A') < 26u) << 5))
@@ -163,6 +183,7 @@ struct dl_tokenizer {
     int u8need;
     uint32_t u8cp;
     uint64_t u8start;
+    uint64_t scanned; /* absolute offset up to which dl_scan_upto has looked */
 };
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -269,6 +290,22 @@ static inline int dl_run_at(dl_tokenizer *t, uint64_t abs, const void *lit, size
     return dl_text_at(t, &t->run, abs, lit, k);
 }
 
+/* Field by field rather than memset: a token per tag makes the "rep stos" of a memset measurable. */
+static inline void dl_tok_init(dl_token *tok, dl_token_type type, uint64_t start, uint64_t end) {
+    static const dl_slice empty = {"", 0, 0};
+    tok->type = type;
+    tok->start = start;
+    tok->end = end;
+    tok->name = empty;
+    tok->self_closing = 0;
+    tok->attrs = NULL;
+    tok->nattrs = 0;
+    tok->data = empty;
+    tok->has_name = tok->has_public_id = tok->has_system_id = tok->force_quirks = 0;
+    tok->public_id = empty;
+    tok->system_id = empty;
+}
+
 static int dl_emit(dl_tokenizer *t, const dl_token *tok) {
     if (t->sink(t->sink_ctx, tok) != 0) {
         t->failed = 1;
@@ -280,10 +317,7 @@ static int dl_emit(dl_tokenizer *t, const dl_token *tok) {
 static int dl_flush_run(dl_tokenizer *t) {
     if (t->run_start == NO_RUN) return 0;
     dl_token tok;
-    memset(&tok, 0, sizeof(tok));
-    tok.type = DL_TOK_CHARACTER;
-    tok.start = t->run_start;
-    tok.end = t->run_end;
+    dl_tok_init(&tok, DL_TOK_CHARACTER, t->run_start, t->run_end);
     tok.data.ptr = dl_text_ptr(&t->run);
     tok.data.len = dl_text_len(&t->run);
     tok.data.borrowed = !t->run.owned;
@@ -350,6 +384,8 @@ static void dl_ht_insert(dl_tokenizer *t, size_t i) {
     t->ht[j] = (uint32_t)(i + 1);
 }
 
+/* Few attributes are compared linearly (no hashing at all); past HT_MIN_ATTRS a hash set keeps a tag
+ * with a million attributes linear. Names are hashed only once the set exists. */
 static int dl_ht_rebuild(dl_tokenizer *t) {
     size_t cap = 64;
     while (cap < t->nattrs * 4) cap *= 2;
@@ -360,8 +396,12 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
         t->htcap = cap;
     }
     memset(t->ht, 0, t->htcap * sizeof(uint32_t));
+    for (size_t i = 0; i < t->nattrs; i++) {
+        dl_attr_rec *r = &t->attrs[i];
+        if (!t->ht_on) r->hash = dl_hash(t->nbuf.p + r->noff, r->nlen);
+        dl_ht_insert(t, i);
+    }
     t->ht_on = 1;
-    for (size_t i = 0; i < t->nattrs; i++) dl_ht_insert(t, i);
     return 0;
 }
 
@@ -369,9 +409,10 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
 static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
     const dl_uchar *name = t->nbuf.p + t->aname_off;
     size_t n = t->nbuf.len - t->aname_off;
-    uint32_t h = dl_hash(name, n);
+    uint32_t h = 0;
     int dup = 0;
     if (t->ht_on) {
+        h = dl_hash(name, n);
         size_t mask = t->htcap - 1, j = h & mask;
         while (t->ht[j]) {
             const dl_attr_rec *r = &t->attrs[t->ht[j] - 1];
@@ -384,7 +425,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
     } else {
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
-            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+            if (r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
                 dup = 1;
                 break;
             }
@@ -458,9 +499,7 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
     if (dl_finish_attr(t) < 0) return -1;
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
-    memset(&tok, 0, sizeof(tok));
-    tok.start = t->tok_start;
-    tok.end = end;
+    dl_tok_init(&tok, t->is_end ? DL_TOK_END_TAG : DL_TOK_START_TAG, t->tok_start, end);
     tok.name.ptr = (const char *)t->tagname.p;
     tok.name.len = t->tagname.len;
     tok.self_closing = t->self_closing;
@@ -510,10 +549,7 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
 static int dl_emit_comment(dl_tokenizer *t, uint64_t end) {
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
-    memset(&tok, 0, sizeof(tok));
-    tok.type = DL_TOK_COMMENT;
-    tok.start = t->tok_start;
-    tok.end = end;
+    dl_tok_init(&tok, DL_TOK_COMMENT, t->tok_start, end);
     tok.data.ptr = dl_text_ptr(&t->comment);
     tok.data.len = dl_text_len(&t->comment);
     tok.data.borrowed = !t->comment.owned;
@@ -531,10 +567,7 @@ static void dl_new_doctype(dl_tokenizer *t) {
 static int dl_emit_doctype(dl_tokenizer *t, uint64_t end) {
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
-    memset(&tok, 0, sizeof(tok));
-    tok.type = DL_TOK_DOCTYPE;
-    tok.start = t->tok_start;
-    tok.end = end;
+    dl_tok_init(&tok, DL_TOK_DOCTYPE, t->tok_start, end);
     tok.name.ptr = t->dt_name.len ? (const char *)t->dt_name.p : "";
     tok.name.len = t->dt_name.len;
     tok.public_id.ptr = t->dt_pub.len ? (const char *)t->dt_pub.p : "";
@@ -621,6 +654,56 @@ static int dl_numeric_end(dl_tokenizer *t, uint64_t here, uint64_t end) {
     return dl_ref_value(t, cp, 0, end);
 }
 
+/* ---- input stream errors (HTML Standard 13.2.3.5), checked only when someone listens ---- */
+
+static void dl_check_cp(dl_tokenizer *t, uint32_t cp, uint64_t off) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) {
+        dl_err(t, DL_ERR_SURROGATE_IN_INPUT_STREAM, off);
+    } else if ((cp >= 0xFDD0 && cp <= 0xFDEF) || ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF)) {
+        dl_err(t, DL_ERR_NONCHARACTER_IN_INPUT_STREAM, off);
+    } else if ((cp >= 0x01 && cp < 0x20 && cp != 0x09 && cp != 0x0A && cp != 0x0C && cp != 0x0D) ||
+               (cp >= 0x7F && cp <= 0x9F)) {
+        dl_err(t, DL_ERR_CONTROL_CHARACTER_IN_INPUT_STREAM, off);
+    }
+}
+
+/* Scans the fed bytes up to q that it has not scanned yet. The state machine calls it as it fetches
+ * characters, so these errors interleave with the tokenizer's own in input order, whatever the
+ * chunking. */
+static void dl_scan_upto(dl_tokenizer *t, const dl_uchar *q) {
+    uint64_t upto = dl_abs(t, q);
+    if (upto <= t->scanned) return;
+    size_t from = t->scanned > t->base ? (size_t)(t->scanned - t->base) : 0, n = (size_t)(upto - t->base);
+    t->scanned = upto;
+    const dl_uchar *d = t->buf;
+    for (size_t i = from; i < n; i++) {
+        dl_uchar b = d[i];
+        if (t->u8need) {
+            if ((b & 0xC0) == 0x80) {
+                t->u8cp = (t->u8cp << 6) | (b & 0x3F);
+                if (--t->u8need == 0) dl_check_cp(t, t->u8cp, t->u8start);
+                continue;
+            }
+            t->u8need = 0;
+        }
+        if (b < 0x80) {
+            if ((b < 0x20 || b == 0x7F) && b != 0) dl_check_cp(t, b, t->base + i);
+        } else if (b >= 0xC2 && b < 0xE0) {
+            t->u8need = 1;
+            t->u8cp = b & 0x1F;
+            t->u8start = t->base + i;
+        } else if (b >= 0xE0 && b < 0xF0) {
+            t->u8need = 2;
+            t->u8cp = b & 0x0F;
+            t->u8start = t->base + i;
+        } else if (b >= 0xF0 && b < 0xF5) {
+            t->u8need = 3;
+            t->u8cp = b & 0x07;
+            t->u8start = t->base + i;
+        }
+    }
+}
+
 /* ---- the state machine ---- */
 
 /* Next input character into c; -1 at EOF when finishing; suspends at the end of a fed buffer. CR LF
@@ -633,6 +716,7 @@ static int dl_numeric_end(dl_tokenizer *t, uint64_t here, uint64_t end) {
             c = -1;                                                                                    \
         } else {                                                                                       \
             c = *p;                                                                                    \
+            if (t->esink) dl_scan_upto(t, p + 1);                                                      \
             if (c == '\r') {                                                                           \
                 if (p + 1 < end) {                                                                     \
                     if (p[1] == '\n') p++;                                                             \
@@ -664,7 +748,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         switch (t->state) {
         case S_DATA:
             s = p;
-            while (p < end && !(dl_cls[*p] & K_DATA)) p++;
+            p = dl_find4(p, end, '<', '&', '\r', 0);
             if (p != s) CHK(dl_run_src(t, s, p));
             FETCH();
             if (c == '<') {
@@ -690,7 +774,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
 
         case S_RCDATA:
             s = p;
-            while (p < end && !(dl_cls[*p] & K_DATA)) p++;
+            p = dl_find4(p, end, '<', '&', '\r', 0);
             if (p != s) CHK(dl_run_src(t, s, p));
             FETCH();
             if (c == '<') {
@@ -718,7 +802,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_RAWTEXT:
         case S_SCRIPT:
             s = p;
-            while (p < end && !(dl_cls[*p] & K_RAW)) p++;
+            p = dl_find4(p, end, '<', '<', '\r', 0);
             if (p != s) CHK(dl_run_src(t, s, p));
             FETCH();
             if (c == '<') {
@@ -744,7 +828,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
 
         case S_PLAINTEXT:
             s = p;
-            while (p < end && *p != 0 && *p != '\r') p++;
+            p = dl_find4(p, end, 0, 0, '\r', 0);
             if (p != s) CHK(dl_run_src(t, s, p));
             FETCH();
             if (c == 0) {
@@ -959,7 +1043,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_SCRIPT_ESC:
         case S_SCRIPT_DESC:
             s = p;
-            while (p < end && *p != '-' && *p != '<' && *p != 0 && *p != '\r') p++;
+            p = dl_find4(p, end, '-', '<', '\r', 0);
             if (p != s) CHK(dl_run_src(t, s, p));
             FETCH();
             if (c == '-') {
@@ -1182,7 +1266,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_AVAL_SQ: {
             const int q = t->state == S_AVAL_DQ ? '"' : '\'';
             s = p;
-            while (p < end && *p != q && *p != '&' && *p != 0 && *p != '\r') p++;
+            p = dl_find4(p, end, (char)q, '&', '\r', 0);
             if (p != s) CHK(dl_text_src(&t->aval, s, (size_t)(p - s)));
             FETCH();
             if (c == q) {
@@ -1277,7 +1361,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
 
         case S_BOGUS_COMMENT:
             s = p;
-            while (p < end && *p != '>' && *p != 0 && *p != '\r') p++;
+            p = dl_find4(p, end, '>', '>', '\r', 0);
             if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
             FETCH();
             if (c == '>') {
@@ -1370,7 +1454,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
 
         case S_COMMENT:
             s = p;
-            while (p < end && !(dl_cls[*p] & K_COMMENT)) p++;
+            p = dl_find4(p, end, '<', '-', '\r', 0);
             if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
             FETCH();
             if (c == '<') {
@@ -1855,7 +1939,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             } else {
                 ERR(MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, cp);
             }
-            CHK(dl_numeric_end(t, ABS(cp), ABS(p)));
+            CHK(dl_numeric_end(t, ABS(p), ABS(p)));
             break;
         }
 
@@ -1865,15 +1949,14 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
     }
 
 suspend:
+    if (t->esink) dl_scan_upto(t, end);
     return 0;
 
 eof_out:
     if (dl_flush_run(t) < 0) goto fail;
     {
         dl_token tok;
-        memset(&tok, 0, sizeof(tok));
-        tok.type = DL_TOK_EOF;
-        tok.start = tok.end = ABS(p);
+        dl_tok_init(&tok, DL_TOK_EOF, ABS(p), ABS(p));
         t->finished = 1;
         if (dl_emit(t, &tok) < 0) goto fail;
     }
@@ -1883,50 +1966,6 @@ fail:
     t->failed = 1;
     return -1;
 }
-
-/* ---- input stream errors (HTML Standard 13.2.3.5), checked only when someone listens ---- */
-
-static void dl_check_cp(dl_tokenizer *t, uint32_t cp, uint64_t off) {
-    if (cp >= 0xD800 && cp <= 0xDFFF) {
-        dl_err(t, DL_ERR_SURROGATE_IN_INPUT_STREAM, off);
-    } else if ((cp >= 0xFDD0 && cp <= 0xFDEF) || ((cp & 0xFFFE) == 0xFFFE && cp <= 0x10FFFF)) {
-        dl_err(t, DL_ERR_NONCHARACTER_IN_INPUT_STREAM, off);
-    } else if ((cp >= 0x01 && cp < 0x20 && cp != 0x09 && cp != 0x0A && cp != 0x0C && cp != 0x0D) ||
-               (cp >= 0x7F && cp <= 0x9F)) {
-        dl_err(t, DL_ERR_CONTROL_CHARACTER_IN_INPUT_STREAM, off);
-    }
-}
-
-static void dl_scan_input(dl_tokenizer *t, const dl_uchar *d, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        dl_uchar b = d[i];
-        if (t->u8need) {
-            if ((b & 0xC0) == 0x80) {
-                t->u8cp = (t->u8cp << 6) | (b & 0x3F);
-                if (--t->u8need == 0) dl_check_cp(t, t->u8cp, t->u8start);
-                continue;
-            }
-            t->u8need = 0;
-        }
-        if (b < 0x80) {
-            if ((b < 0x20 || b == 0x7F) && b != 0) dl_check_cp(t, b, t->base + i);
-        } else if (b >= 0xC2 && b < 0xE0) {
-            t->u8need = 1;
-            t->u8cp = b & 0x1F;
-            t->u8start = t->base + i;
-        } else if (b >= 0xE0 && b < 0xF0) {
-            t->u8need = 2;
-            t->u8cp = b & 0x0F;
-            t->u8start = t->base + i;
-        } else if (b >= 0xF0 && b < 0xF5) {
-            t->u8need = 3;
-            t->u8cp = b & 0x07;
-            t->u8start = t->base + i;
-        }
-    }
-}
-
-/* ---------------------------------------------------------------------------------------------- */
 
 int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
     if (t->failed || t->finished) return -1;
@@ -1941,7 +1980,6 @@ int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
             if (t->run_start != NO_RUN && t->run_end == t->base) t->run_end++;
         }
     }
-    if (t->esink) dl_scan_input(t, d, len);
     t->buf = d;
     t->blen = len;
     int r = dl_run(t, d + start, d + len, 0);

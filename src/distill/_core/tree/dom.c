@@ -100,25 +100,58 @@ void dl_node_insert_before(dl_node *parent, dl_node *child, dl_node *ref) {
 
 void dl_node_append(dl_node *parent, dl_node *child) { dl_node_insert_before(parent, child, NULL); }
 
+/* Per-document atoms live in an open-addressing hash of indices into doc->atoms.names, so a page with
+ * a million distinct custom tag names interns in linear time. The hash lives beside the table (dom.h
+ * keeps its layout): it is allocated with the names array, in the same block, after `cap` names. */
+static uint32_t name_hash(const char *s, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* Slots follow the names: 2*cap uint32 slots (0 = empty, else index+1). */
+static uint32_t *atom_slots(const dl_atom_table *t) { return (uint32_t *)(void *)(t->names + t->cap); }
+
 uint32_t dl_document_intern(dl_document *doc, const char *name, size_t len) {
     uint32_t a = dl_atom_lookup(name, len);
     if (a != DL_TAG__NONE) return a;
     dl_atom_table *t = &doc->atoms;
-    /* Linear: a page rarely has more than a handful of custom element names. */
-    for (uint32_t i = 0; i < t->count; i++)
-        if (t->names[i].len == len && memcmp(t->names[i].ptr, name, len) == 0) return DL_TAG__COUNT + i;
-    if (t->count >= UINT32_MAX - DL_TAG__COUNT - 1) return DL_TAG__NONE;
+    uint32_t h = name_hash(name, len);
+    if (t->cap) {
+        uint32_t mask = 2 * t->cap - 1, *slots = atom_slots(t);
+        for (uint32_t i = h & mask;; i = (i + 1) & mask) {
+            uint32_t s = slots[i];
+            if (!s) break;
+            const dl_str *nm = &t->names[s - 1];
+            if (nm->len == len && memcmp(nm->ptr, name, len) == 0) return DL_TAG__COUNT + s - 1;
+        }
+    }
+    if (t->count >= UINT32_MAX / 4 - DL_TAG__COUNT) return DL_TAG__NONE;
     if (t->count == t->cap) {
         uint32_t cap = t->cap ? t->cap * 2 : 8;
-        dl_str *n = realloc(t->names, cap * sizeof(dl_str));
+        size_t bytes = (size_t)cap * sizeof(dl_str) + (size_t)cap * 2 * sizeof(uint32_t);
+        dl_str *n = malloc(bytes);
         if (!n) return DL_TAG__NONE;
+        if (t->count) memcpy(n, t->names, t->count * sizeof(dl_str));
+        free(t->names);
         t->names = n;
         t->cap = cap;
+        uint32_t mask = 2 * cap - 1, *slots = atom_slots(t);
+        memset(slots, 0, (size_t)cap * 2 * sizeof(uint32_t));
+        for (uint32_t k = 0; k < t->count; k++) {
+            uint32_t i = name_hash(t->names[k].ptr, t->names[k].len) & mask;
+            while (slots[i]) i = (i + 1) & mask;
+            slots[i] = k + 1;
+        }
     }
     char *copy = dl_arena_strndup(&doc->arena, name, len);
     if (!copy) return DL_TAG__NONE;
     t->names[t->count].ptr = copy;
     t->names[t->count].len = len;
+    uint32_t mask = 2 * t->cap - 1, *slots = atom_slots(t);
+    uint32_t i = h & mask;
+    while (slots[i]) i = (i + 1) & mask;
+    slots[i] = t->count + 1;
     return DL_TAG__COUNT + t->count++;
 }
 

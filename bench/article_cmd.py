@@ -1,0 +1,140 @@
+"""Benchmark the article command on a generated page of 200 MB or more.
+
+The page is real article markup (the <body> contents of pages of the aeb corpus in ../shared)
+repeated inside boilerplate (navigation, link lists, footers), written to a temporary directory.
+Measured, alternating runs, medians of --runs:
+  - pass one in-process: distill.stream.Scorer fed the file in 1 MiB chunks (MB/s);
+  - the command from a file:   article FILE > /dev/null           (wall MB/s, peak RSS of the child);
+  - the command from a pipe:   cat FILE | article > /dev/null     (same; the pipe path spools).
+Peak RSS comes from os.wait4 on the article process itself.
+
+    PYTHONPATH=src python bench/article_cmd.py [--size-mb 256] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+AEB = REPO.parent / "shared" / "corpus" / "aeb" / "html"
+BODY = re.compile(rb"<body[^>]*>(.*)</body>", re.S | re.I)
+
+NAV = (
+    b'<div class="nav"><ul>'
+    + b"".join(b'<li><a href="/section/%d">Section %d</a></li>' % (i, i) for i in range(20))
+    + b"</ul></div>\n"
+)
+FOOTER = (
+    b'<footer class="site-footer"><p>Copyright and terms.</p><ul>'
+    + b"".join(b'<li><a href="/about/%d">About page %d</a></li>' % (i, i) for i in range(10))
+    + b"</ul></footer>\n"
+)
+
+
+def article_bodies(limit: int = 12) -> list[bytes]:
+    if not AEB.is_dir():
+        sys.exit(f"{AEB} is absent: this benchmark needs the shared aeb corpus beside the repository")
+    bodies = []
+    for p in sorted(AEB.glob("*.html.gz"))[:limit]:
+        m = BODY.search(gzip.decompress(p.read_bytes()))
+        if m:
+            bodies.append(m.group(1))
+    return bodies
+
+
+def generate(path: Path, size: int) -> int:
+    bodies = article_bodies()
+    written = 0
+    with path.open("wb") as f:
+        f.write(b"<!DOCTYPE html><html><head><meta charset=utf-8><title>bench</title></head><body>\n")
+        i = 0
+        while written < size:
+            block = b'<div class="page">' + NAV + b'<div class="article">' + bodies[i % len(bodies)]
+            block += b"</div>" + FOOTER + b"</div>\n"
+            f.write(block)
+            written += len(block)
+            i += 1
+        f.write(b"</body></html>\n")
+    return path.stat().st_size
+
+
+def pass_one(path: Path) -> float:
+    from distill.stream import Scorer
+
+    s = Scorer()
+    buf = bytearray(1 << 20)
+    view = memoryview(buf)
+    t = time.perf_counter()
+    with path.open("rb", buffering=0) as f:
+        while n := f.readinto(view):
+            s.feed(view[:n])
+    s.close()
+    return time.perf_counter() - t
+
+
+def run_command(path: Path, pipe: bool, tmp: Path) -> tuple[float, int, int]:
+    """(seconds, peak RSS in KiB, exit status) of one run of the command."""
+    env = dict(os.environ, TMPDIR=str(tmp))
+    cmd = [sys.executable, "-m", "distill.cli.article", "--quiet"]
+    with open(os.devnull, "wb") as devnull:
+        t = time.perf_counter()
+        if pipe:
+            cat = subprocess.Popen(["cat", str(path)], stdout=subprocess.PIPE)
+            proc = subprocess.Popen(cmd, stdin=cat.stdout, stdout=devnull, env=env)
+            assert cat.stdout is not None
+            cat.stdout.close()
+        else:
+            cat = None
+            proc = subprocess.Popen([*cmd, str(path)], stdout=devnull, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if cat is not None:
+            cat.wait()
+        return time.perf_counter() - t, usage.ru_maxrss, proc.returncode
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size-mb", type=int, default=256)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="article-bench-") as d:
+        tmp = Path(d)
+        page = tmp / "page.html"
+        size = generate(page, args.size_mb * 1_000_000)
+        mb = size / 1e6
+        spool = tmp / "spool"
+        spool.mkdir()
+        # Warm the page cache so the first measured run is not a disk read.
+        subprocess.run(["cat", str(page)], stdout=subprocess.DEVNULL, check=True)
+        from distill.stream import score_bytes  # noqa: F401  (import cost outside the timings)
+
+        p1: list[float] = []
+        rows: dict[str, list[tuple[float, int]]] = {"file": [], "pipe": []}
+        for _ in range(args.runs):
+            p1.append(pass_one(page))
+            for kind in ("file", "pipe"):
+                secs, rss, rc = run_command(page, kind == "pipe", spool)
+                if rc not in (0, 1):
+                    sys.exit(f"article exited {rc} on the {kind} run")
+                rows[kind].append((secs, rss))
+                assert not any(spool.iterdir()), "the spool file outlived the command"
+        print(f"page: {mb:.1f} MB generated from aeb article bodies inside boilerplate; {args.runs} runs")
+        print(f"pass one (in-process Scorer, 1 MiB reads): {mb / statistics.median(p1):8.1f} MB/s")
+        for kind, label in (("file", "article FILE"), ("pipe", "cat FILE | article")):
+            secs = statistics.median(s for s, _ in rows[kind])
+            rss = max(r for _, r in rows[kind])
+            print(f"{label:<22} {mb / secs:8.1f} MB/s wall (both passes, startup), peak RSS {rss / 1024:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()

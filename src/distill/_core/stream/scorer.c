@@ -1,0 +1,637 @@
+/* The streaming scorer (stream.h) over the incremental tokenizer, without a tree.
+ *
+ * Counting: a text chunk has to be added to every open element. Instead of walking the stack, global
+ * running totals are kept (text, link text, links, paragraphs) and each stack entry remembers the
+ * totals at its push; at its pop the element's figures are (totals now - totals at push). That makes
+ * every token O(1) whatever the depth.
+ *
+ * Matching end tags without a tree builder (a simplification of HTML Standard 13.2.6, documented here
+ * because it decides which elements become candidates):
+ *  - An end tag pops to the innermost open element of the same name, if that element is "in scope":
+ *    above the innermost open scope boundary (applet, caption, html, table, td, th, marquee, object,
+ *    template, svg, math; for </p> also button; for </li>, </dd>, </dt> also ol, ul, dl; for table
+ *    section and row end tags the boundary is the innermost table). Elements popped on the way were
+ *    never closed by their own end tag: they are skipped, not candidates. An end tag with no matching
+ *    open element in scope is stray and ignored.
+ *  - Implied closes on start tags, the common cases of the spec: a block start tag closes an open <p>
+ *    in button scope; <li> closes an open <li> in list scope, <dd>/<dt> an open <dd>/<dt>; <a> closes
+ *    an open <a>; <tr> an open row, <td>/<th> an open cell, <tbody>/<thead>/<tfoot> an open section of
+ *    the same table; <option>/<optgroup> and <h1>..<h6> close the same kind when it is the current
+ *    element. A second <html>, <head> or <body> is ignored. The implicitly closed elements are skipped.
+ *  - Void elements (and, inside svg/math, self-closing ones) are never pushed.
+ *  - The stack holds at most DL_STREAM_MAX_DEPTH entries. A start tag beyond it is counted as too deep
+ *    and only raises an overflow counter; while that counter is positive, end tags lower it instead of
+ *    matching. So memory is bounded whatever the input, and a page nested too deep degrades to
+ *    coarser candidates rather than failing.
+ * Finding the innermost open element of a name is O(1): each entry links to the previous open entry of
+ * the same key, and `last[key]` is the innermost. Every pop matches an earlier push, so implied closes
+ * cost amortised O(1) per token too.
+ */
+#include "stream/stream.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "encoding/encoding.h"
+#include "tokenizer/tokenizer.h"
+#include "tree/atoms.h"
+
+/* Unknown tag names (custom elements) are keyed by a bucket of their name hash; entries in a bucket
+ * are told apart by the full 32-bit hash. */
+#define UNKNOWN_BUCKETS 256u
+#define NKEYS (DL_TAG__COUNT + UNKNOWN_BUCKETS)
+/* Longest tag name kept for the report; longer custom names are cut (matching uses the full hash). */
+#define MAX_NAME_KEPT 200u
+
+typedef struct {
+    uint64_t start;
+    uint64_t text0, link0, links0, paras0; /* global totals at push */
+    uint32_t key;
+    uint32_t hash;
+    int16_t prev_same;   /* previous open entry with the same key, or -1 */
+    int16_t scope_base;  /* innermost open default-scope boundary (possibly this entry), or -1 */
+    int16_t button_base; /* same, counting <button> too */
+    int16_t list_base;   /* same, counting ol, ul, dl too */
+    int16_t table_base;  /* innermost open html, table or template */
+    uint8_t truncated;
+    uint8_t foreign;     /* svg or math */
+    uint32_t blob_off;
+    uint32_t blob_len;
+} dl_stream_entry;
+
+struct dl_stream_scorer {
+    dl_tokenizer *tok;
+    dl_stream_entry stack[DL_STREAM_MAX_DEPTH];
+    int depth;
+    uint64_t overflow;
+    int16_t last[NKEYS];
+
+    uint64_t text, link, links, paras; /* global running totals */
+    unsigned ws_prev;                  /* the last text byte was whitespace */
+    int single_byte;                   /* a declared single-byte encoding: every byte is a character */
+    int declared;                      /* encoding id a <meta> declared, or -1 */
+    int hide_raw;                      /* inside the raw text of a hidden element */
+    int foreign;                       /* open svg/math elements */
+    int cdata_allowed;
+
+    unsigned char *blob; /* tag names and attributes of the open entries, in stack order */
+    size_t blob_cap;
+
+    dl_stream_candidate slot[2];
+    int best, runner; /* slot indices, or -1 */
+    dl_stream_stats stats;
+    int failed;
+};
+
+/* 0: UTF-8 continuation byte (not a new code point); 1: a character; 2: ASCII whitespace. */
+static unsigned char char_class[256];
+static unsigned char pop8[256]; /* bits set in each byte value */
+static int char_class_ready;
+
+static void init_char_class(void) {
+    /* Idempotent and writes the same values from any thread, so a race is harmless. */
+    for (int i = 0; i < 256; i++) char_class[i] = (i & 0xC0) == 0x80 ? 0 : 1;
+    char_class['\t'] = char_class['\n'] = char_class['\f'] = char_class['\r'] = char_class[' '] = 2;
+    for (int i = 0; i < 256; i++) pop8[i] = (unsigned char)((i & 1) + pop8[i >> 1]);
+    char_class_ready = 1;
+}
+
+static uint32_t name_hash(const char *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 16777619u;
+    return h | 1u; /* never 0: 0 marks a known atom */
+}
+
+static int is_void(uint32_t a) {
+    switch (a) {
+    case DL_TAG_area: case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_br:
+    case DL_TAG_col: case DL_TAG_embed: case DL_TAG_frame: case DL_TAG_hr: case DL_TAG_image:
+    case DL_TAG_img: case DL_TAG_input: case DL_TAG_keygen: case DL_TAG_link: case DL_TAG_meta:
+    case DL_TAG_param: case DL_TAG_source: case DL_TAG_track: case DL_TAG_wbr:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int is_scope_boundary(uint32_t a) {
+    switch (a) {
+    case DL_TAG_applet: case DL_TAG_caption: case DL_TAG_html: case DL_TAG_table: case DL_TAG_td:
+    case DL_TAG_th: case DL_TAG_marquee: case DL_TAG_object: case DL_TAG_template: case DL_TAG_svg:
+    case DL_TAG_math:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Start tags that close an open <p> in button scope (the spec's list, HTML Standard 13.2.6.4.7). */
+static int closes_p(uint32_t a) {
+    switch (a) {
+    case DL_TAG_address: case DL_TAG_article: case DL_TAG_aside: case DL_TAG_blockquote:
+    case DL_TAG_center: case DL_TAG_details: case DL_TAG_dialog: case DL_TAG_dir: case DL_TAG_div:
+    case DL_TAG_dl: case DL_TAG_fieldset: case DL_TAG_figcaption: case DL_TAG_figure: case DL_TAG_footer:
+    case DL_TAG_header: case DL_TAG_hgroup: case DL_TAG_main: case DL_TAG_menu: case DL_TAG_nav:
+    case DL_TAG_ol: case DL_TAG_p: case DL_TAG_search: case DL_TAG_section: case DL_TAG_summary:
+    case DL_TAG_ul: case DL_TAG_h1: case DL_TAG_h2: case DL_TAG_h3: case DL_TAG_h4: case DL_TAG_h5:
+    case DL_TAG_h6: case DL_TAG_pre: case DL_TAG_listing: case DL_TAG_form: case DL_TAG_plaintext:
+    case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: case DL_TAG_table: case DL_TAG_hr: case DL_TAG_xmp:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int is_heading(uint32_t a) { return a >= DL_TAG_h1 && a <= DL_TAG_h6; }
+
+/* Elements whose contents the tokenizer must not read as markup, and whether their text counts.
+ * script, style: code, never article text. title: the page's name, not its body. textarea: form
+ * input. iframe, noembed, noframes: fallback content a browser does not show. noscript: a browser
+ * with scripting (the common case, and the spec's default for parsing) reads it as raw text and does
+ * not show it. xmp: shown, preformatted, so its text counts. plaintext: everything after it is shown
+ * text. <template> is tokenized normally; its text is hidden by the open-template check instead. */
+static int raw_state(uint32_t a, dl_tokenizer_initial_state *st, int *hidden) {
+    switch (a) {
+    case DL_TAG_script: *st = DL_TSTATE_SCRIPT_DATA; *hidden = 1; return 1;
+    case DL_TAG_style: case DL_TAG_iframe: case DL_TAG_noembed: case DL_TAG_noframes:
+    case DL_TAG_noscript:
+        *st = DL_TSTATE_RAWTEXT; *hidden = 1; return 1;
+    case DL_TAG_xmp: *st = DL_TSTATE_RAWTEXT; *hidden = 0; return 1;
+    case DL_TAG_title: case DL_TAG_textarea: *st = DL_TSTATE_RCDATA; *hidden = 1; return 1;
+    case DL_TAG_plaintext: *st = DL_TSTATE_PLAINTEXT; *hidden = 0; return 1;
+    default: return 0;
+    }
+}
+
+/* Candidates exclude the document's own wrappers: <html> and <body> contain every candidate, so with
+ * any positive text outside the article they would always win, and "the whole page" is not an
+ * extraction; <head> holds no body text. */
+static int is_candidate_tag(uint32_t a) { return a != DL_TAG_html && a != DL_TAG_body && a != DL_TAG_head; }
+
+/* Characters of a text run: bytes that are neither UTF-8 continuation bytes nor whitespace, plus one
+ * per whitespace run (a whitespace byte whose predecessor in the text stream is not whitespace). Each
+ * byte's contribution depends only on it and the byte before, so any split of the text across
+ * tokens or feeds gives the same total. */
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+    uint64_t count = 0;
+    unsigned prev = *prev_ws;
+    size_t i = 0;
+#if defined(__SSE2__)
+    /* Bit counts of 16-bit masks by halves (no popcnt instruction in the x86-64 baseline). */
+#define POP16(x) (pop8[(x) & 0xFFu] + pop8[(x) >> 8])
+    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
+    const __m128i c0 = _mm_set1_epi8((char)0xC0), c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n');
+    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + i));
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
+                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, ff)),
+                                               _mm_cmpeq_epi8(v, cr)));
+        __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
+        unsigned wsm = (unsigned)_mm_movemask_epi8(ws);
+        unsigned other = (unsigned)_mm_movemask_epi8(_mm_or_si128(ws, cont)) ^ 0xFFFFu;
+        unsigned before = ((wsm << 1) | prev) & 0xFFFFu;
+        count += (uint64_t)POP16(other) + (uint64_t)POP16(wsm & ~before);
+        prev = wsm >> 15;
+    }
+#undef POP16
+#endif
+    for (; i < n; i++) {
+        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
+        unsigned c = char_class[u[i]] | (unsigned)(single_byte != 0);
+        unsigned ws = c == 2 || c == 3;
+        count += (c == 1) + (ws & !prev);
+        prev = ws;
+    }
+    *prev_ws = prev;
+    return count;
+}
+
+static void count_text(dl_stream_scorer *s, const char *p, size_t n) {
+    uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev, s->single_byte);
+    if (s->last[DL_TAG_a] >= 0)
+        s->link += count;
+    else
+        s->text += count;
+}
+
+static void set_cdata(dl_stream_scorer *s) {
+    int want = s->foreign > 0;
+    if (want != s->cdata_allowed) {
+        s->cdata_allowed = want;
+        dl_tokenizer_set_cdata_allowed(s->tok, want);
+    }
+}
+
+static void consider(dl_stream_scorer *s, const dl_stream_entry *e, uint64_t end, int64_t text, int64_t link,
+                     int64_t links, int64_t paras) {
+    int64_t score = text - 2 * link + (int64_t)DL_STREAM_PARAGRAPH_BONUS * paras;
+    int target;
+    /* Strictly greater: on a tie the earlier candidate stays, which is the inner one when a container
+     * adds nothing to its child. */
+    if (s->best < 0 || score > s->slot[s->best].score) {
+        target = s->runner >= 0 ? s->runner : (s->best == 0 ? 1 : 0);
+        s->runner = s->best;
+        s->best = target;
+    } else if (s->runner < 0 || score > s->slot[s->runner].score) {
+        target = s->best == 0 ? 1 : 0;
+        s->runner = target;
+    } else {
+        return;
+    }
+    dl_stream_candidate *c = &s->slot[target];
+    c->present = 1;
+    c->start = e->start;
+    c->end = end;
+    c->text = text;
+    c->link_text = link;
+    c->links = links;
+    c->paragraphs = paras;
+    c->score = score;
+    c->attrs_truncated = e->truncated;
+    c->blob_len = e->blob_len;
+    memcpy(c->blob, s->blob + e->blob_off, e->blob_len);
+}
+
+/* Pop the top entry; `closed` when its own end tag (ending at `end`) closed it. */
+static void pop(dl_stream_scorer *s, int closed, uint64_t end) {
+    dl_stream_entry *e = &s->stack[--s->depth];
+    s->last[e->key] = e->prev_same;
+    if (e->foreign) {
+        s->foreign--;
+        set_cdata(s);
+    }
+    int64_t text = (int64_t)(s->text - e->text0), link = (int64_t)(s->link - e->link0);
+    int64_t links = (int64_t)(s->links - e->links0), paras = (int64_t)(s->paras - e->paras0);
+    if (closed) {
+        if (is_candidate_tag(e->key)) {
+            s->stats.scored++;
+            consider(s, e, end, text, link, links, paras);
+        }
+    } else {
+        s->stats.skipped++;
+    }
+    /* Counted after its own figures, so a paragraph's count is of the paragraphs inside it. */
+    if (e->key == DL_TAG_p && text >= DL_STREAM_PARAGRAPH_MIN_CHARS) s->paras++;
+}
+
+static void pop_through(dl_stream_scorer *s, int idx, int closed, uint64_t end) {
+    while (s->depth > idx + 1) pop(s, 0, 0);
+    pop(s, closed, end);
+}
+
+static int top_base(const dl_stream_scorer *s, size_t field) {
+    if (s->depth == 0) return -1;
+    const dl_stream_entry *t = &s->stack[s->depth - 1];
+    switch (field) {
+    case 0: return t->scope_base;
+    case 1: return t->button_base;
+    case 2: return t->list_base;
+    default: return t->table_base;
+    }
+}
+enum { SCOPE = 0, BUTTON_SCOPE = 1, LIST_SCOPE = 2, TABLE_SCOPE = 3 };
+
+static int max_i(int a, int b) { return a > b ? a : b; }
+
+static uint32_t key_of(const dl_token *t, uint32_t *atom, uint32_t *hash) {
+    *atom = dl_atom_lookup(t->name.ptr, t->name.len);
+    if (*atom != DL_TAG__NONE) {
+        *hash = 0;
+        return *atom;
+    }
+    *hash = name_hash(t->name.ptr, t->name.len);
+    return DL_TAG__COUNT + (*hash & (UNKNOWN_BUCKETS - 1));
+}
+
+/* Append a length-prefixed string to the blob; 0 when it did not fit. */
+static int blob_put(unsigned char *b, uint32_t *len, const char *p, size_t n) {
+    if (n > 0xFFFF || *len + 2 + n > DL_STREAM_MAX_ATTR_BYTES) return 0;
+    b[*len] = (unsigned char)(n & 0xFF);
+    b[*len + 1] = (unsigned char)(n >> 8);
+    if (n) memcpy(b + *len + 2, p, n);
+    *len += (uint32_t)(2 + n);
+    return 1;
+}
+
+static int ensure_blob(dl_stream_scorer *s, size_t need) {
+    if (need <= s->blob_cap) return 0;
+    size_t cap = s->blob_cap ? s->blob_cap : 16384;
+    while (cap < need) cap *= 2;
+    unsigned char *nb = realloc(s->blob, cap);
+    if (!nb) return -1;
+    s->blob = nb;
+    s->blob_cap = cap;
+    return 0;
+}
+
+static int push(dl_stream_scorer *s, const dl_token *t, uint32_t key, uint32_t atom, uint32_t hash) {
+    int idx = s->depth;
+    const dl_stream_entry *parent = idx ? &s->stack[idx - 1] : NULL;
+    uint32_t off = parent ? parent->blob_off + parent->blob_len : 0;
+    /* The blob holds at most MAX_DEPTH * MAX_ATTR_BYTES bytes (1 MiB): bounded like the stack. */
+    if (ensure_blob(s, (size_t)off + DL_STREAM_MAX_ATTR_BYTES) < 0) return -1;
+
+    dl_stream_entry *e = &s->stack[idx];
+    e->start = t->start;
+    e->text0 = s->text;
+    e->link0 = s->link;
+    e->links0 = s->links;
+    e->paras0 = s->paras;
+    e->key = key;
+    e->hash = hash;
+    e->prev_same = s->last[key];
+    int16_t self = (int16_t)idx;
+    e->scope_base = is_scope_boundary(atom) ? self : parent ? parent->scope_base : -1;
+    e->button_base = (is_scope_boundary(atom) || atom == DL_TAG_button) ? self
+                     : parent ? parent->button_base : -1;
+    e->list_base = (is_scope_boundary(atom) || atom == DL_TAG_ol || atom == DL_TAG_ul || atom == DL_TAG_dl)
+                       ? self : parent ? parent->list_base : -1;
+    e->table_base = (atom == DL_TAG_html || atom == DL_TAG_table || atom == DL_TAG_template) ? self
+                    : parent ? parent->table_base : -1;
+    e->foreign = atom == DL_TAG_svg || atom == DL_TAG_math;
+
+    unsigned char *b = s->blob + off;
+    uint32_t len = 0;
+    int truncated = 0;
+    blob_put(b, &len, t->name.ptr, t->name.len < MAX_NAME_KEPT ? t->name.len : MAX_NAME_KEPT);
+    for (size_t i = 0; i < t->nattrs && !truncated; i++) {
+        uint32_t before = len;
+        if (!blob_put(b, &len, t->attrs[i].name.ptr, t->attrs[i].name.len) ||
+            !blob_put(b, &len, t->attrs[i].value.ptr, t->attrs[i].value.len)) {
+            len = before;
+            truncated = 1;
+        }
+    }
+    e->blob_off = off;
+    e->blob_len = len;
+    e->truncated = (uint8_t)truncated;
+
+    s->last[key] = self;
+    s->depth++;
+    if (e->foreign) {
+        s->foreign++;
+        set_cdata(s);
+    }
+    return 0;
+}
+
+/* The innermost open entry with this key and hash, or -1. */
+static int find_open(const dl_stream_scorer *s, uint32_t key, uint32_t hash) {
+    int i = s->last[key];
+    while (i >= 0 && s->stack[i].hash != hash) i = s->stack[i].prev_same;
+    return i;
+}
+
+static void implied_closes(dl_stream_scorer *s, uint32_t atom) {
+    if (s->depth == 0) return;
+    int i;
+    switch (atom) {
+    case DL_TAG_li:
+        i = s->last[DL_TAG_li];
+        if (i >= 0 && i >= top_base(s, LIST_SCOPE)) pop_through(s, i, 0, 0);
+        break;
+    case DL_TAG_dd: case DL_TAG_dt:
+        i = max_i(s->last[DL_TAG_dd], s->last[DL_TAG_dt]);
+        if (i >= 0 && i >= top_base(s, LIST_SCOPE)) pop_through(s, i, 0, 0);
+        break;
+    case DL_TAG_a:
+        i = s->last[DL_TAG_a];
+        if (i >= 0 && i >= top_base(s, SCOPE)) pop_through(s, i, 0, 0);
+        break;
+    case DL_TAG_tr:
+        i = s->last[DL_TAG_tr];
+        if (i >= 0 && i >= top_base(s, TABLE_SCOPE)) pop_through(s, i, 0, 0);
+        break;
+    case DL_TAG_td: case DL_TAG_th:
+        i = max_i(s->last[DL_TAG_td], s->last[DL_TAG_th]);
+        if (i >= 0 && i >= top_base(s, TABLE_SCOPE)) pop_through(s, i, 0, 0);
+        break;
+    case DL_TAG_tbody: case DL_TAG_thead: case DL_TAG_tfoot:
+        i = max_i(max_i(s->last[DL_TAG_tbody], s->last[DL_TAG_thead]), s->last[DL_TAG_tfoot]);
+        if (i >= 0 && i >= top_base(s, TABLE_SCOPE)) pop_through(s, i, 0, 0);
+        break;
+    case DL_TAG_option:
+        if (s->depth && s->stack[s->depth - 1].key == DL_TAG_option) pop(s, 0, 0);
+        break;
+    case DL_TAG_optgroup:
+        if (s->depth && s->stack[s->depth - 1].key == DL_TAG_option) pop(s, 0, 0);
+        if (s->depth && s->stack[s->depth - 1].key == DL_TAG_optgroup) pop(s, 0, 0);
+        break;
+    default:
+        break;
+    }
+    if (closes_p(atom) && s->depth) {
+        i = s->last[DL_TAG_p];
+        if (i >= 0 && i >= top_base(s, BUTTON_SCOPE)) pop_through(s, i, 0, 0);
+    }
+    if (is_heading(atom) && s->depth && is_heading(s->stack[s->depth - 1].key)) pop(s, 0, 0);
+}
+
+static int ascii_ieq(const char *p, size_t n, const char *lit) {
+    size_t k = strlen(lit);
+    if (n != k) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+        if (c != (unsigned char)lit[i]) return 0;
+    }
+    return 1;
+}
+
+/* The charset in a content-type value ("text/html; charset=windows-1252"), as the HTML Standard's
+ * "extracting a character encoding from a meta element" finds it; 0 when there is none. */
+static int content_charset(const char *p, size_t n, const char **lab, size_t *lab_len) {
+    for (size_t i = 0; i + 7 <= n; i++) {
+        if (!ascii_ieq(p + i, 7, "charset")) continue;
+        size_t j = i + 7;
+        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        if (j >= n || p[j] != '=') continue;
+        j++;
+        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        if (j >= n) return 0;
+        char q = p[j];
+        if (q == '"' || q == '\'') {
+            size_t k = j + 1;
+            while (k < n && p[k] != q) k++;
+            if (k >= n) return 0;
+            *lab = p + j + 1;
+            *lab_len = k - j - 1;
+            return 1;
+        }
+        size_t k = j;
+        while (k < n && p[k] != ';' && char_class[(unsigned char)p[k]] != 2) k++;
+        *lab = p + j;
+        *lab_len = k - j;
+        return 1;
+    }
+    return 0;
+}
+
+/* The first <meta> declaring a charset, before an explicit <body>, decides how text bytes are counted:
+ * in a single-byte encoding every byte is a character (windows-1252's 0x80-0xBF are not UTF-8
+ * continuation bytes there). Being token-driven, this is the same for any chunking. */
+static void on_meta(dl_stream_scorer *s, const dl_token *t) {
+    if (s->declared >= 0 || s->last[DL_TAG_body] >= 0) return;
+    const char *lab = NULL, *content = NULL;
+    size_t lab_len = 0, content_len = 0;
+    int http_equiv_ct = 0;
+    for (size_t i = 0; i < t->nattrs; i++) {
+        const dl_token_attr *a = &t->attrs[i];
+        if (ascii_ieq(a->name.ptr, a->name.len, "charset")) {
+            lab = a->value.ptr;
+            lab_len = a->value.len;
+        } else if (ascii_ieq(a->name.ptr, a->name.len, "http-equiv")) {
+            http_equiv_ct = ascii_ieq(a->value.ptr, a->value.len, "content-type");
+        } else if (ascii_ieq(a->name.ptr, a->name.len, "content")) {
+            content = a->value.ptr;
+            content_len = a->value.len;
+        }
+    }
+    if (!lab && !(http_equiv_ct && content && content_charset(content, content_len, &lab, &lab_len))) return;
+    int id = dl_encoding_lookup(lab, lab_len);
+    if (id < 0) return;
+    /* As the HTML Standard says for a <meta>: UTF-16 means UTF-8, x-user-defined windows-1252. */
+    if (id == DL_ENC_UTF16BE || id == DL_ENC_UTF16LE) id = DL_ENC_UTF8;
+    if (id == DL_ENC_X_USER_DEFINED) id = DL_ENC_WINDOWS_1252;
+    s->declared = id;
+    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+}
+
+static int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
+    uint32_t atom, hash;
+    uint32_t key = key_of(t, &atom, &hash);
+    int in_foreign = s->foreign > 0;
+
+    if (atom == DL_TAG_meta) on_meta(s, t);
+    if (atom == DL_TAG_a) s->links++;
+    if (is_void(atom) || (t->self_closing && (in_foreign || atom == DL_TAG_svg || atom == DL_TAG_math)))
+        return 0;
+    if ((atom == DL_TAG_html || atom == DL_TAG_body || atom == DL_TAG_head) && s->last[atom] >= 0) return 0;
+
+    if (!in_foreign) {
+        dl_tokenizer_initial_state st;
+        int hidden;
+        if (raw_state(atom, &st, &hidden)) {
+            dl_tokenizer_set_state(s->tok, st);
+            s->hide_raw = hidden;
+        }
+        if (s->overflow == 0) implied_closes(s, atom);
+    }
+    if (s->overflow > 0 || s->depth >= DL_STREAM_MAX_DEPTH) {
+        s->overflow++;
+        s->stats.too_deep++;
+        return 0;
+    }
+    return push(s, t, key, atom, hash);
+}
+
+static void on_end_tag(dl_stream_scorer *s, const dl_token *t) {
+    /* The only end tag a raw text state lets through is the element's own. */
+    s->hide_raw = 0;
+    if (s->overflow > 0) {
+        s->overflow--;
+        return;
+    }
+    uint32_t atom, hash;
+    uint32_t key = key_of(t, &atom, &hash);
+    int i = find_open(s, key, hash);
+    if (i < 0) return;
+    int base;
+    switch (atom) {
+    case DL_TAG_p: base = top_base(s, BUTTON_SCOPE); break;
+    case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: base = top_base(s, LIST_SCOPE); break;
+    case DL_TAG_table: case DL_TAG_tbody: case DL_TAG_thead: case DL_TAG_tfoot: case DL_TAG_tr:
+        base = top_base(s, TABLE_SCOPE);
+        break;
+    default: base = top_base(s, SCOPE); break;
+    }
+    if (i < base) return;
+    pop_through(s, i, 1, t->end);
+}
+
+static int sink(void *ctx, const dl_token *t) {
+    dl_stream_scorer *s = ctx;
+    switch (t->type) {
+    case DL_TOK_CHARACTER:
+        if (!s->hide_raw && s->last[DL_TAG_template] < 0) count_text(s, t->data.ptr, t->data.len);
+        return 0;
+    case DL_TOK_START_TAG:
+        return on_start_tag(s, t);
+    case DL_TOK_END_TAG:
+        on_end_tag(s, t);
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+dl_stream_scorer *dl_stream_new(void) {
+    if (!char_class_ready) init_char_class();
+    dl_stream_scorer *s = calloc(1, sizeof(*s));
+    if (!s) return NULL;
+    s->tok = dl_tokenizer_new(sink, s);
+    if (!s->tok) {
+        free(s);
+        return NULL;
+    }
+    for (size_t i = 0; i < NKEYS; i++) s->last[i] = -1;
+    s->best = s->runner = -1;
+    s->declared = -1;
+    return s;
+}
+
+void dl_stream_free(dl_stream_scorer *s) {
+    if (!s) return;
+    dl_tokenizer_free(s->tok);
+    free(s->blob);
+    free(s);
+}
+
+int dl_stream_feed(dl_stream_scorer *s, const char *data, size_t len) {
+    if (s->failed) return -1;
+    if (dl_tokenizer_feed(s->tok, data, len) < 0) {
+        s->failed = 1;
+        return -1;
+    }
+    s->stats.bytes += len;
+    return 0;
+}
+
+int dl_stream_finish(dl_stream_scorer *s) {
+    if (s->failed) return -1;
+    if (dl_tokenizer_finish(s->tok) < 0) {
+        s->failed = 1;
+        return -1;
+    }
+    /* Whatever is still open never saw its end tag. */
+    while (s->depth > 0) pop(s, 0, 0);
+    s->overflow = 0;
+    return 0;
+}
+
+const dl_stream_candidate *dl_stream_winner(const dl_stream_scorer *s) {
+    return s->best >= 0 ? &s->slot[s->best] : NULL;
+}
+
+const dl_stream_candidate *dl_stream_runner_up(const dl_stream_scorer *s) {
+    return s->runner >= 0 ? &s->slot[s->runner] : NULL;
+}
+
+dl_stream_stats dl_stream_get_stats(const dl_stream_scorer *s) { return s->stats; }
+
+int dl_stream_declared_encoding(const dl_stream_scorer *s) { return s->declared; }
+
+int dl_stream_blob_next(const dl_stream_candidate *c, uint32_t *pos, const char **str, size_t *len) {
+    if (*pos + 2 > c->blob_len) return 0;
+    size_t n = (size_t)c->blob[*pos] | ((size_t)c->blob[*pos + 1] << 8);
+    if (*pos + 2 + n > c->blob_len) return 0;
+    *str = (const char *)c->blob + *pos + 2;
+    *len = n;
+    *pos += (uint32_t)(2 + n);
+    return 1;
+}

@@ -1,0 +1,1378 @@
+/* The insertion modes (HTML Standard 13.2.6.4), one function each.
+ *
+ * Each returns 0 when the token is consumed, 1 when it must be reprocessed in the (new) current
+ * insertion mode, -1 on out of memory. Character tokens are runs: a mode consumes the prefix it handles
+ * (advancing t->data) and the dispatcher feeds the rest back, so a run that mixes whitespace,
+ * other characters and NULs is split exactly where the mode's rules differ. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree/tb_internal.h"
+
+#define START(t) ((t)->type == DL_TOK_START_TAG)
+#define END(t) ((t)->type == DL_TOK_END_TAG)
+#define CHARS(t) ((t)->type == DL_TOK_CHARACTER)
+
+static size_t ws_prefix(const tb_token *t) {
+    size_t i = 0;
+    while (i < t->data.len && tb_ws((unsigned char)t->data.ptr[i])) i++;
+    return i;
+}
+
+static void consume(tb_token *t, size_t n) {
+    t->data.ptr += n;
+    t->data.len -= n;
+}
+
+static const dl_token_attr *tok_attr(const tb_token *t, const char *name) {
+    size_t n = strlen(name);
+    for (size_t i = 0; i < t->nattrs; i++)
+        if (t->attrs[i].name.len == n && memcmp(t->attrs[i].name.ptr, name, n) == 0) return &t->attrs[i];
+    return NULL;
+}
+
+static int ieq(dl_slice s, const char *lit) {
+    size_t n = strlen(lit);
+    if (s.len != n) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s.ptr[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+        if (c != (unsigned char)lit[i]) return 0;
+    }
+    return 1;
+}
+
+static int one_of(uint32_t atom, const uint32_t *set, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (set[i] == atom) return 1;
+    return 0;
+}
+#define IN(atom, ...) one_of((atom), (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
+
+static int template_on_stack(tb *b) { return tb_count(b, DL_TAG_template) > 0; }
+
+static int insert_void(tb *b, const tb_token *t) {
+    if (!tb_insert_html(b, t)) return -1;
+    tb_pop_self_closed(b);
+    return 0;
+}
+
+static int text_mode(tb *b, const tb_token *t, dl_tokenizer_initial_state st) {
+    if (!tb_insert_html(b, t)) return -1;
+    if (b->tz) dl_tokenizer_set_state(b->tz, st);
+    b->original_mode = b->mode;
+    b->mode = M_TEXT;
+    return 0;
+}
+
+/* Attributes of a repeated <html> or <body> start tag that the element lacks are added to it. */
+static int merge_attrs(tb *b, dl_node *el, const tb_token *t) {
+    if (!t->nattrs) return 0;
+    uint32_t n = el->u.element.nattrs;
+    dl_attr *na = dl_arena_alloc(&b->doc->arena, (n + t->nattrs) * sizeof(dl_attr));
+    if (!na) return tb_oom(b);
+    if (n) memcpy(na, el->u.element.attrs, n * sizeof(dl_attr));
+    for (size_t i = 0; i < t->nattrs; i++) {
+        dl_slice nm = t->attrs[i].name;
+        if (dl_element_attr(el, nm.ptr, nm.len)) continue;
+        int dup = 0;
+        for (uint32_t k = el->u.element.nattrs; k < n; k++)
+            if (na[k].name.len == nm.len && memcmp(na[k].name.ptr, nm.ptr, nm.len) == 0) dup = 1;
+        if (dup) continue;
+        char *name = dl_arena_strndup(&b->doc->arena, nm.ptr, nm.len);
+        char *val = dl_arena_strndup(&b->doc->arena, t->attrs[i].value.ptr, t->attrs[i].value.len);
+        if (!name || !val) return tb_oom(b);
+        na[n].name.ptr = name;
+        na[n].name.len = nm.len;
+        na[n].value.ptr = val;
+        na[n].value.len = t->attrs[i].value.len;
+        na[n].ns = DL_ATTR_NS_NONE;
+        n++;
+    }
+    el->u.element.attrs = na;
+    el->u.element.nattrs = n;
+    return 0;
+}
+
+static void stop_parsing(tb *b) {
+    while (b->depth) tb_pop(b);
+    b->done = 1;
+}
+
+/* ---- quirks ---- */
+
+static int istarts(dl_slice s, const char *lit) {
+    size_t n = strlen(lit);
+    if (s.len < n) return 0;
+    dl_slice h = {s.ptr, n, 0};
+    return ieq(h, lit);
+}
+
+static const char *const quirky_prefixes[] = {
+    "+//silmaril//dtd html pro v0r11 19970101//", "-//as//dtd html 3.0 aswedit + extensions//",
+    "-//advasoft ltd//dtd html 3.0 aswedit + extensions//", "-//ietf//dtd html 2.0 level 1//",
+    "-//ietf//dtd html 2.0 level 2//", "-//ietf//dtd html 2.0 strict level 1//",
+    "-//ietf//dtd html 2.0 strict level 2//", "-//ietf//dtd html 2.0 strict//", "-//ietf//dtd html 2.0//",
+    "-//ietf//dtd html 2.1e//", "-//ietf//dtd html 3.0//", "-//ietf//dtd html 3.2 final//",
+    "-//ietf//dtd html 3.2//", "-//ietf//dtd html 3//", "-//ietf//dtd html level 0//",
+    "-//ietf//dtd html level 1//", "-//ietf//dtd html level 2//", "-//ietf//dtd html level 3//",
+    "-//ietf//dtd html strict level 0//", "-//ietf//dtd html strict level 1//",
+    "-//ietf//dtd html strict level 2//", "-//ietf//dtd html strict level 3//", "-//ietf//dtd html strict//",
+    "-//ietf//dtd html//", "-//metrius//dtd metrius presentational//",
+    "-//microsoft//dtd internet explorer 2.0 html strict//", "-//microsoft//dtd internet explorer 2.0 html//",
+    "-//microsoft//dtd internet explorer 2.0 tables//", "-//microsoft//dtd internet explorer 3.0 html strict//",
+    "-//microsoft//dtd internet explorer 3.0 html//", "-//microsoft//dtd internet explorer 3.0 tables//",
+    "-//netscape comm. corp.//dtd html//", "-//netscape comm. corp.//dtd strict html//",
+    "-//o'reilly and associates//dtd html 2.0//", "-//o'reilly and associates//dtd html extended 1.0//",
+    "-//o'reilly and associates//dtd html extended relaxed 1.0//",
+    "-//sq//dtd html 2.0 hotmetal + extensions//",
+    "-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//",
+    "-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//",
+    "-//spyglass//dtd html 2.0 extended//", "-//sun microsystems corp.//dtd hotjava html//",
+    "-//sun microsystems corp.//dtd hotjava strict html//", "-//w3c//dtd html 3 1995-03-24//",
+    "-//w3c//dtd html 3.2 draft//", "-//w3c//dtd html 3.2 final//", "-//w3c//dtd html 3.2//",
+    "-//w3c//dtd html 3.2s draft//", "-//w3c//dtd html 4.0 frameset//", "-//w3c//dtd html 4.0 transitional//",
+    "-//w3c//dtd html experimental 19960712//", "-//w3c//dtd html experimental 970421//",
+    "-//w3c//dtd w3 html//", "-//w3o//dtd w3 html 3.0//", "-//webtechs//dtd mozilla html 2.0//",
+    "-//webtechs//dtd mozilla html//",
+};
+
+static uint8_t doctype_quirks(const dl_token *d) {
+    dl_slice pub = d->has_public_id ? d->public_id : (dl_slice){"", 0, 0};
+    dl_slice sys = d->has_system_id ? d->system_id : (dl_slice){"", 0, 0};
+    if (d->force_quirks || !d->has_name || !(d->name.len == 4 && memcmp(d->name.ptr, "html", 4) == 0))
+        return DL_QUIRKS_FULL;
+    if (d->has_public_id && (ieq(pub, "-//w3o//dtd w3 html strict 3.0//en//") ||
+                             ieq(pub, "-/w3c/dtd html 4.0 transitional/en") || ieq(pub, "html")))
+        return DL_QUIRKS_FULL;
+    if (d->has_system_id && ieq(sys, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
+        return DL_QUIRKS_FULL;
+    if (d->has_public_id) {
+        for (size_t i = 0; i < sizeof quirky_prefixes / sizeof quirky_prefixes[0]; i++)
+            if (istarts(pub, quirky_prefixes[i])) return DL_QUIRKS_FULL;
+        int html401 = istarts(pub, "-//w3c//dtd html 4.01 frameset//") ||
+                      istarts(pub, "-//w3c//dtd html 4.01 transitional//");
+        if (!d->has_system_id && html401) return DL_QUIRKS_FULL;
+        if (istarts(pub, "-//w3c//dtd xhtml 1.0 frameset//") || istarts(pub, "-//w3c//dtd xhtml 1.0 transitional//"))
+            return DL_QUIRKS_LIMITED;
+        if (d->has_system_id && html401) return DL_QUIRKS_LIMITED;
+    }
+    return DL_QUIRKS_NO;
+}
+
+static int insert_doctype(tb *b, const tb_token *t) {
+    const dl_token *d = t->raw;
+    dl_node *n = dl_node_new_doctype(b->doc);
+    if (!n) return tb_oom(b);
+    dl_doctype *dt = n->u.doctype;
+    struct {
+        dl_str *dst;
+        dl_slice src;
+        int has;
+    } parts[] = {{&dt->name, d->name, d->has_name}, {&dt->public_id, d->public_id, d->has_public_id},
+                 {&dt->system_id, d->system_id, d->has_system_id}};
+    for (int i = 0; i < 3; i++) {
+        if (!parts[i].has || !parts[i].src.len) continue;
+        char *p = dl_arena_strndup(&b->doc->arena, parts[i].src.ptr, parts[i].src.len);
+        if (!p) return tb_oom(b);
+        parts[i].dst->ptr = p;
+        parts[i].dst->len = parts[i].src.len;
+    }
+    dt->has_public_id = (uint8_t)(d->has_public_id != 0);
+    dt->has_system_id = (uint8_t)(d->has_system_id != 0);
+    n->span_start = t->start >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)t->start;
+    n->span_end = t->end >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)t->end;
+    dl_node_append(b->doc->root, n);
+    return 0;
+}
+
+/* ---- modes ---- */
+
+static int m_initial(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            consume(t, n);
+            return 0;
+        }
+    } else if (t->type == DL_TOK_COMMENT) {
+        return tb_insert_comment(b, t, b->doc->root);
+    } else if (t->type == DL_TOK_DOCTYPE) {
+        if (insert_doctype(b, t)) return -1;
+        b->doc->quirks = doctype_quirks(t->raw);
+        b->mode = M_BEFORE_HTML;
+        return 0;
+    }
+    b->doc->quirks = DL_QUIRKS_FULL;
+    b->mode = M_BEFORE_HTML;
+    return 1;
+}
+
+static int m_before_html(tb *b, tb_token *t) {
+    if (t->type == DL_TOK_DOCTYPE) return 0;
+    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            consume(t, n);
+            return 0;
+        }
+    }
+    if (START(t) && t->atom == DL_TAG_html) {
+        dl_node *el = tb_create_element(b, t, DL_TAG_html, DL_NS_HTML);
+        if (!el) return tb_oom(b);
+        dl_node_append(b->doc->root, el);
+        if (tb_push(b, el)) return -1;
+        b->mode = M_BEFORE_HEAD;
+        return 0;
+    }
+    if (END(t) && !IN(t->atom, DL_TAG_head, DL_TAG_body, DL_TAG_html, DL_TAG_br)) return 0;
+    dl_node *el = dl_node_new_element(b->doc, DL_TAG_html, DL_NS_HTML);
+    if (!el) return tb_oom(b);
+    dl_node_append(b->doc->root, el);
+    if (tb_push(b, el)) return -1;
+    b->mode = M_BEFORE_HEAD;
+    return 1;
+}
+
+static int m_before_head(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            consume(t, n);
+            return 0;
+        }
+    } else if (t->type == DL_TOK_COMMENT) {
+        return tb_insert_comment(b, t, NULL);
+    } else if (t->type == DL_TOK_DOCTYPE) {
+        return 0;
+    } else if (START(t) && t->atom == DL_TAG_html) {
+        return tb_process_in(b, M_IN_BODY, t);
+    } else if (START(t) && t->atom == DL_TAG_head) {
+        b->head_el = tb_insert_html(b, t);
+        if (!b->head_el) return -1;
+        b->mode = M_IN_HEAD;
+        return 0;
+    } else if (END(t) && !IN(t->atom, DL_TAG_head, DL_TAG_body, DL_TAG_html, DL_TAG_br)) {
+        return 0;
+    }
+    b->head_el = tb_insert_html_atom(b, DL_TAG_head);
+    if (!b->head_el) return -1;
+    b->mode = M_IN_HEAD;
+    return 1;
+}
+
+static int m_in_head(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            int r = tb_insert_chars(b, t->data.ptr, n);
+            consume(t, n);
+            return r;
+        }
+    } else if (t->type == DL_TOK_COMMENT) {
+        return tb_insert_comment(b, t, NULL);
+    } else if (t->type == DL_TOK_DOCTYPE) {
+        return 0;
+    } else if (START(t)) {
+        switch (t->atom) {
+        case DL_TAG_html:
+            return tb_process_in(b, M_IN_BODY, t);
+        case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
+            return insert_void(b, t);
+        case DL_TAG_title:
+            return text_mode(b, t, DL_TSTATE_RCDATA);
+        case DL_TAG_noscript:
+            if (!b->scripting) {
+                if (!tb_insert_html(b, t)) return -1;
+                b->mode = M_IN_HEAD_NOSCRIPT;
+                return 0;
+            }
+            return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        case DL_TAG_noframes: case DL_TAG_style:
+            return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        case DL_TAG_script:
+            return text_mode(b, t, DL_TSTATE_SCRIPT_DATA);
+        case DL_TAG_template:
+            if (!tb_insert_html(b, t)) return -1;
+            if (tb_afe_push_marker(b)) return -1;
+            b->frameset_ok = 0;
+            b->mode = M_IN_TEMPLATE;
+            return tb_tmode_push(b, M_IN_TEMPLATE);
+        case DL_TAG_head:
+            return 0;
+        default:
+            break;
+        }
+    } else if (END(t)) {
+        switch (t->atom) {
+        case DL_TAG_head: {
+            dl_node *h = tb_current(b);
+            tb_pop(b);
+            tb_close_explicit(h, t);
+            b->mode = M_AFTER_HEAD;
+            return 0;
+        }
+        case DL_TAG_body: case DL_TAG_html: case DL_TAG_br:
+            break;
+        case DL_TAG_template: {
+            if (!template_on_stack(b)) return 0;
+            tb_generate_implied_thoroughly(b);
+            dl_node *cur = tb_current(b);
+            tb_pop_until_atom(b, DL_TAG_template);
+            if (tb_is_html(cur, DL_TAG_template)) tb_close_explicit(cur, t);
+            tb_afe_clear_to_marker(b);
+            tb_tmode_pop(b);
+            tb_reset_mode(b);
+            return 0;
+        }
+        default:
+            return 0;
+        }
+    }
+    tb_pop(b); /* head */
+    b->mode = M_AFTER_HEAD;
+    return 1;
+}
+
+static int m_in_head_noscript(tb *b, tb_token *t) {
+    if (t->type == DL_TOK_DOCTYPE) return 0;
+    if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
+    if (END(t) && t->atom == DL_TAG_noscript) {
+        dl_node *n = tb_current(b);
+        tb_pop(b);
+        tb_close_explicit(n, t);
+        b->mode = M_IN_HEAD;
+        return 0;
+    }
+    if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_HEAD, t);
+    if (t->type == DL_TOK_COMMENT ||
+        (START(t) && IN(t->atom, DL_TAG_basefont, DL_TAG_bgsound, DL_TAG_link, DL_TAG_meta, DL_TAG_noframes,
+                        DL_TAG_style)))
+        return tb_process_in(b, M_IN_HEAD, t);
+    if (START(t) && (t->atom == DL_TAG_head || t->atom == DL_TAG_noscript)) return 0;
+    if (END(t) && t->atom != DL_TAG_br) return 0;
+    tb_pop(b);
+    b->mode = M_IN_HEAD;
+    return 1;
+}
+
+static int m_after_head(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            int r = tb_insert_chars(b, t->data.ptr, n);
+            consume(t, n);
+            return r;
+        }
+    } else if (t->type == DL_TOK_COMMENT) {
+        return tb_insert_comment(b, t, NULL);
+    } else if (t->type == DL_TOK_DOCTYPE) {
+        return 0;
+    } else if (START(t)) {
+        switch (t->atom) {
+        case DL_TAG_html:
+            return tb_process_in(b, M_IN_BODY, t);
+        case DL_TAG_body:
+            if (!tb_insert_html(b, t)) return -1;
+            b->frameset_ok = 0;
+            b->mode = M_IN_BODY;
+            return 0;
+        case DL_TAG_frameset:
+            if (!tb_insert_html(b, t)) return -1;
+            b->mode = M_IN_FRAMESET;
+            return 0;
+        case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
+        case DL_TAG_noframes: case DL_TAG_script: case DL_TAG_style: case DL_TAG_template: case DL_TAG_title: {
+            if (!b->head_el) break;
+            if (tb_push(b, b->head_el)) return -1;
+            int r = tb_process_in(b, M_IN_HEAD, t);
+            tb_remove_from_stack(b, b->head_el);
+            return r;
+        }
+        case DL_TAG_head:
+            return 0;
+        default:
+            break;
+        }
+    } else if (END(t)) {
+        if (t->atom == DL_TAG_template) return tb_process_in(b, M_IN_HEAD, t);
+        if (!IN(t->atom, DL_TAG_body, DL_TAG_html, DL_TAG_br)) return 0;
+    }
+    if (!tb_insert_html_atom(b, DL_TAG_body)) return -1;
+    b->mode = M_IN_BODY;
+    return 1;
+}
+
+void tb_any_other_end_tag(tb *b, const tb_token *t) {
+    if (t->atom >= b->countcap || b->count[t->atom] == 0) {
+        /* No such HTML element open: the walk below could only end at a special element or the root. */
+        return;
+    }
+    for (size_t i = b->depth; i-- > 0;) {
+        dl_node *node = b->stack[i];
+        if (tb_is_html(node, t->atom)) {
+            tb_generate_implied(b, t->atom);
+            tb_pop_until(b, node);
+            tb_close_explicit(node, t);
+            return;
+        }
+        if (tb_is_special(node)) return;
+    }
+}
+
+static int close_cell(tb *b) {
+    tb_generate_implied(b, 0);
+    for (dl_node *n; (n = tb_current(b));) {
+        tb_pop(b);
+        if (tb_is_html(n, DL_TAG_td) || tb_is_html(n, DL_TAG_th)) break;
+    }
+    tb_afe_clear_to_marker(b);
+    b->mode = M_IN_ROW;
+    return 0;
+}
+
+static int body_start(tb *b, tb_token *t) {
+    switch (t->atom) {
+    case DL_TAG_html:
+        if (template_on_stack(b)) return 0;
+        return merge_attrs(b, b->stack[0], t);
+    case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
+    case DL_TAG_noframes: case DL_TAG_script: case DL_TAG_style: case DL_TAG_template: case DL_TAG_title:
+        return tb_process_in(b, M_IN_HEAD, t);
+    case DL_TAG_body:
+        if (b->depth < 2 || !tb_is_html(b->stack[1], DL_TAG_body) || template_on_stack(b)) return 0;
+        b->frameset_ok = 0;
+        return merge_attrs(b, b->stack[1], t);
+    case DL_TAG_frameset:
+        if (b->depth < 2 || !tb_is_html(b->stack[1], DL_TAG_body) || !b->frameset_ok) return 0;
+        dl_node_remove(b->stack[1]);
+        while (b->depth > 1) tb_pop(b);
+        if (!tb_insert_html(b, t)) return -1;
+        b->mode = M_IN_FRAMESET;
+        return 0;
+    case DL_TAG_address: case DL_TAG_article: case DL_TAG_aside: case DL_TAG_blockquote: case DL_TAG_center:
+    case DL_TAG_details: case DL_TAG_dialog: case DL_TAG_dir: case DL_TAG_div: case DL_TAG_dl:
+    case DL_TAG_fieldset: case DL_TAG_figcaption: case DL_TAG_figure: case DL_TAG_footer: case DL_TAG_header:
+    case DL_TAG_hgroup: case DL_TAG_main: case DL_TAG_menu: case DL_TAG_nav: case DL_TAG_ol: case DL_TAG_p:
+    case DL_TAG_search: case DL_TAG_section: case DL_TAG_summary: case DL_TAG_ul:
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        return tb_insert_html(b, t) ? 0 : -1;
+    case DL_TAG_h1: case DL_TAG_h2: case DL_TAG_h3: case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: {
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        dl_node *c = tb_current(b);
+        if (c->ns == DL_NS_HTML && c->atom >= DL_TAG_h1 && c->atom <= DL_TAG_h6) tb_pop(b);
+        return tb_insert_html(b, t) ? 0 : -1;
+    }
+    case DL_TAG_pre: case DL_TAG_listing:
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        if (!tb_insert_html(b, t)) return -1;
+        b->skip_lf = 1;
+        b->frameset_ok = 0;
+        return 0;
+    case DL_TAG_form: {
+        int tpl = template_on_stack(b);
+        if (b->form_el && !tpl) return 0;
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        dl_node *f = tb_insert_html(b, t);
+        if (!f) return -1;
+        if (!tpl) b->form_el = f;
+        return 0;
+    }
+    case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: {
+        b->frameset_ok = 0;
+        for (size_t i = b->depth; i-- > 0;) {
+            dl_node *node = b->stack[i];
+            uint32_t close = 0;
+            if (t->atom == DL_TAG_li && tb_is_html(node, DL_TAG_li)) close = DL_TAG_li;
+            if (t->atom != DL_TAG_li && (tb_is_html(node, DL_TAG_dd) || tb_is_html(node, DL_TAG_dt))) close = node->atom;
+            if (close) {
+                tb_generate_implied(b, close);
+                tb_pop_until_atom(b, close);
+                break;
+            }
+            if (tb_is_special(node) && !tb_is_html(node, DL_TAG_address) && !tb_is_html(node, DL_TAG_div) &&
+                !tb_is_html(node, DL_TAG_p))
+                break;
+        }
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        return tb_insert_html(b, t) ? 0 : -1;
+    }
+    case DL_TAG_plaintext:
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        if (!tb_insert_html(b, t)) return -1;
+        if (b->tz) dl_tokenizer_set_state(b->tz, DL_TSTATE_PLAINTEXT);
+        return 0;
+    case DL_TAG_button:
+        if (tb_in_scope(b, DL_TAG_button, SCOPE_DEFAULT)) {
+            tb_generate_implied(b, 0);
+            tb_pop_until_atom(b, DL_TAG_button);
+        }
+        if (tb_reconstruct(b)) return -1;
+        if (!tb_insert_html(b, t)) return -1;
+        b->frameset_ok = 0;
+        return 0;
+    case DL_TAG_a: {
+        for (size_t i = b->nafe; i-- > 0;) {
+            dl_node *e = b->afe[i];
+            if (!e) break;
+            if (tb_is_html(e, DL_TAG_a)) {
+                tb_token end = *t;
+                end.type = DL_TOK_END_TAG;
+                end.raw = NULL;
+                end.nattrs = 0;
+                int r = tb_adoption(b, &end);
+                if (r < 0) return -1;
+                if (r == 1) tb_any_other_end_tag(b, &end);
+                tb_afe_remove(b, e);
+                tb_remove_from_stack(b, e);
+                break;
+            }
+        }
+        if (tb_reconstruct(b)) return -1;
+        dl_node *el = tb_insert_html(b, t);
+        if (!el) return -1;
+        return tb_afe_push(b, el);
+    }
+    case DL_TAG_b: case DL_TAG_big: case DL_TAG_code: case DL_TAG_em: case DL_TAG_font: case DL_TAG_i:
+    case DL_TAG_s: case DL_TAG_small: case DL_TAG_strike: case DL_TAG_strong: case DL_TAG_tt: case DL_TAG_u: {
+        if (tb_reconstruct(b)) return -1;
+        dl_node *el = tb_insert_html(b, t);
+        if (!el) return -1;
+        return tb_afe_push(b, el);
+    }
+    case DL_TAG_nobr: {
+        if (tb_reconstruct(b)) return -1;
+        if (tb_in_scope(b, DL_TAG_nobr, SCOPE_DEFAULT)) {
+            tb_token end = *t;
+            end.type = DL_TOK_END_TAG;
+            end.raw = NULL;
+            end.nattrs = 0;
+            int r = tb_adoption(b, &end);
+            if (r < 0) return -1;
+            if (r == 1) tb_any_other_end_tag(b, &end);
+            if (tb_reconstruct(b)) return -1;
+        }
+        dl_node *el = tb_insert_html(b, t);
+        if (!el) return -1;
+        return tb_afe_push(b, el);
+    }
+    case DL_TAG_applet: case DL_TAG_marquee: case DL_TAG_object:
+        if (tb_reconstruct(b)) return -1;
+        if (!tb_insert_html(b, t)) return -1;
+        if (tb_afe_push_marker(b)) return -1;
+        b->frameset_ok = 0;
+        return 0;
+    case DL_TAG_table:
+        if (b->doc->quirks != DL_QUIRKS_FULL && tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        if (!tb_insert_html(b, t)) return -1;
+        b->frameset_ok = 0;
+        b->mode = M_IN_TABLE;
+        return 0;
+    case DL_TAG_area: case DL_TAG_br: case DL_TAG_embed: case DL_TAG_img: case DL_TAG_keygen: case DL_TAG_wbr:
+        if (tb_reconstruct(b)) return -1;
+        if (insert_void(b, t)) return -1;
+        b->frameset_ok = 0;
+        return 0;
+    case DL_TAG_input: {
+        if (b->context && tb_is_html(b->context, DL_TAG_select)) return 0;
+        if (tb_in_scope(b, DL_TAG_select, SCOPE_DEFAULT)) tb_pop_until_atom(b, DL_TAG_select);
+        if (tb_reconstruct(b)) return -1;
+        if (insert_void(b, t)) return -1;
+        const dl_token_attr *ty = tok_attr(t, "type");
+        if (!ty || !ieq(ty->value, "hidden")) b->frameset_ok = 0;
+        return 0;
+    }
+    case DL_TAG_param: case DL_TAG_source: case DL_TAG_track:
+        return insert_void(b, t);
+    case DL_TAG_hr:
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        if (tb_in_scope(b, DL_TAG_select, SCOPE_DEFAULT)) tb_generate_implied(b, 0);
+        if (insert_void(b, t)) return -1;
+        b->frameset_ok = 0;
+        return 0;
+    case DL_TAG_image:
+        t->atom = DL_TAG_img;
+        t->name.ptr = "img";
+        t->name.len = 3;
+        return 1;
+    case DL_TAG_textarea:
+        if (!tb_insert_html(b, t)) return -1;
+        b->skip_lf = 1;
+        if (b->tz) dl_tokenizer_set_state(b->tz, DL_TSTATE_RCDATA);
+        b->original_mode = b->mode;
+        b->frameset_ok = 0;
+        b->mode = M_TEXT;
+        return 0;
+    case DL_TAG_xmp:
+        if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
+        if (tb_reconstruct(b)) return -1;
+        b->frameset_ok = 0;
+        return text_mode(b, t, DL_TSTATE_RAWTEXT);
+    case DL_TAG_iframe:
+        b->frameset_ok = 0;
+        return text_mode(b, t, DL_TSTATE_RAWTEXT);
+    case DL_TAG_noembed:
+        return text_mode(b, t, DL_TSTATE_RAWTEXT);
+    case DL_TAG_noscript:
+        if (b->scripting) return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        break;
+    case DL_TAG_select:
+        /* The customizable-select parser: no "in select" insertion mode; a nested select closes the
+         * open one, and a select context ignores it. */
+        if (b->context && tb_is_html(b->context, DL_TAG_select)) return 0;
+        if (tb_in_scope(b, DL_TAG_select, SCOPE_DEFAULT)) {
+            tb_pop_until_atom(b, DL_TAG_select);
+            return 0;
+        }
+        if (tb_reconstruct(b)) return -1;
+        if (!tb_insert_html(b, t)) return -1;
+        b->frameset_ok = 0;
+        return 0;
+    case DL_TAG_optgroup: case DL_TAG_option:
+        if (tb_in_scope(b, DL_TAG_select, SCOPE_DEFAULT)) tb_generate_implied(b, t->atom == DL_TAG_option ? DL_TAG_optgroup : 0);
+        else if (tb_is_html(tb_current(b), DL_TAG_option)) tb_pop(b);
+        if (tb_reconstruct(b)) return -1;
+        return tb_insert_html(b, t) ? 0 : -1;
+    case DL_TAG_rb: case DL_TAG_rtc:
+        if (tb_in_scope(b, DL_TAG_ruby, SCOPE_DEFAULT)) tb_generate_implied(b, 0);
+        return tb_insert_html(b, t) ? 0 : -1;
+    case DL_TAG_rp: case DL_TAG_rt:
+        if (tb_in_scope(b, DL_TAG_ruby, SCOPE_DEFAULT)) tb_generate_implied(b, DL_TAG_rtc);
+        return tb_insert_html(b, t) ? 0 : -1;
+    case DL_TAG_math: case DL_TAG_svg:
+        if (tb_reconstruct(b)) return -1;
+        if (!tb_insert_foreign(b, t, t->atom == DL_TAG_math ? DL_NS_MATHML : DL_NS_SVG, 0)) return -1;
+        if (t->self_closing) tb_pop_self_closed(b);
+        return 0;
+    case DL_TAG_caption: case DL_TAG_col: case DL_TAG_colgroup: case DL_TAG_frame: case DL_TAG_head:
+    case DL_TAG_tbody: case DL_TAG_td: case DL_TAG_tfoot: case DL_TAG_th: case DL_TAG_thead: case DL_TAG_tr:
+        return 0;
+    default:
+        break;
+    }
+    if (tb_reconstruct(b)) return -1;
+    return tb_insert_html(b, t) ? 0 : -1;
+}
+
+static int body_end(tb *b, tb_token *t) {
+    switch (t->atom) {
+    case DL_TAG_template:
+        return tb_process_in(b, M_IN_HEAD, t);
+    case DL_TAG_body:
+        if (!tb_in_scope(b, DL_TAG_body, SCOPE_DEFAULT)) return 0;
+        b->body_end = t->end;
+        b->mode = M_AFTER_BODY;
+        return 0;
+    case DL_TAG_html:
+        if (!tb_in_scope(b, DL_TAG_body, SCOPE_DEFAULT)) return 0;
+        b->mode = M_AFTER_BODY;
+        return 1;
+    case DL_TAG_address: case DL_TAG_article: case DL_TAG_aside: case DL_TAG_blockquote: case DL_TAG_button:
+    case DL_TAG_center: case DL_TAG_details: case DL_TAG_dialog: case DL_TAG_dir: case DL_TAG_div: case DL_TAG_dl:
+    case DL_TAG_fieldset: case DL_TAG_figcaption: case DL_TAG_figure: case DL_TAG_footer: case DL_TAG_header:
+    case DL_TAG_hgroup: case DL_TAG_listing: case DL_TAG_main: case DL_TAG_menu: case DL_TAG_nav: case DL_TAG_ol:
+    case DL_TAG_pre: case DL_TAG_search: case DL_TAG_section: case DL_TAG_select: case DL_TAG_summary:
+    case DL_TAG_ul: {
+        if (!tb_in_scope(b, t->atom, SCOPE_DEFAULT)) return 0;
+        tb_generate_implied(b, 0);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (tb_is_html(n, t->atom)) {
+                tb_close_explicit(n, t);
+                break;
+            }
+        }
+        return 0;
+    }
+    case DL_TAG_form: {
+        if (!template_on_stack(b)) {
+            dl_node *node = b->form_el;
+            b->form_el = NULL;
+            if (!node || !tb_node_in_scope(b, node, SCOPE_DEFAULT)) return 0;
+            tb_generate_implied(b, 0);
+            tb_remove_from_stack(b, node);
+            tb_close_explicit(node, t);
+            return 0;
+        }
+        if (!tb_in_scope(b, DL_TAG_form, SCOPE_DEFAULT)) return 0;
+        tb_generate_implied(b, 0);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (tb_is_html(n, DL_TAG_form)) {
+                tb_close_explicit(n, t);
+                break;
+            }
+        }
+        return 0;
+    }
+    case DL_TAG_p: {
+        if (!tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) {
+            if (!tb_insert_html_atom(b, DL_TAG_p)) return -1;
+        }
+        tb_generate_implied(b, DL_TAG_p);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (tb_is_html(n, DL_TAG_p)) {
+                tb_close_explicit(n, t);
+                break;
+            }
+        }
+        return 0;
+    }
+    case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: {
+        if (!tb_in_scope(b, t->atom, t->atom == DL_TAG_li ? SCOPE_LIST : SCOPE_DEFAULT)) return 0;
+        tb_generate_implied(b, t->atom);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (tb_is_html(n, t->atom)) {
+                tb_close_explicit(n, t);
+                break;
+            }
+        }
+        return 0;
+    }
+    case DL_TAG_h1: case DL_TAG_h2: case DL_TAG_h3: case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: {
+        if (!tb_heading_in_scope(b)) return 0;
+        tb_generate_implied(b, 0);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6) {
+                if (n->atom == t->atom) tb_close_explicit(n, t);
+                break;
+            }
+        }
+        return 0;
+    }
+    case DL_TAG_a: case DL_TAG_b: case DL_TAG_big: case DL_TAG_code: case DL_TAG_em: case DL_TAG_font:
+    case DL_TAG_i: case DL_TAG_nobr: case DL_TAG_s: case DL_TAG_small: case DL_TAG_strike: case DL_TAG_strong:
+    case DL_TAG_tt: case DL_TAG_u: {
+        int r = tb_adoption(b, t);
+        if (r < 0) return -1;
+        if (r == 1) tb_any_other_end_tag(b, t);
+        return 0;
+    }
+    case DL_TAG_applet: case DL_TAG_marquee: case DL_TAG_object: {
+        if (!tb_in_scope(b, t->atom, SCOPE_DEFAULT)) return 0;
+        tb_generate_implied(b, 0);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (tb_is_html(n, t->atom)) {
+                tb_close_explicit(n, t);
+                break;
+            }
+        }
+        tb_afe_clear_to_marker(b);
+        return 0;
+    }
+    case DL_TAG_br: {
+        tb_token st = *t;
+        st.type = DL_TOK_START_TAG;
+        st.nattrs = 0;
+        st.attrs = NULL;
+        if (tb_reconstruct(b)) return -1;
+        if (!tb_insert_html(b, &st)) return -1;
+        tb_pop_self_closed(b);
+        b->frameset_ok = 0;
+        return 0;
+    }
+    default:
+        tb_any_other_end_tag(b, t);
+        return 0;
+    }
+}
+
+static int m_in_body(tb *b, tb_token *t) {
+    switch (t->type) {
+    case DL_TOK_CHARACTER: {
+        const char *p = t->data.ptr;
+        size_t n = t->data.len, i = 0;
+        if (p[0] == '\0') {
+            while (i < n && p[i] == '\0') i++;
+            consume(t, i);
+            return 0;
+        }
+        int nonws = 0;
+        while (i < n && p[i] != '\0') {
+            if (!nonws && !tb_ws((unsigned char)p[i])) nonws = 1;
+            i++;
+        }
+        if (tb_reconstruct(b)) return -1;
+        if (tb_insert_chars(b, p, i)) return -1;
+        if (nonws) b->frameset_ok = 0;
+        consume(t, i);
+        return 0;
+    }
+    case DL_TOK_COMMENT:
+        return tb_insert_comment(b, t, NULL);
+    case DL_TOK_DOCTYPE:
+        return 0;
+    case DL_TOK_START_TAG:
+        return body_start(b, t);
+    case DL_TOK_END_TAG:
+        return body_end(b, t);
+    case DL_TOK_EOF:
+        if (b->ntmodes) return tb_process_in(b, M_IN_TEMPLATE, t);
+        stop_parsing(b);
+        return 0;
+    }
+    return 0;
+}
+
+static int m_text(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        int r = tb_insert_chars(b, t->data.ptr, t->data.len);
+        consume(t, t->data.len);
+        return r;
+    }
+    if (t->type == DL_TOK_EOF) {
+        tb_pop(b);
+        b->mode = b->original_mode;
+        return 1;
+    }
+    if (END(t)) {
+        dl_node *n = tb_current(b);
+        tb_pop(b);
+        tb_close_explicit(n, t);
+        b->mode = b->original_mode;
+    }
+    return 0;
+}
+
+static void clear_to_table_context(tb *b) {
+    for (dl_node *n; (n = tb_current(b)) && !(tb_is_html(n, DL_TAG_table) || tb_is_html(n, DL_TAG_template) ||
+                                              tb_is_html(n, DL_TAG_html));)
+        tb_pop(b);
+}
+
+static void clear_to_body_context(tb *b) {
+    for (dl_node *n; (n = tb_current(b)) &&
+                     !(tb_is_html(n, DL_TAG_tbody) || tb_is_html(n, DL_TAG_tfoot) || tb_is_html(n, DL_TAG_thead) ||
+                       tb_is_html(n, DL_TAG_template) || tb_is_html(n, DL_TAG_html));)
+        tb_pop(b);
+}
+
+static void clear_to_row_context(tb *b) {
+    for (dl_node *n; (n = tb_current(b)) &&
+                     !(tb_is_html(n, DL_TAG_tr) || tb_is_html(n, DL_TAG_template) || tb_is_html(n, DL_TAG_html));)
+        tb_pop(b);
+}
+
+static int in_table_anything_else(tb *b, tb_token *t) {
+    b->foster = 1;
+    int r = tb_process_in(b, M_IN_BODY, t);
+    b->foster = 0;
+    return r;
+}
+
+static int m_in_table(tb *b, tb_token *t) {
+    switch (t->type) {
+    case DL_TOK_CHARACTER: {
+        dl_node *c = tb_current(b);
+        if (c->ns == DL_NS_HTML && IN(c->atom, DL_TAG_table, DL_TAG_tbody, DL_TAG_template, DL_TAG_tfoot,
+                                      DL_TAG_thead, DL_TAG_tr)) {
+            b->nptext = 0;
+            b->ptext_nonws = 0;
+            b->original_mode = b->mode;
+            b->mode = M_IN_TABLE_TEXT;
+            return 1;
+        }
+        return in_table_anything_else(b, t);
+    }
+    case DL_TOK_COMMENT:
+        return tb_insert_comment(b, t, NULL);
+    case DL_TOK_DOCTYPE:
+        return 0;
+    case DL_TOK_START_TAG:
+        switch (t->atom) {
+        case DL_TAG_caption:
+            clear_to_table_context(b);
+            if (tb_afe_push_marker(b)) return -1;
+            if (!tb_insert_html(b, t)) return -1;
+            b->mode = M_IN_CAPTION;
+            return 0;
+        case DL_TAG_colgroup:
+            clear_to_table_context(b);
+            if (!tb_insert_html(b, t)) return -1;
+            b->mode = M_IN_COLUMN_GROUP;
+            return 0;
+        case DL_TAG_col:
+            clear_to_table_context(b);
+            if (!tb_insert_html_atom(b, DL_TAG_colgroup)) return -1;
+            b->mode = M_IN_COLUMN_GROUP;
+            return 1;
+        case DL_TAG_tbody: case DL_TAG_tfoot: case DL_TAG_thead:
+            clear_to_table_context(b);
+            if (!tb_insert_html(b, t)) return -1;
+            b->mode = M_IN_TABLE_BODY;
+            return 0;
+        case DL_TAG_td: case DL_TAG_th: case DL_TAG_tr:
+            clear_to_table_context(b);
+            if (!tb_insert_html_atom(b, DL_TAG_tbody)) return -1;
+            b->mode = M_IN_TABLE_BODY;
+            return 1;
+        case DL_TAG_table:
+            if (!tb_in_scope(b, DL_TAG_table, SCOPE_TABLE)) return 0;
+            tb_pop_until_atom(b, DL_TAG_table);
+            tb_reset_mode(b);
+            return 1;
+        case DL_TAG_style: case DL_TAG_script: case DL_TAG_template:
+            return tb_process_in(b, M_IN_HEAD, t);
+        case DL_TAG_input: {
+            const dl_token_attr *ty = tok_attr(t, "type");
+            if (!ty || !ieq(ty->value, "hidden")) break;
+            return insert_void(b, t);
+        }
+        case DL_TAG_form:
+            if (template_on_stack(b) || b->form_el) return 0;
+            b->form_el = tb_insert_html(b, t);
+            if (!b->form_el) return -1;
+            tb_pop_self_closed(b);
+            return 0;
+        default:
+            break;
+        }
+        break;
+    case DL_TOK_END_TAG:
+        switch (t->atom) {
+        case DL_TAG_table: {
+            if (!tb_in_scope(b, DL_TAG_table, SCOPE_TABLE)) return 0;
+            for (dl_node *n; (n = tb_current(b));) {
+                tb_pop(b);
+                if (tb_is_html(n, DL_TAG_table)) {
+                    tb_close_explicit(n, t);
+                    break;
+                }
+            }
+            tb_reset_mode(b);
+            return 0;
+        }
+        case DL_TAG_body: case DL_TAG_caption: case DL_TAG_col: case DL_TAG_colgroup: case DL_TAG_html:
+        case DL_TAG_tbody: case DL_TAG_td: case DL_TAG_tfoot: case DL_TAG_th: case DL_TAG_thead: case DL_TAG_tr:
+            return 0;
+        case DL_TAG_template:
+            return tb_process_in(b, M_IN_HEAD, t);
+        default:
+            break;
+        }
+        break;
+    case DL_TOK_EOF:
+        return tb_process_in(b, M_IN_BODY, t);
+    }
+    return in_table_anything_else(b, t);
+}
+
+static int ptext_add(tb *b, const char *p, size_t n) {
+    if (b->nptext + n > b->ptextcap) {
+        size_t cap = b->ptextcap ? b->ptextcap : 64;
+        while (cap < b->nptext + n) cap *= 2;
+        char *np = realloc(b->ptext, cap);
+        if (!np) return tb_oom(b);
+        b->ptext = np;
+        b->ptextcap = cap;
+    }
+    memcpy(b->ptext + b->nptext, p, n);
+    b->nptext += n;
+    return 0;
+}
+
+int tb_flush_table_text(tb *b) {
+    if (!b->nptext) return 0;
+    int r;
+    if (b->ptext_nonws) {
+        /* Non-whitespace table text is foster-parented, as the "in table" anything-else rule says. */
+        b->foster = 1;
+        r = tb_reconstruct(b);
+        if (!r) r = tb_insert_chars(b, b->ptext, b->nptext);
+        b->foster = 0;
+        b->frameset_ok = 0;
+    } else {
+        r = tb_insert_chars(b, b->ptext, b->nptext);
+    }
+    b->nptext = 0;
+    b->ptext_nonws = 0;
+    return r;
+}
+
+static int m_in_table_text(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        const char *p = t->data.ptr;
+        size_t n = t->data.len, i = 0;
+        if (p[0] == '\0') {
+            while (i < n && p[i] == '\0') i++;
+            consume(t, i);
+            return 0;
+        }
+        while (i < n && p[i] != '\0') {
+            if (!tb_ws((unsigned char)p[i])) b->ptext_nonws = 1;
+            i++;
+        }
+        if (ptext_add(b, p, i)) return -1;
+        consume(t, i);
+        return 0;
+    }
+    if (tb_flush_table_text(b)) return -1;
+    b->mode = b->original_mode;
+    return 1;
+}
+
+static int close_caption(tb *b, const tb_token *t) {
+    if (!tb_in_scope(b, DL_TAG_caption, SCOPE_TABLE)) return 0;
+    tb_generate_implied(b, 0);
+    for (dl_node *n; (n = tb_current(b));) {
+        tb_pop(b);
+        if (tb_is_html(n, DL_TAG_caption)) {
+            tb_close_explicit(n, t);
+            break;
+        }
+    }
+    tb_afe_clear_to_marker(b);
+    b->mode = M_IN_TABLE;
+    return 1;
+}
+
+static int m_in_caption(tb *b, tb_token *t) {
+    if (END(t) && t->atom == DL_TAG_caption) {
+        close_caption(b, t);
+        return 0;
+    }
+    if ((START(t) && IN(t->atom, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_tbody, DL_TAG_td, DL_TAG_tfoot,
+                        DL_TAG_th, DL_TAG_thead, DL_TAG_tr)) ||
+        (END(t) && t->atom == DL_TAG_table))
+        return close_caption(b, NULL);
+    if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_tbody, DL_TAG_td,
+                     DL_TAG_tfoot, DL_TAG_th, DL_TAG_thead, DL_TAG_tr))
+        return 0;
+    return tb_process_in(b, M_IN_BODY, t);
+}
+
+static int m_in_column_group(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            int r = tb_insert_chars(b, t->data.ptr, n);
+            consume(t, n);
+            return r;
+        }
+    } else if (t->type == DL_TOK_COMMENT) {
+        return tb_insert_comment(b, t, NULL);
+    } else if (t->type == DL_TOK_DOCTYPE) {
+        return 0;
+    } else if (START(t) && t->atom == DL_TAG_html) {
+        return tb_process_in(b, M_IN_BODY, t);
+    } else if (START(t) && t->atom == DL_TAG_col) {
+        return insert_void(b, t);
+    } else if (END(t) && t->atom == DL_TAG_colgroup) {
+        dl_node *c = tb_current(b);
+        if (!tb_is_html(c, DL_TAG_colgroup)) return 0;
+        tb_pop(b);
+        tb_close_explicit(c, t);
+        b->mode = M_IN_TABLE;
+        return 0;
+    } else if (END(t) && t->atom == DL_TAG_col) {
+        return 0;
+    } else if ((START(t) || END(t)) && t->atom == DL_TAG_template) {
+        return tb_process_in(b, M_IN_HEAD, t);
+    } else if (t->type == DL_TOK_EOF) {
+        return tb_process_in(b, M_IN_BODY, t);
+    }
+    if (!tb_is_html(tb_current(b), DL_TAG_colgroup)) {
+        if (CHARS(t)) {
+            size_t i = 0;
+            while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
+            consume(t, i);
+        }
+        return 0;
+    }
+    tb_pop(b);
+    b->mode = M_IN_TABLE;
+    return 1;
+}
+
+static int m_in_table_body(tb *b, tb_token *t) {
+    if (START(t) && t->atom == DL_TAG_tr) {
+        clear_to_body_context(b);
+        if (!tb_insert_html(b, t)) return -1;
+        b->mode = M_IN_ROW;
+        return 0;
+    }
+    if (START(t) && (t->atom == DL_TAG_th || t->atom == DL_TAG_td)) {
+        clear_to_body_context(b);
+        if (!tb_insert_html_atom(b, DL_TAG_tr)) return -1;
+        b->mode = M_IN_ROW;
+        return 1;
+    }
+    if (END(t) && IN(t->atom, DL_TAG_tbody, DL_TAG_tfoot, DL_TAG_thead)) {
+        if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
+        clear_to_body_context(b);
+        dl_node *c = tb_current(b);
+        tb_pop(b);
+        tb_close_explicit(c, t);
+        b->mode = M_IN_TABLE;
+        return 0;
+    }
+    if ((START(t) && IN(t->atom, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_tbody, DL_TAG_tfoot,
+                        DL_TAG_thead)) ||
+        (END(t) && t->atom == DL_TAG_table)) {
+        if (!tb_in_scope(b, DL_TAG_tbody, SCOPE_TABLE) && !tb_in_scope(b, DL_TAG_thead, SCOPE_TABLE) &&
+            !tb_in_scope(b, DL_TAG_tfoot, SCOPE_TABLE))
+            return 0;
+        clear_to_body_context(b);
+        tb_pop(b);
+        b->mode = M_IN_TABLE;
+        return 1;
+    }
+    if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_td,
+                     DL_TAG_th, DL_TAG_tr))
+        return 0;
+    return m_in_table(b, t);
+}
+
+static int m_in_row(tb *b, tb_token *t) {
+    if (START(t) && (t->atom == DL_TAG_th || t->atom == DL_TAG_td)) {
+        clear_to_row_context(b);
+        if (!tb_insert_html(b, t)) return -1;
+        b->mode = M_IN_CELL;
+        return tb_afe_push_marker(b);
+    }
+    if (END(t) && t->atom == DL_TAG_tr) {
+        if (!tb_in_scope(b, DL_TAG_tr, SCOPE_TABLE)) return 0;
+        clear_to_row_context(b);
+        dl_node *c = tb_current(b);
+        tb_pop(b);
+        tb_close_explicit(c, t);
+        b->mode = M_IN_TABLE_BODY;
+        return 0;
+    }
+    if ((START(t) && IN(t->atom, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_tbody, DL_TAG_tfoot,
+                        DL_TAG_thead, DL_TAG_tr)) ||
+        (END(t) && t->atom == DL_TAG_table)) {
+        if (!tb_in_scope(b, DL_TAG_tr, SCOPE_TABLE)) return 0;
+        clear_to_row_context(b);
+        tb_pop(b);
+        b->mode = M_IN_TABLE_BODY;
+        return 1;
+    }
+    if (END(t) && IN(t->atom, DL_TAG_tbody, DL_TAG_tfoot, DL_TAG_thead)) {
+        if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
+        if (!tb_in_scope(b, DL_TAG_tr, SCOPE_TABLE)) return 0;
+        clear_to_row_context(b);
+        tb_pop(b);
+        b->mode = M_IN_TABLE_BODY;
+        return 1;
+    }
+    if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_td,
+                     DL_TAG_th))
+        return 0;
+    return m_in_table(b, t);
+}
+
+static int m_in_cell(tb *b, tb_token *t) {
+    if (END(t) && (t->atom == DL_TAG_td || t->atom == DL_TAG_th)) {
+        if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
+        tb_generate_implied(b, 0);
+        for (dl_node *n; (n = tb_current(b));) {
+            tb_pop(b);
+            if (tb_is_html(n, t->atom)) {
+                tb_close_explicit(n, t);
+                break;
+            }
+        }
+        tb_afe_clear_to_marker(b);
+        b->mode = M_IN_ROW;
+        return 0;
+    }
+    if (START(t) && IN(t->atom, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_tbody, DL_TAG_td, DL_TAG_tfoot,
+                       DL_TAG_th, DL_TAG_thead, DL_TAG_tr)) {
+        if (!tb_in_scope(b, DL_TAG_td, SCOPE_TABLE) && !tb_in_scope(b, DL_TAG_th, SCOPE_TABLE)) return 0;
+        close_cell(b);
+        return 1;
+    }
+    if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html)) return 0;
+    if (END(t) && IN(t->atom, DL_TAG_table, DL_TAG_tbody, DL_TAG_tfoot, DL_TAG_thead, DL_TAG_tr)) {
+        if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
+        close_cell(b);
+        return 1;
+    }
+    return tb_process_in(b, M_IN_BODY, t);
+}
+
+static int m_in_template(tb *b, tb_token *t) {
+    tb_mode next;
+    switch (t->type) {
+    case DL_TOK_CHARACTER: case DL_TOK_COMMENT: case DL_TOK_DOCTYPE:
+        return tb_process_in(b, M_IN_BODY, t);
+    case DL_TOK_START_TAG:
+        switch (t->atom) {
+        case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
+        case DL_TAG_noframes: case DL_TAG_script: case DL_TAG_style: case DL_TAG_template: case DL_TAG_title:
+            return tb_process_in(b, M_IN_HEAD, t);
+        case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_tbody: case DL_TAG_tfoot: case DL_TAG_thead:
+            next = M_IN_TABLE;
+            break;
+        case DL_TAG_col: next = M_IN_COLUMN_GROUP; break;
+        case DL_TAG_tr: next = M_IN_TABLE_BODY; break;
+        case DL_TAG_td: case DL_TAG_th: next = M_IN_ROW; break;
+        default: next = M_IN_BODY; break;
+        }
+        tb_tmode_pop(b);
+        if (tb_tmode_push(b, next)) return -1;
+        b->mode = next;
+        return 1;
+    case DL_TOK_END_TAG:
+        if (t->atom == DL_TAG_template) return tb_process_in(b, M_IN_HEAD, t);
+        return 0;
+    case DL_TOK_EOF:
+        if (!template_on_stack(b)) {
+            stop_parsing(b);
+            return 0;
+        }
+        tb_pop_until_atom(b, DL_TAG_template);
+        tb_afe_clear_to_marker(b);
+        tb_tmode_pop(b);
+        tb_reset_mode(b);
+        return 1;
+    }
+    return 0;
+}
+
+static int m_after_body(tb *b, tb_token *t) {
+    if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_BODY, t);
+    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->stack[0]);
+    if (t->type == DL_TOK_DOCTYPE) return 0;
+    if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
+    if (END(t) && t->atom == DL_TAG_html) {
+        if (b->context) return 0;
+        b->html_end = t->end;
+        b->mode = M_AFTER_AFTER_BODY;
+        return 0;
+    }
+    if (t->type == DL_TOK_EOF) {
+        stop_parsing(b);
+        return 0;
+    }
+    b->body_end = 0;
+    b->mode = M_IN_BODY;
+    return 1;
+}
+
+static int m_in_frameset(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            int r = tb_insert_chars(b, t->data.ptr, n);
+            consume(t, n);
+            return r;
+        }
+        size_t i = 0;
+        while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
+        consume(t, i);
+        return 0;
+    }
+    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, NULL);
+    if (t->type == DL_TOK_DOCTYPE) return 0;
+    if (START(t)) {
+        switch (t->atom) {
+        case DL_TAG_html: return tb_process_in(b, M_IN_BODY, t);
+        case DL_TAG_frameset: return tb_insert_html(b, t) ? 0 : -1;
+        case DL_TAG_frame: return insert_void(b, t);
+        case DL_TAG_noframes: return tb_process_in(b, M_IN_HEAD, t);
+        default: return 0;
+        }
+    }
+    if (END(t) && t->atom == DL_TAG_frameset) {
+        dl_node *c = tb_current(b);
+        if (b->depth == 1 && tb_is_html(c, DL_TAG_html)) return 0;
+        tb_pop(b);
+        tb_close_explicit(c, t);
+        if (!b->context && !tb_is_html(tb_current(b), DL_TAG_frameset)) b->mode = M_AFTER_FRAMESET;
+        return 0;
+    }
+    if (t->type == DL_TOK_EOF) stop_parsing(b);
+    return 0;
+}
+
+static int m_after_frameset(tb *b, tb_token *t) {
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) {
+            int r = tb_insert_chars(b, t->data.ptr, n);
+            consume(t, n);
+            return r;
+        }
+        size_t i = 0;
+        while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
+        consume(t, i);
+        return 0;
+    }
+    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, NULL);
+    if (t->type == DL_TOK_DOCTYPE) return 0;
+    if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
+    if (START(t) && t->atom == DL_TAG_noframes) return tb_process_in(b, M_IN_HEAD, t);
+    if (END(t) && t->atom == DL_TAG_html) {
+        b->html_end = t->end;
+        b->mode = M_AFTER_AFTER_FRAMESET;
+        return 0;
+    }
+    if (t->type == DL_TOK_EOF) stop_parsing(b);
+    return 0;
+}
+
+static int m_after_after_body(tb *b, tb_token *t) {
+    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
+    if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
+        return tb_process_in(b, M_IN_BODY, t);
+    if (t->type == DL_TOK_EOF) {
+        stop_parsing(b);
+        return 0;
+    }
+    b->body_end = b->html_end = 0;
+    b->mode = M_IN_BODY;
+    return 1;
+}
+
+static int m_after_after_frameset(tb *b, tb_token *t) {
+    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
+    if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
+        return tb_process_in(b, M_IN_BODY, t);
+    if (t->type == DL_TOK_EOF) {
+        stop_parsing(b);
+        return 0;
+    }
+    if (START(t) && t->atom == DL_TAG_noframes) return tb_process_in(b, M_IN_HEAD, t);
+    if (CHARS(t)) {
+        size_t i = 0;
+        while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
+        consume(t, i);
+    }
+    return 0;
+}
+
+int tb_process_in(tb *b, tb_mode m, tb_token *t) {
+    switch (m) {
+    case M_INITIAL: return m_initial(b, t);
+    case M_BEFORE_HTML: return m_before_html(b, t);
+    case M_BEFORE_HEAD: return m_before_head(b, t);
+    case M_IN_HEAD: return m_in_head(b, t);
+    case M_IN_HEAD_NOSCRIPT: return m_in_head_noscript(b, t);
+    case M_AFTER_HEAD: return m_after_head(b, t);
+    case M_IN_BODY: return m_in_body(b, t);
+    case M_TEXT: return m_text(b, t);
+    case M_IN_TABLE: return m_in_table(b, t);
+    case M_IN_TABLE_TEXT: return m_in_table_text(b, t);
+    case M_IN_CAPTION: return m_in_caption(b, t);
+    case M_IN_COLUMN_GROUP: return m_in_column_group(b, t);
+    case M_IN_TABLE_BODY: return m_in_table_body(b, t);
+    case M_IN_ROW: return m_in_row(b, t);
+    case M_IN_CELL: return m_in_cell(b, t);
+    case M_IN_TEMPLATE: return m_in_template(b, t);
+    case M_AFTER_BODY: return m_after_body(b, t);
+    case M_IN_FRAMESET: return m_in_frameset(b, t);
+    case M_AFTER_FRAMESET: return m_after_frameset(b, t);
+    case M_AFTER_AFTER_BODY: return m_after_after_body(b, t);
+    case M_AFTER_AFTER_FRAMESET: return m_after_after_frameset(b, t);
+    }
+    return 0;
+}
+
+int tb_process(tb *b, tb_token *t) { return tb_process_in(b, b->mode, t); }

@@ -1,0 +1,711 @@
+/* The stack of open elements, scope checks, the list of active formatting elements and the helpers
+ * that create and insert nodes (HTML Standard 13.2.4 and 13.2.6.1). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree/tb_internal.h"
+
+int tb_oom(tb *b) {
+    if (!b->status) b->status = DL_PARSE_NOMEM;
+    return -1;
+}
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elsize) {
+    if (need <= *cap) return 0;
+    size_t nc = *cap ? *cap : 16;
+    while (nc < need) {
+        if (nc > ((size_t)-1) / 2 / elsize) return -1;
+        nc *= 2;
+    }
+    void *p = realloc(*arr, nc * elsize);
+    if (!p) return -1;
+    *arr = p;
+    *cap = nc;
+    return 0;
+}
+
+int tb_is_html(const dl_node *n, uint32_t atom) { return n && n->ns == DL_NS_HTML && n->atom == atom; }
+
+/* Elements on which resetting the insertion mode and table-scope checks stop. */
+int tb_is_rel(const dl_node *n) {
+    if (n->ns != DL_NS_HTML) return 0;
+    switch (n->atom) {
+    case DL_TAG_html: case DL_TAG_head: case DL_TAG_body: case DL_TAG_frameset: case DL_TAG_table:
+    case DL_TAG_tbody: case DL_TAG_thead: case DL_TAG_tfoot: case DL_TAG_tr: case DL_TAG_td: case DL_TAG_th:
+    case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_template:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The "special" category. select is not in it: since the customizable-select parser change a select
+ * holds ordinary content, and a formatting end tag closes across it (html5lib-tests webkit02 #49). */
+int tb_is_special(const dl_node *n) {
+    if (n->ns == DL_NS_MATHML) {
+        switch (n->atom) {
+        case DL_TAG_mi: case DL_TAG_mo: case DL_TAG_mn: case DL_TAG_ms: case DL_TAG_mtext:
+        case DL_TAG_annotation_xml:
+            return 1;
+        default:
+            return 0;
+        }
+    }
+    if (n->ns == DL_NS_SVG) return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
+    switch (n->atom) {
+    case DL_TAG_address: case DL_TAG_applet: case DL_TAG_area: case DL_TAG_article: case DL_TAG_aside:
+    case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_blockquote: case DL_TAG_body:
+    case DL_TAG_br: case DL_TAG_button: case DL_TAG_caption: case DL_TAG_center: case DL_TAG_col:
+    case DL_TAG_colgroup: case DL_TAG_dd: case DL_TAG_details: case DL_TAG_dir: case DL_TAG_div: case DL_TAG_dl:
+    case DL_TAG_dt: case DL_TAG_embed: case DL_TAG_fieldset: case DL_TAG_figcaption: case DL_TAG_figure:
+    case DL_TAG_footer: case DL_TAG_form: case DL_TAG_frame: case DL_TAG_frameset: case DL_TAG_h1:
+    case DL_TAG_h2: case DL_TAG_h3: case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: case DL_TAG_head:
+    case DL_TAG_header: case DL_TAG_hgroup: case DL_TAG_hr: case DL_TAG_html: case DL_TAG_iframe:
+    case DL_TAG_img: case DL_TAG_input: case DL_TAG_keygen: case DL_TAG_li: case DL_TAG_link:
+    case DL_TAG_listing: case DL_TAG_main: case DL_TAG_marquee: case DL_TAG_menu: case DL_TAG_meta:
+    case DL_TAG_nav: case DL_TAG_noembed: case DL_TAG_noframes: case DL_TAG_noscript: case DL_TAG_object:
+    case DL_TAG_ol: case DL_TAG_p: case DL_TAG_param: case DL_TAG_plaintext: case DL_TAG_pre:
+    case DL_TAG_script: case DL_TAG_search: case DL_TAG_section: case DL_TAG_source:
+    case DL_TAG_style: case DL_TAG_summary: case DL_TAG_table: case DL_TAG_tbody: case DL_TAG_td:
+    case DL_TAG_template: case DL_TAG_textarea: case DL_TAG_tfoot: case DL_TAG_th: case DL_TAG_thead:
+    case DL_TAG_title: case DL_TAG_tr: case DL_TAG_track: case DL_TAG_ul: case DL_TAG_wbr: case DL_TAG_xmp:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+uint32_t tb_count(tb *b, uint32_t atom) { return atom < b->countcap ? b->count[atom] : 0; }
+
+static int count_add(tb *b, const dl_node *el, int delta) {
+    if (el->ns != DL_NS_HTML) return 0;
+    if (el->atom >= b->countcap) {
+        size_t old = b->countcap;
+        if (grow((void **)&b->count, &b->countcap, (size_t)el->atom + 1, sizeof(uint32_t))) return tb_oom(b);
+        memset(b->count + old, 0, (b->countcap - old) * sizeof(uint32_t));
+    }
+    b->count[el->atom] += (uint32_t)delta;
+    return 0;
+}
+
+int tb_push(tb *b, dl_node *el) {
+    if (grow((void **)&b->stack, &b->cap, b->depth + 1, sizeof(dl_node *))) return tb_oom(b);
+    if (tb_is_rel(el)) {
+        if (grow((void **)&b->rel, &b->relcap, b->nrel + 1, sizeof(dl_node *))) return tb_oom(b);
+        b->rel[b->nrel++] = el;
+    }
+    if (count_add(b, el, 1)) return -1;
+    b->stack[b->depth++] = el;
+    return 0;
+}
+
+/* An element popped without its end tag ends where its last child ends (or its start tag). Elements
+ * the parser made up keep DL_NO_SPAN. */
+void tb_mark_implied(dl_node *el) {
+    if (el->span_start == DL_NO_SPAN) return;
+    el->flags |= DL_NODE_F_IMPLIED_END;
+    dl_node *c = el->last_child;
+    /* A parser-made last child has no span: look a few levels into it (bounded, so popping stays O(1)). */
+    for (int i = 0; c && c->span_end == DL_NO_SPAN && i < 8; i++) c = c->last_child ? c->last_child : c->prev;
+    if (c && c->span_end != DL_NO_SPAN && (el->span_end == DL_NO_SPAN || c->span_end > el->span_end))
+        el->span_end = c->span_end;
+}
+
+void tb_close_explicit(dl_node *el, const tb_token *t) {
+    if (el->span_start == DL_NO_SPAN || !t || !t->raw || t->type != DL_TOK_END_TAG) return;
+    el->flags &= (uint16_t)~DL_NODE_F_IMPLIED_END;
+    el->span_end = t->end > UINT32_MAX - 1 ? DL_NO_SPAN : (uint32_t)t->end;
+}
+
+static void unrel(tb *b, dl_node *el) {
+    if (!tb_is_rel(el)) return;
+    for (size_t i = b->nrel; i-- > 0;) {
+        if (b->rel[i] == el) {
+            memmove(b->rel + i, b->rel + i + 1, (b->nrel - i - 1) * sizeof(dl_node *));
+            b->nrel--;
+            return;
+        }
+    }
+}
+
+void tb_pop(tb *b) {
+    if (!b->depth) return;
+    dl_node *el = b->stack[--b->depth];
+    if (b->nrel && b->rel[b->nrel - 1] == el) b->nrel--;
+    count_add(b, el, -1);
+    tb_mark_implied(el);
+}
+
+void tb_pop_self_closed(tb *b) {
+    dl_node *el = tb_current(b);
+    if (!el) return;
+    tb_pop(b);
+    el->flags &= (uint16_t)~DL_NODE_F_IMPLIED_END;
+}
+
+void tb_pop_until(tb *b, dl_node *el) {
+    while (b->depth) {
+        dl_node *n = b->stack[b->depth - 1];
+        tb_pop(b);
+        if (n == el) return;
+    }
+}
+
+void tb_pop_until_atom(tb *b, uint32_t atom) {
+    while (b->depth) {
+        dl_node *n = b->stack[b->depth - 1];
+        tb_pop(b);
+        if (tb_is_html(n, atom)) return;
+    }
+}
+
+long tb_stack_index(tb *b, dl_node *el) {
+    for (size_t i = b->depth; i-- > 0;)
+        if (b->stack[i] == el) return (long)i;
+    return -1;
+}
+
+int tb_stack_contains(tb *b, dl_node *el) {
+    if (el->ns == DL_NS_HTML && tb_count(b, el->atom) == 0) return 0;
+    return tb_stack_index(b, el) >= 0;
+}
+
+int tb_remove_from_stack(tb *b, dl_node *el) {
+    long i = tb_stack_index(b, el);
+    if (i < 0) return 0;
+    memmove(b->stack + i, b->stack + i + 1, (b->depth - (size_t)i - 1) * sizeof(dl_node *));
+    b->depth--;
+    unrel(b, el);
+    count_add(b, el, -1);
+    return 1;
+}
+
+int tb_stack_insert_above(tb *b, size_t index, dl_node *el) {
+    /* Only the adoption agency inserts mid-stack, and only formatting elements (never "relevant"). */
+    if (grow((void **)&b->stack, &b->cap, b->depth + 1, sizeof(dl_node *))) return tb_oom(b);
+    if (count_add(b, el, 1)) return -1;
+    memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 1) * sizeof(dl_node *));
+    b->stack[index + 1] = el;
+    b->depth++;
+    return 0;
+}
+
+dl_node *tb_current(tb *b) { return b->depth ? b->stack[b->depth - 1] : NULL; }
+
+dl_node *tb_adjusted_current(tb *b) {
+    if (b->context && b->depth == 1) return b->context;
+    return tb_current(b);
+}
+
+/* ---- scopes ---- */
+
+static int scope_boundary(const dl_node *n, int scope) {
+    if (scope == SCOPE_SELECT) return !(tb_is_html(n, DL_TAG_optgroup) || tb_is_html(n, DL_TAG_option));
+    if (scope == SCOPE_TABLE)
+        return n->ns == DL_NS_HTML && (n->atom == DL_TAG_html || n->atom == DL_TAG_table || n->atom == DL_TAG_template);
+    if (n->ns == DL_NS_HTML) {
+        switch (n->atom) {
+        case DL_TAG_applet: case DL_TAG_caption: case DL_TAG_html: case DL_TAG_table: case DL_TAG_td:
+        case DL_TAG_th: case DL_TAG_marquee: case DL_TAG_object: case DL_TAG_template:
+            return 1;
+        case DL_TAG_ol: case DL_TAG_ul:
+            return scope == SCOPE_LIST;
+        case DL_TAG_button:
+            return scope == SCOPE_BUTTON;
+        default:
+            return 0;
+        }
+    }
+    if (n->ns == DL_NS_MATHML) return tb_is_special(n);
+    return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
+}
+
+int tb_in_scope(tb *b, uint32_t atom, int scope) {
+    if (tb_count(b, atom) == 0) return 0;
+    if (scope == SCOPE_TABLE && atom < DL_TAG__COUNT && tb_is_rel(&(dl_node){.atom = atom})) {
+        /* Table scope targets and boundaries are all "relevant" elements: walk the short mirror stack. */
+        for (size_t i = b->nrel; i-- > 0;) {
+            dl_node *n = b->rel[i];
+            if (n->atom == atom) return 1;
+            if (scope_boundary(n, scope)) return 0;
+        }
+        return 0;
+    }
+    for (size_t i = b->depth; i-- > 0;) {
+        dl_node *n = b->stack[i];
+        if (tb_is_html(n, atom)) return 1;
+        if (scope_boundary(n, scope)) return 0;
+    }
+    return 0;
+}
+
+int tb_node_in_scope(tb *b, dl_node *el, int scope) {
+    for (size_t i = b->depth; i-- > 0;) {
+        dl_node *n = b->stack[i];
+        if (n == el) return 1;
+        if (scope_boundary(n, scope)) return 0;
+    }
+    return 0;
+}
+
+int tb_heading_in_scope(tb *b) {
+    if (!tb_count(b, DL_TAG_h1) && !tb_count(b, DL_TAG_h2) && !tb_count(b, DL_TAG_h3) && !tb_count(b, DL_TAG_h4) &&
+        !tb_count(b, DL_TAG_h5) && !tb_count(b, DL_TAG_h6))
+        return 0;
+    for (size_t i = b->depth; i-- > 0;) {
+        dl_node *n = b->stack[i];
+        if (n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6) return 1;
+        if (scope_boundary(n, SCOPE_DEFAULT)) return 0;
+    }
+    return 0;
+}
+
+static int implied_end(const dl_node *n, int thorough) {
+    if (n->ns != DL_NS_HTML) return 0;
+    switch (n->atom) {
+    case DL_TAG_dd: case DL_TAG_dt: case DL_TAG_li: case DL_TAG_optgroup: case DL_TAG_option: case DL_TAG_p:
+    case DL_TAG_rb: case DL_TAG_rp: case DL_TAG_rt: case DL_TAG_rtc:
+        return 1;
+    case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_tbody: case DL_TAG_td: case DL_TAG_tfoot:
+    case DL_TAG_th: case DL_TAG_thead: case DL_TAG_tr:
+        return thorough;
+    default:
+        return 0;
+    }
+}
+
+void tb_generate_implied(tb *b, uint32_t except) {
+    for (dl_node *n; (n = tb_current(b)) && implied_end(n, 0) && !(except && n->atom == except);) tb_pop(b);
+}
+
+void tb_generate_implied_thoroughly(tb *b) {
+    for (dl_node *n; (n = tb_current(b)) && implied_end(n, 1);) tb_pop(b);
+}
+
+void tb_close_p(tb *b) {
+    tb_generate_implied(b, DL_TAG_p);
+    tb_pop_until_atom(b, DL_TAG_p);
+}
+
+/* ---- active formatting elements ---- */
+
+/* Beyond this many entries after the last marker the oldest entry is dropped: it bounds the work of
+ * the Noah's Ark check, the list searches and each reconstruction on hostile input (thousands of
+ * distinct unclosed formatting elements), at the cost of not reopening elements that old. */
+#define DL_AFE_MAX 256
+
+static int same_attrs(const dl_node *a, const dl_node *c) {
+    if (a->u.element.nattrs != c->u.element.nattrs) return 0;
+    for (uint32_t i = 0; i < a->u.element.nattrs; i++) {
+        const dl_attr *x = &a->u.element.attrs[i];
+        int found = 0;
+        for (uint32_t j = 0; j < c->u.element.nattrs; j++) {
+            const dl_attr *y = &c->u.element.attrs[j];
+            if (x->ns == y->ns && x->name.len == y->name.len && x->value.len == y->value.len &&
+                memcmp(x->name.ptr, y->name.ptr, x->name.len) == 0 &&
+                memcmp(x->value.ptr, y->value.ptr, x->value.len) == 0) {
+                found = 1;
+                break;
+            }
+        }
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+int tb_afe_push(tb *b, dl_node *el) {
+    size_t since = 0, same = 0, first_same = 0;
+    for (size_t i = b->nafe; i-- > 0;) {
+        dl_node *e = b->afe[i];
+        if (!e) break;
+        since++;
+        if (e->atom == el->atom && e->ns == el->ns && same_attrs(e, el)) {
+            same++;
+            first_same = i;
+        }
+    }
+    if (same >= 3) {
+        memmove(b->afe + first_same, b->afe + first_same + 1, (b->nafe - first_same - 1) * sizeof(dl_node *));
+        b->nafe--;
+        since--;
+    }
+    if (since >= DL_AFE_MAX) {
+        size_t oldest = b->nafe - since;
+        memmove(b->afe + oldest, b->afe + oldest + 1, (b->nafe - oldest - 1) * sizeof(dl_node *));
+        b->nafe--;
+    }
+    if (grow((void **)&b->afe, &b->afecap, b->nafe + 1, sizeof(dl_node *))) return tb_oom(b);
+    b->afe[b->nafe++] = el;
+    return 0;
+}
+
+int tb_afe_push_marker(tb *b) {
+    if (grow((void **)&b->afe, &b->afecap, b->nafe + 1, sizeof(dl_node *))) return tb_oom(b);
+    b->afe[b->nafe++] = NULL;
+    return 0;
+}
+
+void tb_afe_clear_to_marker(tb *b) {
+    while (b->nafe) {
+        dl_node *e = b->afe[--b->nafe];
+        if (!e) break;
+    }
+}
+
+long tb_afe_index(tb *b, dl_node *el) {
+    for (size_t i = b->nafe; i-- > 0;)
+        if (b->afe[i] == el) return (long)i;
+    return -1;
+}
+
+void tb_afe_remove(tb *b, dl_node *el) {
+    long i = tb_afe_index(b, el);
+    if (i < 0) return;
+    memmove(b->afe + i, b->afe + i + 1, (b->nafe - (size_t)i - 1) * sizeof(dl_node *));
+    b->nafe--;
+}
+
+int tb_reconstruct(tb *b) {
+    if (!b->nafe) return 0;
+    dl_node *last = b->afe[b->nafe - 1];
+    if (!last || tb_stack_contains(b, last)) return 0;
+    size_t i = b->nafe - 1;
+    while (i > 0) {
+        dl_node *e = b->afe[i - 1];
+        if (!e || tb_stack_contains(b, e)) break;
+        i--;
+    }
+    for (; i < b->nafe; i++) {
+        dl_node *el = tb_clone_element(b, b->afe[i]);
+        if (!el) return tb_oom(b);
+        dl_node *parent, *before;
+        tb_appropriate_place(b, NULL, &parent, &before);
+        tb_insert_at(parent, before, el);
+        if (tb_push(b, el)) return -1;
+        b->afe[i] = el;
+    }
+    return 0;
+}
+
+/* ---- node creation and insertion ---- */
+
+static dl_str keep(tb *b, dl_slice s, int *err) {
+    dl_str r = {"", 0};
+    if (!s.len) return r;
+    if (s.borrowed) {
+        r.ptr = s.ptr;
+    } else {
+        char *p = dl_arena_strndup(&b->doc->arena, s.ptr, s.len);
+        if (!p) {
+            *err = 1;
+            return r;
+        }
+        r.ptr = p;
+    }
+    r.len = s.len;
+    return r;
+}
+
+dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns) {
+    dl_node *el = dl_node_new_element(b->doc, atom, ns);
+    if (!el) return NULL;
+    if (t && t->raw) {
+        el->span_start = t->start >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)t->start;
+        el->span_end = t->end >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)t->end;
+        if (el->span_start == DL_NO_SPAN) el->span_end = DL_NO_SPAN;
+    }
+    if (t && t->nattrs) {
+        if (t->nattrs > UINT32_MAX) return NULL;
+        dl_attr *a = dl_arena_alloc(&b->doc->arena, t->nattrs * sizeof(dl_attr));
+        if (!a) return NULL;
+        int err = 0;
+        for (size_t i = 0; i < t->nattrs; i++) {
+            a[i].name = keep(b, t->attrs[i].name, &err);
+            a[i].value = keep(b, t->attrs[i].value, &err);
+            a[i].ns = DL_ATTR_NS_NONE;
+        }
+        if (err) return NULL;
+        el->u.element.attrs = a;
+        el->u.element.nattrs = (uint32_t)t->nattrs;
+    }
+    if (ns == DL_NS_HTML && atom == DL_TAG_template) {
+        el->u.element.content = dl_node_new_fragment(b->doc);
+        if (!el->u.element.content) return NULL;
+    }
+    if (ns == DL_NS_MATHML && atom == DL_TAG_annotation_xml) {
+        const dl_attr *enc = dl_element_attr(el, "encoding", 8);
+        if (enc) {
+            const char *v = enc->value.ptr;
+            size_t n = enc->value.len;
+            static const char *const types[] = {"text/html", "application/xhtml+xml"};
+            for (int k = 0; k < 2; k++) {
+                size_t tl = strlen(types[k]);
+                if (n != tl) continue;
+                size_t j = 0;
+                for (; j < n; j++) {
+                    unsigned char c = (unsigned char)v[j];
+                    if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+                    if (c != (unsigned char)types[k][j]) break;
+                }
+                if (j == n) el->flags |= DL_NODE_F_HTML_INTEGRATION;
+            }
+        }
+    }
+    return el;
+}
+
+dl_node *tb_clone_element(tb *b, const dl_node *src) {
+    dl_node *el = dl_node_new_element(b->doc, src->atom, src->ns);
+    if (!el) return NULL;
+    el->flags = src->flags & (uint16_t)~DL_NODE_F_IMPLIED_END;
+    if (src->u.element.nattrs) {
+        dl_attr *a = dl_arena_alloc(&b->doc->arena, src->u.element.nattrs * sizeof(dl_attr));
+        if (!a) return NULL;
+        memcpy(a, src->u.element.attrs, src->u.element.nattrs * sizeof(dl_attr));
+        el->u.element.attrs = a;
+        el->u.element.nattrs = src->u.element.nattrs;
+    }
+    return el;
+}
+
+void tb_appropriate_place(tb *b, dl_node *target, dl_node **parent, dl_node **before) {
+    if (!target) target = tb_current(b);
+    *before = NULL;
+    dl_node *p = target;
+    if (b->foster && target->ns == DL_NS_HTML &&
+        (target->atom == DL_TAG_table || target->atom == DL_TAG_tbody || target->atom == DL_TAG_tfoot ||
+         target->atom == DL_TAG_thead || target->atom == DL_TAG_tr)) {
+        /* Foster parenting: the last template or table on the stack decides (both are "relevant"). */
+        dl_node *last_template = NULL, *last_table = NULL;
+        size_t it = 0, itab = 0;
+        for (size_t i = b->nrel; i-- > 0;) {
+            dl_node *n = b->rel[i];
+            if (!last_template && tb_is_html(n, DL_TAG_template)) {
+                last_template = n;
+                it = i;
+            }
+            if (!last_table && tb_is_html(n, DL_TAG_table)) {
+                last_table = n;
+                itab = i;
+            }
+            if (last_template && last_table) break;
+        }
+        if (last_template && (!last_table || it > itab)) {
+            p = last_template;
+        } else if (!last_table) {
+            p = b->stack[0];
+        } else if (last_table->parent) {
+            *parent = last_table->parent;
+            *before = last_table;
+            return;
+        } else {
+            long k = tb_stack_index(b, last_table);
+            p = k > 0 ? b->stack[k - 1] : b->stack[0];
+        }
+    }
+    if (tb_is_html(p, DL_TAG_template) && p->u.element.content) p = p->u.element.content;
+    *parent = p;
+}
+
+void tb_insert_at(dl_node *parent, dl_node *before, dl_node *n) { dl_node_insert_before(parent, n, before); }
+
+dl_node *tb_insert_html(tb *b, const tb_token *t) {
+    dl_node *el = tb_create_element(b, t, t->atom, DL_NS_HTML);
+    if (!el) {
+        tb_oom(b);
+        return NULL;
+    }
+    dl_node *parent, *before;
+    tb_appropriate_place(b, NULL, &parent, &before);
+    tb_insert_at(parent, before, el);
+    if (tb_push(b, el)) return NULL;
+    return el;
+}
+
+dl_node *tb_insert_html_atom(tb *b, uint32_t atom) {
+    dl_node *el = dl_node_new_element(b->doc, atom, DL_NS_HTML);
+    if (!el) {
+        tb_oom(b);
+        return NULL;
+    }
+    if (atom == DL_TAG_template) {
+        el->u.element.content = dl_node_new_fragment(b->doc);
+        if (!el->u.element.content) {
+            tb_oom(b);
+            return NULL;
+        }
+    }
+    dl_node *parent, *before;
+    tb_appropriate_place(b, NULL, &parent, &before);
+    tb_insert_at(parent, before, el);
+    if (tb_push(b, el)) return NULL;
+    return el;
+}
+
+dl_node *tb_insert_foreign(tb *b, const tb_token *t, uint8_t ns, int only_add_to_stack) {
+    uint32_t atom = t->atom;
+    if (ns == DL_NS_SVG) atom = tb_svg_tag_atom(b, t);
+    if (atom == DL_TAG__NONE) {
+        tb_oom(b);
+        return NULL;
+    }
+    dl_node *el = tb_create_element(b, t, atom, ns);
+    if (!el) {
+        tb_oom(b);
+        return NULL;
+    }
+    tb_adjust_attrs(b, el);
+    if (t->self_closing) el->flags |= DL_NODE_F_SELF_CLOSING;
+    if (!only_add_to_stack) {
+        dl_node *parent, *before;
+        tb_appropriate_place(b, NULL, &parent, &before);
+        tb_insert_at(parent, before, el);
+    }
+    if (tb_push(b, el)) return NULL;
+    return el;
+}
+
+/* Text nodes the tree builder grows keep their capacity in a header just before the bytes, so that
+ * appending to a text node while other nodes are allocated in between (foster-parented table text)
+ * stays amortised linear. A text node whose bytes lie inside the source buffer is a zero-copy slice. */
+typedef struct {
+    size_t cap;
+} text_hdr;
+
+static int in_source(tb *b, const char *p) {
+    return b->doc->source && p >= b->doc->source && p < b->doc->source + b->doc->source_len;
+}
+
+static uint32_t off32(uint64_t v) { return v >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)v; }
+
+int tb_insert_chars(tb *b, const char *p, size_t n) {
+    if (!n || b->status) return b->status ? -1 : 0;
+    dl_node *parent, *before;
+    tb_appropriate_place(b, NULL, &parent, &before);
+    if (parent->type == DL_NODE_DOCUMENT) return 0;
+    const tb_token *t = b->cur;
+    uint32_t s = DL_NO_SPAN, e = DL_NO_SPAN;
+    if (in_source(b, p)) {
+        s = (uint32_t)(p - b->doc->source);
+        e = off32((uint64_t)s + n);
+    } else if (t) {
+        s = off32(t->start);
+        e = off32(t->end);
+    }
+    dl_node *adj = before ? before->prev : parent->last_child;
+    if (adj && adj->type == DL_NODE_TEXT) {
+        dl_str *tx = &adj->u.text;
+        if (in_source(b, tx->ptr) && tx->ptr + tx->len == p) {
+            tx->len += n; /* contiguous in the source: still zero-copy */
+        } else {
+            text_hdr *h;
+            if (in_source(b, tx->ptr) || tx->len == 0) {
+                size_t cap = (tx->len + n) * 2;
+                if (cap < 32) cap = 32;
+                h = dl_arena_alloc(&b->doc->arena, sizeof(text_hdr) + cap);
+                if (!h) return tb_oom(b);
+                h->cap = cap;
+                memcpy((char *)(h + 1), tx->ptr, tx->len);
+            } else {
+                h = (text_hdr *)(void *)(tx->ptr - sizeof(text_hdr));
+                if (h->cap < tx->len + n) {
+                    size_t cap = (tx->len + n) * 2;
+                    text_hdr *h2 = dl_arena_alloc(&b->doc->arena, sizeof(text_hdr) + cap);
+                    if (!h2) return tb_oom(b);
+                    h2->cap = cap;
+                    memcpy((char *)(h2 + 1), tx->ptr, tx->len);
+                    h = h2;
+                }
+            }
+            memcpy((char *)(h + 1) + tx->len, p, n);
+            tx->ptr = (const char *)(h + 1);
+            tx->len += n;
+        }
+        if (e != DL_NO_SPAN && (adj->span_end == DL_NO_SPAN || e > adj->span_end)) adj->span_end = e;
+        if (adj->span_start == DL_NO_SPAN) adj->span_start = s;
+        return 0;
+    }
+    dl_node *tn;
+    if (in_source(b, p)) {
+        tn = dl_node_new_text(b->doc, p, n, 0);
+        if (!tn) return tb_oom(b);
+    } else {
+        size_t cap = n < 16 ? 16 : n;
+        text_hdr *h = dl_arena_alloc(&b->doc->arena, sizeof(text_hdr) + cap);
+        if (!h) return tb_oom(b);
+        h->cap = cap;
+        memcpy((char *)(h + 1), p, n);
+        tn = dl_node_new_text(b->doc, (const char *)(h + 1), n, 0);
+        if (!tn) return tb_oom(b);
+    }
+    tn->span_start = s;
+    tn->span_end = e;
+    tb_insert_at(parent, before, tn);
+    return 0;
+}
+
+int tb_insert_comment(tb *b, const tb_token *t, dl_node *parent) {
+    dl_node *before = NULL;
+    if (!parent) tb_appropriate_place(b, NULL, &parent, &before);
+    dl_node *c = dl_node_new_comment(b->doc, t->data.ptr, t->data.len, !t->data.borrowed);
+    if (!c) return tb_oom(b);
+    c->span_start = off32(t->start);
+    c->span_end = off32(t->end);
+    tb_insert_at(parent, before, c);
+    return 0;
+}
+
+int tb_tmode_push(tb *b, tb_mode m) {
+    if (grow((void **)&b->tmodes, &b->tmodecap, b->ntmodes + 1, 1)) return tb_oom(b);
+    b->tmodes[b->ntmodes++] = (uint8_t)m;
+    return 0;
+}
+
+void tb_tmode_pop(tb *b) {
+    if (b->ntmodes) b->ntmodes--;
+}
+
+void tb_reset_mode(tb *b) {
+    /* Every element that decides the mode is "relevant", so walk the mirror stack. */
+    for (size_t i = b->nrel; i-- > 0;) {
+        dl_node *node = b->rel[i];
+        int last = 0;
+        if (b->rel[i] == b->stack[0]) {
+            last = 1;
+            if (b->context) node = b->context;
+        }
+        if (node->ns != DL_NS_HTML) {
+            if (last) break;
+            continue;
+        }
+        switch (node->atom) {
+        case DL_TAG_td: case DL_TAG_th:
+            if (!last) {
+                b->mode = M_IN_CELL;
+                return;
+            }
+            break;
+        case DL_TAG_tr: b->mode = M_IN_ROW; return;
+        case DL_TAG_tbody: case DL_TAG_thead: case DL_TAG_tfoot: b->mode = M_IN_TABLE_BODY; return;
+        case DL_TAG_caption: b->mode = M_IN_CAPTION; return;
+        case DL_TAG_colgroup: b->mode = M_IN_COLUMN_GROUP; return;
+        case DL_TAG_table: b->mode = M_IN_TABLE; return;
+        case DL_TAG_template: b->mode = b->ntmodes ? (tb_mode)b->tmodes[b->ntmodes - 1] : M_IN_TEMPLATE; return;
+        case DL_TAG_head:
+            if (!last) {
+                b->mode = M_IN_HEAD;
+                return;
+            }
+            break;
+        case DL_TAG_body: b->mode = M_IN_BODY; return;
+        case DL_TAG_frameset: b->mode = M_IN_FRAMESET; return;
+        case DL_TAG_html:
+            b->mode = b->head_el ? M_AFTER_HEAD : M_BEFORE_HEAD;
+            return;
+        default:
+            break;
+        }
+        if (last) break;
+    }
+    b->mode = M_IN_BODY;
+}

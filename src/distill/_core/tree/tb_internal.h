@@ -1,0 +1,173 @@
+/* Internal state of the tree builder, shared by its files (not a public interface).
+ *
+ *   treebuilder.c      dl_parse, the token sink, the tree-construction dispatcher, fragment setup
+ *   insertion_modes.c  one function per insertion mode (HTML Standard 13.2.6.4)
+ *   stack.c            stack of open elements, scopes, active formatting elements, insertion helpers
+ *   adoption.c         the adoption agency algorithm
+ *   foreign.c          foreign content: name/attribute adjustments, integration points, its token rules
+ */
+#ifndef DL_TREE_TB_INTERNAL_H
+#define DL_TREE_TB_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tokenizer/tokenizer.h"
+#include "tree/dom.h"
+#include "tree/treebuilder.h"
+
+typedef enum {
+    M_INITIAL = 0,
+    M_BEFORE_HTML,
+    M_BEFORE_HEAD,
+    M_IN_HEAD,
+    M_IN_HEAD_NOSCRIPT,
+    M_AFTER_HEAD,
+    M_IN_BODY,
+    M_TEXT,
+    M_IN_TABLE,
+    M_IN_TABLE_TEXT,
+    M_IN_CAPTION,
+    M_IN_COLUMN_GROUP,
+    M_IN_TABLE_BODY,
+    M_IN_ROW,
+    M_IN_CELL,
+    M_IN_TEMPLATE,
+    M_AFTER_BODY,
+    M_IN_FRAMESET,
+    M_AFTER_FRAMESET,
+    M_AFTER_AFTER_BODY,
+    M_AFTER_AFTER_FRAMESET
+} tb_mode;
+
+/* A token as the insertion modes see it: the tokenizer's token plus the tag's atom. The modes may
+ * rewrite the atom (image -> img) or synthesize tag tokens (tok == NULL fields zeroed). */
+typedef struct {
+    dl_token_type type;
+    uint32_t atom; /* tag tokens: atom of the lower-case name */
+    dl_str name;
+    int self_closing;
+    const dl_token_attr *attrs;
+    size_t nattrs;
+    uint64_t start, end;
+    dl_slice data; /* comments and doctypes */
+    const dl_token *raw;
+} tb_token;
+
+typedef struct tb tb;
+struct tb {
+    dl_document *doc;
+    dl_tokenizer *tz;
+    int status; /* 0, or a dl_parse_status on failure */
+
+    /* Stack of open elements (index 0 is the html element). */
+    dl_node **stack;
+    size_t depth, cap;
+    /* The subset of the stack that is "relevant" for resetting the insertion mode and for table
+     * scope (html, head, body, frameset, table parts, template): those elements are only ever
+     * popped from the top, so this mirror stack lets those walks skip arbitrary runs of other elements. */
+    dl_node **rel;
+    size_t nrel, relcap;
+    /* How many HTML elements of each atom are on the stack: a scope check for a name absent from the
+     * stack answers at once instead of walking a deep stack. */
+    uint32_t *count;
+    size_t countcap;
+
+    /* List of active formatting elements; NULL entries are markers. */
+    dl_node **afe;
+    size_t nafe, afecap;
+
+    uint8_t *tmodes; /* stack of template insertion modes */
+    size_t ntmodes, tmodecap;
+
+    tb_mode mode, original_mode;
+    dl_node *head_el, *form_el;
+    dl_node *frag_html; /* fragment case: the html element whose children are the result */
+    dl_node *context; /* fragment case: the context element (not in the tree), else NULL */
+    int frameset_ok;
+    int foster;       /* foster parenting on */
+    int scripting;
+    int skip_lf;      /* drop a leading U+000A in the next token (after pre, listing, textarea) */
+    int done;         /* stopped parsing */
+    int has_selectedcontent;
+
+    /* Pending table character tokens ("in table text"). */
+    char *ptext;
+    size_t nptext, ptextcap;
+    int ptext_nonws;
+    uint64_t ptext_start, ptext_end;
+
+    const tb_token *cur; /* the token being processed (for text spans) */
+    uint64_t body_end, html_end; /* end offsets of </body> and </html> when they were seen */
+};
+
+/* ---- stack.c ---- */
+int tb_push(tb *b, dl_node *el);
+void tb_pop(tb *b);                          /* pops the current node, marking an implied end */
+void tb_pop_until(tb *b, dl_node *el);       /* pops up to and including el */
+void tb_pop_until_atom(tb *b, uint32_t atom); /* pops up to and including an HTML element of atom */
+void tb_mark_implied(dl_node *el);
+void tb_pop_self_closed(tb *b);          /* pops a void or self-closed element: no implied end */
+void tb_close_explicit(dl_node *el, const tb_token *t); /* el was closed by the end tag t */
+int tb_remove_from_stack(tb *b, dl_node *el);
+int tb_stack_insert_above(tb *b, size_t index, dl_node *el); /* insert at index+1 */
+long tb_stack_index(tb *b, dl_node *el);
+int tb_stack_contains(tb *b, dl_node *el);
+dl_node *tb_current(tb *b);
+dl_node *tb_adjusted_current(tb *b);
+int tb_is_rel(const dl_node *n);
+int tb_is_special(const dl_node *n);
+int tb_is_html(const dl_node *n, uint32_t atom);
+uint32_t tb_count(tb *b, uint32_t atom);
+
+enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE, SCOPE_SELECT };
+int tb_in_scope(tb *b, uint32_t atom, int scope);
+int tb_node_in_scope(tb *b, dl_node *el, int scope);
+int tb_heading_in_scope(tb *b);
+void tb_generate_implied(tb *b, uint32_t except);
+void tb_generate_implied_thoroughly(tb *b);
+void tb_close_p(tb *b);
+
+int tb_afe_push(tb *b, dl_node *el);
+int tb_afe_push_marker(tb *b);
+void tb_afe_clear_to_marker(tb *b);
+long tb_afe_index(tb *b, dl_node *el);
+void tb_afe_remove(tb *b, dl_node *el);
+int tb_reconstruct(tb *b);
+
+dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns);
+dl_node *tb_clone_element(tb *b, const dl_node *el);
+void tb_appropriate_place(tb *b, dl_node *target, dl_node **parent, dl_node **before);
+void tb_insert_at(dl_node *parent, dl_node *before, dl_node *n);
+dl_node *tb_insert_html(tb *b, const tb_token *t); /* create for t (HTML ns), insert, push */
+dl_node *tb_insert_html_atom(tb *b, uint32_t atom); /* parser-created element, no span */
+dl_node *tb_insert_foreign(tb *b, const tb_token *t, uint8_t ns, int only_add_to_stack);
+int tb_insert_chars(tb *b, const char *p, size_t n);
+int tb_insert_comment(tb *b, const tb_token *t, dl_node *parent);
+void tb_reset_mode(tb *b);
+int tb_tmode_push(tb *b, tb_mode m);
+void tb_tmode_pop(tb *b);
+int tb_oom(tb *b);
+
+/* ---- foreign.c ---- */
+int tb_is_mathml_text_ip(const dl_node *n);
+int tb_is_html_ip(const dl_node *n);
+void tb_adjust_attrs(tb *b, dl_node *el); /* SVG/MathML case and foreign attribute namespaces */
+uint32_t tb_svg_tag_atom(tb *b, const tb_token *t);
+int tb_foreign_token(tb *b, tb_token *t);
+int tb_names_equal_ci(tb *b, const dl_node *el, dl_str name);
+
+/* ---- adoption.c ---- */
+/* Returns 1 when the caller must act as for "any other end tag". */
+int tb_adoption(tb *b, const tb_token *t);
+
+/* ---- insertion_modes.c ---- */
+int tb_process(tb *b, tb_token *t); /* process t using the rules of the current insertion mode */
+int tb_process_in(tb *b, tb_mode m, tb_token *t);
+void tb_any_other_end_tag(tb *b, const tb_token *t);
+int tb_flush_table_text(tb *b);
+
+/* Character classes. */
+static inline int tb_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+#endif

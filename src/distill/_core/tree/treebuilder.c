@@ -1,0 +1,284 @@
+/* dl_parse: runs the tokenizer with the tree builder as its sink; the tree-construction dispatcher;
+ * the fragment case (HTML Standard 13.2.6 and 13.4). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree/tb_internal.h"
+
+static int use_html_rules(tb *b, const tb_token *t) {
+    if (!b->depth || t->type == DL_TOK_EOF) return 1;
+    dl_node *acn = tb_adjusted_current(b);
+    if (acn->ns == DL_NS_HTML) return 1;
+    int start = t->type == DL_TOK_START_TAG, chars = t->type == DL_TOK_CHARACTER;
+    if (tb_is_mathml_text_ip(acn)) {
+        if (start && t->atom != DL_TAG_mglyph && t->atom != DL_TAG_malignmark) return 1;
+        if (chars) return 1;
+    }
+    if (acn->ns == DL_NS_MATHML && acn->atom == DL_TAG_annotation_xml && start && t->atom == DL_TAG_svg) return 1;
+    if (tb_is_html_ip(acn) && (start || chars)) return 1;
+    return 0;
+}
+
+/* Reprocessing is a loop, never recursion; a mode that neither consumes nor changes state would spin,
+ * so the loop is bounded (the longest legitimate chain of reprocessing steps is far shorter). */
+#define MAX_REPROCESS 64
+
+static int dispatch(tb *b, tb_token *t) {
+    if (t->type == DL_TOK_CHARACTER) {
+        int spins = 0;
+        while (t->data.len && !b->status && !b->done) {
+            size_t before = t->data.len;
+            int r = use_html_rules(b, t) ? tb_process(b, t) : tb_foreign_token(b, t);
+            if (r == 2) r = tb_process(b, t);
+            if (r < 0) return -1;
+            if (t->data.len == before) {
+                if (++spins > MAX_REPROCESS) {
+                    t->data.ptr++;
+                    t->data.len--;
+                    spins = 0;
+                }
+            } else {
+                spins = 0;
+            }
+        }
+        return b->status ? -1 : 0;
+    }
+    int r = use_html_rules(b, t) ? tb_process(b, t) : tb_foreign_token(b, t);
+    for (int i = 0; r > 0 && i < MAX_REPROCESS && !b->done; i++) r = tb_process(b, t);
+    return (r < 0 || b->status) ? -1 : 0;
+}
+
+static void update_cdata(tb *b) {
+    if (!b->tz) return;
+    dl_node *acn = b->depth ? tb_adjusted_current(b) : NULL;
+    dl_tokenizer_set_cdata_allowed(b->tz, acn && acn->ns != DL_NS_HTML);
+}
+
+static int sink(void *ctx, const dl_token *tok) {
+    tb *b = ctx;
+    if (b->status) return -1;
+    if (b->done) return 0;
+    tb_token t;
+    memset(&t, 0, sizeof t);
+    t.type = tok->type;
+    t.raw = tok;
+    t.start = tok->start;
+    t.end = tok->end;
+    int skip = b->skip_lf;
+    b->skip_lf = 0;
+    switch (tok->type) {
+    case DL_TOK_CHARACTER:
+        t.data = tok->data;
+        if (skip && t.data.len && t.data.ptr[0] == '\n') {
+            t.data.ptr++;
+            t.data.len--;
+        }
+        if (!t.data.len) return 0;
+        break;
+    case DL_TOK_COMMENT:
+        t.data = tok->data;
+        break;
+    case DL_TOK_START_TAG: case DL_TOK_END_TAG:
+        t.name.ptr = tok->name.ptr;
+        t.name.len = tok->name.len;
+        t.self_closing = tok->self_closing;
+        t.attrs = tok->attrs;
+        t.nattrs = tok->nattrs;
+        t.atom = dl_document_intern(b->doc, tok->name.ptr, tok->name.len);
+        if (tok->type == DL_TOK_START_TAG && tok->name.len == 15 && memcmp(tok->name.ptr, "selectedcontent", 15) == 0)
+            b->has_selectedcontent = 1;
+        if (t.atom == DL_TAG__NONE) return tb_oom(b);
+        break;
+    default:
+        break;
+    }
+    b->cur = &t;
+    int r = dispatch(b, &t);
+    b->cur = NULL;
+    if (r < 0 || b->status) {
+        if (!b->status) b->status = DL_PARSE_NOMEM;
+        return -1;
+    }
+    update_cdata(b);
+    return 0;
+}
+
+static void set_end(dl_node *el, uint64_t end) {
+    if (!el || !end || el->span_start == DL_NO_SPAN || end >= UINT32_MAX) return;
+    el->flags &= (uint16_t)~DL_NODE_F_IMPLIED_END;
+    el->span_end = (uint32_t)end;
+}
+
+/* </body> and </html> do not pop their elements (later content may still go into them), so their
+ * explicit ends are applied once parsing stopped. */
+static void fix_root_spans(tb *b) {
+    for (dl_node *h = b->doc->root->first_child; h; h = h->next) {
+        if (!tb_is_html(h, DL_TAG_html)) continue;
+        set_end(h, b->html_end);
+        for (dl_node *c = h->first_child; c; c = c->next)
+            if (tb_is_html(c, DL_TAG_body)) set_end(c, b->body_end);
+    }
+}
+
+/* <selectedcontent> mirrors its select's selected option (the last option with a selected attribute,
+ * else the first option): the DOM does it as options are inserted; after parsing, one pass gives the
+ * same tree. Runs only when the page has a selectedcontent element. */
+static int clone_children(tb *b, const dl_node *src, dl_node *dst) {
+    dl_node **parents = NULL;
+    size_t np = 0, cap = 0;
+    int rc = 0;
+    const dl_node *n = src->first_child;
+    dl_node *into = dst;
+    while (n) {
+        dl_node *c;
+        if (n->type == DL_NODE_ELEMENT) c = tb_clone_element(b, n);
+        else if (n->type == DL_NODE_TEXT) c = dl_node_new_text(b->doc, n->u.text.ptr, n->u.text.len, 0);
+        else if (n->type == DL_NODE_COMMENT) c = dl_node_new_comment(b->doc, n->u.text.ptr, n->u.text.len, 0);
+        else c = NULL;
+        if (!c && (n->type == DL_NODE_ELEMENT || n->type == DL_NODE_TEXT || n->type == DL_NODE_COMMENT)) {
+            rc = tb_oom(b);
+            break;
+        }
+        if (c) dl_node_append(into, c);
+        if (c && n->first_child) {
+            if (np == cap) {
+                size_t nc = cap ? cap * 2 : 16;
+                dl_node **pp = realloc(parents, nc * sizeof *pp);
+                if (!pp) {
+                    rc = tb_oom(b);
+                    break;
+                }
+                parents = pp;
+                cap = nc;
+            }
+            parents[np++] = into;
+            into = c;
+            n = n->first_child;
+            continue;
+        }
+        while (n != src && !n->next) {
+            n = n->parent;
+            if (n != src) into = np ? parents[--np] : dst;
+        }
+        n = n == src ? NULL : n->next;
+    }
+    free(parents);
+    return rc;
+}
+
+static int fill_selectedcontent(tb *b) {
+    uint32_t sc = dl_document_intern(b->doc, "selectedcontent", 15);
+    if (sc == DL_TAG__NONE) return tb_oom(b);
+    const dl_node *root = b->doc->root;
+    for (const dl_node *n = root; n; n = dl_next_node(root, n, 0)) {
+        if (!tb_is_html(n, DL_TAG_select)) continue;
+        dl_node *target = NULL;
+        const dl_node *first = NULL, *selected = NULL;
+        for (const dl_node *d = n->first_child ? n->first_child : NULL; d;) {
+            int skip = tb_is_html(d, DL_TAG_select);
+            if (!skip && tb_is_html(d, sc) && !target) target = (dl_node *)d;
+            if (!skip && tb_is_html(d, DL_TAG_option)) {
+                if (!first) first = d;
+                if (dl_element_attr(d, "selected", 8)) selected = d;
+            }
+            d = dl_next_node(n, d, skip);
+        }
+        if (!selected) selected = first;
+        if (!target || !selected) continue;
+        while (target->first_child) dl_node_remove(target->first_child);
+        if (clone_children(b, selected, target)) return -1;
+    }
+    return 0;
+}
+
+static void tb_free(tb *b) {
+    free(b->stack);
+    free(b->rel);
+    free(b->count);
+    free(b->afe);
+    free(b->tmodes);
+    free(b->ptext);
+    if (b->tz) dl_tokenizer_free(b->tz);
+}
+
+static int setup_fragment(tb *b, const dl_parse_options *o) {
+    dl_document *doc = b->doc;
+    uint8_t ns = o->context_ns;
+    uint32_t atom = dl_document_intern(doc, o->context_name, o->context_len);
+    if (atom == DL_TAG__NONE) return tb_oom(b);
+    b->context = dl_node_new_element(doc, atom, ns);
+    if (!b->context) return tb_oom(b);
+    if (ns == DL_NS_HTML) {
+        dl_tokenizer_initial_state st = DL_TSTATE_DATA;
+        switch (atom) {
+        case DL_TAG_title: case DL_TAG_textarea: st = DL_TSTATE_RCDATA; break;
+        case DL_TAG_style: case DL_TAG_xmp: case DL_TAG_iframe: case DL_TAG_noembed: case DL_TAG_noframes:
+            st = DL_TSTATE_RAWTEXT;
+            break;
+        case DL_TAG_script: st = DL_TSTATE_SCRIPT_DATA; break;
+        case DL_TAG_noscript: st = b->scripting ? DL_TSTATE_RAWTEXT : DL_TSTATE_DATA; break;
+        case DL_TAG_plaintext: st = DL_TSTATE_PLAINTEXT; break;
+        default: break;
+        }
+        /* No "last start tag" is set: in the fragment case no end tag is appropriate, so
+         * "</script>" inside a script context stays text, as the spec says. */
+        dl_tokenizer_set_state(b->tz, st);
+    }
+    dl_node *html = dl_node_new_element(doc, DL_TAG_html, DL_NS_HTML);
+    if (!html) return tb_oom(b);
+    if (tb_push(b, html)) return -1;
+    b->frag_html = html;
+    if (ns == DL_NS_HTML && atom == DL_TAG_template && tb_tmode_push(b, M_IN_TEMPLATE)) return -1;
+    tb_reset_mode(b);
+    update_cdata(b);
+    return 0;
+}
+
+dl_document *dl_parse(const char *utf8, size_t len, const dl_parse_options *opts, dl_parse_status *status) {
+    dl_parse_status st_dummy;
+    if (!status) status = &st_dummy;
+    *status = DL_PARSE_OK;
+    /* Spans are 32-bit offsets. */
+    if (len >= UINT32_MAX) {
+        *status = DL_PARSE_TOO_LARGE;
+        return NULL;
+    }
+    dl_document *doc = dl_document_new(utf8, len);
+    if (!doc) {
+        *status = DL_PARSE_NOMEM;
+        return NULL;
+    }
+    tb b;
+    memset(&b, 0, sizeof b);
+    b.doc = doc;
+    b.scripting = opts ? (opts->scripting != 0) : 1;
+    b.frameset_ok = 1;
+    b.mode = M_INITIAL;
+    doc->scripting = (uint8_t)b.scripting;
+    int fragment = opts && opts->context_name && opts->context_len;
+    doc->root = dl_node_new_fragment(doc);
+    if (!doc->root) goto fail;
+    if (!fragment) doc->root->type = DL_NODE_DOCUMENT;
+    b.tz = dl_tokenizer_new(sink, &b);
+    if (!b.tz) goto fail;
+    if (fragment && setup_fragment(&b, opts)) goto fail;
+    if (dl_tokenizer_feed(b.tz, utf8, len) || dl_tokenizer_finish(b.tz) || b.status) goto fail;
+    if (!b.done) {
+        /* The tokenizer always ends with EOF, which stops parsing; this covers an early abort. */
+        while (b.depth) tb_pop(&b);
+    }
+    if (fragment) {
+        /* The fragment is the children of the html element the algorithm made up. */
+        while (b.frag_html->first_child) dl_node_append(doc->root, b.frag_html->first_child);
+    } else {
+        fix_root_spans(&b);
+    }
+    if (b.has_selectedcontent && fill_selectedcontent(&b)) goto fail;
+    tb_free(&b);
+    return doc;
+fail:
+    *status = b.status ? (dl_parse_status)b.status : DL_PARSE_NOMEM;
+    tb_free(&b);
+    dl_document_free(doc);
+    return NULL;
+}

@@ -1,0 +1,372 @@
+"""The ``article`` command: stream a page, score its elements, emit the best one's markup.
+
+Pass one feeds the input through :class:`distill.stream.Scorer` in large chunks, keeping nothing but
+the scores. Pass two copies the winner's byte range out of the input: a file (or a seekable standard
+input) is read again from the winner's offset; a pipe is spooled to an anonymous temporary file
+during pass one, which disappears when the command ends, however it ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import re
+import signal
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from html.parser import HTMLParser
+from types import FrameType
+from typing import IO, Any, NoReturn, cast
+
+from distill.stream import (
+    MAX_DEPTH,
+    PARAGRAPH_BONUS,
+    PARAGRAPH_MIN_CHARS,
+    Scorer,
+    StreamResult,
+    decode,
+)
+
+CHUNK = 1 << 20
+"""Read size of both passes (1 MiB): large enough that the Python loop costs nothing measurable."""
+
+EXIT_OK, EXIT_NOTHING, EXIT_USAGE = 0, 1, 2
+
+DESCRIPTION = f"""\
+Find a page's article body by scoring elements as they stream past, then write that element's
+markup, byte for byte as it stands in the input, to standard output. A report goes to standard error.
+
+Every element closed by its own end tag is scored:
+    score = text - 2 x link text + {PARAGRAPH_BONUS} x paragraphs
+text: characters outside links; link text: characters inside <a>; paragraphs: <p> elements inside it
+with at least {PARAGRAPH_MIN_CHARS} characters outside links. Characters are code points, a run of
+whitespace counting as one. The paragraph bonus is {PARAGRAPH_BONUS}. Text of script, style,
+template, title, textarea, iframe, noscript, noembed, noframes and comments counts nowhere.
+<html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
+report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
+
+Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors and
+unreadable input."""
+
+
+class _Terminated(Exception):
+    """SIGTERM arrived: unwind so that every cleanup runs, then exit 128 + 15."""
+
+
+class _InputError(Exception):
+    """The input cannot be read (or spooled); the message names it."""
+
+
+def _fail(message: str) -> NoReturn:
+    raise _InputError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="article",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", nargs="?", default="-", help="the page (standard input when absent or -)")
+    p.add_argument("-q", "--quiet", action="store_true", help="write no report")
+    p.add_argument("--json", action="store_true", help="write the report as one JSON object")
+    p.add_argument(
+        "--format",
+        choices=("html", "text", "markdown"),
+        default="html",
+        help="html: the winner's markup as it stands in the input (default); text: its text, one "
+        "block per line; markdown: Markdown (needs the exporters' to_markdown)",
+    )
+    p.add_argument("--text", action="store_true", help="the same as --format text")
+    return p
+
+
+# ---------------------------------------------------------------------------------------------- report
+
+
+def _show_tag(tag: str, attrs: Mapping[str, str]) -> str:
+    parts = [tag]
+    for name, value in attrs.items():
+        if len(value) > 60:
+            value = value[:57] + "..."
+        value = value.replace("&", "&amp;").replace('"', "&quot;")
+        parts.append(f'{name}="{value}"')
+    return "<" + " ".join(parts) + ">"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def format_report(r: StreamResult) -> str:
+    """The human report, in the documented shape (the figures are the ones the score used)."""
+    lines: list[str] = []
+    if r.tag is None:
+        lines.append(f"scored {_plural(r.scored, 'element')}; none scored above 0, nothing written")
+    else:
+        lines.append(
+            f"scored {_plural(r.scored, 'element')}; the winner is {_show_tag(r.tag, r.attributes)}"
+            f" at bytes {r.start}-{r.end}"
+        )
+        lines.append(f"  {'text':<12}{r.text:>8} characters")
+        lines.append(f"  {'link text':<12}{r.link_text:>8} characters in {_plural(r.links, 'link')}")
+        lines.append(f"  {'paragraphs':<12}{r.paragraphs:>8}")
+        lines.append(f"  {'score':<12}{r.score:>8}")
+        if r.runner_up is not None:
+            ru = r.runner_up
+            lines.append(f"  {'runner-up':<16}{_show_tag(ru.tag, ru.attributes)} with {ru.score}")
+        else:
+            lines.append(f"  {'runner-up':<16}none")
+    lines.append(f"  {'skipped':<12}{r.skipped:>8} {'element' if r.skipped == 1 else 'elements'} with no end tag")
+    if r.too_deep:
+        lines.append(
+            f"  {'too deep':<12}{r.too_deep:>8} "
+            f"{'element' if r.too_deep == 1 else 'elements'} nested deeper than {MAX_DEPTH}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------------ text output
+
+_BLOCKS = frozenset(
+    "address article aside blockquote body center dd details dialog dir div dl dt fieldset figcaption "
+    "figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre section summary "
+    "table tbody td tfoot th thead tr ul caption legend".split()
+)
+_HIDDEN = frozenset("script style template title textarea iframe noscript noembed noframes head".split())
+_WS = re.compile(r"[ \t\n\r\f]+")
+
+
+class _TextRenderer(HTMLParser):
+    """Block-aware text of a fragment: one line per block, whitespace collapsed, <pre> kept as is."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[str] = []
+        self.line: list[str] = []
+        self.hidden = 0
+        self.pre = 0
+
+    def _break(self) -> None:
+        text = "".join(self.line)
+        if not self.pre:
+            text = _WS.sub(" ", text).strip()
+        if text.strip():
+            self.blocks.append(text)
+        self.line = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HIDDEN:
+            self.hidden += 1
+        elif tag == "br":
+            self._break()
+        elif tag in _BLOCKS or tag == "pre":
+            self._break()
+            if tag == "pre":
+                self.pre += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in _BLOCKS or tag == "pre":
+            self._break()
+            if tag == "pre":
+                self.pre = max(0, self.pre - 1)
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.line.append(data)
+
+    def text(self) -> str:
+        self._break()
+        return "\n".join(self.blocks) + ("\n" if self.blocks else "")
+
+
+def _require_markdown() -> None:
+    import distill
+
+    node = getattr(distill, "Node", None)
+    if not hasattr(distill, "parse") or not hasattr(node, "to_markdown"):
+        _fail("--format markdown needs the exporters' Node.to_markdown(), which this build lacks")
+
+
+def render(markup: bytes, encoding: str | None, fmt: str) -> str:
+    """The winner's text or Markdown, from its markup (``encoding``: what the page declared)."""
+    source = decode(markup, encoding)
+    if fmt == "markdown":
+        import distill
+
+        _require_markdown()
+        doc = distill.parse(source)
+        body = doc.find("body") or doc
+        return str(cast(Any, body).to_markdown())
+    renderer = _TextRenderer()
+    renderer.feed(source)
+    renderer.close()
+    return renderer.text()
+
+
+# ---------------------------------------------------------------------------------------------- passes
+
+
+def _label(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+@contextlib.contextmanager
+def _open_input(path: str) -> Iterator[IO[bytes]]:
+    if path == "-":
+        stdin = sys.stdin
+        if stdin is None:
+            _fail("<stdin>: standard input is closed")
+        yield stdin.buffer
+        return
+    try:
+        if os.path.isdir(path):
+            _fail(f"{path}: is a directory")
+        f = open(path, "rb")  # noqa: SIM115 - closed below, after both passes
+    except OSError as e:
+        _fail(f"{path}: {e.strerror or e}")
+    try:
+        yield f
+    finally:
+        f.close()
+
+
+def _seekable_base(f: IO[bytes]) -> int | None:
+    """The current position when the input can be read again from an offset, else None."""
+    try:
+        if not f.seekable():
+            return None
+        return f.tell()
+    except (OSError, ValueError):
+        return None
+
+
+def _pass_one(f: IO[bytes], label: str, spool: IO[bytes] | None) -> StreamResult:
+    scorer = Scorer()
+    buf = bytearray(CHUNK)
+    view = memoryview(buf)
+    reader = cast(io.BufferedIOBase, f)
+    while True:
+        try:
+            n = reader.readinto(view)
+        except OSError as e:
+            _fail(f"{label}: {e.strerror or e}")
+        if not n:
+            break
+        chunk = view[:n]
+        scorer.feed(chunk)
+        if spool is not None:
+            try:
+                spool.write(chunk)
+            except OSError as e:
+                _fail(f"{label}: cannot spool to a temporary file: {e.strerror or e}")
+    return scorer.close()
+
+
+def _copy_range(src: IO[bytes], base: int, start: int, end: int, label: str, out: IO[bytes]) -> None:
+    try:
+        src.seek(base + start)
+    except OSError as e:
+        _fail(f"{label}: cannot seek back for pass two: {e.strerror or e}")
+    remaining = end - start
+    while remaining > 0:
+        try:
+            data = src.read(min(CHUNK, remaining))
+        except OSError as e:
+            _fail(f"{label}: {e.strerror or e}")
+        if not data:
+            _fail(f"{label}: the input shrank between the two passes")
+        out.write(data)
+        remaining -= len(data)
+
+
+def _read_range(src: IO[bytes], base: int, start: int, end: int, label: str) -> bytes:
+    class _Sink:
+        def __init__(self) -> None:
+            self.parts: list[bytes] = []
+
+        def write(self, b: bytes) -> int:
+            self.parts.append(b)
+            return len(b)
+
+    sink = _Sink()
+    _copy_range(src, base, start, end, label, sink)  # type: ignore[arg-type]
+    return b"".join(sink.parts)
+
+
+def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
+    """Both passes and the report; raises _InputError for unreadable input."""
+    fmt = "text" if args.text else args.format
+    label = _label(args.file)
+    if fmt == "markdown":
+        _require_markdown()  # before reading anything
+    with _open_input(args.file) as f:
+        base = _seekable_base(f)
+        with contextlib.ExitStack() as stack:
+            spool: IO[bytes] | None = None
+            if base is None:
+                try:
+                    # Anonymous where the OS allows (O_TMPFILE), else unlinked at once: it cannot
+                    # outlive the process, whatever ends it.
+                    spool = stack.enter_context(tempfile.TemporaryFile(prefix="article-"))
+                except OSError as e:
+                    _fail(f"{label}: cannot create a temporary file to spool to: {e.strerror or e}")
+            result = _pass_one(f, label, spool)
+            source: IO[bytes] = spool if spool is not None else f
+            src_base = 0 if spool is not None else (base or 0)
+            if result.tag is not None:
+                if fmt == "html":
+                    _copy_range(source, src_base, result.start, result.end, label, out)
+                else:
+                    markup = _read_range(source, src_base, result.start, result.end, label)
+                    out.write(render(markup, result.encoding, fmt).encode("utf-8"))
+                out.flush()
+    if args.json:
+        err.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
+    elif not args.quiet:
+        err.write(format_report(result))
+    err.flush()
+    return EXIT_OK if result.tag is not None else EXIT_NOTHING
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``article`` console script; returns the exit status."""
+    args = _parser().parse_args(argv)
+    previous: Any = None
+    with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return run(args, sys.stdout.buffer, sys.stderr)
+    except _InputError as e:
+        sys.stderr.write(f"article: {e}\n")
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader went away (article page.html | head): not an error of ours.
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        sys.stderr.write("article: interrupted\n")
+        return 128 + signal.SIGINT
+    except _Terminated:
+        sys.stderr.write("article: terminated\n")
+        return 128 + signal.SIGTERM
+    finally:
+        if previous is not None:
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGTERM, previous)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

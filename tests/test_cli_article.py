@@ -1,0 +1,226 @@
+"""The article command: emission, the report, exit codes, pipe vs file, temporary file cleanup."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from distill.stream import PARAGRAPH_BONUS, score_bytes
+
+LONG = "This sentence is long enough to count as a paragraph on its own merit."
+ARTICLE = (
+    '<div class="post-body" data-note="x>y"><h2>Heading</h2>'
+    f"<p>{LONG} caf\u00e9</p><script>document.write('</div>')</script>"
+    f"<p>{LONG} with <a href='/l'>a link</a>.</p><!-- </div> --><p>{LONG}</p></div>"
+)
+PAGE = (
+    "<!DOCTYPE html><html><head><title>t</title></head><body>"
+    '<div id="nav"><a href="/">Home</a> <a href="/b">Blog archive by month</a></div>'
+    f'<div id="content">{ARTICLE}<div class="share"><a href="#">Share it everywhere</a></div></div>'
+    "<div id=unclosed><p>footer text</body></html>"
+).encode()
+
+
+def article(*args: str, stdin: object = None, input: bytes | None = None,
+            env: dict[str, str] | None = None, **kw: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "distill.cli.article", *args],
+        stdin=stdin, input=input, capture_output=True, env=env, timeout=120, **kw,  # type: ignore[call-overload]
+    )
+
+
+@pytest.fixture()
+def page_file(tmp_path: Path) -> Path:
+    p = tmp_path / "page.html"
+    p.write_bytes(PAGE)
+    return p
+
+
+def test_file_output_is_the_winners_bytes(page_file: Path) -> None:
+    res = article(str(page_file), "--json")
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stderr)
+    w = report["winner"]
+    assert res.stdout == PAGE[w["start"] : w["end"]] == ARTICLE.encode()
+    assert report == score_bytes(PAGE).as_dict()
+
+
+def test_pipe_seekable_stdin_and_file_give_identical_output(page_file: Path) -> None:
+    by_file = article(str(page_file))
+    by_pipe = article(input=PAGE)
+    with page_file.open("rb") as f:
+        by_stdin = article(stdin=f)
+    with page_file.open("rb") as f:
+        by_dash = article("-", stdin=f)
+    outs = {r.stdout for r in (by_file, by_pipe, by_stdin, by_dash)}
+    assert outs == {ARTICLE.encode()}
+    assert {r.stderr for r in (by_file, by_pipe, by_stdin, by_dash)} == {by_file.stderr}
+    assert all(r.returncode == 0 for r in (by_file, by_pipe, by_stdin, by_dash))
+
+
+def test_seekable_stdin_offsets_are_from_where_reading_started(tmp_path: Path) -> None:
+    junk = b"#!junk that is not part of the page\n"
+    p = tmp_path / "prefixed.html"
+    p.write_bytes(junk + PAGE)
+    with p.open("rb") as f:
+        f.seek(len(junk))
+        res = article("--json", stdin=f)
+    assert res.stdout == ARTICLE.encode()
+    assert json.loads(res.stderr) == score_bytes(PAGE).as_dict()
+
+
+def test_report_shape_and_arithmetic(page_file: Path) -> None:
+    res = article(str(page_file))
+    lines = res.stderr.decode().splitlines()
+    m = re.fullmatch(r"scored (\d+) elements; the winner is (<.*>) at bytes (\d+)-(\d+)", lines[0])
+    assert m, lines[0]
+    assert m.group(2) == '<div class="post-body" data-note="x>y">'
+    start, end = int(m.group(3)), int(m.group(4))
+    assert PAGE[start:end] == res.stdout
+    fig = {}
+    for line in lines[1:]:
+        k = re.match(r"  (text|link text|paragraphs|score|runner-up|skipped) +(.*)", line)
+        assert k, line
+        fig[k.group(1)] = k.group(2)
+    text = int(re.fullmatch(r"(\d+) characters", fig["text"]).group(1))  # type: ignore[union-attr]
+    lm = re.fullmatch(r"(\d+) characters in (\d+) links?", fig["link text"])
+    assert lm
+    link, paras, score = int(lm.group(1)), int(fig["paragraphs"]), int(fig["score"])
+    assert score == text - 2 * link + PARAGRAPH_BONUS * paras
+    assert paras == 3 and int(lm.group(2)) == 1
+    rm = re.fullmatch(r'<div id="content"> with (-?\d+)', fig["runner-up"])
+    assert rm and int(rm.group(1)) < score
+    # The unclosed div and its paragraph never saw an end tag (</body> closed them).
+    sm = re.fullmatch(r"(\d+) elements? with no end tag", fig["skipped"])
+    assert sm and int(sm.group(1)) == score_bytes(PAGE).skipped == 2
+    r = score_bytes(PAGE)
+    assert int(m.group(1)) == r.scored and (text, link, paras, score) == (
+        r.text, r.link_text, r.paragraphs, r.score)
+
+
+def test_help_names_the_paragraph_bonus() -> None:
+    res = article("--help")
+    assert res.returncode == 0
+    assert f"The paragraph bonus is {PARAGRAPH_BONUS}." in res.stdout.decode()
+
+
+def test_quiet_writes_no_report(page_file: Path) -> None:
+    res = article("--quiet", str(page_file))
+    assert res.returncode == 0 and res.stderr == b"" and res.stdout == ARTICLE.encode()
+
+
+def test_text_format_is_block_aware_and_drops_markup_and_scripts(page_file: Path) -> None:
+    for flag in (["--text"], ["--format", "text"]):
+        res = article(*flag, str(page_file))
+        assert res.returncode == 0, res.stderr
+        lines = res.stdout.decode().splitlines()
+        assert lines[0] == "Heading"
+        assert lines[1] == f"{LONG} caf\u00e9"
+        assert lines[2] == f"{LONG} with a link."
+        assert lines[3] == LONG
+        assert "document.write" not in res.stdout.decode()
+
+
+def test_text_of_windows_1252_input_is_decoded_by_the_declared_charset(tmp_path: Path) -> None:
+    body = f'<div class="a"><p>Cr\u00e8me br\u00fbl\u00e9e \u2019 {LONG}</p><p>{LONG}</p></div>'
+    data = ("<html><head><meta charset=windows-1252></head><body>" + body).encode("cp1252")
+    p = tmp_path / "w.html"
+    p.write_bytes(data)
+    raw = article("-q", str(p))
+    assert raw.stdout == body.encode("cp1252")
+    text = article("-q", "--text", str(p))
+    assert text.stdout.decode("utf-8").splitlines()[0] == f"Cr\u00e8me br\u00fbl\u00e9e \u2019 {LONG}"
+
+
+def test_markdown_is_rendered_or_a_clear_error(page_file: Path) -> None:
+    res = article("--format", "markdown", str(page_file))
+    if res.returncode == 0:
+        assert LONG in res.stdout.decode()
+    else:
+        assert res.returncode == 2
+        msg = res.stderr.decode()
+        assert msg.startswith("article: ") and "markdown" in msg and "Traceback" not in msg
+
+
+def test_exit_1_when_nothing_scores_positively(tmp_path: Path) -> None:
+    p = tmp_path / "links.html"
+    p.write_bytes(b'<html><body><ul><li><a href="/">a link</a></li></ul></body></html>')
+    res = article(str(p))
+    assert res.returncode == 1
+    assert res.stdout == b""
+    assert "none scored above 0" in res.stderr.decode()
+    js = article("--json", str(p))
+    assert js.returncode == 1 and json.loads(js.stderr)["winner"] is None
+
+
+def one_line_error(res: subprocess.CompletedProcess[bytes], name: str) -> None:
+    assert res.returncode == 2
+    assert res.stdout == b""
+    err = res.stderr.decode()
+    assert err.count("\n") == 1 and name in err and "Traceback" not in err, err
+
+
+def test_exit_2_missing_file_directory_and_usage(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.html"
+    one_line_error(article(str(missing)), str(missing))
+    one_line_error(article(str(tmp_path)), str(tmp_path))
+    usage = article("--no-such-option")
+    assert usage.returncode == 2 and b"usage" in usage.stderr
+    assert article("a.html", "b.html").returncode == 2
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_exit_2_permission_denied(page_file: Path) -> None:
+    page_file.chmod(0)
+    try:
+        one_line_error(article(str(page_file)), str(page_file))
+    finally:
+        page_file.chmod(0o644)
+
+
+def test_exit_2_when_spooling_fills_the_disk(tmp_path: Path) -> None:
+    def limit_file_size() -> None:
+        # Files may not grow past 64 KiB: the spool write fails as on a full disk (EFBIG).
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))
+
+    big = PAGE + b"<!-- padding -->" * 20000
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    res = article(input=big, env=env, preexec_fn=limit_file_size)
+    one_line_error(res, "<stdin>")
+    assert "spool" in res.stderr.decode()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_temporary_file_is_gone_afterwards(tmp_path: Path) -> None:
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    res = article(input=PAGE, env=env)
+    assert res.returncode == 0 and res.stdout == ARTICLE.encode()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_interrupted_while_spooling_leaves_nothing(tmp_path: Path, sig: int, code: int) -> None:
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "distill.cli.article"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(PAGE[:100])
+    proc.stdin.flush()
+    time.sleep(1.0)  # let it import and block reading the pipe
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code
+    assert b"Traceback" not in err and out == b""
+    assert list(tmp_path.iterdir()) == []
