@@ -17,13 +17,10 @@ from distill._core import (
     Element,
     Node,
     Text,
+    parse,
+    parse_fragment,
 )
 from distill.extract import Article, Extraction, Paragraph, article, boilerplate
-
-try:  # TEMPORARY until the tree builder is on main (tests skip while distill.parse is absent)
-    from distill._core import parse, parse_fragment
-except ImportError:  # pragma: no cover
-    pass
 
 __all__ = [
     "Article",
