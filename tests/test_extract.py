@@ -11,9 +11,6 @@ import pytest
 import distill
 from distill import Extraction, Paragraph
 
-if not hasattr(distill, "parse"):  # TEMPORARY: until the tree builder lands on main
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
-
 WORDS = "the quiet river runs past old stone walls at dusk"
 
 

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import threading
 
-import pytest
-
 import distill
-
-if not hasattr(distill, "parse"):  # TEMPORARY: until the tree builder lands on main
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
 
 
 def page(n: int) -> str:

@@ -7,9 +7,6 @@ import pytest
 import distill
 from distill import Article
 
-if not hasattr(distill, "parse"):  # TEMPORARY: until the tree builder lands on main
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
-
 BODY = (
     "<div id=body><p>The first paragraph of the story, with commas, clauses, and length.</p>"
     "<p>The second paragraph of the story, with more commas, and more words.</p></div>"

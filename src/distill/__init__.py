@@ -20,7 +20,9 @@ from distill._core import (
     parse,
     parse_fragment,
 )
+from distill.export import Markdown, PlainText
 from distill.extract import Article, Extraction, Paragraph, article, boilerplate
+from distill.sanitize import Policy, Sanitizer
 
 __all__ = [
     "Article",
@@ -30,8 +32,12 @@ __all__ = [
     "DocumentFragment",
     "Element",
     "Extraction",
+    "Markdown",
     "Node",
     "Paragraph",
+    "PlainText",
+    "Policy",
+    "Sanitizer",
     "Text",
     "_core",
     "article",
