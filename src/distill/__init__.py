@@ -21,13 +21,20 @@ from distill._core import (
     parse_fragment,
 )
 
+from distill.export import Markdown, PlainText
+from distill.sanitize import Policy, Sanitizer
+
 __all__ = [
     "Comment",
     "Doctype",
     "Document",
     "DocumentFragment",
     "Element",
+    "Markdown",
     "Node",
+    "PlainText",
+    "Policy",
+    "Sanitizer",
     "Text",
     "_core",
     "parse",
