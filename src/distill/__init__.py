@@ -20,7 +20,6 @@ from distill._core import (
     parse,
     parse_fragment,
 )
-
 from distill.export import Markdown, PlainText
 from distill.sanitize import Policy, Sanitizer
 
