@@ -145,6 +145,8 @@ ROUNDTRIP: dict[str, str] = {
     "tests18.dat:10": _RT_PLAINTEXT,
     "tests18.dat:11": _RT_PLAINTEXT,
     "tests18.dat:12": _RT_PLAINTEXT,
+    "tests18.dat:13": _RT_PLAINTEXT,
+    "tests18.dat:14": _RT_PLAINTEXT,
     "tests18.dat:15": _RT_PLAINTEXT,
     "tests18.dat:16": _RT_PLAINTEXT,
     "tests18.dat:19": _RT_PLAINTEXT,

@@ -8,9 +8,6 @@ from collections.abc import Mapping
 import pytest
 
 import distill
-
-if not hasattr(distill, "parse"):  # TEMPORARY: while the parser is being built; removed once it lands
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
 from distill import _core
 
 PAGE = (
@@ -305,3 +302,26 @@ def test_reprs() -> None:
     assert repr(doc.find("p")) == "<Element p>"
     assert repr(doc.find("svg")) == "<Element svg (svg)>"
     assert repr(doc[0]) == "<Doctype 'html'>"
+
+
+def test_str_and_bytes_spans_name_the_same_markup() -> None:
+    """Property: code point spans over str and byte spans over its UTF-8 cover the same characters."""
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+    pieces = st.sampled_from(["<p>", "</p>", "<div class='é'>", "</div>", "<b>", "</b>", "é", "€", "😀", "x",
+                              "<br>", "<table><td>", "<!--ü-->", "\u0000", "&amp;", "<svg><circle/></svg>"])
+
+    @hypothesis.settings(max_examples=200, deadline=None)
+    @hypothesis.given(st.lists(pieces, max_size=40))
+    def check(parts: list[str]) -> None:
+        src = "".join(parts)
+        raw = src.encode()
+        by_str = [e.source_span for e in distill.parse(src).iter()]
+        by_bytes = [e.source_span for e in distill.parse(raw).iter()]
+        assert len(by_str) == len(by_bytes)
+        for s, b in zip(by_str, by_bytes, strict=True):
+            assert (s is None) == (b is None)
+            if s is not None and b is not None:
+                assert src[s[0]:s[1]].encode() == raw[b[0]:b[1]]
+
+    check()

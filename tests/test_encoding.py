@@ -369,3 +369,100 @@ def test_big5_pair_giving_two_code_points_inside_a_long_run() -> None:
     assert offs[700] == 1400
     _, expected_tail = _expected_offsets(list(tail), "big5hkscs", start=1402)
     assert offs[702:] == expected_tail
+
+
+# ---- the guess for undeclared, non-UTF-8 input ----------------------------------------------------
+
+GUESSED = [
+    ("日本語のテキストです。今日はとても良い天気ですね。私たちは公園に行きました。", "cp932", "shift_jis"),
+    ("日本語のテキストです。今日はとても良い天気ですね。私たちは公園に行きました。", "euc_jp", "euc-jp"),
+    ("한국어 텍스트입니다. 오늘은 날씨가 아주 좋습니다. 우리는 공원에 갔습니다.", "cp949", "euc-kr"),
+    ("这是中文文本。今天天气很好，我们去了公园，看到了很多人在那里散步和聊天。", "gb18030", "gbk"),
+    ("這是中文文本。今天天氣很好，我們去了公園，看到了很多人在那裡散步和聊天。", "big5", "big5"),
+    ("Это русский текст. Сегодня очень хорошая погода, и мы пошли в парк гулять.", "cp1251", "windows-1251"),
+    ("Это русский текст. Сегодня очень хорошая погода, и мы пошли в парк гулять.", "koi8_r", "koi8-r"),
+    ("Αυτό είναι ελληνικό κείμενο. Σήμερα ο καιρός είναι πολύ καλός και πήγαμε στο πάρκο.", "cp1253", "windows-1253"),
+    ("זהו טקסט בעברית. היום מזג האוויר טוב מאוד והלכנו לפארק לטייל עם החברים שלנו.", "cp1255", "windows-1255"),
+    ("هذا نص باللغة العربية. الطقس اليوم جميل جدا وذهبنا إلى الحديقة مع الأصدقاء.", "cp1256", "windows-1256"),
+    (
+        "Litwo! Ojczyzno moja! ty jesteś jak zdrowie. Ile cię trzeba cenić, ten tylko się dowie, kto cię "
+        "stracił. Dziś piękność twą w całej ozdobie widzę i opisuję, bo tęsknię po tobie.",
+        "cp1250",
+        "windows-1250",
+    ),
+]
+
+STAYS_WINDOWS_1252 = [
+    "C'est un texte français. Aujourd'hui il fait très beau, nous sommes allés au café près de l'église.",
+    "Das ist ein deutscher Text. Heute ist das Wetter schön, wir gehen für eine Stunde über die Brücke.",
+    "Groß, größer, am größten: Fuß, Maß, Spaß, weiß, heiß, muß, daß, Straße, außen, süß.",
+    "Este es un texto en español. Hoy hace muy buen tiempo, así que fuimos al parque con los niños.",
+    "Este é um texto em português. Hoje o tempo está ótimo, então fomos ao parque com as crianças.",
+    "Nel mezzo del cammin di nostra vita mi ritrovai per una selva oscura, ché la diritta via era "
+    "smarrita. Così è più facile, perché là c'è già.",
+    "Hvis du kører på cykel i København, så skal du være forsigtig. Æblet faldt ned på gården.",
+    "Detta är en svensk text. Idag är vädret mycket fint, så vi gick till parken och åt glass.",
+]
+
+
+def _page(text: str) -> str:
+    return f"<html><head><title>t</title></head><body><p>{text}</p></body></html>"
+
+
+@pytest.mark.parametrize(("text", "codec", "expected"), GUESSED, ids=[g[2] + ":" + g[1] for g in GUESSED])
+def test_guess_for_undeclared_legacy_pages(text: str, codec: str, expected: str) -> None:
+    data = _page(text).encode(codec)
+    assert sniff(data) == expected
+    assert decode(data)[0] == _page(text)
+    # The guess is not part of the HTML Standard's algorithm without autodetection.
+    assert sniff(data, utf8_detect=False) == "windows-1252"
+
+
+@pytest.mark.parametrize("text", STAYS_WINDOWS_1252)
+def test_western_pages_are_not_mistaken_for_other_encodings(text: str) -> None:
+    assert sniff(_page(text).encode("cp1252")) == "windows-1252"
+
+
+def test_declaration_beats_the_guess() -> None:
+    russian = "Это русский текст. Сегодня очень хорошая погода, и мы пошли в парк гулять."
+    data = ("<meta charset=windows-1252>" + _page(russian)).encode("cp1251")
+    assert sniff(data) == "windows-1252"
+    assert sniff(_page(russian).encode("cp1251"), "koi8-r") == "koi8-r"
+
+
+def test_few_non_ascii_bytes_stay_windows_1252() -> None:
+    # Three Cyrillic letters are not evidence enough to leave the default.
+    assert sniff(_page("The word \u0434\u0430\u043c means something.").encode("cp1251")) == "windows-1252"
+
+
+# ---- through distill.parse ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "label", "expected"),
+    [
+        ("<meta charset=windows-1251><p>Привет</p><b>мир</b>".encode("cp1251"), None, "windows-1251"),
+        ("\ufeff<p>日本</p><b>x</b>".encode(), None, "utf-8"),
+        ("<p>日本語</p><b>ｱx</b>".encode("cp932"), "shift_jis", "shift_jis"),
+        (b"<p>a\xffb</p><b>c</b>", "utf-8", "utf-8"),
+        ("<p>\U0001f600</p><b>x</b>".encode("utf-16"), None, "utf-16le"),
+    ],
+)
+def test_parse_bytes_spans_are_input_byte_offsets(data: bytes, label: str | None, expected: str) -> None:
+    import distill
+
+    if not hasattr(distill, "parse"):
+        pytest.skip("distill.parse is not available yet")
+    doc = distill.parse(data, encoding=label)
+    assert doc.encoding == expected
+    for tag in ("p", "b"):
+        el = doc.find(tag)
+        assert el is not None and el.source_span is not None
+        start, end = el.source_span
+        # The span's bytes, decoded on their own, are the element's markup.
+        markup = data[start:end].decode(_PY_CODEC[expected], "replace")
+        assert markup.startswith(f"<{tag}>") and markup.endswith(f"</{tag}>")
+        assert el.text in markup
+
+
+_PY_CODEC = {"windows-1251": "cp1251", "utf-8": "utf-8", "shift_jis": "cp932", "utf-16le": "utf-16-le"}

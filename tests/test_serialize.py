@@ -8,9 +8,6 @@ from html5lib_exclusions import ROUNDTRIP
 from treedump import dump
 
 import distill
-
-if not hasattr(distill, "parse"):  # TEMPORARY: while the parser is being built; removed once it lands
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
 from distill import _core
 
 

@@ -50,7 +50,7 @@ TOKEN = re.compile(rb"<[^>]*>|[^<]+")
 WS = b" \t\n\r\f"
 
 
-def oracle(data: bytes, start: int, end: int) -> tuple[int, int, int]:
+def oracle(data: bytes, start: int, end: int, encoding: str = "utf-8") -> tuple[int, int, int]:
     """(text, link text, links) of data[start:end], counted the documented way, by other means."""
     text = link = links = 0
     depth = 0
@@ -68,7 +68,7 @@ def oracle(data: bytes, start: int, end: int) -> tuple[int, int, int]:
                     links += inside
             continue
         n = 0
-        for ch in tok.decode("utf-8"):
+        for ch in tok.decode(encoding):
             if ch.encode() in [bytes([b]) for b in WS]:
                 n += not ws
                 ws = True
@@ -234,6 +234,33 @@ def test_windows_1252_bytes_pass_through_untouched() -> None:
     r = score_bytes(data + b"</body></html>")
     assert data[r.start : r.end] == art.encode("cp1252")
     assert r.attributes == {"class": "café"}
+
+
+@pytest.mark.parametrize(
+    "meta",
+    [
+        "<meta charset=windows-1252>",
+        '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">',
+        "<meta content='text/html;charset=\"windows-1252\"' http-equiv=content-type>",
+    ],
+)
+def test_declared_single_byte_encoding_counts_every_byte(meta: str) -> None:
+    # 0x92 (a right quote) and 0xA0 (no-break space) look like UTF-8 continuation bytes.
+    words = "It\u2019s\u00a0a caf\u00e9 \u00bd price \u2013 " * 3
+    art = f'<div class="w"><p>{words}{LONG}</p><p>{LONG}</p></div>'
+    data = f"<html><head>{meta}</head><body>{art}</body></html>".encode("cp1252")
+    r = score_bytes(data)
+    assert r.encoding == "windows-1252"
+    assert (r.text, r.link_text, r.links) == oracle(data, r.start, r.end, "cp1252")
+
+
+def test_utf8_declared_or_not_counts_utf8() -> None:
+    art = f'<div class="w"><p>caf\u00e9 \u00bd {LONG}</p></div>'
+    declared = f"<html><head><meta charset=utf-8></head><body>{art}</body></html>".encode()
+    bare = f"<html><head></head><body>{art}</body></html>".encode()
+    a, b = score_bytes(declared), score_bytes(bare)
+    assert (a.encoding, b.encoding) == ("utf-8", None)
+    assert a.text == b.text == oracle(bare, b.start, b.end)[0]
 
 
 def test_nothing_positive_gives_no_winner() -> None:

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from treedump import dump
 
 import distill
-
-if not hasattr(distill, "parse"):  # TEMPORARY: while the parser is being built; removed once it lands
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
 
 
 def pages() -> list[str]:

@@ -17,12 +17,12 @@ from distill._core import (
     Element,
     Node,
     Text,
+    parse,
+    parse_fragment,
 )
 
-try:  # TEMPORARY until the tree builder is on main (tests skip while distill.parse is absent)
-    from distill._core import parse, parse_fragment
-except ImportError:  # pragma: no cover
-    pass
+from distill.export import Markdown, PlainText
+from distill.sanitize import Policy, Sanitizer
 
 __all__ = [
     "Comment",
@@ -30,7 +30,11 @@ __all__ = [
     "Document",
     "DocumentFragment",
     "Element",
+    "Markdown",
     "Node",
+    "PlainText",
+    "Policy",
+    "Sanitizer",
     "Text",
     "_core",
     "parse",

@@ -3,6 +3,8 @@
 from collections.abc import Iterator, Mapping
 from typing import Any, final
 
+from distill.export import Markdown, PlainText
+
 class Node:
     """A node of a parsed tree: iterating gives its children; len() and [i] index them.
 
@@ -33,6 +35,10 @@ class Node:
         """Return every descendant element named `tag`, in document order."""
     def iter(self, tag: str | None = None) -> Iterator[Element]:
         """Iterate over descendant elements in document order (only those named `tag` when given)."""
+    def to_text(self, options: PlainText | None = None) -> str:
+        """Return the text of this node laid out in lines (see distill.export.PlainText)."""
+    def to_markdown(self, options: Markdown | None = None) -> str:
+        """Return this node as GitHub-flavoured Markdown (see distill.export.Markdown)."""
 
 @final
 class Document(Node):
@@ -140,3 +146,19 @@ class StreamScorer:
         """Score the next chunk of input bytes (the GIL is released meanwhile)."""
     def close(self) -> dict[str, Any]:
         """End of input: winner, runner_up (dicts with bytes tag and attrs, or None) and counts."""
+
+# --- sanitize (sanitize/py_sanitize.c) ---
+
+def compile_policy(
+    elements: list[str],
+    attributes: list[tuple[str | None, str]],
+    url_schemes: list[str],
+    allow_relative_urls: bool,
+    allow_data_images: bool,
+    allow_comments: bool,
+    link_rel: str | None,
+) -> object:
+    """Compile a sanitizer policy (see distill.sanitize.Policy)."""
+
+def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
+    """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""

@@ -15,9 +15,9 @@ offsets into the input, whatever the chunking. ``<html>``, ``<head>`` and ``<bod
 candidates (they hold everything, so they would always win).
 
 Memory does not grow with the input: only the open-element stack (at most ``MAX_DEPTH`` entries)
-and the two best candidates are kept. The input may be in any ASCII-compatible encoding; tag names
-and attribute values in the result are decoded as UTF-8, or as windows-1252 when they are not valid
-UTF-8.
+and the two best candidates are kept. The input may be in any ASCII-compatible encoding; text is
+counted as UTF-8 unless a ``<meta>`` declares a single-byte encoding. Tag names and attribute values
+in the result are decoded with the declared encoding, else as UTF-8, else as windows-1252.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ __all__ = [
     "RunnerUp",
     "Scorer",
     "StreamResult",
+    "decode",
     "score_bytes",
 ]
 
@@ -46,15 +47,24 @@ MAX_DEPTH: int = _core.STREAM_MAX_DEPTH
 """Open elements tracked; elements nested deeper are counted in ``too_deep``, never candidates."""
 
 
-def _decode(raw: bytes) -> str:
+def decode(raw: bytes, encoding: str | None = None) -> str:
+    """Decode input bytes by the declared encoding, else as UTF-8, else as windows-1252.
+
+    windows-1252 is the HTML Standard's fallback for legacy pages that declare nothing.
+    """
+    if encoding and encoding != "utf-8":
+        try:
+            return raw.decode(encoding, errors="replace")
+        except LookupError:
+            pass
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("cp1252", errors="replace")
 
 
-def _attrs(pairs: list[tuple[bytes, bytes]]) -> dict[str, str]:
-    return {_decode(name): _decode(value) for name, value in pairs}
+def _attrs(pairs: list[tuple[bytes, bytes]], encoding: str | None) -> dict[str, str]:
+    return {decode(name, encoding): decode(value, encoding) for name, value in pairs}
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,8 @@ class StreamResult:
 
     ``tag`` is None when no element scored above zero; the winner's fields are then zero and
     ``runner_up`` is None. ``input[start:end]`` is the winner's markup, byte for byte.
+    ``encoding`` is the WHATWG name of the encoding the first ``<meta>`` before ``<body>``
+    declared, or None; text is counted as that encoding's characters when it is single-byte.
     """
 
     tag: str | None
@@ -90,6 +102,7 @@ class StreamResult:
     skipped: int
     too_deep: int
     bytes: int
+    encoding: str | None = None
     paragraph_bonus: int = PARAGRAPH_BONUS
 
     @property
@@ -129,6 +142,7 @@ class StreamResult:
             "skipped": self.skipped,
             "too_deep": self.too_deep,
             "bytes": self.bytes,
+            "encoding": self.encoding,
             "paragraph_bonus": self.paragraph_bonus,
         }
 
@@ -156,11 +170,12 @@ class Scorer:
         """End the input and return the winner, runner-up and counts; the scorer cannot be fed again."""
         raw = self._core.close()
         w = raw["winner"]
-        stats = {
+        stats: dict[str, Any] = {
             "scored": int(raw["scored"]),
             "skipped": int(raw["skipped"]),
             "too_deep": int(raw["too_deep"]),
             "bytes": int(raw["bytes"]),
+            "encoding": raw["encoding"],
         }
         if w is None or w["score"] <= 0:
             return StreamResult(
@@ -176,19 +191,20 @@ class Scorer:
                 runner_up=None,
                 **stats,
             )
+        enc = raw["encoding"]
         r = raw["runner_up"]
         runner = None
         if r is not None:
             runner = RunnerUp(
-                tag=_decode(r["tag"]),
-                attributes=_attrs(r["attrs"]),
+                tag=decode(r["tag"], enc),
+                attributes=_attrs(r["attrs"], enc),
                 start=r["start"],
                 end=r["end"],
                 score=r["score"],
             )
         return StreamResult(
-            tag=_decode(w["tag"]),
-            attributes=_attrs(w["attrs"]),
+            tag=decode(w["tag"], enc),
+            attributes=_attrs(w["attrs"], enc),
             start=w["start"],
             end=w["end"],
             text=w["text"],

@@ -22,12 +22,17 @@ from html.parser import HTMLParser
 from types import FrameType
 from typing import IO, Any, NoReturn, cast
 
-from distill.stream import MAX_DEPTH, PARAGRAPH_BONUS, PARAGRAPH_MIN_CHARS, Scorer, StreamResult
+from distill.stream import (
+    MAX_DEPTH,
+    PARAGRAPH_BONUS,
+    PARAGRAPH_MIN_CHARS,
+    Scorer,
+    StreamResult,
+    decode,
+)
 
 CHUNK = 1 << 20
 """Read size of both passes (1 MiB): large enough that the Python loop costs nothing measurable."""
-PRESCAN = 4096
-"""Bytes of the input's start kept to find a declared charset for --format text/markdown."""
 
 EXIT_OK, EXIT_NOTHING, EXIT_USAGE = 0, 1, 2
 
@@ -181,30 +186,6 @@ class _TextRenderer(HTMLParser):
         return "\n".join(self.blocks) + ("\n" if self.blocks else "")
 
 
-def _declared_charset(head: bytes) -> str | None:
-    m = re.search(rb"""charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", head, re.IGNORECASE)
-    if not m:
-        return None
-    label = m.group(1).decode("ascii").lower()
-    # The HTML Standard maps these legacy labels to windows-1252.
-    if label in ("iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii", "l1", "iso8859-1"):
-        return "cp1252"
-    try:
-        import codecs
-
-        return codecs.lookup(label).name
-    except LookupError:
-        return None
-
-
-def _decode(markup: bytes, head: bytes) -> str:
-    try:
-        return markup.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    return markup.decode(_declared_charset(head) or "cp1252", errors="replace")
-
-
 def _require_markdown() -> None:
     import distill
 
@@ -213,9 +194,9 @@ def _require_markdown() -> None:
         _fail("--format markdown needs the exporters' Node.to_markdown(), which this build lacks")
 
 
-def render(markup: bytes, head: bytes, fmt: str) -> str:
-    """The winner's text or Markdown, from its markup (``head``: the input's first bytes)."""
-    source = _decode(markup, head)
+def render(markup: bytes, encoding: str | None, fmt: str) -> str:
+    """The winner's text or Markdown, from its markup (``encoding``: what the page declared)."""
+    source = decode(markup, encoding)
     if fmt == "markdown":
         import distill
 
@@ -266,11 +247,10 @@ def _seekable_base(f: IO[bytes]) -> int | None:
         return None
 
 
-def _pass_one(f: IO[bytes], label: str, spool: IO[bytes] | None) -> tuple[StreamResult, bytes]:
+def _pass_one(f: IO[bytes], label: str, spool: IO[bytes] | None) -> StreamResult:
     scorer = Scorer()
     buf = bytearray(CHUNK)
     view = memoryview(buf)
-    head = b""
     reader = cast(io.BufferedIOBase, f)
     while True:
         try:
@@ -280,15 +260,13 @@ def _pass_one(f: IO[bytes], label: str, spool: IO[bytes] | None) -> tuple[Stream
         if not n:
             break
         chunk = view[:n]
-        if len(head) < PRESCAN:
-            head += bytes(chunk[: PRESCAN - len(head)])
         scorer.feed(chunk)
         if spool is not None:
             try:
                 spool.write(chunk)
             except OSError as e:
                 _fail(f"{label}: cannot spool to a temporary file: {e.strerror or e}")
-    return scorer.close(), head
+    return scorer.close()
 
 
 def _copy_range(src: IO[bytes], base: int, start: int, end: int, label: str, out: IO[bytes]) -> None:
@@ -339,7 +317,7 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
                     spool = stack.enter_context(tempfile.TemporaryFile(prefix="article-"))
                 except OSError as e:
                     _fail(f"{label}: cannot create a temporary file to spool to: {e.strerror or e}")
-            result, head = _pass_one(f, label, spool)
+            result = _pass_one(f, label, spool)
             source: IO[bytes] = spool if spool is not None else f
             src_base = 0 if spool is not None else (base or 0)
             if result.tag is not None:
@@ -347,7 +325,7 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
                     _copy_range(source, src_base, result.start, result.end, label, out)
                 else:
                     markup = _read_range(source, src_base, result.start, result.end, label)
-                    out.write(render(markup, head, fmt).encode("utf-8"))
+                    out.write(render(markup, result.encoding, fmt).encode("utf-8"))
                 out.flush()
     if args.json:
         err.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")

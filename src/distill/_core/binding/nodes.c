@@ -416,16 +416,16 @@ static PyObject *node_repr(PyObject *self) {
 
 static PyMethodDef node_own_methods[] = {
     {"serialize", (PyCFunction)(void (*)(void))node_serialize, METH_VARARGS | METH_KEYWORDS,
-     "serialize(*, pretty=False)\n--\n\n"
+     "serialize($self, /, *, pretty=False)\n--\n\n"
      "The node as HTML (WHATWG \"serializing HTML fragments\"): an element with its subtree, a document or\n"
      "fragment as its children. pretty=True indents block structure, one block per line, and leaves the\n"
      "text of pre, textarea, script, style and inline content unchanged."},
     {"find", node_find, METH_O,
-     "find(tag, /)\n--\n\nThe first descendant element named `tag` in document order, or None."},
+     "find($self, tag, /)\n--\n\nThe first descendant element named `tag` in document order, or None."},
     {"find_all", node_find_all, METH_O,
-     "find_all(tag, /)\n--\n\nEvery descendant element named `tag`, in document order."},
+     "find_all($self, tag, /)\n--\n\nEvery descendant element named `tag`, in document order."},
     {"iter", (PyCFunction)(void (*)(void))node_iter_desc, METH_VARARGS | METH_KEYWORDS,
-     "iter(tag=None)\n--\n\nAn iterator over descendant elements in document order (only those named `tag`\n"
+     "iter($self, /, tag=None)\n--\n\nAn iterator over descendant elements in document order (only those named `tag`\n"
      "when given). Template contents are not descendants."},
     {NULL, NULL, 0, NULL},
 };

@@ -8,15 +8,6 @@
 #include "encoding/encoding.h"
 #include "tree/treebuilder.h"
 
-#if defined(__GNUC__) && !defined(_WIN32)
-/* TEMPORARY, until the tree builder is on main: a weak reference lets the module load without it, and
- * parse()/parse_fragment() are registered only when dl_parse is linked in. */
-extern dl_document *dl_parse(const char *utf8, size_t len, const dl_parse_options *opts, dl_parse_status *status)
-    __attribute__((weak));
-#define DL_HAVE_PARSE() (dl_parse != NULL)
-#else
-#define DL_HAVE_PARSE() 1
-#endif
 
 /* ---- source offsets -------------------------------------------------------------------------- */
 
@@ -266,7 +257,7 @@ static PyObject *py_live_documents(PyObject *self, PyObject *unused) {
     return PyLong_FromSsize_t(dl_live_documents());
 }
 
-static PyMethodDef parse_functions[] = {
+static PyMethodDef binding_functions[] = {
     {"parse", (PyCFunction)(void (*)(void))py_parse, METH_VARARGS | METH_KEYWORDS,
      "parse(markup, /, *, encoding=None, scripting=True)\n--\n\n"
      "Parse a whole HTML document (WHATWG tree construction). Bytes are decoded after sniffing the\n"
@@ -276,10 +267,6 @@ static PyMethodDef parse_functions[] = {
      "parse_fragment(markup, /, context='body', *, scripting=True)\n--\n\n"
      "Parse an HTML fragment as if it were the content of a `context` element: an HTML tag name, or\n"
      "'svg NAME' / 'math NAME' for a foreign element. Returns a DocumentFragment."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyMethodDef binding_functions[] = {
     {"_live_documents", py_live_documents, METH_NOARGS,
      "_live_documents()\n--\n\nNumber of parsed documents whose memory is not yet freed (for tests)."},
     {"_build", dl_build_tree, METH_O,
@@ -289,6 +276,5 @@ static PyMethodDef binding_functions[] = {
 
 int dl_binding_init_module(PyObject *m) {
     if (dl_nodes_init_module(m) < 0) return -1;
-    if (DL_HAVE_PARSE() && PyModule_AddFunctions(m, parse_functions) < 0) return -1;
     return PyModule_AddFunctions(m, binding_functions);
 }

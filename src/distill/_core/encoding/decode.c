@@ -13,9 +13,11 @@
  * many input bytes each code point between anchors took (identity, 1, 2-or-4 for UTF-16, 1-or-2 for
  * multi-byte encodings). Anchors sit at the start, at every character whose width breaks the rule, and
  * every DL_MAP_STRIDE bytes so a lookup scans a bounded stretch of the output. Memory: 8 bytes per
- * anchor, i.e. nothing but one anchor for valid UTF-8, about 8 bytes per 256 input bytes for single-byte
- * and UTF-16 input, plus 16 bytes per replaced or rule-breaking character (invalid UTF-8, half-width
- * katakana, 4-byte GB18030, ...).
+ * anchor, i.e. nothing but one anchor for valid UTF-8 (and for all-ASCII input in a single-byte
+ * encoding, also used in place), about 8 bytes per 256 input bytes for single-byte, UTF-16 and
+ * multi-byte input, plus 16 bytes per replaced or rule-breaking character (invalid UTF-8, half-width
+ * katakana, 4-byte GB18030, ...). ISO-2022-JP, rare and stateful, anchors every character (8 bytes
+ * each).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -305,6 +307,15 @@ int dl_encoding_is_single_byte(int enc) {
     return enc >= 0 && enc < DL_ENC__COUNT && dl_sb_ready[enc];
 }
 
+uint32_t dl_sb_code_point(int enc, uint8_t byte) {
+    const uint8_t *e = dl_sb_utf8[enc][byte];
+    switch (e[0]) {
+    case 1: return e[1];
+    case 2: return (uint32_t)(e[1] & 0x1F) << 6 | (e[2] & 0x3F);
+    default: return (uint32_t)(e[1] & 0x0F) << 12 | (uint32_t)(e[2] & 0x3F) << 6 | (e[3] & 0x3F);
+    }
+}
+
 static void dl_sb_set(int enc, uint8_t byte, uint32_t cp) {
     uint8_t *e = dl_sb_utf8[enc][byte];
     e[0] = (uint8_t)dl_put_cp(e + 1, cp);
@@ -431,13 +442,12 @@ static int dl_decode_replacement(size_t len, size_t skip, dl_decoded *out) {
 
 /* ---- multi-byte legacy encodings (Python codecs for the tables) --------------------------------------- */
 
-enum { DL_UNIT_ASCII, DL_UNIT_MB, DL_UNIT_ERROR, DL_UNIT_CP };
 
 /* The next character of a multi-byte encoding at b[0..n): its byte length, and its kind. Well-formed
  * characters (DL_UNIT_MB) are left to Python's table; ill-formed ones become U+FFFD here, consuming
  * the bytes the WHATWG decoder consumes (a trail byte that is ASCII is not consumed); DL_UNIT_CP gives a
  * code point the Encoding Standard fixes where Python's codec differs. */
-static size_t dl_mb_unit(int enc, const uint8_t *b, size_t n, int *kind, uint32_t *cp) {
+size_t dl_mb_unit(int enc, const uint8_t *b, size_t n, int *kind, uint32_t *cp) {
     uint8_t c = b[0];
     if (c < 0x80) {
         *kind = DL_UNIT_ASCII;
@@ -837,5 +847,5 @@ int dl_encoding_tables_init(void) {
     for (unsigned byte = 0; byte <= 0xFF; byte++)
         dl_sb_set(DL_ENC_X_USER_DEFINED, (uint8_t)byte, byte < 0x80 ? byte : 0xF780 + byte - 0x80);
     dl_sb_ready[DL_ENC_X_USER_DEFINED] = 1;
-    return 0;
+    return dl_detect_init();
 }

@@ -5,9 +5,10 @@
  *  - the Encoding Standard's label table: label -> encoding id -> canonical name;
  *  - sniffing: BOM, then a caller's label (transport-layer charset), then the HTML prescan of the first
  *    1,024 bytes for <meta charset> / <meta http-equiv=content-type>, then UTF-8 when the bytes are
- *    valid UTF-8, else windows-1252. No statistical detector is used: a good one needs large frequency
- *    tables or a runtime dependency, and valid-UTF-8-or-windows-1252 is right for the vast majority of
- *    pages that declare nothing;
+ *    valid UTF-8, else a small conservative guess (detect.c: CJK by character structure and kana/Hangul
+ *    markers, non-Latin single-byte scripts by ten letters per language, windows-1250 by in-word
+ *    letters) that falls back to windows-1252. It is deliberately small: a full detector needs large
+ *    frequency tables or a runtime dependency, and a wrong guess is worse than windows-1252;
  *  - decoding to UTF-8 with an offset map back to input byte offsets. Valid UTF-8 is not copied.
  *
  * Typical use by the binding (GIL held):
@@ -81,12 +82,14 @@ int dl_encoding_lookup(const char *label, size_t len);
 const char *dl_encoding_name(int id);
 
 /* Sniff: override_id is the caller's encoding (-1 for none). Returns the encoding id and sets *bom_len
- * (0, 2 or 3: bytes of BOM to skip). Pure C, no GIL needed; reads at most the first 1,024 bytes plus one
- * pass of UTF-8 validation. */
+ * (0, 2 or 3: bytes of BOM to skip). Pure C, no GIL needed (after module import, which builds the
+ * guess's tables); reads the first 1,024 bytes, one pass of UTF-8 validation, and for undeclared
+ * non-UTF-8 input up to 64 KiB more for the guess. */
 int dl_encoding_sniff(const uint8_t *buf, size_t len, int override_id, int *bom_len);
 
 /* As dl_encoding_sniff; with DL_SNIFF_NO_UTF8_DETECT the last resort is windows-1252 without trying
- * UTF-8 (the HTML Standard's algorithm with no autodetection, as html5lib's encoding tests expect). */
+ * UTF-8 or the guess (the HTML Standard's algorithm with no autodetection, as html5lib's encoding
+ * tests expect). */
 enum { DL_SNIFF_NO_UTF8_DETECT = 1 };
 int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len);
 

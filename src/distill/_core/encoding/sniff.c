@@ -306,11 +306,12 @@ int dl_encoding_sniff_checked(const uint8_t *buf, size_t len, int override_id, u
     if (override_id >= 0 && override_id < DL_ENC__COUNT) return override_id;
     int enc = dl_encoding_prescan(buf, len);
     if (enc >= 0) return enc;
-    if (!(flags & DL_SNIFF_NO_UTF8_DETECT) && dl_utf8_valid(buf, len)) {
+    if (flags & DL_SNIFF_NO_UTF8_DETECT) return DL_ENC_WINDOWS_1252;
+    if (dl_utf8_valid(buf, len)) {
         *validated = 1;
         return DL_ENC_UTF8;
     }
-    return DL_ENC_WINDOWS_1252;
+    return dl_encoding_detect(buf, len);
 }
 
 int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len) {

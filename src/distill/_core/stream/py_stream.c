@@ -5,6 +5,7 @@
  * returns plain dicts with bytes; distill/stream.py turns them into the typed StreamResult.
  */
 #include "binding/binding.h"
+#include "encoding/encoding.h"
 #include "stream/stream.h"
 
 typedef struct {
@@ -115,9 +116,12 @@ static PyObject *scorer_close(StreamScorerObject *self, PyObject *Py_UNUSED(igno
         rd = Py_NewRef(Py_None);
     }
     dl_stream_stats st = dl_stream_get_stats(self->scorer);
-    out = Py_BuildValue("{sOsOsKsKsKsK}", "winner", wd, "runner_up", rd, "scored",
+    int enc = dl_stream_declared_encoding(self->scorer);
+    const char *enc_name = enc >= 0 ? dl_encoding_name(enc) : NULL;
+    out = Py_BuildValue("{sOsOsKsKsKsKsz}", "winner", wd, "runner_up", rd, "scored",
                         (unsigned long long)st.scored, "skipped", (unsigned long long)st.skipped, "too_deep",
-                        (unsigned long long)st.too_deep, "bytes", (unsigned long long)st.bytes);
+                        (unsigned long long)st.too_deep, "bytes", (unsigned long long)st.bytes, "encoding",
+                        enc_name);
 done:
     Py_XDECREF(wd);
     Py_XDECREF(rd);
@@ -133,7 +137,7 @@ static PyMethodDef scorer_methods[] = {
      "feed(chunk, /)\n--\n\nScore the next chunk of input bytes (any bytes-like object)."},
     {"close", (PyCFunction)scorer_close, METH_NOARGS,
      "close()\n--\n\nEnd of input: return the result as a dict (winner, runner_up, scored, skipped, "
-     "too_deep, bytes)."},
+     "too_deep, bytes, encoding)."},
     {NULL, NULL, 0, NULL},
 };
 

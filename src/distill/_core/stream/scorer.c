@@ -35,6 +35,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "encoding/encoding.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/atoms.h"
 
@@ -61,8 +62,16 @@ typedef struct {
     uint32_t blob_len;
 } dl_stream_entry;
 
+/* A direct-mapped cache of short tag names: most tokens are a handful of names, and a cache hit is
+ * cheaper than hashing and comparing against the atom table. */
+typedef struct {
+    uint64_t packed; /* the name's bytes, zero-padded */
+    uint32_t len, atom, hash, key;
+} dl_name_cache_entry;
+
 struct dl_stream_scorer {
     dl_tokenizer *tok;
+    dl_name_cache_entry names[256];
     dl_stream_entry stack[DL_STREAM_MAX_DEPTH];
     int depth;
     uint64_t overflow;
@@ -70,6 +79,8 @@ struct dl_stream_scorer {
 
     uint64_t text, link, links, paras; /* global running totals */
     unsigned ws_prev;                  /* the last text byte was whitespace */
+    int single_byte;                   /* a declared single-byte encoding: every byte is a character */
+    int declared;                      /* encoding id a <meta> declared, or -1 */
     int hide_raw;                      /* inside the raw text of a hidden element */
     int foreign;                       /* open svg/math elements */
     int cdata_allowed;
@@ -144,6 +155,7 @@ static int closes_p(uint32_t a) {
 
 static int is_heading(uint32_t a) { return a >= DL_TAG_h1 && a <= DL_TAG_h6; }
 
+
 /* Elements whose contents the tokenizer must not read as markup, and whether their text counts.
  * script, style: code, never article text. title: the page's name, not its body. textarea: form
  * input. iframe, noembed, noframes: fallback content a browser does not show. noscript: a browser
@@ -168,46 +180,93 @@ static int raw_state(uint32_t a, dl_tokenizer_initial_state *st, int *hidden) {
  * extraction; <head> holds no body text. */
 static int is_candidate_tag(uint32_t a) { return a != DL_TAG_html && a != DL_TAG_body && a != DL_TAG_head; }
 
+/* The predicates above as one table lookup per start tag (unknown names have atom 0: no flags). */
+enum {
+    F_VOID = 1, F_SCOPE = 2, F_CLOSES_P = 4, F_HEADING = 8, F_IMPLIES = 16, F_RAW = 32, F_FOREIGN = 64,
+    F_BUTTON_BASE = 128, F_LIST_BASE = 256, F_TABLE_BASE = 512
+};
+static uint16_t atom_flags[DL_TAG__COUNT];
+
+static void init_atom_flags(void) {
+    static const uint32_t implies[] = {DL_TAG_li, DL_TAG_dd, DL_TAG_dt, DL_TAG_a, DL_TAG_tr, DL_TAG_td,
+                                       DL_TAG_th, DL_TAG_tbody, DL_TAG_thead, DL_TAG_tfoot, DL_TAG_option,
+                                       DL_TAG_optgroup};
+    for (uint32_t a = 1; a < DL_TAG__COUNT; a++) {
+        uint16_t f = 0;
+        dl_tokenizer_initial_state st;
+        int hidden;
+        if (is_void(a)) f |= F_VOID;
+        if (is_scope_boundary(a)) f |= F_SCOPE | F_BUTTON_BASE | F_LIST_BASE;
+        if (closes_p(a)) f |= F_CLOSES_P;
+        if (is_heading(a)) f |= F_HEADING;
+        if (raw_state(a, &st, &hidden)) f |= F_RAW;
+        if (a == DL_TAG_svg || a == DL_TAG_math) f |= F_FOREIGN;
+        if (a == DL_TAG_button) f |= F_BUTTON_BASE;
+        if (a == DL_TAG_ol || a == DL_TAG_ul || a == DL_TAG_dl) f |= F_LIST_BASE;
+        if (a == DL_TAG_html || a == DL_TAG_table || a == DL_TAG_template) f |= F_TABLE_BASE;
+        for (size_t i = 0; i < sizeof(implies) / sizeof(implies[0]); i++)
+            if (a == implies[i]) f |= F_IMPLIES;
+        atom_flags[a] = f;
+    }
+}
+
 /* Characters of a text run: bytes that are neither UTF-8 continuation bytes nor whitespace, plus one
  * per whitespace run (a whitespace byte whose predecessor in the text stream is not whitespace). Each
  * byte's contribution depends only on it and the byte before, so any split of the text across
  * tokens or feeds gives the same total. */
-static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws) {
+#if defined(__SSE2__)
+/* One block of 16 bytes; `valid` masks the bytes that belong to the text (a short tail is copied to a
+ * zeroed block rather than read past the end of the caller's buffer). */
+static inline uint64_t count_block(__m128i v, unsigned valid, unsigned *prev, int single_byte) {
+    const __m128i c0 = _mm_set1_epi8((char)0xC0);
+    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
+    const __m128i c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
+    __m128i ws = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\f'))),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+    __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
+    unsigned wsm = (unsigned)_mm_movemask_epi8(ws) & valid;
+    unsigned other = ((unsigned)_mm_movemask_epi8(_mm_or_si128(ws, cont)) ^ 0xFFFFu) & valid;
+    unsigned starts = wsm & ~(((wsm << 1) | *prev) & 0xFFFFu);
+    /* Bit counts by bytes of the mask: the x86-64 baseline has no popcnt instruction. */
+    uint64_t n = (uint64_t)pop8[other & 0xFFu] + pop8[other >> 8] + pop8[starts & 0xFFu] + pop8[starts >> 8];
+    *prev = (wsm >> 15) & 1u;
+    return n;
+}
+#endif
+
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
     uint64_t count = 0;
     unsigned prev = *prev_ws;
     size_t i = 0;
 #if defined(__SSE2__)
-    /* Bit counts of 16-bit masks by halves (no popcnt instruction in the x86-64 baseline). */
-#define POP16(x) (pop8[(x) & 0xFFu] + pop8[(x) >> 8])
-    const __m128i c0 = _mm_set1_epi8((char)0xC0), c80 = _mm_set1_epi8((char)0x80);
-    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n');
-    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r');
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + i));
-        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, tab)),
-                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, ff)),
-                                               _mm_cmpeq_epi8(v, cr)));
-        __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
-        unsigned wsm = (unsigned)_mm_movemask_epi8(ws);
-        unsigned other = (unsigned)_mm_movemask_epi8(_mm_or_si128(ws, cont)) ^ 0xFFFFu;
-        unsigned before = ((wsm << 1) | prev) & 0xFFFFu;
-        count += (uint64_t)POP16(other) + (uint64_t)POP16(wsm & ~before);
-        prev = wsm >> 15;
+    for (; i + 16 <= n; i += 16)
+        count += count_block(_mm_loadu_si128((const __m128i *)(const void *)(u + i)), 0xFFFFu, &prev, single_byte);
+    if (i < n) {
+        size_t rem = n - i;
+        unsigned char tail[16] = {0};
+        for (size_t k = 0; k < rem; k++) tail[k] = u[i + k]; /* a short variable memcpy is a call */
+        unsigned valid = (1u << rem) - 1u;
+        count += count_block(_mm_loadu_si128((const __m128i *)(const void *)tail), valid, &prev, single_byte);
+        /* The last valid byte decides the carried state, not the zero padding. */
+        prev = char_class[u[n - 1]] == 2;
     }
-#undef POP16
-#endif
+#else
     for (; i < n; i++) {
-        unsigned c = char_class[u[i]];
-        unsigned ws = c == 2;
+        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
+        unsigned c = char_class[u[i]] | (unsigned)(single_byte != 0);
+        unsigned ws = c == 2 || c == 3;
         count += (c == 1) + (ws & !prev);
         prev = ws;
     }
+#endif
     *prev_ws = prev;
     return count;
 }
 
 static void count_text(dl_stream_scorer *s, const char *p, size_t n) {
-    uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev);
+    uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev, s->single_byte);
     if (s->last[DL_TAG_a] >= 0)
         s->link += count;
     else
@@ -293,14 +352,37 @@ enum { SCOPE = 0, BUTTON_SCOPE = 1, LIST_SCOPE = 2, TABLE_SCOPE = 3 };
 
 static int max_i(int a, int b) { return a > b ? a : b; }
 
-static uint32_t key_of(const dl_token *t, uint32_t *atom, uint32_t *hash) {
-    *atom = dl_atom_lookup(t->name.ptr, t->name.len);
+static uint32_t key_of(dl_stream_scorer *s, const dl_token *t, uint32_t *atom, uint32_t *hash) {
+    size_t len = t->name.len;
+    dl_name_cache_entry *ce = NULL;
+    uint64_t packed = 0;
+    if (len - 1 < 8) { /* 1..8 bytes: almost every tag name */
+        /* Bytes in little-endian order whatever the host; a loop, as a short variable memcpy is a call. */
+        for (size_t i = 0; i < len; i++) packed |= (uint64_t)(unsigned char)t->name.ptr[i] << (8 * i);
+        ce = &s->names[((packed ^ len) * 0x9E3779B97F4A7C15ull) >> 56];
+        if (ce->len == len && ce->packed == packed) {
+            *atom = ce->atom;
+            *hash = ce->hash;
+            return ce->key;
+        }
+    }
+    uint32_t key;
+    *atom = dl_atom_lookup(t->name.ptr, len);
     if (*atom != DL_TAG__NONE) {
         *hash = 0;
-        return *atom;
+        key = *atom;
+    } else {
+        *hash = name_hash(t->name.ptr, len);
+        key = DL_TAG__COUNT + (*hash & (UNKNOWN_BUCKETS - 1));
     }
-    *hash = name_hash(t->name.ptr, t->name.len);
-    return DL_TAG__COUNT + (*hash & (UNKNOWN_BUCKETS - 1));
+    if (ce) {
+        ce->packed = packed;
+        ce->len = (uint32_t)len;
+        ce->atom = *atom;
+        ce->hash = *hash;
+        ce->key = key;
+    }
+    return key;
 }
 
 /* Append a length-prefixed string to the blob; 0 when it did not fit. */
@@ -341,14 +423,12 @@ static int push(dl_stream_scorer *s, const dl_token *t, uint32_t key, uint32_t a
     e->hash = hash;
     e->prev_same = s->last[key];
     int16_t self = (int16_t)idx;
-    e->scope_base = is_scope_boundary(atom) ? self : parent ? parent->scope_base : -1;
-    e->button_base = (is_scope_boundary(atom) || atom == DL_TAG_button) ? self
-                     : parent ? parent->button_base : -1;
-    e->list_base = (is_scope_boundary(atom) || atom == DL_TAG_ol || atom == DL_TAG_ul || atom == DL_TAG_dl)
-                       ? self : parent ? parent->list_base : -1;
-    e->table_base = (atom == DL_TAG_html || atom == DL_TAG_table || atom == DL_TAG_template) ? self
-                    : parent ? parent->table_base : -1;
-    e->foreign = atom == DL_TAG_svg || atom == DL_TAG_math;
+    unsigned f = atom_flags[atom];
+    e->scope_base = (f & F_SCOPE) ? self : parent ? parent->scope_base : -1;
+    e->button_base = (f & F_BUTTON_BASE) ? self : parent ? parent->button_base : -1;
+    e->list_base = (f & F_LIST_BASE) ? self : parent ? parent->list_base : -1;
+    e->table_base = (f & F_TABLE_BASE) ? self : parent ? parent->table_base : -1;
+    e->foreign = (f & F_FOREIGN) != 0;
 
     unsigned char *b = s->blob + off;
     uint32_t len = 0;
@@ -383,7 +463,7 @@ static int find_open(const dl_stream_scorer *s, uint32_t key, uint32_t hash) {
 }
 
 static void implied_closes(dl_stream_scorer *s, uint32_t atom) {
-    if (s->depth == 0) return;
+    if (s->depth == 0 || !(atom_flags[atom] & (F_IMPLIES | F_CLOSES_P | F_HEADING))) return;
     int i;
     switch (atom) {
     case DL_TAG_li:
@@ -420,27 +500,106 @@ static void implied_closes(dl_stream_scorer *s, uint32_t atom) {
     default:
         break;
     }
-    if (closes_p(atom) && s->depth) {
+    if ((atom_flags[atom] & F_CLOSES_P) && s->depth) {
         i = s->last[DL_TAG_p];
         if (i >= 0 && i >= top_base(s, BUTTON_SCOPE)) pop_through(s, i, 0, 0);
     }
-    if (is_heading(atom) && s->depth && is_heading(s->stack[s->depth - 1].key)) pop(s, 0, 0);
+    if ((atom_flags[atom] & F_HEADING) && s->depth && is_heading(s->stack[s->depth - 1].key)) pop(s, 0, 0);
 }
 
-static int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
+static int ascii_ieq(const char *p, size_t n, const char *lit) {
+    size_t k = strlen(lit);
+    if (n != k) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+        if (c != (unsigned char)lit[i]) return 0;
+    }
+    return 1;
+}
+
+/* The charset in a content-type value ("text/html; charset=windows-1252"), as the HTML Standard's
+ * "extracting a character encoding from a meta element" finds it; 0 when there is none. */
+static int content_charset(const char *p, size_t n, const char **lab, size_t *lab_len) {
+    for (size_t i = 0; i + 7 <= n; i++) {
+        if (!ascii_ieq(p + i, 7, "charset")) continue;
+        size_t j = i + 7;
+        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        if (j >= n || p[j] != '=') continue;
+        j++;
+        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        if (j >= n) return 0;
+        char q = p[j];
+        if (q == '"' || q == '\'') {
+            size_t k = j + 1;
+            while (k < n && p[k] != q) k++;
+            if (k >= n) return 0;
+            *lab = p + j + 1;
+            *lab_len = k - j - 1;
+            return 1;
+        }
+        size_t k = j;
+        while (k < n && p[k] != ';' && char_class[(unsigned char)p[k]] != 2) k++;
+        *lab = p + j;
+        *lab_len = k - j;
+        return 1;
+    }
+    return 0;
+}
+
+/* The first <meta> declaring a charset, before an explicit <body>, decides how text bytes are counted:
+ * in a single-byte encoding every byte is a character (windows-1252's 0x80-0xBF are not UTF-8
+ * continuation bytes there). Being token-driven, this is the same for any chunking. */
+static void on_meta(dl_stream_scorer *s, const dl_token *t) {
+    if (s->declared >= 0 || s->last[DL_TAG_body] >= 0) return;
+    const char *lab = NULL, *content = NULL;
+    size_t lab_len = 0, content_len = 0;
+    int http_equiv_ct = 0;
+    for (size_t i = 0; i < t->nattrs; i++) {
+        const dl_token_attr *a = &t->attrs[i];
+        if (ascii_ieq(a->name.ptr, a->name.len, "charset")) {
+            lab = a->value.ptr;
+            lab_len = a->value.len;
+        } else if (ascii_ieq(a->name.ptr, a->name.len, "http-equiv")) {
+            http_equiv_ct = ascii_ieq(a->value.ptr, a->value.len, "content-type");
+        } else if (ascii_ieq(a->name.ptr, a->name.len, "content")) {
+            content = a->value.ptr;
+            content_len = a->value.len;
+        }
+    }
+    if (!lab && !(http_equiv_ct && content && content_charset(content, content_len, &lab, &lab_len))) return;
+    int id = dl_encoding_lookup(lab, lab_len);
+    if (id < 0) return;
+    /* As the HTML Standard says for a <meta>: UTF-16 means UTF-8, x-user-defined windows-1252. */
+    if (id == DL_ENC_UTF16BE || id == DL_ENC_UTF16LE) id = DL_ENC_UTF8;
+    if (id == DL_ENC_X_USER_DEFINED) id = DL_ENC_WINDOWS_1252;
+    s->declared = id;
+    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+}
+
+#if defined(__GNUC__)
+#define DL_NOINLINE __attribute__((noinline))
+#else
+#define DL_NOINLINE
+#endif
+
+/* Kept out of line so that the sink's path for character tokens, the most frequent, stays light. */
+static DL_NOINLINE int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
     uint32_t atom, hash;
-    uint32_t key = key_of(t, &atom, &hash);
+    uint32_t key = key_of(s, t, &atom, &hash);
     int in_foreign = s->foreign > 0;
 
+    if (atom == DL_TAG_meta) on_meta(s, t);
     if (atom == DL_TAG_a) s->links++;
-    if (is_void(atom) || (t->self_closing && (in_foreign || atom == DL_TAG_svg || atom == DL_TAG_math)))
+    unsigned f = atom_flags[atom];
+    if ((f & F_VOID) || (t->self_closing && (in_foreign || (f & F_FOREIGN))))
         return 0;
     if ((atom == DL_TAG_html || atom == DL_TAG_body || atom == DL_TAG_head) && s->last[atom] >= 0) return 0;
 
     if (!in_foreign) {
         dl_tokenizer_initial_state st;
         int hidden;
-        if (raw_state(atom, &st, &hidden)) {
+        if ((f & F_RAW) && raw_state(atom, &st, &hidden)) {
             dl_tokenizer_set_state(s->tok, st);
             s->hide_raw = hidden;
         }
@@ -454,7 +613,7 @@ static int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
     return push(s, t, key, atom, hash);
 }
 
-static void on_end_tag(dl_stream_scorer *s, const dl_token *t) {
+static DL_NOINLINE void on_end_tag(dl_stream_scorer *s, const dl_token *t) {
     /* The only end tag a raw text state lets through is the element's own. */
     s->hide_raw = 0;
     if (s->overflow > 0) {
@@ -462,7 +621,7 @@ static void on_end_tag(dl_stream_scorer *s, const dl_token *t) {
         return;
     }
     uint32_t atom, hash;
-    uint32_t key = key_of(t, &atom, &hash);
+    uint32_t key = key_of(s, t, &atom, &hash);
     int i = find_open(s, key, hash);
     if (i < 0) return;
     int base;
@@ -495,7 +654,10 @@ static int sink(void *ctx, const dl_token *t) {
 }
 
 dl_stream_scorer *dl_stream_new(void) {
-    if (!char_class_ready) init_char_class();
+    if (!char_class_ready) {
+        init_atom_flags();
+        init_char_class(); /* sets char_class_ready last */
+    }
     dl_stream_scorer *s = calloc(1, sizeof(*s));
     if (!s) return NULL;
     s->tok = dl_tokenizer_new(sink, s);
@@ -505,6 +667,7 @@ dl_stream_scorer *dl_stream_new(void) {
     }
     for (size_t i = 0; i < NKEYS; i++) s->last[i] = -1;
     s->best = s->runner = -1;
+    s->declared = -1;
     return s;
 }
 
@@ -546,6 +709,8 @@ const dl_stream_candidate *dl_stream_runner_up(const dl_stream_scorer *s) {
 }
 
 dl_stream_stats dl_stream_get_stats(const dl_stream_scorer *s) { return s->stats; }
+
+int dl_stream_declared_encoding(const dl_stream_scorer *s) { return s->declared; }
 
 int dl_stream_blob_next(const dl_stream_candidate *c, uint32_t *pos, const char **str, size_t *len) {
     if (*pos + 2 > c->blob_len) return 0;

@@ -15,7 +15,8 @@
  * result. Memory is bounded: the open-element stack is capped at DL_STREAM_MAX_DEPTH entries and the
  * tag name and attributes kept per entry at DL_STREAM_MAX_ATTR_BYTES; nothing else grows with input.
  *
- * The input is bytes of any ASCII-compatible encoding; the tokenizer reads ASCII structurally.
+ * The input is bytes of any ASCII-compatible encoding; the tokenizer reads ASCII structurally. Text is
+ * counted as UTF-8 unless a <meta> declares a single-byte encoding (windows-1252 and the like).
  */
 #ifndef DL_STREAM_STREAM_H
 #define DL_STREAM_STREAM_H
@@ -71,6 +72,10 @@ int dl_stream_finish(dl_stream_scorer *s);
 const dl_stream_candidate *dl_stream_winner(const dl_stream_scorer *s);
 const dl_stream_candidate *dl_stream_runner_up(const dl_stream_scorer *s);
 dl_stream_stats dl_stream_get_stats(const dl_stream_scorer *s);
+
+/* The encoding id (encoding/encoding.h) the first <meta> before <body> declared, or -1. Text bytes are
+ * counted as that encoding's characters when it is single-byte, as UTF-8 otherwise. */
+int dl_stream_declared_encoding(const dl_stream_scorer *s);
 
 /* Walk a candidate's blob: *pos starts at 0; returns 1 and the next string, or 0 at the end. */
 int dl_stream_blob_next(const dl_stream_candidate *c, uint32_t *pos, const char **str, size_t *len);

@@ -49,6 +49,8 @@ int tb_adoption(tb *b, const tb_token *t) {
         }
         dl_node *fb = b->stack[fb_idx];
         dl_node *common = b->stack[fe_idx - 1];
+        /* Every edit below is at or above the formatting element: relink the stack indexes once. */
+        tb_stack_edit_begin(b, (size_t)fe_idx);
         size_t bookmark = (size_t)fe_afe;
         dl_node *last = fb;
         long idx = fb_idx;
@@ -63,7 +65,7 @@ int tb_adoption(tb *b, const tb_token *t) {
                 ni = -1;
             }
             if (ni < 0) {
-                tb_remove_from_stack(b, node);
+                tb_stack_raw_remove(b, (size_t)idx);
                 tb_mark_implied(node);
                 fb_idx--;
                 continue;
@@ -95,10 +97,11 @@ int tb_adoption(tb *b, const tb_token *t) {
         if (tb_afe_push_marker(b)) return -1; /* grow by one slot */
         memmove(b->afe + bookmark + 1, b->afe + bookmark, (b->nafe - 1 - bookmark) * sizeof(dl_node *));
         b->afe[bookmark] = ne;
-        tb_remove_from_stack(b, fe);
+        tb_stack_raw_remove(b, (size_t)fe_idx);
         tb_close_explicit(fe, t);
-        long fbi = tb_stack_index(b, fb);
-        if (tb_stack_insert_above(b, (size_t)fbi, ne)) return -1;
+        fb_idx--; /* the formatting element was below it */
+        int r = tb_stack_raw_insert_above(b, (size_t)fb_idx, ne);
+        if (tb_stack_edit_end(b, (size_t)fe_idx) || r) return -1;
     }
     return 0;
 }

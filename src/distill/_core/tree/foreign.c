@@ -74,6 +74,14 @@ uint32_t tb_svg_tag_atom(tb *b, const tb_token *t) {
     return dl_document_intern(b->doc, f, strlen(f));
 }
 
+/* The SVG-cased atom for a lower-case tag name when the document already has it, else the name's own. */
+uint32_t tb_svg_tag_atom_if_known(tb *b, const tb_token *t) {
+    const char *f = fix(svg_tags, sizeof svg_tags / sizeof svg_tags[0], t->name);
+    if (!f) return t->atom;
+    uint32_t a = dl_atom_lookup(f, strlen(f));
+    return a == DL_TAG__NONE ? t->atom : a;
+}
+
 void tb_adjust_attrs(tb *b, dl_node *el) {
     (void)b;
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
@@ -191,17 +199,25 @@ int tb_foreign_token(tb *b, tb_token *t) {
             tb_close_explicit(cur, t);
             return 0;
         }
-        for (size_t i = b->depth; i-- > 0;) {
-            dl_node *node = b->stack[i];
-            if (i == 0) return 0;
-            if (tb_names_equal_ci(b, node, t->name)) {
-                tb_pop_until(b, node);
-                tb_close_explicit(node, t);
-                return 0;
-            }
-            if (b->stack[i - 1]->ns == DL_NS_HTML) return 2;
+        /* The spec walks down from the current node while nodes are foreign, comparing names
+         * case-insensitively; it stops at the first HTML element (then the HTML rules apply). The
+         * candidates are the foreign elements named like the token, in lower case or in SVG's case. */
+        if (b->depth <= 1) return 0; /* fragment case: the current node is the root */
+        uint32_t h = b->slots[b->depth - 1].html; /* topmost HTML element (1-based) */
+        uint32_t c = tb_top_foreign(b, t->atom);
+        uint32_t camel = tb_svg_tag_atom_if_known(b, t);
+        if (camel != t->atom) {
+            uint32_t c2 = tb_top_foreign(b, camel);
+            if (c2 > c) c = c2;
         }
-        return 0;
+        if (c > h && c > 1) {
+            dl_node *node = b->stack[c - 1];
+            tb_pop_until(b, node);
+            tb_close_explicit(node, t);
+            return 0;
+        }
+        if (h == 0) return 0;
+        return 2;
     }
     default:
         return 2;

@@ -405,20 +405,15 @@ static int m_after_head(tb *b, tb_token *t) {
 }
 
 void tb_any_other_end_tag(tb *b, const tb_token *t) {
-    if (t->atom >= b->countcap || b->count[t->atom] == 0) {
-        /* No such HTML element open: the walk below could only end at a special element or the root. */
-        return;
-    }
-    for (size_t i = b->depth; i-- > 0;) {
-        dl_node *node = b->stack[i];
-        if (tb_is_html(node, t->atom)) {
-            tb_generate_implied(b, t->atom);
-            tb_pop_until(b, node);
-            tb_close_explicit(node, t);
-            return;
-        }
-        if (tb_is_special(node)) return;
-    }
+    /* The walk from the current node stops at the first element of that name or the first special
+     * element: so the end tag applies exactly when the topmost element of that name is at or above
+     * the topmost special element. */
+    uint32_t x = tb_top_html(b, t->atom);
+    if (!x || !b->depth || b->slots[b->depth - 1].special > x) return;
+    dl_node *node = b->stack[x - 1];
+    tb_generate_implied(b, t->atom);
+    tb_pop_until(b, node);
+    tb_close_explicit(node, t);
 }
 
 static int close_cell(tb *b) {
@@ -481,19 +476,18 @@ static int body_start(tb *b, tb_token *t) {
     }
     case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: {
         b->frameset_ok = 0;
-        for (size_t i = b->depth; i-- > 0;) {
-            dl_node *node = b->stack[i];
+        /* The spec's walk passes non-special elements and address/div/p, and stops at the first
+         * other special element: li, dd and dt are such, so only that element matters. */
+        uint32_t s = b->depth ? b->slots[b->depth - 1].bli : 0;
+        if (s) {
+            dl_node *node = b->stack[s - 1];
             uint32_t close = 0;
             if (t->atom == DL_TAG_li && tb_is_html(node, DL_TAG_li)) close = DL_TAG_li;
             if (t->atom != DL_TAG_li && (tb_is_html(node, DL_TAG_dd) || tb_is_html(node, DL_TAG_dt))) close = node->atom;
             if (close) {
                 tb_generate_implied(b, close);
                 tb_pop_until_atom(b, close);
-                break;
             }
-            if (tb_is_special(node) && !tb_is_html(node, DL_TAG_address) && !tb_is_html(node, DL_TAG_div) &&
-                !tb_is_html(node, DL_TAG_p))
-                break;
         }
         if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
         return tb_insert_html(b, t) ? 0 : -1;

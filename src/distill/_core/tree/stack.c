@@ -75,27 +75,77 @@ int tb_is_special(const dl_node *n) {
     }
 }
 
-uint32_t tb_count(tb *b, uint32_t atom) { return atom < b->countcap ? b->count[atom] : 0; }
+static int scope_boundary(const dl_node *n, int scope);
 
-static int count_add(tb *b, const dl_node *el, int delta) {
-    if (el->ns != DL_NS_HTML) return 0;
-    if (el->atom >= b->countcap) {
-        size_t old = b->countcap;
-        if (grow((void **)&b->count, &b->countcap, (size_t)el->atom + 1, sizeof(uint32_t))) return tb_oom(b);
-        memset(b->count + old, 0, (b->countcap - old) * sizeof(uint32_t));
-    }
-    b->count[el->atom] += (uint32_t)delta;
+uint32_t tb_top_html(tb *b, uint32_t atom) { return atom < b->topcap ? b->top_html[atom] : 0; }
+uint32_t tb_top_foreign(tb *b, uint32_t atom) { return atom < b->topcap ? b->top_foreign[atom] : 0; }
+uint32_t tb_count(tb *b, uint32_t atom) { return tb_top_html(b, atom); }
+
+static int ensure_top(tb *b, uint32_t atom) {
+    if (atom < b->topcap) return 0;
+    size_t old = b->topcap, cap = old;
+    uint32_t *h = b->top_html, *f = b->top_foreign;
+    if (grow((void **)&h, &cap, (size_t)atom + 1, sizeof(uint32_t))) return tb_oom(b);
+    b->top_html = h;
+    cap = old;
+    if (grow((void **)&f, &cap, (size_t)atom + 1, sizeof(uint32_t))) return tb_oom(b);
+    b->top_foreign = f;
+    memset(h + old, 0, (cap - old) * sizeof(uint32_t));
+    memset(f + old, 0, (cap - old) * sizeof(uint32_t));
+    b->topcap = cap;
     return 0;
 }
 
+/* Link stack entry i (already stored) into the indexes. */
+static int slot_push(tb *b, size_t i) {
+    dl_node *el = b->stack[i];
+    if (ensure_top(b, el->atom)) return -1;
+    uint32_t *top = el->ns == DL_NS_HTML ? b->top_html : b->top_foreign;
+    tb_slot s, prev;
+    memset(&prev, 0, sizeof prev);
+    if (i) prev = b->slots[i - 1];
+    uint32_t me = (uint32_t)i + 1;
+    int special = tb_is_special(el);
+    s.prev_same = top[el->atom];
+    top[el->atom] = me;
+    s.special = special ? me : prev.special;
+    s.bdef = scope_boundary(el, SCOPE_DEFAULT) ? me : prev.bdef;
+    s.blist = scope_boundary(el, SCOPE_LIST) ? me : prev.blist;
+    s.bbutton = scope_boundary(el, SCOPE_BUTTON) ? me : prev.bbutton;
+    s.bli = special && !(tb_is_html(el, DL_TAG_address) || tb_is_html(el, DL_TAG_div) || tb_is_html(el, DL_TAG_p))
+                ? me
+                : prev.bli;
+    s.html = el->ns == DL_NS_HTML ? me : prev.html;
+    b->slots[i] = s;
+    return 0;
+}
+
+/* Unlink stack entry i, which must be the topmost still linked. */
+static void slot_pop(tb *b, size_t i) {
+    dl_node *el = b->stack[i];
+    uint32_t *top = el->ns == DL_NS_HTML ? b->top_html : b->top_foreign;
+    if (el->atom < b->topcap) top[el->atom] = b->slots[i].prev_same;
+}
+
 int tb_push(tb *b, dl_node *el) {
+    if (b->depth >= UINT32_MAX - 1) return tb_oom(b);
+    size_t oldcap = b->cap;
     if (grow((void **)&b->stack, &b->cap, b->depth + 1, sizeof(dl_node *))) return tb_oom(b);
+    if (b->cap != oldcap) {
+        tb_slot *ns = realloc(b->slots, b->cap * sizeof(tb_slot));
+        if (!ns) {
+            b->cap = oldcap; /* keep stack and slots the same capacity */
+            return tb_oom(b);
+        }
+        b->slots = ns;
+    }
     if (tb_is_rel(el)) {
         if (grow((void **)&b->rel, &b->relcap, b->nrel + 1, sizeof(dl_node *))) return tb_oom(b);
         b->rel[b->nrel++] = el;
     }
-    if (count_add(b, el, 1)) return -1;
-    b->stack[b->depth++] = el;
+    b->stack[b->depth] = el;
+    if (slot_push(b, b->depth)) return -1;
+    b->depth++;
     return 0;
 }
 
@@ -132,7 +182,7 @@ void tb_pop(tb *b) {
     if (!b->depth) return;
     dl_node *el = b->stack[--b->depth];
     if (b->nrel && b->rel[b->nrel - 1] == el) b->nrel--;
-    count_add(b, el, -1);
+    slot_pop(b, b->depth);
     tb_mark_implied(el);
 }
 
@@ -160,34 +210,72 @@ void tb_pop_until_atom(tb *b, uint32_t atom) {
 }
 
 long tb_stack_index(tb *b, dl_node *el) {
-    for (size_t i = b->depth; i-- > 0;)
-        if (b->stack[i] == el) return (long)i;
+    /* Follow the chain of entries with el's atom: only those can be el. */
+    uint32_t i = el->ns == DL_NS_HTML ? tb_top_html(b, el->atom) : tb_top_foreign(b, el->atom);
+    while (i) {
+        if (b->stack[i - 1] == el) return (long)i - 1;
+        i = b->slots[i - 1].prev_same;
+    }
     return -1;
 }
 
-int tb_stack_contains(tb *b, dl_node *el) {
-    if (el->ns == DL_NS_HTML && tb_count(b, el->atom) == 0) return 0;
-    return tb_stack_index(b, el) >= 0;
+int tb_stack_contains(tb *b, dl_node *el) { return tb_stack_index(b, el) >= 0; }
+
+/* Mid-stack edits: unlink the entries from the top down to `from`, edit, relink them. */
+static void unlink_from(tb *b, size_t from) {
+    for (size_t i = b->depth; i-- > from;) slot_pop(b, i);
+}
+
+static int relink_from(tb *b, size_t from) {
+    for (size_t i = from; i < b->depth; i++)
+        if (slot_push(b, i)) return -1;
+    return 0;
+}
+
+/* Batched mid-stack edits (the adoption agency): unlink once, edit the array, relink once. */
+void tb_stack_edit_begin(tb *b, size_t from) { unlink_from(b, from); }
+int tb_stack_edit_end(tb *b, size_t from) { return relink_from(b, from); }
+
+void tb_stack_raw_remove(tb *b, size_t i) {
+    memmove(b->stack + i, b->stack + i + 1, (b->depth - i - 1) * sizeof(dl_node *));
+    b->depth--;
+}
+
+int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el) {
+    size_t oldcap = b->cap;
+    if (grow((void **)&b->stack, &b->cap, b->depth + 1, sizeof(dl_node *))) return tb_oom(b);
+    if (b->cap != oldcap) {
+        tb_slot *ns = realloc(b->slots, b->cap * sizeof(tb_slot));
+        if (!ns) {
+            b->cap = oldcap;
+            return tb_oom(b);
+        }
+        b->slots = ns;
+    }
+    memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 1) * sizeof(dl_node *));
+    b->stack[index + 1] = el;
+    b->depth++;
+    return 0;
 }
 
 int tb_remove_from_stack(tb *b, dl_node *el) {
     long i = tb_stack_index(b, el);
     if (i < 0) return 0;
+    unlink_from(b, (size_t)i);
     memmove(b->stack + i, b->stack + i + 1, (b->depth - (size_t)i - 1) * sizeof(dl_node *));
     b->depth--;
     unrel(b, el);
-    count_add(b, el, -1);
+    relink_from(b, (size_t)i);
     return 1;
 }
 
 int tb_stack_insert_above(tb *b, size_t index, dl_node *el) {
     /* Only the adoption agency inserts mid-stack, and only formatting elements (never "relevant"). */
-    if (grow((void **)&b->stack, &b->cap, b->depth + 1, sizeof(dl_node *))) return tb_oom(b);
-    if (count_add(b, el, 1)) return -1;
-    memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 1) * sizeof(dl_node *));
+    if (tb_push(b, el)) return -1; /* reserve the slot (and capacity) */
+    unlink_from(b, index + 1);
+    memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 2) * sizeof(dl_node *));
     b->stack[index + 1] = el;
-    b->depth++;
-    return 0;
+    return relink_from(b, index + 1);
 }
 
 dl_node *tb_current(tb *b) { return b->depth ? b->stack[b->depth - 1] : NULL; }
@@ -220,9 +308,16 @@ static int scope_boundary(const dl_node *n, int scope) {
     return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
 }
 
+static uint32_t boundary_top(tb *b, int scope) {
+    if (!b->depth) return 0;
+    const tb_slot *s = &b->slots[b->depth - 1];
+    return scope == SCOPE_LIST ? s->blist : scope == SCOPE_BUTTON ? s->bbutton : s->bdef;
+}
+
 int tb_in_scope(tb *b, uint32_t atom, int scope) {
-    if (tb_count(b, atom) == 0) return 0;
-    if (scope == SCOPE_TABLE && atom < DL_TAG__COUNT && tb_is_rel(&(dl_node){.atom = atom})) {
+    uint32_t x = tb_top_html(b, atom);
+    if (!x) return 0;
+    if (scope == SCOPE_TABLE) {
         /* Table scope targets and boundaries are all "relevant" elements: walk the short mirror stack. */
         for (size_t i = b->nrel; i-- > 0;) {
             dl_node *n = b->rel[i];
@@ -231,33 +326,31 @@ int tb_in_scope(tb *b, uint32_t atom, int scope) {
         }
         return 0;
     }
-    for (size_t i = b->depth; i-- > 0;) {
-        dl_node *n = b->stack[i];
-        if (tb_is_html(n, atom)) return 1;
-        if (scope_boundary(n, scope)) return 0;
+    if (scope == SCOPE_SELECT) {
+        for (size_t i = b->depth; i-- > 0;) {
+            dl_node *n = b->stack[i];
+            if (tb_is_html(n, atom)) return 1;
+            if (scope_boundary(n, scope)) return 0;
+        }
+        return 0;
     }
-    return 0;
+    /* The topmost element of that name is in scope when no boundary lies above it. */
+    return boundary_top(b, scope) <= x;
 }
 
 int tb_node_in_scope(tb *b, dl_node *el, int scope) {
-    for (size_t i = b->depth; i-- > 0;) {
-        dl_node *n = b->stack[i];
-        if (n == el) return 1;
-        if (scope_boundary(n, scope)) return 0;
-    }
-    return 0;
+    long i = tb_stack_index(b, el);
+    if (i < 0) return 0;
+    return boundary_top(b, scope) <= (uint32_t)i + 1;
 }
 
 int tb_heading_in_scope(tb *b) {
-    if (!tb_count(b, DL_TAG_h1) && !tb_count(b, DL_TAG_h2) && !tb_count(b, DL_TAG_h3) && !tb_count(b, DL_TAG_h4) &&
-        !tb_count(b, DL_TAG_h5) && !tb_count(b, DL_TAG_h6))
-        return 0;
-    for (size_t i = b->depth; i-- > 0;) {
-        dl_node *n = b->stack[i];
-        if (n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6) return 1;
-        if (scope_boundary(n, SCOPE_DEFAULT)) return 0;
+    uint32_t x = 0;
+    for (uint32_t a = DL_TAG_h1; a <= DL_TAG_h6; a++) {
+        uint32_t t = tb_top_html(b, a);
+        if (t > x) x = t;
     }
-    return 0;
+    return x && boundary_top(b, SCOPE_DEFAULT) <= x;
 }
 
 static int implied_end(const dl_node *n, int thorough) {

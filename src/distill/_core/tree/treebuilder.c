@@ -194,7 +194,9 @@ static int fill_selectedcontent(tb *b) {
 static void tb_free(tb *b) {
     free(b->stack);
     free(b->rel);
-    free(b->count);
+    free(b->slots);
+    free(b->top_html);
+    free(b->top_foreign);
     free(b->afe);
     free(b->tmodes);
     free(b->ptext);

@@ -1,0 +1,109 @@
+/* Every constant and word list of article() (issue 5), in one place, each with its reason.
+ *
+ * article() starts from the design's scoring (rules.h of main_content(), issue 3) and adds what the
+ * accurate extractors do. The numbers were measured on ../shared/corpus/aeb with
+ * tools/prototype/p2.py (a Python model of this walk) and then kept round, so that they describe the
+ * web at large rather than one corpus: no word or number here names a site, a URL or a page.
+ *
+ * Class and id values are cut into words at punctuation, digits and camelCase boundaries
+ * ("articleBody" -> "article", "body"; "post_share-bar" -> "post", "share", "bar"), and a list word
+ * matches a token that starts with it ("comments", "commentlist" match "comment"). Matching words
+ * instead of substrings keeps "pageRow" from reading as "pager" and "headline" from reading as "ad".
+ */
+#ifndef DL_EXTRACT_ARTICLE_RULES_H
+#define DL_EXTRACT_ARTICLE_RULES_H
+
+/* ---- Paragraphs (design): a paragraph of at least 25 characters scores 1 + commas + one point per
+ *      hundred characters up to three, in full to its container and at half to the container's
+ *      parent. ---- */
+#define DL_ART_PARA_MIN_CHARS 25u
+#define DL_ART_PARA_CHARS_PER_POINT 100u
+#define DL_ART_PARA_MAX_LENGTH_POINTS 3u
+#define DL_ART_GRANDPARENT_SHARE 0.5
+
+/* Inline runs as paragraphs: text written straight into a <div> (or a similar container) and cut by
+ * <br> or by block children is how many hand-written and older CMS pages set their paragraphs. Each
+ * run of inline content scores like a <p>, with the container itself as the paragraph's container.
+ * Measured: +0.028 F1 on the corpus (pages that have no <p> at all otherwise yield nothing). */
+#define DL_ART_RUN_HOST_TAGS(X) X(div) X(section) X(article) X(main) X(body) X(blockquote) X(center) \
+    X(font) X(span) X(form) X(li) X(dd)
+/* Elements that continue a run of inline text (phrasing content of the HTML Standard, the ones that
+ * carry text). Anything else (a block, a <br>) ends the run. */
+#define DL_ART_INLINE_TAGS(X) X(a) X(abbr) X(b) X(bdi) X(bdo) X(cite) X(code) X(data) X(dfn) X(em)   \
+    X(font) X(i) X(kbd) X(mark) X(q) X(s) X(samp) X(small) X(span) X(strike) X(strong) X(sub) X(sup) \
+    X(time) X(u) X(var) X(del) X(ins) X(big) X(tt) X(img) X(label) X(wbr) X(nobr) X(acronym)
+
+/* ---- Candidate seeds: the design's tag weights (div +5; blockquote, td, pre +3; lists, list items,
+ *      forms and address -3; headings and th -5) and class/id weights (+25 / -25). ---- */
+#define DL_ART_CLASS_WEIGHT 25.0
+/* Positive: the words CMSs and templates use for the article body (the design's article/content/post
+ * and readability's usual companions). */
+#define DL_ART_POSITIVE_WORDS "article", "content", "post", "body", "entry", "main", "text", "story", "blog"
+/* Negative, as prefixes: the design's three. */
+#define DL_ART_NEGATIVE_PREFIXES "sidebar", "comment", "footer"
+/* Negative, as whole words only: page furniture whose names are also common word starts ("ad" would
+ * match "address", "meta" "metadata", "nav" "navy"). */
+#define DL_ART_NEGATIVE_WORDS "foot", "masthead", "related", "share", "social", "sponsor", "widget",    \
+    "promo", "banner", "advert", "ad", "ads", "outbrain", "taboola", "popup", "menu", "nav", "meta",     \
+    "tags", "byline", "author", "caption", "credit"
+
+/* ---- Pruning before scoring. The design's never-content tags, plus the rest of the non-prose
+ *      elements (form controls, embedded documents and media, dialogs). ---- */
+#define DL_ART_PRUNED_TAGS(X) X(script) X(style) X(noscript) X(template) X(nav) X(aside) X(header)    \
+    X(footer) X(iframe) X(object) X(embed) X(applet) X(select) X(button) X(textarea) X(input) X(head)  \
+    X(title) X(meta) X(link) X(canvas) X(video) X(audio) X(map) X(option) X(dialog) X(noembed)         \
+    X(noframes) X(datalist)
+
+/* Boilerplate by class/id (the design's comment, modal, share, sidebar, pagination... plus the usual
+ * furniture of news and blog templates), unless the same class/id also reads as content. */
+#define DL_ART_BOILERPLATE_WORDS "comment", "modal", "share", "sharing", "sidebar", "pagination",     \
+    "pager", "popup", "cookie", "newsletter", "subscribe", "related", "social", "breadcrumb", "disqus",  \
+    "promo", "advert", "sponsor", "signup", "widget", "recommend", "outbrain", "taboola"
+#define DL_ART_RESCUE_WORDS "article", "content", "main", "body", "entry", "story", "text", "post"
+
+/* The wrapper guard: a class word names what a block is only when the block is minor. A wrapper that
+ * holds most of the page's prose ("container has-sidebar", "ad-pusher", "comments-open" on a layout
+ * div) is the page's layout, not a sidebar, so it is kept when more than this share of the page's
+ * paragraph text would be lost with it (counting only text no smaller dropped block already takes).
+ * The same guard covers hidden elements (pages that reveal the article with script). Measured: +0.04
+ * F1; the share is flat between 0.4 and 0.6. */
+#define DL_ART_GUARD_SHARE 0.5
+
+/* ---- Split articles: chunks of one article cut apart by ads, pull quotes or inline promos score as
+ *      separate near-equal candidates close together in the tree. A candidate scoring at least this
+ *      share of the winner, neither inside nor around it, whose lowest common ancestor with the winner
+ *      is at most this many levels above either (and is not <body>), is kept too, in document order.
+ *      Measured: +0.008 F1. ---- */
+#define DL_ART_SPLIT_SHARE 0.5
+#define DL_ART_SPLIT_LEVELS 5u
+#define DL_ART_SPLIT_MAX 16u /* containers kept at most: the text stays an article, not a page */
+
+/* ---- Cleaning inside the kept containers. ---- */
+/* The title heading is reported as Article.title; the body text does not repeat it. */
+#define DL_ART_CLEAN_TITLE_TAGS(X) X(h1)
+/* Figures are illustrations: their captions and credits are not the running text. (+0.002 F1) */
+#define DL_ART_CLEAN_FIGURE_TAGS(X) X(figure) X(figcaption) X(picture)
+/* Blocks that the two block rules below apply to. */
+#define DL_ART_CLEAN_BLOCK_TAGS(X) X(div) X(section) X(ul) X(ol) X(table) X(form) X(fieldset) X(aside)  \
+    X(dl) X(span) X(p) X(figure) X(center) X(article) X(blockquote) X(h2) X(h3) X(h4) X(h5) X(h6)
+/* A block named for media, credits, sharing, promotion, tags or bylines, that is not prose itself
+ * (fewer than ten commas) and not named as content too, is furniture placed inside the article. Tables
+ * and paragraphs are exempt: a class on them styles content. (+0.008 F1) */
+#define DL_ART_CLEAN_PREFIXES "caption", "credit", "video", "player", "gallery", "byline", "share",     \
+    "sharing", "social", "follow", "advert", "sponsor", "promo", "related", "recommend", "newsletter",  \
+    "subscribe", "comment", "timestamp", "dateline", "author", "tags", "photo", "image"
+#define DL_ART_CLEAN_WORDS "ad", "ads", "date", "time", "media", "tag", "meta", "bio", "img"
+#define DL_ART_CLEAN_MAX_COMMAS 10u
+/* A block more than half of whose text is link text is navigation: related links, tag lists, "more
+ * stories". (+0.003 F1) */
+#define DL_ART_CLEAN_LINK_DENSITY 0.5
+
+/* ---- Favor (Extraction.favor): precision keeps less around the winner (stricter link density, only
+ *      near-equal split chunks), recall keeps more. ---- */
+#define DL_ART_PRECISION_LINK_DENSITY 0.33
+#define DL_ART_PRECISION_SPLIT_SHARE 0.75
+#define DL_ART_RECALL_LINK_DENSITY 0.7
+#define DL_ART_RECALL_SPLIT_SHARE 0.3
+#define DL_ART_RECALL_SPLIT_LEVELS 8u
+
+#endif

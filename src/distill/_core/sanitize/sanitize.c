@@ -1,0 +1,486 @@
+/* The sanitizer (see sanitize.h): allowlist filtering into a new tree that re-parses to itself. */
+#include "sanitize/sanitize.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What the sanitizer does with an element regardless of policy. */
+enum { SAN_POLICY = 0, SAN_DROP, SAN_UNWRAP };
+
+/* Dropped with everything inside: code, raw text whose serialization is not escaped, plug-ins, form
+ * controls, document metadata, and media whose children are fallback for old browsers. */
+static const uint8_t k_forced[DL_TAG__COUNT] = {
+    [DL_TAG_script] = SAN_DROP, [DL_TAG_style] = SAN_DROP, [DL_TAG_template] = SAN_DROP,
+    [DL_TAG_noscript] = SAN_DROP, [DL_TAG_iframe] = SAN_DROP, [DL_TAG_frame] = SAN_DROP,
+    [DL_TAG_frameset] = SAN_DROP, [DL_TAG_object] = SAN_DROP, [DL_TAG_embed] = SAN_DROP,
+    [DL_TAG_applet] = SAN_DROP, [DL_TAG_noembed] = SAN_DROP, [DL_TAG_noframes] = SAN_DROP,
+    [DL_TAG_xmp] = SAN_DROP, [DL_TAG_plaintext] = SAN_DROP, [DL_TAG_textarea] = SAN_DROP,
+    [DL_TAG_title] = SAN_DROP, [DL_TAG_select] = SAN_DROP, [DL_TAG_option] = SAN_DROP,
+    [DL_TAG_optgroup] = SAN_DROP, [DL_TAG_datalist] = SAN_DROP, [DL_TAG_button] = SAN_DROP,
+    [DL_TAG_head] = SAN_DROP, [DL_TAG_svg] = SAN_DROP, [DL_TAG_math] = SAN_DROP,
+    [DL_TAG_param] = SAN_DROP, [DL_TAG_source] = SAN_DROP, [DL_TAG_track] = SAN_DROP,
+    [DL_TAG_link] = SAN_DROP, [DL_TAG_meta] = SAN_DROP, [DL_TAG_base] = SAN_DROP,
+    [DL_TAG_input] = SAN_DROP, [DL_TAG_keygen] = SAN_DROP, [DL_TAG_canvas] = SAN_DROP,
+    [DL_TAG_audio] = SAN_DROP, [DL_TAG_video] = SAN_DROP, [DL_TAG_bgsound] = SAN_DROP,
+    [DL_TAG_isindex] = SAN_DROP, [DL_TAG_area] = SAN_DROP, [DL_TAG_map] = SAN_DROP,
+    [DL_TAG_output] = SAN_DROP, [DL_TAG_image] = SAN_DROP, [DL_TAG_slot] = SAN_DROP,
+    [DL_TAG_menuitem] = SAN_DROP, [DL_TAG_command] = SAN_DROP, [DL_TAG_nextid] = SAN_DROP,
+    /* Containers that are never written but whose content is. */
+    [DL_TAG_html] = SAN_UNWRAP, [DL_TAG_body] = SAN_UNWRAP, [DL_TAG_form] = SAN_UNWRAP,
+    [DL_TAG_marquee] = SAN_UNWRAP, [DL_TAG_blink] = SAN_UNWRAP, [DL_TAG_dialog] = SAN_UNWRAP,
+};
+
+/* Sets of tags used by the re-parse checks. */
+enum {
+    S_CLOSES_P = 1,   /* a start tag that closes an open <p> in button scope */
+    S_SPECIAL = 2,    /* the parser's "special" category */
+    S_SCOPE = 4,      /* a scope boundary that can appear in a clean tree */
+    S_MARKER = 8,     /* inserts a marker in the list of active formatting elements */
+    S_TABLEISH = 16,  /* text and non-table elements inside would be foster-parented */
+    S_IMPLIED = 32,   /* popped by "generate implied end tags" */
+    S_HEADING = 64,
+};
+static const uint8_t k_sets[DL_TAG__COUNT] = {
+    [DL_TAG_address] = S_CLOSES_P | S_SPECIAL, [DL_TAG_article] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_aside] = S_CLOSES_P | S_SPECIAL, [DL_TAG_blockquote] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_center] = S_CLOSES_P | S_SPECIAL, [DL_TAG_details] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_dialog] = S_CLOSES_P, [DL_TAG_dir] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_div] = S_CLOSES_P | S_SPECIAL, [DL_TAG_dl] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_fieldset] = S_CLOSES_P | S_SPECIAL, [DL_TAG_figcaption] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_figure] = S_CLOSES_P | S_SPECIAL, [DL_TAG_footer] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_header] = S_CLOSES_P | S_SPECIAL, [DL_TAG_hgroup] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_main] = S_CLOSES_P | S_SPECIAL, [DL_TAG_menu] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_nav] = S_CLOSES_P | S_SPECIAL, [DL_TAG_ol] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_p] = S_CLOSES_P | S_SPECIAL | S_IMPLIED, [DL_TAG_search] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_section] = S_CLOSES_P | S_SPECIAL, [DL_TAG_summary] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_ul] = S_CLOSES_P | S_SPECIAL, [DL_TAG_pre] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_listing] = S_CLOSES_P | S_SPECIAL, [DL_TAG_form] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_li] = S_CLOSES_P | S_SPECIAL | S_IMPLIED, [DL_TAG_dd] = S_CLOSES_P | S_SPECIAL | S_IMPLIED,
+    [DL_TAG_dt] = S_CLOSES_P | S_SPECIAL | S_IMPLIED, [DL_TAG_hr] = S_CLOSES_P | S_SPECIAL,
+    [DL_TAG_h1] = S_CLOSES_P | S_SPECIAL | S_HEADING, [DL_TAG_h2] = S_CLOSES_P | S_SPECIAL | S_HEADING,
+    [DL_TAG_h3] = S_CLOSES_P | S_SPECIAL | S_HEADING, [DL_TAG_h4] = S_CLOSES_P | S_SPECIAL | S_HEADING,
+    [DL_TAG_h5] = S_CLOSES_P | S_SPECIAL | S_HEADING, [DL_TAG_h6] = S_CLOSES_P | S_SPECIAL | S_HEADING,
+    [DL_TAG_table] = S_CLOSES_P | S_SPECIAL | S_SCOPE | S_TABLEISH,
+    [DL_TAG_td] = S_SPECIAL | S_SCOPE | S_MARKER, [DL_TAG_th] = S_SPECIAL | S_SCOPE | S_MARKER,
+    [DL_TAG_caption] = S_SPECIAL | S_SCOPE | S_MARKER, [DL_TAG_tbody] = S_SPECIAL | S_TABLEISH,
+    [DL_TAG_thead] = S_SPECIAL | S_TABLEISH, [DL_TAG_tfoot] = S_SPECIAL | S_TABLEISH,
+    [DL_TAG_tr] = S_SPECIAL | S_TABLEISH, [DL_TAG_colgroup] = S_SPECIAL | S_TABLEISH,
+    [DL_TAG_col] = S_SPECIAL, [DL_TAG_br] = S_SPECIAL, [DL_TAG_img] = S_SPECIAL, [DL_TAG_wbr] = S_SPECIAL,
+    [DL_TAG_rb] = S_IMPLIED, [DL_TAG_rp] = S_IMPLIED, [DL_TAG_rt] = S_IMPLIED, [DL_TAG_rtc] = S_IMPLIED,
+};
+
+static uint8_t tag_sets(const dl_node *n) {
+    return n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML && n->atom < DL_TAG__COUNT ? k_sets[n->atom] : 0;
+}
+
+/* Attributes a policy can never allow: script entry points and things that load or restyle. */
+static int attr_forbidden(const char *name, size_t len) {
+    static const char *const never[] = {"style", "srcdoc", "formaction", "action", "srcset", "is",
+                                        "nonce", "http-equiv", "ping", "form", "xmlns", NULL};
+    if (len >= 2 && (name[0] | 0x20) == 'o' && (name[1] | 0x20) == 'n') return 1;
+    for (size_t i = 0; i < len; i++)
+        if (name[i] == ':') return 1; /* namespaced (xlink:href, xml:lang): foreign content only */
+    for (int i = 0; never[i]; i++)
+        if (strlen(never[i]) == len && memcmp(never[i], name, len) == 0) return 1;
+    return 0;
+}
+
+static int attr_is_url(const char *name, size_t len) {
+    static const char *const urls[] = {"href", "src", "cite", "longdesc", "poster", "background", "usemap",
+                                       "lowsrc", "dynsrc", "codebase", "data", "manifest", "profile",
+                                       "classid", "archive", "itemtype", "itemid", NULL};
+    for (int i = 0; urls[i]; i++)
+        if (strlen(urls[i]) == len && memcmp(urls[i], name, len) == 0) return 1;
+    return 0;
+}
+
+void dl_policy_init(dl_policy *p) { memset(p, 0, sizeof(*p)); }
+
+void dl_policy_free(dl_policy *p) {
+    for (size_t i = 0; i < p->nattrs; i++) free(p->attrs[i].name);
+    free(p->attrs);
+    for (size_t i = 0; i < p->nschemes; i++) free(p->schemes[i]);
+    free(p->schemes);
+    free(p->scheme_lens);
+    free(p->link_rel);
+    dl_policy_init(p);
+}
+
+static char *lower_dup(const char *s, size_t len) {
+    char *d = malloc(len + 1);
+    if (!d) return NULL;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        d[i] = c >= 'A' && c <= 'Z' ? (char)(c | 0x20) : c;
+    }
+    d[len] = 0;
+    return d;
+}
+
+static uint32_t lookup_lower(const char *name, size_t len) {
+    char buf[32];
+    if (len >= sizeof(buf)) return DL_TAG__NONE;
+    for (size_t i = 0; i < len; i++) buf[i] = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] | 0x20) : name[i];
+    return dl_atom_lookup(buf, len);
+}
+
+int dl_policy_allow_element(dl_policy *p, const char *name, size_t len) {
+    uint32_t a = lookup_lower(name, len);
+    /* Only HTML element names below the foreign ones (h6 .. xmp range is the HTML table). */
+    if (a == DL_TAG__NONE || a > DL_TAG_xmp || k_forced[a]) return 0;
+    p->keep[a] = 1;
+    if (a == DL_TAG_table) {
+        /* A table is its parts: allowing one without the others would leave cells the parser drops. */
+        static const uint32_t parts[] = {DL_TAG_caption, DL_TAG_colgroup, DL_TAG_col,  DL_TAG_thead,
+                                         DL_TAG_tbody,   DL_TAG_tfoot,    DL_TAG_tr,   DL_TAG_td,
+                                         DL_TAG_th};
+        for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) p->keep[parts[i]] = 1;
+    }
+    return 1;
+}
+
+int dl_policy_allow_attribute(dl_policy *p, const char *element, size_t elen, const char *name, size_t len) {
+    uint32_t a = DL_TAG__NONE;
+    if (element) {
+        a = lookup_lower(element, elen);
+        if (a == DL_TAG__NONE) return 0;
+    }
+    if (!len || attr_forbidden(name, len)) return 0;
+    dl_policy_attr *na = realloc(p->attrs, (p->nattrs + 1) * sizeof(*na));
+    if (!na) return -1;
+    p->attrs = na;
+    char *d = lower_dup(name, len);
+    if (!d) return -1;
+    na[p->nattrs++] = (dl_policy_attr){a, d, len, (uint8_t)attr_is_url(d, len)};
+    return 1;
+}
+
+int dl_policy_allow_scheme(dl_policy *p, const char *scheme, size_t len) {
+    char **s = realloc(p->schemes, (p->nschemes + 1) * sizeof(*s));
+    if (!s) return -1;
+    p->schemes = s;
+    size_t *l = realloc(p->scheme_lens, (p->nschemes + 1) * sizeof(*l));
+    if (!l) return -1;
+    p->scheme_lens = l;
+    char *d = lower_dup(scheme, len);
+    if (!d) return -1;
+    s[p->nschemes] = d;
+    l[p->nschemes++] = len;
+    return 1;
+}
+
+int dl_policy_set_link_rel(dl_policy *p, const char *rel, size_t len) {
+    free(p->link_rel);
+    p->link_rel = NULL;
+    p->link_rel_len = 0;
+    if (!rel) return 0;
+    p->link_rel = lower_dup(rel, len);
+    if (!p->link_rel) return -1;
+    p->link_rel_len = len;
+    return 0;
+}
+
+/* ---- URLs ---- */
+
+static int ieq(const char *s, const char *lower, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c | 0x20);
+        if (c != (unsigned char)lower[i]) return 0;
+    }
+    return 1;
+}
+
+/* A raster image in a data: URL (never SVG, which can carry script). `s` starts after "data:". */
+static int data_image_ok(const char *s, size_t n) {
+    static const char *const types[] = {"image/png", "image/gif", "image/jpeg", "image/jpg",
+                                        "image/webp", "image/avif", "image/bmp", NULL};
+    for (int i = 0; types[i]; i++) {
+        size_t l = strlen(types[i]);
+        if (n > l && ieq(s, types[i], l) && (s[l] == ';' || s[l] == ',')) return 1;
+    }
+    return 0;
+}
+
+int dl_sanitize_url(const dl_policy *p, uint32_t atom, const char *attr, size_t attr_len, const char *url,
+                    size_t len, dl_htmlbuf *out) {
+    /* The browser's cleaning first: what it ignores must not hide a scheme from us. */
+    while (len && (unsigned char)url[0] <= 0x20) url++, len--;
+    while (len && (unsigned char)url[len - 1] <= 0x20) len--;
+    size_t start = out->len;
+    size_t run = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (url[i] == '\t' || url[i] == '\n' || url[i] == '\r') {
+            dl_htmlbuf_append(out, url + run, i - run);
+            run = i + 1;
+        }
+    }
+    dl_htmlbuf_append(out, url + run, len - run);
+    if (out->failed) return -1;
+    const char *u = out->data ? out->data + start : "";
+    size_t n = out->len - start;
+    size_t colon = n;
+    for (size_t i = 0; i < n; i++) {
+        char c = u[i];
+        if (c == ':') {
+            colon = i;
+            break;
+        }
+        if (c == '/' || c == '?' || c == '#') break;
+    }
+    int ok = 0;
+    if (colon == n) {
+        ok = p->allow_relative;
+    } else {
+        int valid = colon > 0 && ((u[0] | 0x20) >= 'a' && (u[0] | 0x20) <= 'z');
+        for (size_t i = 1; i < colon && valid; i++) {
+            unsigned char c = (unsigned char)u[i];
+            valid = ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
+                    c == '.';
+        }
+        if (valid && colon == 4 && ieq(u, "data", 4)) {
+            ok = p->allow_data_images && atom == DL_TAG_img && attr_len == 3 && memcmp(attr, "src", 3) == 0 &&
+                 data_image_ok(u + 5, n - 5);
+        } else if (valid) {
+            for (size_t i = 0; i < p->nschemes && !ok; i++)
+                ok = p->scheme_lens[i] == colon && ieq(u, p->schemes[i], colon);
+        }
+    }
+    if (!ok) out->len = start;
+    return ok;
+}
+
+/* ---- The clean tree ---- */
+
+/* Would the HTML parser, meeting a start tag `atom` with `parent` as the current node (and the clean
+ * tree's ancestors as its stack of open elements), put it anywhere else, or close something? */
+static int misplaced(const dl_node *parent, uint32_t atom) {
+    uint8_t sets = atom < DL_TAG__COUNT ? k_sets[atom] : 0;
+    uint8_t psets = tag_sets(parent);
+    int in_table_context = (psets & S_TABLEISH) != 0;
+    switch (atom) {
+    case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_thead: case DL_TAG_tbody: case DL_TAG_tfoot:
+        return !dl_is_element(parent, DL_TAG_table);
+    case DL_TAG_col:
+        return !dl_is_element(parent, DL_TAG_colgroup);
+    case DL_TAG_tr:
+        return !(dl_is_element(parent, DL_TAG_thead) || dl_is_element(parent, DL_TAG_tbody) ||
+                 dl_is_element(parent, DL_TAG_tfoot));
+    case DL_TAG_td: case DL_TAG_th:
+        return !dl_is_element(parent, DL_TAG_tr);
+    default:
+        break;
+    }
+    if (in_table_context) return 1; /* anything else in a table is foster-parented */
+    if (sets & S_CLOSES_P) {
+        for (const dl_node *a = parent; a && a->type == DL_NODE_ELEMENT; a = a->parent) {
+            if (dl_is_element(a, DL_TAG_p)) return 1;
+            if (tag_sets(a) & S_SCOPE) break;
+        }
+    }
+    if ((sets & S_HEADING) && (tag_sets(parent) & S_HEADING)) return 1;
+    if (atom == DL_TAG_li || atom == DL_TAG_dd || atom == DL_TAG_dt) {
+        for (const dl_node *a = parent; a && a->type == DL_NODE_ELEMENT; a = a->parent) {
+            if (atom == DL_TAG_li ? dl_is_element(a, DL_TAG_li)
+                                  : (dl_is_element(a, DL_TAG_dd) || dl_is_element(a, DL_TAG_dt)))
+                return 1;
+            if ((tag_sets(a) & S_SPECIAL) && !dl_is_element(a, DL_TAG_address) && !dl_is_element(a, DL_TAG_div) &&
+                !dl_is_element(a, DL_TAG_p))
+                break;
+        }
+    }
+    if (atom == DL_TAG_a || atom == DL_TAG_nobr) {
+        for (const dl_node *a = parent; a && a->type == DL_NODE_ELEMENT; a = a->parent) {
+            if (dl_is_element(a, atom)) return 1;
+            if (tag_sets(a) & (S_MARKER | S_SCOPE)) break;
+        }
+    }
+    if (atom == DL_TAG_rb || atom == DL_TAG_rtc || atom == DL_TAG_rt || atom == DL_TAG_rp) {
+        int ruby = 0;
+        for (const dl_node *a = parent; a && a->type == DL_NODE_ELEMENT && !ruby; a = a->parent) {
+            if (dl_is_element(a, DL_TAG_ruby)) ruby = 1;
+            else if (tag_sets(a) & S_SCOPE) break;
+        }
+        int exempt_rtc = (atom == DL_TAG_rt || atom == DL_TAG_rp) && dl_is_element(parent, DL_TAG_rtc);
+        if (ruby && (psets & S_IMPLIED) && !exempt_rtc) return 1;
+    }
+    return 0;
+}
+
+static int all_space(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\f' && s[i] != '\r') return 0;
+    return 1;
+}
+
+/* A comment survives only when nothing in it could end it early or be read as markup. */
+static int comment_safe(const char *s, size_t n) {
+    if (n && (s[0] == '-' || s[0] == '>' || s[n - 1] == '-')) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '<' || s[i] == '>') return 0;
+        if (s[i] == '-' && i + 1 < n && s[i + 1] == '-') return 0;
+    }
+    return 1;
+}
+
+typedef struct {
+    const dl_policy *p;
+    dl_document *out;
+    dl_node *cur;
+    dl_node **stack; /* clean parent to restore when leaving each entered element */
+    size_t n, cap;
+    dl_htmlbuf url;
+} san_state;
+
+static const dl_policy_attr *find_attr(const dl_policy *p, uint32_t atom, const dl_str name) {
+    for (size_t i = 0; i < p->nattrs; i++) {
+        const dl_policy_attr *a = &p->attrs[i];
+        if ((a->atom == DL_TAG__NONE || a->atom == atom) && a->len == name.len && memcmp(a->name, name.ptr, name.len) == 0)
+            return a;
+    }
+    return NULL;
+}
+
+/* Copy the allowed attributes of `src` onto `el`. 0, or -1 on out of memory. */
+static int copy_attrs(san_state *st, const dl_node *src, dl_node *el) {
+    const dl_policy *p = st->p;
+    uint32_t n = src->u.element.nattrs, kept = 0;
+    int link = src->atom == DL_TAG_a && p->link_rel;
+    if (!n && !link) return 0;
+    dl_attr *attrs = dl_arena_alloc(&st->out->arena, (size_t)(n + 1) * sizeof(dl_attr));
+    if (!attrs) return -1;
+    int has_href = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const dl_attr *a = &src->u.element.attrs[i];
+        if (a->ns != DL_ATTR_NS_NONE) continue;
+        if (link && a->name.len == 3 && memcmp(a->name.ptr, "rel", 3) == 0) continue;
+        const dl_policy_attr *pa = find_attr(p, src->atom, a->name);
+        if (!pa) continue;
+        dl_str value = a->value;
+        if (pa->is_url) {
+            st->url.len = 0;
+            int ok = dl_sanitize_url(p, src->atom, a->name.ptr, a->name.len, a->value.ptr, a->value.len, &st->url);
+            if (ok < 0) return -1;
+            if (!ok) continue;
+            char *v = dl_arena_strndup(&st->out->arena, st->url.data ? st->url.data : "", st->url.len);
+            if (!v) return -1;
+            value.ptr = v;
+            value.len = st->url.len;
+            if (a->name.len == 4 && memcmp(a->name.ptr, "href", 4) == 0) has_href = 1;
+        }
+        attrs[kept].name = a->name;
+        attrs[kept].value = value;
+        attrs[kept].ns = DL_ATTR_NS_NONE;
+        kept++;
+    }
+    if (link && has_href) {
+        attrs[kept].name = (dl_str){"rel", 3};
+        attrs[kept].value = (dl_str){p->link_rel, p->link_rel_len};
+        attrs[kept].ns = DL_ATTR_NS_NONE;
+        kept++;
+    }
+    el->u.element.attrs = kept ? attrs : NULL;
+    el->u.element.nattrs = kept;
+    return 0;
+}
+
+/* -1: skip the subtree; 1: entered (leave will be called); -2: out of memory. */
+static int enter(san_state *st, const dl_node *n) {
+    switch (n->type) {
+    case DL_NODE_DOCUMENT:
+    case DL_NODE_FRAGMENT:
+        break;
+    case DL_NODE_TEXT: {
+        if (!n->u.text.len) return -1;
+        if ((tag_sets(st->cur) & S_TABLEISH) && !all_space(n->u.text.ptr, n->u.text.len)) return -1;
+        /* Zero copy: the input tree outlives the clean one, which is serialized and freed at once. */
+        dl_node *t = dl_node_new_text(st->out, n->u.text.ptr, n->u.text.len, 0);
+        if (!t) return -2;
+        dl_node_append(st->cur, t);
+        return -1;
+    }
+    case DL_NODE_COMMENT: {
+        if (!st->p->allow_comments || (tag_sets(st->cur) & S_TABLEISH) ||
+            !comment_safe(n->u.text.ptr, n->u.text.len))
+            return -1;
+        dl_node *c = dl_node_new_comment(st->out, n->u.text.ptr, n->u.text.len, 0);
+        if (!c) return -2;
+        dl_node_append(st->cur, c);
+        return -1;
+    }
+    case DL_NODE_ELEMENT: {
+        /* Foreign content is dropped whole: its parsing rules are where namespace confusion lives. */
+        if (n->ns != DL_NS_HTML) return -1;
+        int forced = n->atom < DL_TAG__COUNT ? k_forced[n->atom] : SAN_UNWRAP;
+        if (forced == SAN_DROP) return -1;
+        if (forced == SAN_POLICY && st->p->keep[n->atom] && !misplaced(st->cur, n->atom)) {
+            dl_node *el = dl_node_new_element(st->out, n->atom, DL_NS_HTML);
+            if (!el || copy_attrs(st, n, el) < 0) return -2;
+            dl_node_append(st->cur, el);
+            if (st->n == st->cap) {
+                size_t cap = st->cap ? st->cap * 2 : 64;
+                dl_node **s = realloc(st->stack, cap * sizeof(*s));
+                if (!s) return -2;
+                st->stack = s;
+                st->cap = cap;
+            }
+            st->stack[st->n++] = st->cur;
+            st->cur = el;
+            return 1;
+        }
+        break;
+    }
+    default:
+        return -1;
+    }
+    /* Unwrapped: the children go where the element would have been. */
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 64;
+        dl_node **s = realloc(st->stack, cap * sizeof(*s));
+        if (!s) return -2;
+        st->stack = s;
+        st->cap = cap;
+    }
+    st->stack[st->n++] = st->cur;
+    return 1;
+}
+
+static void leave(san_state *st) { st->cur = st->stack[--st->n]; }
+
+int dl_sanitize(const dl_policy *p, const dl_document *doc, const dl_node *root, dl_htmlbuf *out) {
+    san_state st;
+    memset(&st, 0, sizeof(st));
+    st.p = p;
+    dl_htmlbuf_init(&st.url);
+    st.out = dl_document_new("", 0);
+    if (!st.out) return -1;
+    dl_node *clean = dl_node_new_fragment(st.out);
+    int s = clean ? 1 : -2;
+    st.cur = clean;
+    const dl_node *n = root;
+    if (s == 1) s = enter(&st, n);
+    while (s != -2) {
+        if (s == 1 && n->first_child) {
+            n = n->first_child;
+            s = enter(&st, n);
+            continue;
+        }
+        if (s >= 0) leave(&st);
+        if (n == root) break;
+        while (!n->next) {
+            n = n->parent;
+            leave(&st);
+            if (n == root) goto done;
+        }
+        n = n->next;
+        s = enter(&st, n);
+    }
+done:;
+    int rc = -1;
+    if (s != -2 && !st.url.failed) rc = dl_serialize_html(st.out, clean, 0, out);
+    (void)doc;
+    free(st.stack);
+    dl_htmlbuf_free(&st.url);
+    dl_document_free(st.out);
+    return rc;
+}

@@ -1,0 +1,121 @@
+/* The line writer shared by the plain-text and Markdown exporters.
+ *
+ * Both exporters turn a tree walk into lines: block boundaries request line breaks, text arrives as
+ * words with folded white space, containers (list items, block quotes, headings) put a prefix at the
+ * start of every line, and inline markers (Markdown emphasis and links, plain-text link references)
+ * wrap runs of content. Everything is lazy, so an element that produces no content leaves no trace:
+ * a break is written only when content follows it, a container's first-line marker only when its
+ * first line gets content, a marker only when content appears inside it.
+ *
+ * Plain C on an immutable tree, safe without the GIL. Failures (out of memory) are sticky: check
+ * dl_lw_failed() once at the end.
+ */
+#ifndef DL_SERIALIZE_LAYOUT_H
+#define DL_SERIALIZE_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "serialize/serialize.h"
+
+/* Containers deeper than this write no prefix: a page nesting a million block quotes must not make
+ * every line a megabyte long. */
+#define DL_LW_MAX_CONTAINERS 48
+
+typedef struct {
+    char first[24], rest[24]; /* prefix of the container's first line, and of every later line */
+    uint8_t first_len, rest_len;
+    uint8_t used;             /* the first line has been started */
+} dl_lw_container;
+
+typedef struct {
+    size_t open_off, open_len, close_off, close_len; /* byte ranges in the writer's scratch buffer */
+    size_t content_off;       /* where content inside starts in out, once open */
+    uint8_t open;             /* the opening text has been written */
+    uint8_t close_on_break;   /* close before a line break and reopen after it (Markdown inlines) */
+} dl_lw_marker;
+
+typedef struct {
+    dl_htmlbuf *out;
+    size_t width;             /* wrap lines longer than this many code points; 0: no wrapping */
+    int pending_space;        /* a folded space waits for the next content on this line */
+    int pending_break;        /* 1: content must start a new line; 2: after a blank line */
+    int nl_since_content;     /* newlines written since the last content */
+    int need_prefix;          /* the current line has no prefix yet */
+    int line_has_content;     /* content (not only a prefix) is on the current line */
+    int any_content;          /* something was written at all: breaks before it are dropped */
+    int line_verbatim;        /* verbatim text is on this line: its trailing spaces are content */
+    size_t line_start;        /* offset of the current line in out */
+    size_t col;               /* code points on the current line */
+    size_t last_space;        /* offset of the last breakable space on this line, or SIZE_MAX */
+    size_t prefix_end;        /* offset where the prefix of the current line ends */
+    dl_lw_container *cont;
+    size_t ncont, capcont, cont_overflow;
+    dl_lw_marker *mark;
+    size_t nmark, capmark;
+    dl_htmlbuf scratch;       /* marker strings */
+    int failed;
+} dl_lw;
+
+void dl_lw_init(dl_lw *lw, dl_htmlbuf *out, size_t width);
+void dl_lw_free(dl_lw *lw);
+static inline int dl_lw_failed(const dl_lw *lw) { return lw->failed || lw->out->failed || lw->scratch.failed; }
+
+/* Ask for a line break (1) or a blank line (2) before the next content. */
+static inline void dl_lw_break(dl_lw *lw, int n) {
+    if (n > lw->pending_break) lw->pending_break = n;
+}
+static inline void dl_lw_space(dl_lw *lw) { lw->pending_space = 1; }
+
+/* Start content: write pending breaks, the line prefix, a pending space and pending markers. */
+void dl_lw_begin(dl_lw *lw);
+/* Content bytes (UTF-8) after dl_lw_begin. Wraps at the last space when the line is too long. */
+void dl_lw_put(dl_lw *lw, const char *s, size_t n);
+/* A word: begin + put. */
+static inline void dl_lw_word(dl_lw *lw, const char *s, size_t n) {
+    dl_lw_begin(lw);
+    dl_lw_put(lw, s, n);
+}
+/* A forced line end (plain-text <br>, newlines inside <pre>): pending breaks first, then one newline.
+ * Does nothing before any content. */
+void dl_lw_hard_newline(dl_lw *lw);
+/* Verbatim text: newlines start new (prefixed) lines, nothing is folded or wrapped. */
+void dl_lw_verbatim(dl_lw *lw, const char *s, size_t n);
+
+/* Containers: a prefix for the lines of a block. Pushing requests a line break. */
+void dl_lw_push_container(dl_lw *lw, const char *first, size_t first_len, const char *rest, size_t rest_len);
+void dl_lw_pop_container(dl_lw *lw);
+
+/* Inline markers: `open` is written before the first content inside, `close` after the last. */
+void dl_lw_push_marker(dl_lw *lw, const char *open, size_t open_len, const char *close, size_t close_len,
+                       int close_on_break);
+/* Returns 1 when the marker had content; then its close is written if write_close, and *content_off
+ * (when not NULL) is where that content starts in out. */
+int dl_lw_pop_marker(dl_lw *lw, int write_close, size_t *content_off);
+
+/* What an element is to the exporters, from its tag (HTML elements) and namespace; `hidden` elements
+ * and foreign SVG are DL_K_SKIP. */
+enum {
+    DL_K_INLINE = 0, DL_K_SKIP, DL_K_BLOCK, DL_K_PARA, DL_K_LIST, DL_K_LI, DL_K_BR, DL_K_HR, DL_K_PRE,
+    DL_K_TABLE, DL_K_TR, DL_K_CELL, DL_K_HEADING, DL_K_QUOTE, DL_K_A, DL_K_IMG, DL_K_EM, DL_K_STRONG,
+    DL_K_CODE, DL_K_DEL, DL_K_DT, DL_K_DD, DL_K_CAPTION
+};
+int dl_export_kind(const dl_node *el);
+
+/* Close the open markers that close at line breaks now (they reopen before the next content). */
+void dl_lw_close_markers(dl_lw *lw);
+
+/* ASCII case-insensitive comparison of n bytes; `lower` must be lower case. */
+static inline int dl_ascii_ieq(const char *s, const char *lower, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c | 0x20);
+        if (c != (unsigned char)lower[i]) return 0;
+    }
+    return 1;
+}
+
+/* Trim trailing white space of the whole output. */
+void dl_lw_finish(dl_lw *lw);
+
+#endif

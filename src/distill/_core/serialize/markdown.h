@@ -1,0 +1,22 @@
+/* GitHub-flavoured Markdown out of any node.
+ *
+ * ATX headings, emphasis, strong and strikethrough, inline code and fenced code blocks (language from a
+ * language-* or lang-* class), links and images (targets resolved against the base URL), nested lists,
+ * block quotes, pipe tables and thematic breaks. Text is escaped so that it renders back to the same
+ * text. What to.text leaves out (scripts, hidden elements, widgets) is left out here too.
+ */
+#ifndef DL_SERIALIZE_MARKDOWN_H
+#define DL_SERIALIZE_MARKDOWN_H
+
+#include "serialize/serialize.h"
+
+typedef struct {
+    const char *base_url; /* document URL (UTF-8) or NULL; the document's <base href> applies on top */
+    size_t base_len;
+    int images;           /* write images as ![alt](src) */
+} dl_md_options;
+
+/* Append the Markdown of `node` to out. Returns 0, or -1 when out of memory. No recursion. */
+int dl_to_markdown(const dl_document *doc, const dl_node *node, const dl_md_options *opts, dl_htmlbuf *out);
+
+#endif

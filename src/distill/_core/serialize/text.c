@@ -1,0 +1,373 @@
+/* Plain text out of a tree (see text.h). One pre-order walk with an explicit frame stack. */
+#include "serialize/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serialize/layout.h"
+#include "serialize/url.h"
+
+#define PUT(b, lit) dl_htmlbuf_append((b), (lit), sizeof(lit) - 1)
+
+/* One frame per entered element, popped when the walk leaves it. */
+typedef struct {
+    uint8_t kind;
+    uint8_t flags;
+    long counter;     /* lists: the next item number; rows: cells so far */
+    size_t aux;       /* lists: enclosing list frame; links: offset of the target in `urls` */
+    size_t saved;     /* lists: enclosing list frame index saved */
+} tx_frame;
+
+enum { TF_REVERSED = 1, TF_ORDERED = 2, TF_PUSHED = 4, TF_NESTED = 8 };
+
+#define NO_FRAME SIZE_MAX
+
+typedef struct {
+    const dl_document *doc;
+    const dl_text_options *opts;
+    dl_lw lw;
+    tx_frame *frames;
+    size_t nframes, capframes;
+    size_t cur_list;    /* index of the innermost list frame, or NO_FRAME */
+    size_t cur_row;     /* innermost table row frame */
+    int inline_only;    /* inside a table cell: blocks become spaces */
+    int pre;            /* inside <pre>: text is verbatim */
+    int in_link;
+    dl_htmlbuf base;    /* effective base URL */
+    dl_htmlbuf urls;    /* targets of the open links */
+    dl_htmlbuf notes;   /* footnote list */
+    dl_htmlbuf tmp;
+    long nnotes;
+    int failed;
+} tx_state;
+
+static int is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+void dl_document_base_url(const dl_document *doc, const char *url, size_t url_len, dl_htmlbuf *out) {
+    const dl_attr *href = NULL;
+    /* The document's <base> lives in html > head; a bounded look there, not a walk of the page. */
+    const dl_node *root = doc ? doc->root : NULL;
+    if (root && root->type == DL_NODE_DOCUMENT) {
+        for (const dl_node *h = root->first_child; h && !href; h = h->next) {
+            if (!dl_is_element(h, DL_TAG_html)) continue;
+            for (const dl_node *hd = h->first_child; hd && !href; hd = hd->next) {
+                if (!dl_is_element(hd, DL_TAG_head)) continue;
+                for (const dl_node *b = hd->first_child; b && !href; b = b->next)
+                    if (dl_is_element(b, DL_TAG_base)) href = dl_element_attr(b, "href", 4);
+            }
+        }
+    }
+    if (href) dl_url_resolve(url, url_len, href->value.ptr, href->value.len, out);
+    else if (url) dl_url_clean(url, url_len, out);
+}
+
+static tx_frame *push_frame(tx_state *st, uint8_t kind) {
+    if (st->nframes == st->capframes) {
+        size_t cap = st->capframes ? st->capframes * 2 : 64;
+        if (cap > SIZE_MAX / sizeof(tx_frame)) return NULL;
+        tx_frame *f = realloc(st->frames, cap * sizeof(*f));
+        if (!f) return NULL;
+        st->frames = f;
+        st->capframes = cap;
+    }
+    tx_frame *f = &st->frames[st->nframes++];
+    memset(f, 0, sizeof(*f));
+    f->kind = kind;
+    return f;
+}
+
+static void block_break(tx_state *st, int n) {
+    if (st->inline_only) dl_lw_space(&st->lw);
+    else dl_lw_break(&st->lw, n);
+}
+
+/* Folded text: runs of white space become one (pending) space. */
+static void put_folded(tx_state *st, const char *s, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        if (is_ws((unsigned char)s[i])) {
+            dl_lw_space(&st->lw);
+            while (i < n && is_ws((unsigned char)s[i])) i++;
+            continue;
+        }
+        size_t start = i;
+        while (i < n && !is_ws((unsigned char)s[i])) i++;
+        dl_lw_word(&st->lw, s + start, i - start);
+    }
+}
+
+static long parse_long(const dl_attr *a, long dflt) {
+    if (!a) return dflt;
+    const char *p = a->value.ptr, *e = p + a->value.len;
+    while (p < e && is_ws((unsigned char)*p)) p++;
+    int neg = 0;
+    if (p < e && (*p == '-' || *p == '+')) neg = *p++ == '-';
+    if (p == e || *p < '0' || *p > '9') return dflt;
+    long v = 0;
+    while (p < e && *p >= '0' && *p <= '9' && v < 1000000000L) v = v * 10 + (*p++ - '0');
+    return neg ? -v : v;
+}
+
+static int link_target_usable(const dl_attr *href) {
+    return href && dl_url_is_followable(href->value.ptr, href->value.len);
+}
+
+static int enter(tx_state *st, const dl_node *n) {
+    dl_lw *lw = &st->lw;
+    switch (n->type) {
+    case DL_NODE_DOCUMENT:
+    case DL_NODE_FRAGMENT:
+        return push_frame(st, DL_K_INLINE) ? 1 : -2;
+    case DL_NODE_TEXT:
+        if (st->pre) dl_lw_verbatim(lw, n->u.text.ptr, n->u.text.len);
+        else put_folded(st, n->u.text.ptr, n->u.text.len);
+        return -1;
+    case DL_NODE_ELEMENT:
+        break;
+    default:
+        return -1;
+    }
+    int kind = dl_export_kind(n);
+    if (kind == DL_K_SKIP) return -1;
+    tx_frame *f = push_frame(st, (uint8_t)kind);
+    if (!f) return -2;
+    switch (kind) {
+    case DL_K_PARA:
+    case DL_K_HEADING:
+    case DL_K_HR:
+        block_break(st, 2);
+        break;
+    case DL_K_BLOCK:
+    case DL_K_CAPTION:
+    case DL_K_DT:
+        block_break(st, 1);
+        break;
+    case DL_K_DD:
+    case DL_K_QUOTE:
+        block_break(st, kind == DL_K_QUOTE ? 2 : 1);
+        if (!st->inline_only) {
+            dl_lw_push_container(lw, "  ", 2, "  ", 2);
+            f->flags |= TF_PUSHED;
+        }
+        break;
+    case DL_K_PRE:
+        block_break(st, 2);
+        st->pre++;
+        break;
+    case DL_K_BR:
+        if (st->pre) dl_lw_verbatim(lw, "\n", 1);
+        else if (st->inline_only) dl_lw_space(lw);
+        else dl_lw_hard_newline(lw);
+        break;
+    case DL_K_LIST: {
+        int nested = st->cur_list != NO_FRAME;
+        block_break(st, nested ? 1 : 2);
+        if (nested) f->flags |= TF_NESTED;
+        f->saved = st->cur_list;
+        st->cur_list = st->nframes - 1;
+        if (dl_is_element(n, DL_TAG_ol)) {
+            f->flags |= TF_ORDERED;
+            if (dl_element_attr(n, "reversed", 8)) {
+                f->flags |= TF_REVERSED;
+                long items = 0;
+                for (const dl_node *c = n->first_child; c; c = c->next) items += dl_is_element(c, DL_TAG_li);
+                f->counter = parse_long(dl_element_attr(n, "start", 5), items);
+            } else {
+                f->counter = parse_long(dl_element_attr(n, "start", 5), 1);
+            }
+        }
+        break;
+    }
+    case DL_K_LI: {
+        block_break(st, 1);
+        if (st->inline_only) break;
+        char first[24];
+        size_t flen = 2;
+        memcpy(first, "* ", 2);
+        if (st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & TF_ORDERED)) {
+            tx_frame *l = &st->frames[st->cur_list];
+            l->counter = parse_long(dl_element_attr(n, "value", 5), l->counter);
+            flen = (size_t)snprintf(first, sizeof(first), "%ld. ", l->counter);
+            if (flen >= sizeof(first)) flen = sizeof(first) - 1;
+            l->counter += (l->flags & TF_REVERSED) ? -1 : 1;
+        }
+        char rest[24];
+        memset(rest, ' ', sizeof(rest));
+        dl_lw_push_container(lw, first, flen, rest, flen);
+        f->flags |= TF_PUSHED;
+        break;
+    }
+    case DL_K_TABLE:
+        block_break(st, 2);
+        break;
+    case DL_K_TR:
+        block_break(st, 1);
+        f->saved = st->cur_row;
+        st->cur_row = st->nframes - 1;
+        break;
+    case DL_K_CELL:
+        if (st->cur_row != NO_FRAME && !st->inline_only && st->frames[st->cur_row].counter++ > 0) {
+            dl_lw_space(lw);
+            dl_lw_word(lw, "|", 1);
+            dl_lw_space(lw);
+        } else {
+            dl_lw_space(lw);
+        }
+        st->inline_only++;
+        break;
+    case DL_K_A: {
+        const dl_attr *href = dl_element_attr(n, "href", 4);
+        if (st->opts->links == DL_TEXT_LINKS_NONE || st->in_link || !link_target_usable(href)) break;
+        f->aux = st->urls.len;
+        dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, href->value.ptr, href->value.len,
+                       &st->urls);
+        f->counter = (long)(st->urls.len - f->aux);
+        dl_lw_push_marker(lw, "", 0, "", 0, 0);
+        f->flags |= TF_PUSHED;
+        st->in_link = 1;
+        break;
+    }
+    case DL_K_IMG: {
+        const dl_attr *alt = dl_element_attr(n, "alt", 3);
+        if (!st->opts->images || !alt) break;
+        st->tmp.len = 0;
+        PUT(&st->tmp, "[");
+        int space = 0;
+        for (size_t i = 0; i < alt->value.len; i++) {
+            unsigned char c = (unsigned char)alt->value.ptr[i];
+            if (is_ws(c)) {
+                space = st->tmp.len > 1;
+                continue;
+            }
+            if (space) PUT(&st->tmp, " ");
+            space = 0;
+            dl_htmlbuf_append(&st->tmp, alt->value.ptr + i, 1);
+        }
+        PUT(&st->tmp, "]");
+        if (st->tmp.len > 2 && !st->tmp.failed) dl_lw_word(lw, st->tmp.data, st->tmp.len);
+        break;
+    }
+    default:
+        break;
+    }
+    return 1;
+}
+
+static void leave(tx_state *st) {
+    dl_lw *lw = &st->lw;
+    tx_frame *f = &st->frames[--st->nframes];
+    switch (f->kind) {
+    case DL_K_PARA:
+    case DL_K_HEADING:
+    case DL_K_HR:
+    case DL_K_TABLE:
+        block_break(st, 2);
+        break;
+    case DL_K_BLOCK:
+    case DL_K_CAPTION:
+    case DL_K_DT:
+        block_break(st, 1);
+        break;
+    case DL_K_DD:
+    case DL_K_QUOTE:
+    case DL_K_LI:
+        if (f->flags & TF_PUSHED) dl_lw_pop_container(lw);
+        block_break(st, f->kind == DL_K_QUOTE ? 2 : 1);
+        break;
+    case DL_K_PRE:
+        st->pre--;
+        block_break(st, 2);
+        break;
+    case DL_K_LIST:
+        st->cur_list = f->saved;
+        block_break(st, (f->flags & TF_NESTED) ? 1 : 2);
+        break;
+    case DL_K_TR:
+        st->cur_row = f->saved;
+        block_break(st, 1);
+        break;
+    case DL_K_CELL:
+        st->inline_only--;
+        dl_lw_space(lw);
+        break;
+    case DL_K_A: {
+        if (!(f->flags & TF_PUSHED)) break;
+        st->in_link = 0;
+        size_t from = 0;
+        int had = dl_lw_pop_marker(lw, 1, &from);
+        const char *url = st->urls.data + f->aux;
+        size_t ulen = (size_t)f->counter;
+        dl_htmlbuf *o = lw->out;
+        if (had && !st->urls.failed && !o->failed) {
+            /* A link that shows its own target says it already. */
+            int same = o->len - from == ulen && memcmp(o->data + from, url, ulen) == 0;
+            if (!same && st->opts->links == DL_TEXT_LINKS_INLINE) {
+                dl_lw_put(lw, " (", 2);
+                dl_lw_put(lw, url, ulen);
+                dl_lw_put(lw, ")", 1);
+            } else if (!same) {
+                char num[32];
+                int k = snprintf(num, sizeof(num), "[%ld]", ++st->nnotes);
+                dl_lw_put(lw, num, (size_t)k);
+                dl_htmlbuf_append(&st->notes, num, (size_t)k);
+                PUT(&st->notes, " ");
+                dl_htmlbuf_append(&st->notes, url, ulen);
+                PUT(&st->notes, "\n");
+            }
+        }
+        st->urls.len = f->aux;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+int dl_to_text(const dl_document *doc, const dl_node *root, const dl_text_options *opts, dl_htmlbuf *out) {
+    tx_state st;
+    memset(&st, 0, sizeof(st));
+    st.doc = doc;
+    st.opts = opts;
+    st.cur_list = st.cur_row = NO_FRAME;
+    dl_htmlbuf_init(&st.base);
+    dl_htmlbuf_init(&st.urls);
+    dl_htmlbuf_init(&st.notes);
+    dl_htmlbuf_init(&st.tmp);
+    dl_lw_init(&st.lw, out, opts->width);
+    if (opts->links != DL_TEXT_LINKS_NONE) dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+
+    const dl_node *n = root;
+    int s = enter(&st, n);
+    while (s != -2) {
+        if (s == 1 && n->first_child) {
+            n = n->first_child;
+            s = enter(&st, n);
+            continue;
+        }
+        if (s >= 0) leave(&st);
+        if (n == root) break;
+        while (!n->next) {
+            n = n->parent;
+            leave(&st);
+            if (n == root) goto done;
+        }
+        n = n->next;
+        s = enter(&st, n);
+    }
+done:
+    dl_lw_finish(&st.lw);
+    if (st.notes.len && !st.notes.failed) {
+        PUT(out, "\n\n");
+        dl_htmlbuf_append(out, st.notes.data, st.notes.len - 1);
+    }
+    int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.urls.failed || st.notes.failed ||
+                 st.tmp.failed || out->failed;
+    dl_lw_free(&st.lw);
+    free(st.frames);
+    dl_htmlbuf_free(&st.base);
+    dl_htmlbuf_free(&st.urls);
+    dl_htmlbuf_free(&st.notes);
+    dl_htmlbuf_free(&st.tmp);
+    return failed ? -1 : 0;
+}

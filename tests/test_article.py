@@ -1,0 +1,253 @@
+"""article() text (issue 5): one test per rule, each on a small page of its own making.
+
+The rules and their reasons are in src/distill/_core/extract/article_rules.h. Every test builds a page
+where the rule decides the outcome, so that removing or breaking the rule makes the test fail.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import distill
+
+_core = distill._core
+if not hasattr(_core, "_article_text"):  # pragma: no cover
+    pytest.skip("the article text entry point is not built", allow_module_level=True)
+
+PROSE = (
+    "The council approved the new budget on Tuesday, after a long debate about schools, roads, "
+    "and the future of the old library building downtown."
+)
+PROSE2 = (
+    "Residents who spoke at the meeting were divided, with some praising the plan, others asking "
+    "for more time, and a few demanding a public vote."
+)
+PROSE3 = (
+    "The mayor said the city would publish the full figures next week, and that work on the first "
+    "projects could start in the spring, weather permitting."
+)
+
+
+def text(markup: str, favor: int = 0) -> str:
+    return str(_core._article_text(distill.parse(markup), favor))
+
+
+def page(body: str, body_attrs: str = "") -> str:
+    return f"<!doctype html><html><head><title>t</title></head><body {body_attrs}>{body}</body></html>"
+
+
+ARTICLE = f"<div class='story'><p>{PROSE}</p><p>{PROSE2}</p><p>{PROSE3}</p></div>"
+
+
+# ---------------------------------------------------------------- scoring (design) and no-article cases
+
+
+def test_prose_container_wins_over_link_list() -> None:
+    nav = "<div>" + "".join(f"<p><a href='/{i}'>Another story headline number {i} here</a></p>" for i in range(8)) + "</div>"
+    out = text(page(nav + ARTICLE))
+    assert PROSE in out and PROSE3 in out
+    assert "headline number" not in out
+
+
+def test_no_article_on_a_stub_page() -> None:
+    assert text(page("<p>Hi.</p>")) == ""
+
+
+def test_no_article_on_navigation_only() -> None:
+    links = "".join(f"<p><a href='/{i}'>A link with a long enough label, number {i}</a></p>" for i in range(6))
+    assert text(page(f"<div>{links}</div>")) == ""
+
+
+def test_never_content_tags_are_not_text() -> None:
+    out = text(page(f"<div><p>{PROSE}</p><script>var secret = 'script words, here';</script>"
+                    f"<style>.x{{}}</style><p>{PROSE2}</p></div>"))
+    assert PROSE in out and "secret" not in out and ".x" not in out
+
+
+def test_blocks_render_on_their_own_lines() -> None:
+    out = text(page(ARTICLE))
+    assert out.split("\n") == [PROSE, PROSE2, PROSE3]
+
+
+# ---------------------------------------------------------------- inline runs
+
+
+def test_div_and_br_body_is_an_article() -> None:
+    body = f"<div class='x'>{PROSE}<br><br>{PROSE2}<br><br><b>{PROSE3}</b></div>"
+    out = text(page(body))
+    assert PROSE in out and PROSE2 in out and PROSE3 in out
+
+
+def test_inline_run_beats_a_short_paragraph_block() -> None:
+    runs = f"<div>{PROSE}<br>{PROSE2}<br>{PROSE3}</div>"
+    other = "<div><p>Short teaser paragraph, with one comma.</p></div>"
+    out = text(page(other + runs))
+    assert PROSE2 in out and "teaser" not in out
+
+
+# ---------------------------------------------------------------- pruning by class/id, with rescue and guard
+
+
+def test_boilerplate_class_is_dropped() -> None:
+    share = f"<div class='share-tools'><p>{PROSE3.replace('mayor', 'sharer')}</p></div>"
+    out = text(page(f"<div><p>{PROSE}</p><p>{PROSE2}</p>{share}</div>"))
+    assert PROSE in out and "sharer" not in out
+
+
+def test_boilerplate_class_with_rescue_word_is_kept() -> None:
+    out = text(page(f"<div><p>{PROSE}</p><div class='comment-body article-text'><p>{PROSE3}</p></div></div>"))
+    assert PROSE3 in out
+
+
+def test_class_words_are_whole_tokens_not_substrings() -> None:
+    # "pageRow" holds the letters of "pager"; it is a layout row, not pagination
+    out = text(page(f"<div class='pageRow'><p>{PROSE}</p><p>{PROSE2}</p></div>"))
+    assert PROSE in out
+
+
+def test_body_class_never_drops_the_page() -> None:
+    out = text(page(f"<div><p>{PROSE}</p><p>{PROSE2}</p></div>", "class='has-sidebar comments-open'"))
+    assert PROSE in out
+
+
+def test_wrapper_owning_most_prose_is_spared_but_real_sidebar_is_not() -> None:
+    side = "<div class='sidebar'><p>Sidebar blurb, about other things, entirely unrelated to it.</p></div>"
+    body = f"<div class='layout with-sidebar'><div><p>{PROSE}</p><p>{PROSE2}</p><p>{PROSE3}</p></div>{side}</div>"
+    out = text(page(body))
+    assert PROSE in out and "blurb" not in out
+
+
+def test_small_wrapper_with_boilerplate_word_is_dropped() -> None:
+    # the guard only spares wrappers holding most of the page's prose
+    body = f"<div><p>{PROSE}</p><p>{PROSE2}</p><div class='with-sidebar'><p>{PROSE3}</p></div></div>"
+    out = text(page(body))
+    assert PROSE in out and PROSE3 not in out
+
+
+# ---------------------------------------------------------------- hidden elements
+
+
+@pytest.mark.parametrize("attr", ["hidden", "aria-hidden='true'", "style='display: none'",
+                                  "style='VISIBILITY:hidden'"])
+def test_hidden_elements_are_not_text(attr: str) -> None:
+    hidden = f"<p {attr}>Hidden words, never shown to a reader of the page at all.</p>"
+    out = text(page(f"<div><p>{PROSE}</p>{hidden}<p>{PROSE2}</p></div>"))
+    assert PROSE in out and "Hidden words" not in out
+
+
+def test_aria_hidden_false_is_shown() -> None:
+    out = text(page(f"<div><p>{PROSE}</p><p aria-hidden='false'>{PROSE3}</p><p>{PROSE2}</p></div>"))
+    assert PROSE3 in out
+
+
+def test_hidden_wrapper_holding_the_article_is_kept() -> None:
+    out = text(page(f"<div style='display:none'><p>{PROSE}</p><p>{PROSE2}</p></div><div><p>Hi there.</p></div>"))
+    assert PROSE in out
+
+
+# ---------------------------------------------------------------- split articles
+
+
+def test_article_split_around_an_ad_keeps_both_chunks() -> None:
+    chunk1 = f"<div class='chunk'><p>{PROSE}</p><p>{PROSE2}</p></div>"
+    chunk2 = f"<div class='chunk'><p>{PROSE3}</p><p>{PROSE2.replace('Residents', 'Neighbours')}</p></div>"
+    out = text(page(f"<main><div class='wrap'><div>{chunk1}</div><div class='slot'>x</div><div>{chunk2}</div></div></main>"))
+    assert PROSE in out and PROSE3 in out and "Neighbours" in out
+
+
+def test_far_candidate_is_not_merged() -> None:
+    far = f"<div><div><div><div><div><div><div><p>{PROSE3}</p><p>{PROSE3}</p></div></div></div></div></div></div></div>"
+    near = f"<div><div><div><div><div><div><p>{PROSE}</p><p>{PROSE2}</p><p>{PROSE}</p></div></div></div></div></div></div>"
+    out = text(page(near + far))
+    assert PROSE in out and PROSE3 not in out
+
+
+def test_weak_second_candidate_is_not_merged() -> None:
+    weak = "<div><div><p>A weaker block of text, with little in it at all.</p></div></div>"
+    out = text(page(f"<div><div>{ARTICLE}</div>{weak}</div>"))
+    assert PROSE in out and "weaker" not in out
+
+
+# ---------------------------------------------------------------- cleaning inside the article
+
+
+def test_title_heading_is_not_body_text() -> None:
+    out = text(page(f"<div><h1>The Title Of It</h1><p>{PROSE}</p><h2>A section</h2><p>{PROSE2}</p></div>"))
+    assert "The Title" not in out and "A section" in out
+
+
+def test_figures_and_captions_are_not_text() -> None:
+    fig = "<figure><img src=x><figcaption>Photo caption words here</figcaption></figure>"
+    out = text(page(f"<div><p>{PROSE}</p>{fig}<p>{PROSE2}</p></div>"))
+    assert PROSE2 in out and "caption words" not in out
+
+
+@pytest.mark.parametrize("cls", ["social-share", "video-player", "tag-list", "ad", "byline", "related-links",
+                                 "newsletterSignup"])
+def test_furniture_blocks_inside_the_article_are_cleaned(cls: str) -> None:
+    furniture = f"<div class='{cls}'>Furniture words in a block</div>"
+    out = text(page(f"<div><p>{PROSE}</p>{furniture}<p>{PROSE2}</p></div>"))
+    assert PROSE in out and "Furniture" not in out
+
+
+def test_furniture_word_on_a_paragraph_is_kept() -> None:
+    out = text(page(f"<div><p>{PROSE}</p><p class='caption-font'>{PROSE3}</p><p>{PROSE2}</p></div>"))
+    assert PROSE3 in out
+
+
+def test_furniture_word_on_prose_with_many_commas_is_kept() -> None:
+    many = "One, two, three, four, five, six, seven, eight, nine, ten, eleven commas in this block."
+    out = text(page(f"<div><p>{PROSE}</p><div class='caption'>{many}</div><p>{PROSE2}</p></div>"))
+    assert "eleven commas" in out
+
+
+def test_furniture_word_with_rescue_word_is_kept() -> None:
+    out = text(page(f"<div><p>{PROSE}</p><div class='article-video'>Words of the clip</div><p>{PROSE2}</p></div>"))
+    assert "Words of the clip" in out
+
+
+def test_link_dense_block_inside_is_cleaned() -> None:
+    links = "<ul>" + "".join(f"<li><a href='/{i}'>Read more story {i}</a></li>" for i in range(5)) + "</ul>"
+    out = text(page(f"<div><p>{PROSE}</p>{links}<p>{PROSE2}</p></div>"))
+    assert PROSE2 in out and "Read more story" not in out
+
+
+def test_paragraph_with_a_link_is_kept() -> None:
+    para = "<p>The report, <a href='/r'>published here</a>, says the budget grew by a third since last year.</p>"
+    out = text(page(f"<div><p>{PROSE}</p>{para}<p>{PROSE2}</p></div>"))
+    assert "published here" in out
+
+
+# ---------------------------------------------------------------- favor
+
+
+def _mixed_block(link_share: float) -> str:
+    # a block whose link density is about link_share
+    linked = "x" * int(100 * link_share)
+    plain = "y" * int(100 * (1 - link_share))
+    return f"<div class='box'><a href='/a'>{linked}</a> {plain}</div>"
+
+
+def test_favor_precision_cleans_a_block_balanced_keeps() -> None:
+    markup = page(f"<div><p>{PROSE}</p>{_mixed_block(0.4)}<p>{PROSE2}</p></div>")
+    assert "xxxx" in text(markup, 0)
+    assert "xxxx" not in text(markup, 1)
+
+
+def test_favor_recall_keeps_a_block_balanced_cleans() -> None:
+    markup = page(f"<div><p>{PROSE}</p>{_mixed_block(0.6)}<p>{PROSE2}</p></div>")
+    assert "xxxx" not in text(markup, 0)
+    assert "xxxx" in text(markup, 2)
+
+
+def test_favor_out_of_range_is_rejected() -> None:
+    with pytest.raises(ValueError):
+        _core._article_text(distill.parse("<p>x"), 3)
+
+
+def test_subtree_root_scopes_the_article() -> None:
+    doc = distill.parse(page(f"<article>{ARTICLE}</article><aside><div><p>{PROSE3}</p></div></aside>"))
+    sec = doc.find("aside")
+    assert sec is not None
+    out = str(_core._article_text(sec))
+    assert PROSE3 in out and PROSE not in out

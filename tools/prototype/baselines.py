@@ -1,0 +1,8 @@
+"""Baseline extractors for comparison (reference only)."""
+import trafilatura, turbohtml
+
+def traf(page: bytes) -> str:
+    return trafilatura.extract(page) or ""
+
+def turbo(page: bytes) -> str:
+    return turbohtml.parse(page).main_text()
