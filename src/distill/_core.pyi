@@ -115,6 +115,17 @@ def _build(spec: list[Any], /) -> DocumentFragment:
 def _lookup_encoding(label: str, /) -> str:
     """Return the canonical WHATWG name of an encoding label; LookupError when unknown."""
 
+def _parse_dump(data: str, context: str | None = None, scripting: bool = True) -> str:
+    """Test hook: parse (in `context`, e.g. "td", "svg path") and dump the tree as html5lib-tests do."""
+
+def _parse_nodes(
+    data: str | bytes, context: str | None = None, scripting: bool = True
+) -> list[tuple[str, int, int | None, int | None, bool, bool]]:
+    """Test hook: (kind, depth, span start, span end, implied end, zero-copy text) per node, in order."""
+
+def _parse_stats(data: str | bytes, context: str | None = None, scripting: bool = True) -> dict[str, int]:
+    """Test hook: element, text and comment counts, zero-copy text nodes and the tree depth."""
+
 def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
     """Return the encoding parse() would decode data with (canonical WHATWG name)."""
 
