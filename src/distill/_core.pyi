@@ -173,3 +173,17 @@ def compile_policy(
 
 def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
     """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
+
+# --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
+
+def _article_text(node: Node, favor: int = 0) -> str:
+    """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
+
+def _article_meta(node: Node, /) -> dict[str, str | None]:
+    """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""
+
+def _date_iso(s: str, /) -> str | None:
+    """A written date in ISO 8601, or None when it cannot be read unambiguously."""
+
+def _title_without_site(title: str, site: str | None = None, /) -> str:
+    """The title with the site name cut off."""
