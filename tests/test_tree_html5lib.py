@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
-
 from conftest import HTML5LIB_TESTS, require
+
 from distill import _core
 
 try:

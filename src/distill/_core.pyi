@@ -115,6 +115,17 @@ def _build(spec: list[Any], /) -> DocumentFragment:
 def _lookup_encoding(label: str, /) -> str:
     """Return the canonical WHATWG name of an encoding label; LookupError when unknown."""
 
+def _parse_dump(data: str, context: str | None = None, scripting: bool = True) -> str:
+    """Test hook: parse (in `context`, e.g. "td", "svg path") and dump the tree as html5lib-tests do."""
+
+def _parse_nodes(
+    data: str | bytes, context: str | None = None, scripting: bool = True
+) -> list[tuple[str, int, int | None, int | None, bool, bool]]:
+    """Test hook: (kind, depth, span start, span end, implied end, zero-copy text) per node, in order."""
+
+def _parse_stats(data: str | bytes, context: str | None = None, scripting: bool = True) -> dict[str, int]:
+    """Test hook: element, text and comment counts, zero-copy text nodes and the tree depth."""
+
 def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
     """Return the encoding parse() would decode data with (canonical WHATWG name)."""
 
@@ -162,3 +173,17 @@ def compile_policy(
 
 def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
     """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
+
+# --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
+
+def _article_text(node: Node, favor: int = 0) -> str:
+    """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
+
+def _article_meta(node: Node, /) -> dict[str, str | None]:
+    """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""
+
+def _date_iso(s: str, /) -> str | None:
+    """A written date in ISO 8601, or None when it cannot be read unambiguously."""
+
+def _title_without_site(title: str, site: str | None = None, /) -> str:
+    """The title with the site name cut off."""

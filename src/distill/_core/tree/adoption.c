@@ -89,14 +89,11 @@ int tb_adoption(tb *b, const tb_token *t) {
         /* The formatting element leaves the list; the clone takes the bookmarked place. */
         long fi = tb_afe_index(b, fe);
         if (fi >= 0) {
-            memmove(b->afe + fi, b->afe + fi + 1, (b->nafe - (size_t)fi - 1) * sizeof(dl_node *));
-            b->nafe--;
+            tb_afe_remove_at(b, (size_t)fi);
             if ((size_t)fi < bookmark) bookmark--;
         }
         if (bookmark > b->nafe) bookmark = b->nafe;
-        if (tb_afe_push_marker(b)) return -1; /* grow by one slot */
-        memmove(b->afe + bookmark + 1, b->afe + bookmark, (b->nafe - 1 - bookmark) * sizeof(dl_node *));
-        b->afe[bookmark] = ne;
+        if (tb_afe_insert_at(b, bookmark, ne)) return -1;
         tb_stack_raw_remove(b, (size_t)fe_idx);
         tb_close_explicit(fe, t);
         fb_idx--; /* the formatting element was below it */

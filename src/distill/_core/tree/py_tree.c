@@ -234,7 +234,61 @@ static PyObject *py_parse_nodes(PyObject *self, PyObject *args, PyObject *kwargs
     return out;
 }
 
+/* _parse_stats(data, context=None, scripting=True) -> dict: node counts and the tree's depth, for
+ * tests on inputs too large to list node by node. Template contents are not entered. */
+static PyObject *py_parse_stats(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"data", "context", "scripting", NULL};
+    PyObject *data, *context = Py_None;
+    int scripting = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Op:_parse_stats", kwlist, &data, &context, &scripting))
+        return NULL;
+    hook_input in;
+    if (hook_prepare(&in, data, context, scripting)) {
+        hook_release(&in);
+        return NULL;
+    }
+    dl_document *doc = hook_parse(&in);
+    if (!doc) {
+        hook_release(&in);
+        return NULL;
+    }
+    const char *src = PyBytes_AS_STRING(in.bytes);
+    size_t srclen = (size_t)PyBytes_GET_SIZE(in.bytes);
+    size_t elements = 0, texts = 0, zero_copy = 0, comments = 0, depth = 0, max_depth = 0, text_bytes = 0;
+    const dl_node *root = doc->root;
+    for (const dl_node *n = root->first_child; n;) {
+        if (n->type == DL_NODE_ELEMENT) elements++;
+        else if (n->type == DL_NODE_COMMENT) comments++;
+        else if (n->type == DL_NODE_TEXT) {
+            texts++;
+            text_bytes += n->u.text.len;
+            if (n->u.text.ptr >= src && n->u.text.ptr + n->u.text.len <= src + srclen) zero_copy++;
+        }
+        if (depth + 1 > max_depth) max_depth = depth + 1;
+        if (n->first_child) {
+            n = n->first_child;
+            depth++;
+            continue;
+        }
+        while (n && n != root && !n->next) {
+            n = n->parent;
+            depth--;
+        }
+        n = (n && n != root) ? n->next : NULL;
+    }
+    size_t nodes = doc->node_count;
+    dl_document_free(doc);
+    hook_release(&in);
+    return Py_BuildValue("{snsnsnsnsnsnsn}", "elements", (Py_ssize_t)elements, "texts", (Py_ssize_t)texts,
+                         "zero_copy_texts", (Py_ssize_t)zero_copy, "comments", (Py_ssize_t)comments,
+                         "max_depth", (Py_ssize_t)max_depth, "text_bytes", (Py_ssize_t)text_bytes,
+                         "allocated_nodes", (Py_ssize_t)nodes);
+}
+
 static PyMethodDef tree_methods[] = {
+    {"_parse_stats", (PyCFunction)(void (*)(void))py_parse_stats, METH_VARARGS | METH_KEYWORDS,
+     "_parse_stats(data, context=None, scripting=True) -> dict\n\nTest hook: element/text/comment counts, "
+     "zero-copy text nodes and the tree depth."},
     {"_parse_nodes", (PyCFunction)(void (*)(void))py_parse_nodes, METH_VARARGS | METH_KEYWORDS,
      "_parse_nodes(data, context=None, scripting=True) -> list\n\nTest hook: (kind, depth, start, end, "
      "implied, zero_copy) for every node in document order."},

@@ -406,37 +406,59 @@ static int same_attrs(const dl_node *a, const dl_node *c) {
     return 1;
 }
 
+/* An order-independent hash of an element's name and attributes: the Noah's Ark scan compares these
+ * first, so a list of distinct formatting elements costs one integer compare per entry. */
+static uint32_t afe_hash(const dl_node *el) {
+    uint32_t h = el->atom * 2654435761u + el->ns;
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        uint32_t x = 2166136261u ^ a->ns;
+        for (size_t k = 0; k < a->name.len; k++) x = (x ^ (unsigned char)a->name.ptr[k]) * 16777619u;
+        x = (x ^ '=') * 16777619u;
+        for (size_t k = 0; k < a->value.len; k++) x = (x ^ (unsigned char)a->value.ptr[k]) * 16777619u;
+        h += x;
+    }
+    return h;
+}
+
+int tb_afe_insert_at(tb *b, size_t at, dl_node *el) {
+    if (grow((void **)&b->afe, &b->afecap, b->nafe + 1, sizeof(dl_node *))) return tb_oom(b);
+    if (grow((void **)&b->afeh, &b->afehcap, b->nafe + 1, sizeof(uint32_t))) return tb_oom(b);
+    memmove(b->afe + at + 1, b->afe + at, (b->nafe - at) * sizeof(dl_node *));
+    memmove(b->afeh + at + 1, b->afeh + at, (b->nafe - at) * sizeof(uint32_t));
+    b->afe[at] = el;
+    b->afeh[at] = el ? afe_hash(el) : 0;
+    b->nafe++;
+    return 0;
+}
+
+void tb_afe_remove_at(tb *b, size_t at) {
+    memmove(b->afe + at, b->afe + at + 1, (b->nafe - at - 1) * sizeof(dl_node *));
+    memmove(b->afeh + at, b->afeh + at + 1, (b->nafe - at - 1) * sizeof(uint32_t));
+    b->nafe--;
+}
+
 int tb_afe_push(tb *b, dl_node *el) {
     size_t since = 0, same = 0, first_same = 0;
+    uint32_t h = afe_hash(el);
     for (size_t i = b->nafe; i-- > 0;) {
         dl_node *e = b->afe[i];
         if (!e) break;
         since++;
-        if (e->atom == el->atom && e->ns == el->ns && same_attrs(e, el)) {
+        if (b->afeh[i] == h && e->atom == el->atom && e->ns == el->ns && same_attrs(e, el)) {
             same++;
             first_same = i;
         }
     }
     if (same >= 3) {
-        memmove(b->afe + first_same, b->afe + first_same + 1, (b->nafe - first_same - 1) * sizeof(dl_node *));
-        b->nafe--;
+        tb_afe_remove_at(b, first_same);
         since--;
     }
-    if (since >= DL_AFE_MAX) {
-        size_t oldest = b->nafe - since;
-        memmove(b->afe + oldest, b->afe + oldest + 1, (b->nafe - oldest - 1) * sizeof(dl_node *));
-        b->nafe--;
-    }
-    if (grow((void **)&b->afe, &b->afecap, b->nafe + 1, sizeof(dl_node *))) return tb_oom(b);
-    b->afe[b->nafe++] = el;
-    return 0;
+    if (since >= DL_AFE_MAX) tb_afe_remove_at(b, b->nafe - since);
+    return tb_afe_insert_at(b, b->nafe, el);
 }
 
-int tb_afe_push_marker(tb *b) {
-    if (grow((void **)&b->afe, &b->afecap, b->nafe + 1, sizeof(dl_node *))) return tb_oom(b);
-    b->afe[b->nafe++] = NULL;
-    return 0;
-}
+int tb_afe_push_marker(tb *b) { return tb_afe_insert_at(b, b->nafe, NULL); }
 
 void tb_afe_clear_to_marker(tb *b) {
     while (b->nafe) {
@@ -453,9 +475,7 @@ long tb_afe_index(tb *b, dl_node *el) {
 
 void tb_afe_remove(tb *b, dl_node *el) {
     long i = tb_afe_index(b, el);
-    if (i < 0) return;
-    memmove(b->afe + i, b->afe + i + 1, (b->nafe - (size_t)i - 1) * sizeof(dl_node *));
-    b->nafe--;
+    if (i >= 0) tb_afe_remove_at(b, (size_t)i);
 }
 
 int tb_reconstruct(tb *b) {

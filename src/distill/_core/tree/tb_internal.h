@@ -88,6 +88,8 @@ struct tb {
 
     /* List of active formatting elements; NULL entries are markers. */
     dl_node **afe;
+    uint32_t *afeh; /* hash of each entry (afe_hash in stack.c) */
+    size_t afehcap;
     size_t nafe, afecap;
 
     uint8_t *tmodes; /* stack of template insertion modes */
@@ -152,6 +154,8 @@ int tb_afe_push_marker(tb *b);
 void tb_afe_clear_to_marker(tb *b);
 long tb_afe_index(tb *b, dl_node *el);
 void tb_afe_remove(tb *b, dl_node *el);
+int tb_afe_insert_at(tb *b, size_t at, dl_node *el);
+void tb_afe_remove_at(tb *b, size_t at);
 int tb_reconstruct(tb *b);
 
 dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns);

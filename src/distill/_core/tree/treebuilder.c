@@ -198,6 +198,7 @@ static void tb_free(tb *b) {
     free(b->top_html);
     free(b->top_foreign);
     free(b->afe);
+    free(b->afeh);
     free(b->tmodes);
     free(b->ptext);
     if (b->tz) dl_tokenizer_free(b->tz);

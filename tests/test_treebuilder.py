@@ -1,0 +1,202 @@
+"""Focused tests of the tree builder: source spans, zero-copy text, text merging, hostile shapes and
+fragment contexts. The conformance suite is tests/test_tree_html5lib.py."""
+
+from __future__ import annotations
+
+from distill import _core
+
+Node = tuple[str, int, int | None, int | None, bool, bool]
+
+
+def nodes(data: bytes | str, context: str | None = None, scripting: bool = True) -> list[Node]:
+    """(kind, depth, start, end, implied, zero_copy) for every node, in document order."""
+    return _core._parse_nodes(data, context, scripting)
+
+
+def first(ns: list[Node], kind: str, nth: int = 0) -> Node:
+    """The nth node of a kind."""
+    return [n for n in ns if n[0] == kind][nth]
+
+
+def dump(data: str, context: str | None = None, scripting: bool = True) -> str:
+    """The html5lib-format dump, without the leading "| " and trailing newline."""
+    out = _core._parse_dump(data, context, scripting)
+    return "\n".join(line[2:] if line.startswith("| ") else line for line in out.rstrip("\n").split("\n"))
+
+
+# ---- spans ----
+
+def test_explicit_end_tags_give_exact_byte_spans() -> None:
+    src = b"<!DOCTYPE html><p>Hello <b>world</b></p>"
+    ns = nodes(src)
+    p, b = first(ns, "p"), first(ns, "b")
+    assert src[p[2]:p[3]] == b"<p>Hello <b>world</b></p>" and not p[4]
+    assert src[b[2]:b[3]] == b"<b>world</b>" and not b[4]
+    text = first(ns, "#text", 1)
+    assert src[text[2]:text[3]] == b"world"
+
+
+def test_implied_end_is_the_end_of_the_last_descendant() -> None:
+    src = b"<!DOCTYPE html><ul><li>one<li>two <i>x</i></ul>"
+    ns = nodes(src)
+    li1, li2 = first(ns, "li", 0), first(ns, "li", 1)
+    assert li1[4] and src[li1[2]:li1[3]] == b"<li>one"
+    assert li2[4] and src[li2[2]:li2[3]] == b"<li>two <i>x</i>"
+    ul = first(ns, "ul")
+    assert not ul[4] and src[ul[2]:ul[3]].endswith(b"</ul>")
+
+
+def test_implied_end_of_an_empty_element_is_its_start_tag() -> None:
+    src = b"<!DOCTYPE html><p><p>x"
+    p1 = first(nodes(src), "p")
+    assert p1[4] and src[p1[2]:p1[3]] == b"<p>"
+
+
+def test_parser_created_elements_have_no_span() -> None:
+    ns = nodes(b"<table><tr><td>x</table>")
+    for kind in ("html", "head", "body", "tbody"):
+        node = first(ns, kind)
+        assert node[2] is None and node[3] is None, kind
+    td = first(ns, "td")
+    assert td[2] is not None and td[4]
+
+
+def test_void_elements_are_not_marked_implied() -> None:
+    src = b"<!DOCTYPE html><p>a<br>b<img src=x></p>"
+    ns = nodes(src)
+    br, img = first(ns, "br"), first(ns, "img")
+    assert src[br[2]:br[3]] == b"<br>" and not br[4]
+    assert src[img[2]:img[3]] == b"<img src=x>" and not img[4]
+
+
+def test_spans_are_utf8_byte_offsets() -> None:
+    src = "<!DOCTYPE html><p>é€</p><p>z</p>".encode()
+    p2 = first(nodes(src), "p", 1)
+    assert src[p2[2]:p2[3]] == b"<p>z</p>"
+
+
+def test_body_and_html_end_tags_close_them() -> None:
+    src = b"<html><body><p>x</p></body></html>"
+    ns = nodes(src)
+    body, html = first(ns, "body"), first(ns, "html")
+    assert src[body[2]:body[3]] == b"<body><p>x</p></body>" and not body[4]
+    assert src[html[2]:html[3]] == src and not html[4]
+
+
+def test_adoption_agency_clones_have_no_span() -> None:
+    src = b"<!DOCTYPE html><b>1<p>2</b>3</p>"
+    ns = nodes(src)
+    b1, b2 = first(ns, "b", 0), first(ns, "b", 1)
+    assert b1[2] == 15 and src[b1[2]:b1[3]].startswith(b"<b>1")
+    assert b2[2] is None  # the b the algorithm recreated inside the p
+
+
+# ---- text ----
+
+def test_plain_text_is_a_zero_copy_slice_even_when_split_by_mode() -> None:
+    # The whitespace before <p> and the words are dispatched separately but land in one text node.
+    ns = nodes(b"<!DOCTYPE html><p>  alpha beta\n gamma</p>")
+    texts = [n for n in ns if n[0] == "#text"]
+    assert len(texts) == 1 and texts[0][5]
+
+
+def test_character_references_are_copied_and_merged() -> None:
+    assert dump("<p>a&amp;b&lt;c</p>").endswith('"a&b<c"')
+    ns = nodes(b"<p>a&amp;b</p>")
+    texts = [n for n in ns if n[0] == "#text"]
+    assert len(texts) == 1 and not texts[0][5]
+
+
+def test_foster_parented_text_merges_into_one_node() -> None:
+    out = dump("<table>x<tr>y<td>z</table>")
+    assert '"xy"' in out and out.index('"xy"') < out.index("<table>")
+
+
+def test_leading_newline_dropped_once_after_pre_textarea_listing() -> None:
+    assert dump("<pre>\n\nx</pre>").endswith('<pre>\n      "\nx"')
+    assert dump("<textarea>\nx</textarea>").endswith('"x"')
+    assert dump("<listing>\nx</listing>").endswith('"x"')
+    assert dump("<div>\nx</div>").endswith('"\nx"')
+
+
+def test_nul_is_dropped_in_body_and_replaced_in_foreign_content() -> None:
+    assert dump("<p>a\x00b</p>").endswith('"ab"')
+    assert '"a\ufffdb"' in dump("<svg>a\x00b</svg>")
+
+
+# ---- hostile shapes: no crash, no recursion, sane results ----
+
+def test_a_million_nested_elements() -> None:
+    stats = _core._parse_stats("<div>" * 1_000_000 + "x")
+    assert stats["elements"] == 1_000_003  # html, head, body and the divs
+    assert stats["max_depth"] == 1_000_003  # html > body > 1M divs > text
+    assert stats["texts"] == 1
+
+
+def test_a_million_unclosed_formatting_elements() -> None:
+    stats = _core._parse_stats("<b>" * 1_000_000 + "<p>x</p>" * 3)
+    assert stats["texts"] == 3
+    distinct = "".join(f"<i id={i}>" for i in range(200_000))
+    stats = _core._parse_stats("<p>" + distinct + "</p>x")
+    # After </p> the open i elements are reopened around "x", but only the most recent entries of
+    # the list of active formatting elements (it is capped to bound the work per token).
+    assert 200_000 < stats["elements"] - 4 <= 200_000 + 256
+    assert stats["texts"] == 1
+
+
+def test_noahs_ark_keeps_three_identical_formatting_elements() -> None:
+    out = dump("<p>" + "<b class=x>" * 5 + "</p>y")
+    after_p = out.split('"y"')[0].split("<p>")[1]
+    assert after_p.count("<b>") == 5 + 3
+
+
+def test_a_million_siblings_and_custom_tags() -> None:
+    stats = _core._parse_stats("<p>x</p>" * 1_000_000)
+    assert stats["elements"] == 1_000_003 and stats["max_depth"] == 4  # html > body > p > text
+    stats = _core._parse_stats("".join(f"<x{i}></x{i}>" for i in range(300_000)))
+    assert stats["elements"] == 300_003 and stats["max_depth"] == 3
+
+
+def test_deep_tables_templates_and_foreign_content() -> None:
+    stats = _core._parse_stats("<table><tr><td>" * 50_000 + "x")
+    assert stats["texts"] == 1 and stats["max_depth"] > 200_000
+    stats = _core._parse_stats("<template>" * 100_000 + "x" + "</template>" * 100_000)
+    assert stats["elements"] == 4  # html, head, body, the outer template: the rest are contents
+    stats = _core._parse_stats("<svg>" + "<g>" * 100_000 + "</x>" * 100_000 + "</svg>y")
+    assert stats["texts"] == 1 and stats["elements"] == 100_004
+
+
+def test_unmatched_end_tags_under_a_deep_stack() -> None:
+    stats = _core._parse_stats("<x><div>" + "<span>" * 100_000 + "</x>" * 100_000 + "z")
+    # Nothing closed (</x> stops at the div): html > body > x > div > 100k spans > text.
+    assert stats["max_depth"] == 100_005
+
+
+# ---- fragments ----
+
+def test_fragment_contexts_choose_mode_and_tokenizer_state() -> None:
+    assert dump("<td>x", "tr") == '<td>\n  "x"'
+    assert dump("x</textarea><b>", "textarea") == '"x</textarea><b>"'
+    assert dump("<b>x", "script") == '"<b>x"'
+    assert dump("<p>x", "noscript", scripting=False) == '<p>\n  "x"'
+    assert dump("<p>x", "noscript", scripting=True) == '"<p>x"'
+    assert dump("<col>", "colgroup") == "<col>"
+
+
+def test_foreign_fragment_contexts() -> None:
+    assert dump("<path/><foreignobject><div>", "svg svg") == (
+        "<svg path>\n<svg foreignObject>\n  <div>")
+    assert dump("<mi>x</mi>", "math math") == '<math mi>\n  "x"'
+    assert dump("<div>x", "svg foreignObject") == '<div>\n  "x"'
+
+
+def test_scripting_flag_controls_noscript_in_body() -> None:
+    assert '"<i>x</i>"' in dump("<body><noscript><i>x</i></noscript>")
+    assert '<i>\n' in dump("<body><noscript><i>x</i></noscript>", scripting=False)
+
+
+def test_foreign_attribute_adjustments() -> None:
+    out = dump('<svg viewbox="0 0 1 1" xlink:href="#a" xml:lang="en"><lineargradient/></svg>'
+               '<math definitionurl="u"></math>')
+    assert 'viewBox="0 0 1 1"' in out and 'xlink href="#a"' in out and 'xml lang="en"' in out
+    assert "<svg linearGradient>" in out and 'definitionURL="u"' in out
