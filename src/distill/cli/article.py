@@ -49,8 +49,8 @@ template, title, textarea, iframe, noscript, noembed, noframes and comments coun
 <html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
 report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
 
-Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors and
-unreadable input."""
+Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors,
+unreadable input and unwritable output."""
 
 
 class _Terminated(Exception):
@@ -335,6 +335,13 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     return EXIT_OK if result.tag is not None else EXIT_NOTHING
 
 
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so that the exit-time flush of unwritable output is silent."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise _Terminated()
 
@@ -352,10 +359,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (article page.html | head): not an error of ours.
-        with contextlib.suppress(OSError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return EXIT_OK
+    except OSError as e:
+        # Input errors are _InputError by now; what is left is writing the output (a full disk).
+        _drop_stdout()
+        sys.stderr.write(f"article: cannot write the output: {e.strerror or e}\n")
+        return EXIT_USAGE
+    except MemoryError:
+        sys.stderr.write("article: out of memory\n")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("article: interrupted\n")
         return 128 + signal.SIGINT
