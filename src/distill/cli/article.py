@@ -47,7 +47,11 @@ with at least {PARAGRAPH_MIN_CHARS} characters outside links. Characters are cod
 whitespace counting as one. The paragraph bonus is {PARAGRAPH_BONUS}. Text of script, style,
 template, title, textarea, iframe, noscript, noembed, noframes and comments counts nowhere.
 <html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
-report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
+report counts them); elements nested deeper than {MAX_DEPTH} are not tracked. Text is counted as
+UTF-8 unless a <meta> declares a single-byte encoding (windows-1252 and the like).
+
+Standard input that cannot seek (a pipe) is copied to an anonymous temporary file in $TMPDIR while
+it is scored, so that the winner can be read back; the file goes away when the command ends.
 
 Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors,
 unreadable input and unwritable output."""
