@@ -43,7 +43,8 @@ ARTICLE = f"<div class='story'><p>{PROSE}</p><p>{PROSE2}</p><p>{PROSE3}</p></div
 
 
 def test_prose_container_wins_over_link_list() -> None:
-    nav = "<div>" + "".join(f"<p><a href='/{i}'>Another story headline number {i} here</a></p>" for i in range(8)) + "</div>"
+    items = "".join(f"<p><a href='/{i}'>Another story headline number {i} here</a></p>" for i in range(8))
+    nav = f"<div>{items}</div>"
     out = text(page(nav + ARTICLE))
     assert PROSE in out and PROSE3 in out
     assert "headline number" not in out
@@ -151,13 +152,14 @@ def test_hidden_wrapper_holding_the_article_is_kept() -> None:
 def test_article_split_around_an_ad_keeps_both_chunks() -> None:
     chunk1 = f"<div class='chunk'><p>{PROSE}</p><p>{PROSE2}</p></div>"
     chunk2 = f"<div class='chunk'><p>{PROSE3}</p><p>{PROSE2.replace('Residents', 'Neighbours')}</p></div>"
-    out = text(page(f"<main><div class='wrap'><div>{chunk1}</div><div class='slot'>x</div><div>{chunk2}</div></div></main>"))
+    wrap = f"<div class='wrap'><div>{chunk1}</div><div class='slot'>x</div><div>{chunk2}</div></div>"
+    out = text(page(f"<main>{wrap}</main>"))
     assert PROSE in out and PROSE3 in out and "Neighbours" in out
 
 
 def test_far_candidate_is_not_merged() -> None:
-    far = f"<div><div><div><div><div><div><div><p>{PROSE3}</p><p>{PROSE3}</p></div></div></div></div></div></div></div>"
-    near = f"<div><div><div><div><div><div><p>{PROSE}</p><p>{PROSE2}</p><p>{PROSE}</p></div></div></div></div></div></div>"
+    far = "<div>" * 7 + f"<p>{PROSE3}</p><p>{PROSE3}</p>" + "</div>" * 7
+    near = "<div>" * 6 + f"<p>{PROSE}</p><p>{PROSE2}</p><p>{PROSE}</p>" + "</div>" * 6
     out = text(page(near + far))
     assert PROSE in out and PROSE3 not in out
 
@@ -251,3 +253,100 @@ def test_subtree_root_scopes_the_article() -> None:
     assert sec is not None
     out = str(_core._article_text(sec))
     assert PROSE3 in out and PROSE not in out
+
+
+# ---------------------------------------------------------------- metadata that agrees with the article
+
+BODY_PROSE = f"<div class='body'><p>{PROSE}</p><p>{PROSE2}</p></div>"
+
+
+def meta(markup: str) -> dict[str, str | None]:
+    return dict(_core._article_meta(distill.parse(markup)))
+
+
+def test_title_heading_just_before_the_body_beats_a_logo_heading() -> None:
+    m = meta(page(f"<div class='top'><h1>Site Logo</h1></div><div><div><h1>The Headline</h1>{BODY_PROSE}</div></div>"))
+    assert m["h1"] == "The Headline"
+
+
+def test_title_heading_inside_the_body() -> None:
+    m = meta(page(f"<h1>Site Logo</h1><div class='story'><h1>Inside  Headline</h1><p>{PROSE}</p><p>{PROSE2}</p></div>"))
+    assert m["h1"] == "Inside Headline"
+
+
+def test_heading_far_from_the_body_is_not_the_title() -> None:
+    deep = f"<div><div><div><div>{BODY_PROSE}</div></div></div></div>"
+    m = meta(page(f"<h1>Site Logo</h1>{deep}"))
+    assert m["h1"] is None
+
+
+def test_empty_logo_heading_is_passed_over() -> None:
+    m = meta(page(f"<div><h1>Headline</h1><h1><img src=logo.png></h1>{BODY_PROSE}</div>"))
+    assert m["h1"] == "Headline"
+
+
+JSON_LD = """<script type="application/ld+json">{"@graph": [
+  {"@type": "WebSite", "name": "The Site"},
+  {"@type": "NewsArticle", "headline": "A \\u00e9t\\u00e9 headline", "datePublished": "2019-11-18T07:45:00Z",
+   "author": [{"@type": "Person", "name": "Jane  Doe"}, {"name": "Other"}],
+   "publisher": {"@type": "Organization", "name": "Publisher"}}]}</script>"""
+
+
+def test_json_ld_headline_author_and_date() -> None:
+    m = meta(f"<html><head>{JSON_LD}</head><body>{BODY_PROSE}</body></html>")
+    assert (m["headline"], m["author"], m["published"]) == ("A été headline", "Jane Doe", "2019-11-18T07:45:00Z")
+
+
+def test_json_ld_author_as_a_string_and_publisher_name_ignored() -> None:
+    ld = ('<script type="application/ld+json">{"publisher": {"name": "Pub"}, "author": "Sam Roe", '
+          '"headline": "H"}</script>')
+    assert meta(ld + BODY_PROSE)["author"] == "Sam Roe"
+    ld2 = '<script type="application/ld+json">{"author": {"url": "/x"}, "publisher": {"name": "Pub"}}</script>'
+    assert meta(ld2 + BODY_PROSE)["author"] is None
+
+
+def test_json_ld_in_other_scripts_is_ignored() -> None:
+    m = meta('<script type="text/javascript">var x = {"headline": "No"};</script>' + BODY_PROSE)
+    assert m["headline"] is None
+
+
+def test_broken_json_ld_does_not_fail() -> None:
+    m = meta('<script type="application/ld+json">{"headline": "Cut off' + BODY_PROSE)
+    assert m["author"] is None
+
+
+@pytest.mark.parametrize(("written", "iso"), [
+    ("2019-11-18", "2019-11-18"),
+    ("2019-11-18T10:00:00Z", "2019-11-18T10:00:00Z"),
+    ("2019-11-18 10:00", "2019-11-18T10:00:00"),
+    ("2019-11-18T10:00:00.5+0100", "2019-11-18T10:00:00+01:00"),
+    ("2019/11/18", "2019-11-18"),
+    ("18.11.2019", "2019-11-18"),
+    ("11/18/2019", "2019-11-18"),
+    ("18/11/2019", "2019-11-18"),
+    ("November 18, 2019", "2019-11-18"),
+    ("18 Nov 2019", "2019-11-18"),
+    ("Mon, 18 Nov 2019 07:45:00 GMT", "2019-11-18"),
+    ("Monday November 18, 2019 7:45 am PST", "2019-11-18"),
+    ("Sept 3rd, 2019", "2019-09-03"),
+])
+def test_dates_are_normalised_to_iso_8601(written: str, iso: str) -> None:
+    assert _core._date_iso(written) == iso
+
+
+@pytest.mark.parametrize("written", ["05/06/2019", "2019-02-30", "yesterday", "12:30", "2019", ""])
+def test_unreadable_or_ambiguous_dates_are_not_normalised(written: str) -> None:
+    assert _core._date_iso(written) is None
+
+
+@pytest.mark.parametrize(("title", "site", "kept"), [
+    ("Council passes budget | The Daily", "The Daily", "Council passes budget"),
+    ("The Daily - Council passes budget", "the daily", "Council passes budget"),
+    ("Budget - a long fight - ends | The Daily", None, "Budget - a long fight - ends"),
+    ("Council passes the budget - Daily", None, "Council passes the budget"),
+    ("Daily :: Council passes the budget", None, "Council passes the budget"),
+    ("Council passes budget", "The Daily", "Council passes budget"),
+    ("Left - Right", "Elsewhere", "Left - Right"),
+])
+def test_title_without_site_name(title: str, site: str | None, kept: str) -> None:
+    assert _core._title_without_site(title, site) == kept

@@ -208,6 +208,16 @@ def test_temporary_file_is_gone_afterwards(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def spooling(pid: int, tmpdir: Path) -> bool:
+    fds = Path(f"/proc/{pid}/fd")
+    try:
+        targets = [os.readlink(fd) for fd in fds.iterdir()]
+    except OSError:
+        return False
+    return any(t.startswith(str(tmpdir)) for t in targets)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs /proc to see the spool file")
 @pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_interrupted_while_spooling_leaves_nothing(tmp_path: Path, sig: int, code: int) -> None:
     env = dict(os.environ, TMPDIR=str(tmp_path))
@@ -218,9 +228,35 @@ def test_interrupted_while_spooling_leaves_nothing(tmp_path: Path, sig: int, cod
     assert proc.stdin is not None
     proc.stdin.write(PAGE[:100])
     proc.stdin.flush()
-    time.sleep(1.0)  # let it import and block reading the pipe
+    # Ready once its spool file exists (the signal handlers are installed before): it shows among
+    # the process's open files, under TMPDIR, even when the file has no name.
+    deadline = time.monotonic() + 60
+    while not spooling(proc.pid, tmp_path):
+        assert proc.poll() is None and time.monotonic() < deadline, "article never started spooling"
+        time.sleep(0.05)
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == code
     assert b"Traceback" not in err and out == b""
     assert list(tmp_path.iterdir()) == []
+
+
+def test_exit_2_when_reading_fails(tmp_path: Path) -> None:
+    # /proc/self/mem opens and seeks, but reading its first page fails (EIO): a read error mid-input.
+    mem = Path("/proc/self/mem")
+    if not mem.exists():
+        pytest.skip("needs /proc/self/mem to produce a read error")
+    one_line_error(article(str(mem)), str(mem))
+
+
+def test_exit_2_when_the_output_cannot_be_written(page_file: Path) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full to produce a full-disk write error")
+    with open("/dev/full", "wb") as full:
+        res = subprocess.run(
+            [sys.executable, "-m", "distill.cli.article", str(page_file)],
+            stdout=full, stderr=subprocess.PIPE, timeout=120,
+        )
+    assert res.returncode == 2
+    err = res.stderr.decode()
+    assert err.startswith("article: cannot write the output") and err.count("\n") == 1, err

@@ -47,10 +47,14 @@ with at least {PARAGRAPH_MIN_CHARS} characters outside links. Characters are cod
 whitespace counting as one. The paragraph bonus is {PARAGRAPH_BONUS}. Text of script, style,
 template, title, textarea, iframe, noscript, noembed, noframes and comments counts nowhere.
 <html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
-report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
+report counts them); elements nested deeper than {MAX_DEPTH} are not tracked. Text is counted as
+UTF-8 unless a <meta> declares a single-byte encoding (windows-1252 and the like).
 
-Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors and
-unreadable input."""
+Standard input that cannot seek (a pipe) is copied to an anonymous temporary file in $TMPDIR while
+it is scored, so that the winner can be read back; the file goes away when the command ends.
+
+Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors,
+unreadable input and unwritable output."""
 
 
 class _Terminated(Exception):
@@ -335,6 +339,13 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     return EXIT_OK if result.tag is not None else EXIT_NOTHING
 
 
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so that the exit-time flush of unwritable output is silent."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise _Terminated()
 
@@ -352,10 +363,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (article page.html | head): not an error of ours.
-        with contextlib.suppress(OSError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return EXIT_OK
+    except OSError as e:
+        # Input errors are _InputError by now; what is left is writing the output (a full disk).
+        _drop_stdout()
+        sys.stderr.write(f"article: cannot write the output: {e.strerror or e}\n")
+        return EXIT_USAGE
+    except MemoryError:
+        sys.stderr.write("article: out of memory\n")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("article: interrupted\n")
         return 128 + signal.SIGINT

@@ -2,8 +2,11 @@
  *
  * The extract subsystem's Node.article() / distill.article() build Article.text from it; the private
  * function is also what tools/eval_article.py and tests/test_article.py call. */
+#include <string.h>
+
 #include "binding/binding.h"
 #include "extract/article_text.h"
+#include "extract/meta_plus.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"node", "favor", NULL};
@@ -34,9 +37,75 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     return res;
 }
 
+static PyObject *str_or_none(const char *s) {
+    if (!s) Py_RETURN_NONE;
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "replace");
+}
+
+/* _article_meta(node) -> dict: the issue 5 metadata sources of the page (title heading near the
+ * article body, JSON-LD headline/author/datePublished), for tests and tools. */
+static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
+    DocumentObject *owner = NULL;
+    const dl_node *node = dl_unwrap_node(arg, &owner);
+    if (!node) return NULL;
+    dl_article_text_result r;
+    dl_meta_plus m;
+    int rc;
+    PyObject *res = NULL;
+    DL_TREE_LOCK(owner);
+    Py_BEGIN_ALLOW_THREADS
+    rc = dl_article_text(node, DL_FAVOR_BALANCED, &r);
+    if (rc == 0) {
+        rc = dl_meta_plus_harvest(node, r.body, &m);
+        dl_article_text_free(&r);
+    }
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *h1 = str_or_none(m.h1), *hl = str_or_none(m.headline), *au = str_or_none(m.author),
+                 *pu = str_or_none(m.published);
+        if (h1 && hl && au && pu)
+            res = Py_BuildValue("{sOsOsOsO}", "h1", h1, "headline", hl, "author", au, "published", pu);
+        Py_XDECREF(h1);
+        Py_XDECREF(hl);
+        Py_XDECREF(au);
+        Py_XDECREF(pu);
+        dl_meta_plus_free(&m);
+    }
+    DL_TREE_UNLOCK();
+    return res;
+}
+
+/* _date_iso(s) -> str | None: the ISO 8601 form of a written date, None when it cannot be read. */
+static PyObject *py_date_iso(PyObject *module, PyObject *arg) {
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
+    if (!s) return NULL;
+    char out[32];
+    size_t len = dl_date_iso8601(s, (size_t)n, out);
+    if (!len) Py_RETURN_NONE;
+    return PyUnicode_FromStringAndSize(out, (Py_ssize_t)len);
+}
+
+/* _title_without_site(title, site=None) -> str: the title with the site name cut off. */
+static PyObject *py_title_without_site(PyObject *module, PyObject *args) {
+    const char *t, *site = NULL;
+    Py_ssize_t tn, sn = 0;
+    if (!PyArg_ParseTuple(args, "s#|z#:_title_without_site", &t, &tn, &site, &sn)) return NULL;
+    size_t start, len;
+    dl_title_without_site(t, (size_t)tn, site, (size_t)sn, &start, &len);
+    return PyUnicode_DecodeUTF8(t + start, (Py_ssize_t)len, "replace");
+}
+
 static PyMethodDef article_functions[] = {
     {"_article_text", (PyCFunction)(void (*)(void))py_article_text, METH_VARARGS | METH_KEYWORDS,
      "_article_text(node, favor=0) -> str: the cleaned article text of the subtree (issue 5)."},
+    {"_article_meta", (PyCFunction)py_article_meta, METH_O,
+     "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
+    {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
+    {"_title_without_site", (PyCFunction)py_title_without_site, METH_VARARGS,
+     "_title_without_site(title, site=None) -> str: the title without the site name."},
     {NULL, NULL, 0, NULL},
 };
 
