@@ -350,3 +350,16 @@ def test_unreadable_or_ambiguous_dates_are_not_normalised(written: str) -> None:
 ])
 def test_title_without_site_name(title: str, site: str | None, kept: str) -> None:
     assert _core._title_without_site(title, site) == kept
+
+
+def test_declared_sources_are_kept_apart() -> None:
+    head = ('<title>Head | Site</title><meta property="og:title" content="OG  title">'
+            '<meta property="og:site_name" content="Site"><meta name="application-name" content="App">'
+            '<meta property="article:published_time" content="2019-01-02T03:04:05Z">')
+    m = meta(f"<html><head>{head}</head><body><svg><title>icon</title></svg>{BODY_PROSE}</body></html>")
+    assert (m["og_title"], m["title_tag"], m["site_name"], m["published_time"]) == (
+        "OG title", "Head | Site", "Site", "2019-01-02T03:04:05Z")
+
+
+def test_svg_title_is_not_the_title_tag() -> None:
+    assert meta(f"<body><svg><title>icon</title></svg>{BODY_PROSE}</body>")["title_tag"] is None
