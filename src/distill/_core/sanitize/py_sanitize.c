@@ -3,15 +3,6 @@
 #include "sanitize/sanitize.h"
 #include "tree/treebuilder.h"
 
-#if defined(__GNUC__) && !defined(_WIN32)
-/* TEMPORARY, as in py_binding.c: until the tree builder is on main, markup input reports an error. */
-extern dl_document *dl_parse(const char *utf8, size_t len, const dl_parse_options *opts, dl_parse_status *status)
-    __attribute__((weak));
-#define DL_HAVE_PARSE() (dl_parse != NULL)
-#else
-#define DL_HAVE_PARSE() 1
-#endif
-
 #define POLICY_CAPSULE "distill._core.Policy"
 
 static void policy_capsule_free(PyObject *cap) {
@@ -126,10 +117,6 @@ static PyObject *sanitize(PyObject *self, PyObject *args) {
     dl_htmlbuf_init(&out);
     int rc;
     if (PyUnicode_Check(input)) {
-        if (!DL_HAVE_PARSE()) {
-            PyErr_SetString(PyExc_NotImplementedError, "the HTML parser is not built in yet");
-            return NULL;
-        }
         Py_ssize_t len;
         PyObject *encoded = NULL;
         const char *utf8 = PyUnicode_AsUTF8AndSize(input, &len);

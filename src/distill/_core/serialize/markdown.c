@@ -152,17 +152,22 @@ static void put_text(md_state *st, const char *s, size_t n) {
 
 /* A link destination: spaces and controls percent-encoded, brackets and parentheses escaped. */
 static void put_destination(dl_htmlbuf *b, const char *u, size_t n) {
+    size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)u[i];
         if (c <= 0x20 || c == 0x7f || c == '<' || c == '>') {
             char hex[4];
             snprintf(hex, sizeof(hex), "%%%02X", c);
+            dl_htmlbuf_append(b, u + run, i - run);
             dl_htmlbuf_append(b, hex, 3);
-        } else {
-            if (c == '(' || c == ')' || c == '\\') PUT(b, "\\");
-            dl_htmlbuf_append(b, u + i, 1);
+            run = i + 1;
+        } else if (c == '(' || c == ')' || c == '\\') {
+            dl_htmlbuf_append(b, u + run, i - run);
+            PUT(b, "\\");
+            run = i;
         }
     }
+    dl_htmlbuf_append(b, u + run, n - run);
 }
 
 static void put_title(dl_htmlbuf *b, const dl_attr *title) {
@@ -201,15 +206,22 @@ static void gather(md_state *st, const dl_node *root, int folded) {
         int skip = 0;
         if (n->type == DL_NODE_TEXT) {
             const char *s = n->u.text.ptr;
-            for (size_t i = 0; i < n->u.text.len; i++) {
-                unsigned char c = (unsigned char)s[i];
-                if (folded && is_ws(c)) {
+            size_t len = n->u.text.len, i = 0;
+            if (!folded) {
+                dl_htmlbuf_append(g, s, len);
+                i = len;
+            }
+            while (i < len) {
+                if (is_ws((unsigned char)s[i])) {
                     space = 1;
-                } else {
-                    if (space && g->len) PUT(g, " ");
-                    space = 0;
-                    dl_htmlbuf_append(g, s + i, 1);
+                    i++;
+                    continue;
                 }
+                size_t w = i;
+                while (i < len && !is_ws((unsigned char)s[i])) i++;
+                if (space && g->len) PUT(g, " ");
+                space = 0;
+                dl_htmlbuf_append(g, s + w, i - w);
             }
         } else if (n->type == DL_NODE_ELEMENT && n != root) {
             int k = dl_export_kind(n);
