@@ -182,4 +182,6 @@ def test_article_is_frozen() -> None:
 def test_article_options_type_checked() -> None:
     with pytest.raises(TypeError):
         distill.article(BODY, options="strict")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        distill.parse(BODY).article("strict")  # type: ignore[arg-type]
     assert distill.article(BODY, options=distill.Extraction.justext()).element is not None

@@ -68,7 +68,13 @@ static int read_options(PyObject *obj, dl_extract_options *o) {
     o->favor = 0;
     if (!obj || obj == Py_None) return 0;
     PyObject *v = PyObject_GetAttrString(obj, "min_length");
-    if (!v) return -1;
+    if (!v) {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Format(PyExc_TypeError, "article(): options must be an Extraction or None, not %.100s",
+                         Py_TYPE(obj)->tp_name);
+        }
+        return -1;
+    }
     long ml = PyLong_AsLong(v);
     Py_DECREF(v);
     if (ml == -1 && PyErr_Occurred()) return -1;
