@@ -142,12 +142,12 @@ def test_script_containing_end_tag_does_not_close_the_element() -> None:
 
 def test_template_title_textarea_and_noscript_text_count_nowhere() -> None:
     hidden = (
-        "<template><p>hidden template paragraph words words words</p></template>"
+        "<template><p>hidden template paragraph words <a href=x>link</a></p></template>"
         "<textarea>typed text in a form field</textarea><noscript>enable scripts please</noscript>"
     )
     a = score_bytes(page(f'<div class="x"><p>{LONG}</p>{hidden}</div>', head="<title>Long title</title>"))
     b = score_bytes(page(f'<div class="x"><p>{LONG}</p></div>', head=""))
-    assert a.text == b.text and a.paragraphs == b.paragraphs
+    assert (a.text, a.link_text, a.links, a.paragraphs) == (b.text, b.link_text, b.links, b.paragraphs)
 
 
 def test_missing_end_tag_is_skipped_not_a_candidate() -> None:

@@ -596,7 +596,7 @@ static DL_NOINLINE int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
     int in_foreign = s->foreign > 0;
 
     if (atom == DL_TAG_meta) on_meta(s, t);
-    if (atom == DL_TAG_a) s->links++;
+    if (atom == DL_TAG_a && s->last[DL_TAG_template] < 0) s->links++; /* template content counts nowhere */
     unsigned f = atom_flags[atom];
     if ((f & F_VOID) || (t->self_closing && (in_foreign || (f & F_FOREIGN))))
         return 0;
