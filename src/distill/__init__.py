@@ -20,23 +20,28 @@ from distill._core import (
     parse,
     parse_fragment,
 )
-
 from distill.export import Markdown, PlainText
+from distill.extract import Article, Extraction, Paragraph, article, boilerplate
 from distill.sanitize import Policy, Sanitizer
 
 __all__ = [
+    "Article",
     "Comment",
     "Doctype",
     "Document",
     "DocumentFragment",
     "Element",
+    "Extraction",
     "Markdown",
     "Node",
+    "Paragraph",
     "PlainText",
     "Policy",
     "Sanitizer",
     "Text",
     "_core",
+    "article",
+    "boilerplate",
     "parse",
     "parse_fragment",
 ]

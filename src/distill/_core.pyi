@@ -4,6 +4,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, final
 
 from distill.export import Markdown, PlainText
+from distill.extract import Article, Extraction
 
 class Node:
     """A node of a parsed tree: iterating gives its children; len() and [i] index them.
@@ -39,6 +40,13 @@ class Node:
         """Return the text of this node laid out in lines (see distill.export.PlainText)."""
     def to_markdown(self, options: Markdown | None = None) -> str:
         """Return this node as GitHub-flavoured Markdown (see distill.export.Markdown)."""
+    # extract (src/distill/_core/extract/py_extract.c)
+    def main_content(self) -> Element | None:
+        """The element holding the main content (the design's scoring walk), None when none scores."""
+    def main_text(self) -> str:
+        """main_content()'s text, blocks on their own lines, white space folded; "" when none."""
+    def article(self, options: Extraction | None = None) -> Article:
+        """The main content, its text and the page metadata (see distill.extract.Article)."""
 
 @final
 class Document(Node):
@@ -173,6 +181,10 @@ def compile_policy(
 
 def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
     """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
+
+# extract
+def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
+    """(text, chars, link_chars, is_heading, in_winner) of each paragraph unit under node."""
 
 # --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
 

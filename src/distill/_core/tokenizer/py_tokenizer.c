@@ -20,7 +20,16 @@ typedef struct {
 
 static int dl_parse_state(const char *name, dl_tokenizer_initial_state *out);
 
-static PyObject *dl_tok_pystr(dl_slice s) { return PyUnicode_DecodeUTF8(s.ptr, (Py_ssize_t)s.len, "surrogatepass"); }
+/* Lone surrogates (from str input encoded with surrogatepass) come back as themselves; other invalid
+ * UTF-8 (bytes input) comes back as surrogate escapes, so any input can be compared across runs. */
+static PyObject *dl_tok_pystr(dl_slice s) {
+    PyObject *o = PyUnicode_DecodeUTF8(s.ptr, (Py_ssize_t)s.len, "surrogatepass");
+    if (!o && PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+        PyErr_Clear();
+        o = PyUnicode_DecodeUTF8(s.ptr, (Py_ssize_t)s.len, "surrogateescape");
+    }
+    return o;
+}
 
 static PyObject *dl_token_to_py(const dl_token *tok) {
     switch (tok->type) {

@@ -151,6 +151,7 @@ struct dl_tokenizer {
     dl_text aval;
     int aval_active;
     long cur_attr; /* index of the attribute being built, -1 if none or dropped as a duplicate */
+    size_t owned_upto; /* attributes before this index hold no borrowed value (see feed()) */
     size_t aname_off;
     uint64_t attr_start, attr_end;
     uint32_t *ht;
@@ -364,6 +365,7 @@ static void dl_new_tag(dl_tokenizer *t, int is_end) {
     t->self_closing = 0;
     t->tagname.len = 0;
     t->nattrs = 0;
+    t->owned_upto = 0;
     t->nbuf.len = 0;
     t->vbuf.len = 0;
     t->cur_attr = -1;
@@ -372,10 +374,16 @@ static void dl_new_tag(dl_tokenizer *t, int is_end) {
     dl_ht_clear(t);
 }
 
-static uint32_t dl_hash(const dl_uchar *s, size_t n) {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
-    return h;
+/* 64-bit FNV-1a from a per-tokenizer seed (its address, which ASLR varies), then a final mix: names
+ * chosen to collide for one seed need not collide for another, which keeps a hostile tag with a
+ * million attributes from turning the set quadratic. Output never depends on the seed. */
+static uint32_t dl_hash(const dl_tokenizer *t, const dl_uchar *s, size_t n) {
+    uint64_t h = 14695981039346656037ull ^ (uint64_t)(uintptr_t)t;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 1099511628211ull;
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    h ^= h >> 32;
+    return (uint32_t)h;
 }
 
 static void dl_ht_insert(dl_tokenizer *t, size_t i) {
@@ -398,7 +406,7 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
     memset(t->ht, 0, t->htcap * sizeof(uint32_t));
     for (size_t i = 0; i < t->nattrs; i++) {
         dl_attr_rec *r = &t->attrs[i];
-        if (!t->ht_on) r->hash = dl_hash(t->nbuf.p + r->noff, r->nlen);
+        if (!t->ht_on) r->hash = dl_hash(t, t->nbuf.p + r->noff, r->nlen);
         dl_ht_insert(t, i);
     }
     t->ht_on = 1;
@@ -412,7 +420,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
     uint32_t h = 0;
     int dup = 0;
     if (t->ht_on) {
-        h = dl_hash(name, n);
+        h = dl_hash(t, name, n);
         size_t mask = t->htcap - 1, j = h & mask;
         while (t->ht[j]) {
             const dl_attr_rec *r = &t->attrs[t->ht[j] - 1];
@@ -474,6 +482,16 @@ static int dl_finish_attr(dl_tokenizer *t) {
                 r->vptr = t->aval.bptr;
                 r->vlen = t->aval.blen;
                 r->vborrowed = r->vlen != 0;
+                if (r->vborrowed && (size_t)t->cur_attr < t->owned_upto) t->owned_upto = (size_t)t->cur_attr;
+            } else if (t->vbuf.len == 0) {
+                /* The first owned value takes the builder's buffer instead of a copy: a 100 MB value
+                 * fed in chunks then costs one buffer, not two. */
+                dl_buf tmp = t->vbuf;
+                t->vbuf = t->aval.own;
+                t->aval.own = tmp;
+                t->aval.own.len = 0;
+                r->voff = 0;
+                r->vlen = t->vbuf.len;
             } else {
                 r->voff = t->vbuf.len;
                 r->vlen = t->aval.own.len;
@@ -707,10 +725,13 @@ static void dl_scan_upto(dl_tokenizer *t, const dl_uchar *q) {
 /* ---- the state machine ---- */
 
 /* Next input character into c; -1 at EOF when finishing; suspends at the end of a fed buffer. CR LF
- * and lone CR become LF here (cp stays on the CR so offsets of "this character" include it). */
+ * and lone CR become LF here: p stays on the CR and ADV() steps over the pair (crlf), so a state that
+ * reconsumes sees the same character at the same offset. A CR ending a chunk leaves cr_at_end for
+ * feed() to drop a leading LF of the next one. */
 #define FETCH()                                                                                        \
     do {                                                                                               \
         cp = p;                                                                                        \
+        crlf = 0;                                                                                      \
         if (p >= end) {                                                                                \
             if (!eof) goto suspend;                                                                    \
             c = -1;                                                                                    \
@@ -718,15 +739,13 @@ static void dl_scan_upto(dl_tokenizer *t, const dl_uchar *q) {
             c = *p;                                                                                    \
             if (t->esink) dl_scan_upto(t, p + 1);                                                      \
             if (c == '\r') {                                                                           \
-                if (p + 1 < end) {                                                                     \
-                    if (p[1] == '\n') p++;                                                             \
-                } else {                                                                               \
-                    t->cr_at_end = 1;                                                                  \
-                }                                                                                      \
+                if (p + 1 < end) crlf = p[1] == '\n';                                                  \
+                else t->cr_at_end = 1;                                                                 \
                 c = '\n';                                                                              \
             }                                                                                          \
         }                                                                                              \
     } while (0)
+#define ADV() (p += 1 + crlf)
 
 #define CHK(x)                                                                                         \
     do {                                                                                               \
@@ -736,14 +755,14 @@ static void dl_scan_upto(dl_tokenizer *t, const dl_uchar *q) {
 #define ERR(code, q) dl_err(t, DL_ERR_##code, ABS(q))
 /* The current character (LF for a CR) appended to a text builder / to the run. */
 #define TEXT_CUR(x) ((c == *p) ? dl_text_src((x), p, 1) : dl_text_lit((x), "\n", 1))
-#define RUN_CUR() ((c == *p && cp == p) ? dl_run_src(t, p, p + 1) : dl_run_lit(t, "\n", 1, ABS(cp), ABS(p) + 1))
-#define RUN_REPL() dl_run_lit(t, REPL, 3, ABS(cp), ABS(p) + 1)
+#define RUN_CUR() ((c == *p) ? dl_run_src(t, p, p + 1) : dl_run_lit(t, "\n", 1, ABS(p), ABS(p) + 1 + crlf))
+#define RUN_REPL() dl_run_lit(t, REPL, 3, ABS(p), ABS(p) + 1)
 /* Text that sits `back` bytes before the current character in the source. */
 #define TEXT_BACK(x, back, lit, k) dl_text_at(t, (x), ABS(cp) - (back), (lit), (k))
 
 static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int eof) {
     const dl_uchar *cp = p, *s;
-    int c;
+    int c, crlf = 0;
     for (;;) {
         switch (t->state) {
         case S_DATA:
@@ -753,22 +772,22 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '<') {
                 t->tok_start = ABS(p);
-                p++;
+                ADV();
                 t->state = S_TAG_OPEN;
             } else if (c == '&') {
                 t->ret_state = S_DATA;
                 t->ref_start = ABS(p);
-                p++;
+                ADV();
                 t->state = S_CHARREF;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_run_src(t, p, p + 1));
-                p++;
+                ADV();
             } else if (c < 0) {
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             }
             break;
 
@@ -779,23 +798,23 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '<') {
                 t->tok_start = ABS(p);
-                p++;
+                ADV();
                 t->text_state = S_RCDATA;
                 t->state = S_TEXT_LT;
             } else if (c == '&') {
                 t->ret_state = S_RCDATA;
                 t->ref_start = ABS(p);
-                p++;
+                ADV();
                 t->state = S_CHARREF;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(RUN_REPL());
-                p++;
+                ADV();
             } else if (c < 0) {
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             }
             break;
 
@@ -807,7 +826,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '<') {
                 t->tok_start = ABS(p);
-                p++;
+                ADV();
                 if (t->state == S_SCRIPT) {
                     t->state = S_SCRIPT_LT;
                 } else {
@@ -817,12 +836,12 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(RUN_REPL());
-                p++;
+                ADV();
             } else if (c < 0) {
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             }
             break;
 
@@ -834,12 +853,12 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(RUN_REPL());
-                p++;
+                ADV();
             } else if (c < 0) {
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             }
             break;
 
@@ -849,21 +868,21 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             if (p != s) CHK(dl_run_src(t, s, p));
             FETCH();
             if (c == ']') {
-                p++;
+                ADV();
                 t->state = S_CDATA_BRACKET;
             } else if (c < 0) {
                 ERR(EOF_IN_CDATA, cp);
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             }
             break;
 
         case S_CDATA_BRACKET:
             FETCH();
             if (c == ']') {
-                p++;
+                ADV();
                 t->state = S_CDATA_END;
             } else {
                 CHK(dl_run_at(t, ABS(cp) - 1, "]", 1));
@@ -875,9 +894,9 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == ']') {
                 CHK(dl_run_at(t, ABS(cp) - 2, "]", 1));
-                p++;
+                ADV();
             } else if (c == '>') {
-                p++;
+                ADV();
                 t->state = S_DATA;
             } else {
                 CHK(dl_run_at(t, ABS(cp) - 2, "]]", 2));
@@ -891,12 +910,12 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 dl_new_tag(t, 0);
                 t->state = S_TAG_NAME;
             } else if (c == '!') {
-                p++;
+                ADV();
                 t->mdo_len = 0;
                 t->mdo_mask = 7;
                 t->state = S_MDO;
             } else if (c == '/') {
-                p++;
+                ADV();
                 t->state = S_END_TAG_OPEN;
             } else if (c == '?') {
                 ERR(UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, cp);
@@ -920,7 +939,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 t->state = S_TAG_NAME;
             } else if (c == '>') {
                 ERR(MISSING_END_TAG_NAME, cp);
-                p++;
+                ADV();
                 t->state = S_DATA;
             } else if (c < 0) {
                 ERR(EOF_BEFORE_TAG_NAME, cp);
@@ -939,31 +958,31 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             if (p != s) CHK(dl_buf_put_lower(&t->tagname, s, (size_t)(p - s)));
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
                 t->state = S_BEFORE_ATTR_NAME;
             } else if (c == '/') {
-                p++;
+                ADV();
                 t->state = S_SELF_CLOSING;
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_buf_put(&t->tagname, REPL, 3));
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
                 goto eof_out;
             } else {
                 CHK(dl_buf_putc(&t->tagname, (dl_uchar)c));
-                p++;
+                ADV();
             }
             break;
 
         case S_TEXT_LT:
             FETCH();
             if (c == '/') {
-                p++;
+                ADV();
                 t->tmp.len = 0;
                 t->state = S_TEXT_ETO;
             } else {
@@ -995,13 +1014,13 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             int appropriate = t->lastname.len && t->lastname.len == t->tagname.len &&
                               memcmp(t->lastname.p, t->tagname.p, t->tagname.len) == 0;
             if (appropriate && IS(c, K_WS)) {
-                p++;
+                ADV();
                 t->state = S_BEFORE_ATTR_NAME;
             } else if (appropriate && c == '/') {
-                p++;
+                ADV();
                 t->state = S_SELF_CLOSING;
             } else if (appropriate && c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else {
                 CHK(dl_run_at(t, t->tok_start, "</", 2));
@@ -1014,12 +1033,12 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_SCRIPT_LT:
             FETCH();
             if (c == '/') {
-                p++;
+                ADV();
                 t->tmp.len = 0;
                 t->text_state = S_SCRIPT;
                 t->state = S_TEXT_ETO;
             } else if (c == '!') {
-                p++;
+                ADV();
                 CHK(dl_run_at(t, t->tok_start, "<!", 2));
                 t->state = S_SCRIPT_ESC_START;
             } else {
@@ -1033,7 +1052,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '-') {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
                 t->state = t->state == S_SCRIPT_ESC_START ? S_SCRIPT_ESC_START_DASH : S_SCRIPT_ESC_DASH_DASH;
             } else {
                 t->state = S_SCRIPT;
@@ -1048,7 +1067,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '-') {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
                 t->state = t->state == S_SCRIPT_ESC ? S_SCRIPT_ESC_DASH : S_SCRIPT_DESC_DASH;
             } else if (c == '<') {
                 if (t->state == S_SCRIPT_ESC) {
@@ -1058,17 +1077,17 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                     CHK(RUN_CUR());
                     t->state = S_SCRIPT_DESC_LT;
                 }
-                p++;
+                ADV();
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(RUN_REPL());
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, cp);
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             }
             break;
 
@@ -1081,7 +1100,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '-') {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
                 t->state = dbl ? S_SCRIPT_DESC_DASH_DASH : S_SCRIPT_ESC_DASH_DASH;
             } else if (c == '<') {
                 if (dbl) {
@@ -1091,22 +1110,22 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                     t->tok_start = ABS(p);
                     t->state = S_SCRIPT_ESC_LT;
                 }
-                p++;
+                ADV();
             } else if (c == '>' && dashdash) {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
                 t->state = S_SCRIPT;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(RUN_REPL());
-                p++;
+                ADV();
                 t->state = dbl ? S_SCRIPT_DESC : S_SCRIPT_ESC;
             } else if (c < 0) {
                 ERR(EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, cp);
                 goto eof_out;
             } else {
                 CHK(RUN_CUR());
-                p++;
+                ADV();
                 t->state = dbl ? S_SCRIPT_DESC : S_SCRIPT_ESC;
             }
             break;
@@ -1115,7 +1134,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_SCRIPT_ESC_LT:
             FETCH();
             if (c == '/') {
-                p++;
+                ADV();
                 t->tmp.len = 0;
                 t->text_state = S_SCRIPT_ESC;
                 t->state = S_TEXT_ETO;
@@ -1138,11 +1157,11 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 if (start) t->state = is_script ? S_SCRIPT_DESC : S_SCRIPT_ESC;
                 else t->state = is_script ? S_SCRIPT_ESC : S_SCRIPT_DESC;
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             } else if (IS(c, K_ALPHA)) {
                 CHK(dl_buf_putc(&t->tmp, (dl_uchar)LOWER(c)));
                 CHK(RUN_CUR());
-                p++;
+                ADV();
             } else {
                 t->state = start ? S_SCRIPT_ESC : S_SCRIPT_DESC;
             }
@@ -1154,7 +1173,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             if (c == '/') {
                 t->tmp.len = 0;
                 CHK(RUN_CUR());
-                p++;
+                ADV();
                 t->state = S_SCRIPT_DESC_END;
             } else {
                 t->state = S_SCRIPT_DESC;
@@ -1165,7 +1184,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             while (p < end && (dl_cls[*p] & K_WS)) p++;
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
             } else if (c == '/' || c == '>' || c < 0) {
                 t->state = S_AFTER_ATTR_NAME;
             } else if (c == '=') {
@@ -1173,7 +1192,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 CHK(dl_finish_attr(t));
                 dl_start_attr(t, ABS(p));
                 CHK(dl_buf_putc(&t->nbuf, '='));
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
                 t->state = S_ATTR_NAME;
             } else {
@@ -1196,20 +1215,20 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 t->state = S_AFTER_ATTR_NAME;
             } else if (c == '=') {
                 CHK(dl_attr_name_done(t, ABS(cp)));
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
                 t->aval_active = 1;
                 t->state = S_BEFORE_ATTR_VALUE;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_buf_put(&t->nbuf, REPL, 3));
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
             } else {
                 /* '"', '\'' or '<' */
                 ERR(UNEXPECTED_CHARACTER_IN_ATTRIBUTE_NAME, cp);
                 CHK(dl_buf_putc(&t->nbuf, (dl_uchar)c));
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
             }
             break;
@@ -1218,17 +1237,17 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             while (p < end && (dl_cls[*p] & K_WS)) p++;
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
             } else if (c == '/') {
-                p++;
+                ADV();
                 t->state = S_SELF_CLOSING;
             } else if (c == '=') {
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
                 t->aval_active = 1;
                 t->state = S_BEFORE_ATTR_VALUE;
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
@@ -1244,18 +1263,18 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             while (p < end && (dl_cls[*p] & K_WS)) p++;
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
             } else if (c == '"') {
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
                 t->state = S_AVAL_DQ;
             } else if (c == '\'') {
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
                 t->state = S_AVAL_SQ;
             } else if (c == '>') {
                 ERR(MISSING_ATTRIBUTE_VALUE, cp);
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else {
                 t->state = S_AVAL_UNQ;
@@ -1270,24 +1289,24 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             if (p != s) CHK(dl_text_src(&t->aval, s, (size_t)(p - s)));
             FETCH();
             if (c == q) {
-                p++;
+                ADV();
                 t->attr_end = ABS(p);
                 t->state = S_AFTER_AVAL_Q;
             } else if (c == '&') {
                 t->ret_state = t->state;
                 t->ref_start = ABS(p);
-                p++;
+                ADV();
                 t->state = S_CHARREF;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_text_lit(&t->aval, REPL, 3));
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
                 goto eof_out;
             } else {
                 CHK(TEXT_CUR(&t->aval));
-                p++;
+                ADV();
             }
             break;
         }
@@ -1299,41 +1318,41 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (IS(c, K_WS)) {
                 t->attr_end = ABS(cp);
-                p++;
+                ADV();
                 t->state = S_BEFORE_ATTR_NAME;
             } else if (c == '&') {
                 t->ret_state = S_AVAL_UNQ;
                 t->ref_start = ABS(p);
-                p++;
+                ADV();
                 t->state = S_CHARREF;
             } else if (c == '>') {
                 t->attr_end = ABS(cp);
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_text_lit(&t->aval, REPL, 3));
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
                 goto eof_out;
             } else {
                 ERR(UNEXPECTED_CHARACTER_IN_UNQUOTED_ATTRIBUTE_VALUE, cp);
                 CHK(dl_text_src(&t->aval, p, 1));
-                p++;
+                ADV();
             }
             break;
 
         case S_AFTER_AVAL_Q:
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
                 t->state = S_BEFORE_ATTR_NAME;
             } else if (c == '/') {
-                p++;
+                ADV();
                 t->state = S_SELF_CLOSING;
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
@@ -1348,7 +1367,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '>') {
                 t->self_closing = 1;
-                p++;
+                ADV();
                 CHK(dl_emit_tag(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
@@ -1365,7 +1384,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
             FETCH();
             if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_comment(t, ABS(p)));
             } else if (c < 0) {
                 CHK(dl_emit_comment(t, ABS(p)));
@@ -1373,10 +1392,10 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_text_lit(&t->comment, REPL, 3));
-                p++;
+                ADV();
             } else {
                 CHK(TEXT_CUR(&t->comment));
-                p++;
+                ADV();
             }
             break;
 
@@ -1400,7 +1419,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             }
             t->mdo[t->mdo_len++] = (dl_uchar)c;
             t->mdo_mask = mask;
-            p++;
+            ADV();
             if ((mask & 1) && t->mdo_len == kwlen[0]) {
                 dl_text_reset(&t->comment);
                 t->state = S_COMMENT_START;
@@ -1422,11 +1441,11 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_COMMENT_START:
             FETCH();
             if (c == '-') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_START_DASH;
             } else if (c == '>') {
                 ERR(ABRUPT_CLOSING_OF_EMPTY_COMMENT, cp);
-                p++;
+                ADV();
                 CHK(dl_emit_comment(t, ABS(p)));
             } else {
                 t->state = S_COMMENT;
@@ -1436,11 +1455,11 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_COMMENT_START_DASH:
             FETCH();
             if (c == '-') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_END;
             } else if (c == '>') {
                 ERR(ABRUPT_CLOSING_OF_EMPTY_COMMENT, cp);
-                p++;
+                ADV();
                 CHK(dl_emit_comment(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_COMMENT, cp);
@@ -1459,22 +1478,22 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '<') {
                 CHK(dl_text_src(&t->comment, p, 1));
-                p++;
+                ADV();
                 t->state = S_COMMENT_LT;
             } else if (c == '-') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_END_DASH;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_text_lit(&t->comment, REPL, 3));
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_COMMENT, cp);
                 CHK(dl_emit_comment(t, ABS(p)));
                 goto eof_out;
             } else {
                 CHK(TEXT_CUR(&t->comment));
-                p++;
+                ADV();
             }
             break;
 
@@ -1482,11 +1501,11 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '!') {
                 CHK(dl_text_src(&t->comment, p, 1));
-                p++;
+                ADV();
                 t->state = S_COMMENT_LT_BANG;
             } else if (c == '<') {
                 CHK(dl_text_src(&t->comment, p, 1));
-                p++;
+                ADV();
             } else {
                 t->state = S_COMMENT;
             }
@@ -1495,7 +1514,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_COMMENT_LT_BANG:
             FETCH();
             if (c == '-') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_LT_BANG_DASH;
             } else {
                 t->state = S_COMMENT;
@@ -1505,7 +1524,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_COMMENT_LT_BANG_DASH:
             FETCH();
             if (c == '-') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_LT_BANG_DASH_DASH;
             } else {
                 t->state = S_COMMENT_END_DASH;
@@ -1521,7 +1540,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_COMMENT_END_DASH:
             FETCH();
             if (c == '-') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_END;
             } else if (c < 0) {
                 ERR(EOF_IN_COMMENT, cp);
@@ -1536,14 +1555,14 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_COMMENT_END:
             FETCH();
             if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_comment(t, ABS(p)));
             } else if (c == '!') {
-                p++;
+                ADV();
                 t->state = S_COMMENT_END_BANG;
             } else if (c == '-') {
                 CHK(TEXT_BACK(&t->comment, 2, "-", 1));
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_COMMENT, cp);
                 CHK(dl_emit_comment(t, ABS(p)));
@@ -1558,11 +1577,11 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == '-') {
                 CHK(TEXT_BACK(&t->comment, 3, "--!", 3));
-                p++;
+                ADV();
                 t->state = S_COMMENT_END_DASH;
             } else if (c == '>') {
                 ERR(INCORRECTLY_CLOSED_COMMENT, cp);
-                p++;
+                ADV();
                 CHK(dl_emit_comment(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_COMMENT, cp);
@@ -1578,7 +1597,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             dl_new_doctype(t);
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
                 t->state = S_BEFORE_DT_NAME;
             } else if (c == '>') {
                 t->state = S_BEFORE_DT_NAME;
@@ -1596,17 +1615,17 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_BEFORE_DT_NAME:
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 t->has_name = 1;
                 CHK(dl_buf_put(&t->dt_name, REPL, 3));
-                p++;
+                ADV();
                 t->state = S_DT_NAME;
             } else if (c == '>') {
                 ERR(MISSING_DOCTYPE_NAME, cp);
                 t->force_quirks = 1;
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1616,7 +1635,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             } else {
                 t->has_name = 1;
                 CHK(dl_buf_putc(&t->dt_name, (dl_uchar)LOWER(c)));
-                p++;
+                ADV();
                 t->state = S_DT_NAME;
             }
             break;
@@ -1624,15 +1643,15 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_DT_NAME:
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
                 t->state = S_AFTER_DT_NAME;
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_buf_put(&t->dt_name, REPL, 3));
-                p++;
+                ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
                 t->force_quirks = 1;
@@ -1640,16 +1659,16 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 goto eof_out;
             } else {
                 CHK(dl_buf_putc(&t->dt_name, (dl_uchar)LOWER(c)));
-                p++;
+                ADV();
             }
             break;
 
         case S_AFTER_DT_NAME:
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1659,7 +1678,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             } else if (LOWER(c) == 'p' || LOWER(c) == 's') {
                 t->kw = LOWER(c) == 'p' ? "public" : "system";
                 t->kw_len = 1;
-                p++;
+                ADV();
                 t->state = S_DT_KEYWORD;
             } else {
                 ERR(INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, cp);
@@ -1671,7 +1690,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_DT_KEYWORD:
             FETCH();
             if (c >= 0 && LOWER(c) == t->kw[t->kw_len]) {
-                p++;
+                ADV();
                 if (++t->kw_len == 6) t->state = t->kw[0] == 'p' ? S_AFTER_DT_PUB_KW : S_AFTER_DT_SYS_KW;
             } else {
                 ERR(INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, cp);
@@ -1688,7 +1707,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             int after_kw = t->state == S_AFTER_DT_PUB_KW || t->state == S_AFTER_DT_SYS_KW;
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
                 if (after_kw) t->state = pub ? S_BEFORE_DT_PUB : S_BEFORE_DT_SYS;
             } else if (c == '"' || c == '\'') {
                 if (after_kw) {
@@ -1696,7 +1715,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                     else ERR(MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD, cp);
                 }
                 t->quote = c;
-                p++;
+                ADV();
                 if (pub) {
                     t->has_pub = 1;
                     t->dt_pub.len = 0;
@@ -1710,7 +1729,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 if (pub) ERR(MISSING_DOCTYPE_PUBLIC_IDENTIFIER, cp);
                 else ERR(MISSING_DOCTYPE_SYSTEM_IDENTIFIER, cp);
                 t->force_quirks = 1;
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1732,17 +1751,17 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             dl_buf *b = pub ? &t->dt_pub : &t->dt_sys;
             FETCH();
             if (c == t->quote) {
-                p++;
+                ADV();
                 t->state = pub ? S_AFTER_DT_PUB : S_AFTER_DT_SYS;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 CHK(dl_buf_put(b, REPL, 3));
-                p++;
+                ADV();
             } else if (c == '>') {
                 if (pub) ERR(ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER, cp);
                 else ERR(ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER, cp);
                 t->force_quirks = 1;
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1751,7 +1770,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 goto eof_out;
             } else {
                 CHK(dl_buf_putc(b, (dl_uchar)c));
-                p++;
+                ADV();
             }
             break;
         }
@@ -1761,17 +1780,17 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             int after = t->state == S_AFTER_DT_PUB;
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
                 t->state = S_BETWEEN_DT_IDS;
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c == '"' || c == '\'') {
                 if (after) ERR(MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, cp);
                 t->quote = c;
                 t->has_sys = 1;
                 t->dt_sys.len = 0;
-                p++;
+                ADV();
                 t->state = S_DT_SYS;
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1789,9 +1808,9 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_AFTER_DT_SYS:
             FETCH();
             if (IS(c, K_WS)) {
-                p++;
+                ADV();
             } else if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1808,14 +1827,14 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             while (p < end && *p != '>' && *p != 0) p++;
             FETCH();
             if (c == '>') {
-                p++;
+                ADV();
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c < 0) {
                 CHK(dl_emit_doctype(t, ABS(p)));
                 goto eof_out;
             } else {
                 if (c == 0) ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                p++;
+                ADV();
             }
             break;
 
@@ -1829,7 +1848,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 t->nr_bestlen = 0;
                 t->state = S_NAMED_REF;
             } else if (c == '#') {
-                p++;
+                ADV();
                 t->num = 0;
                 t->state = S_NUMREF;
             } else {
@@ -1848,7 +1867,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                         t->refbuf[t->nr_len++] = (dl_uchar)c;
                         t->nr_lo = lo;
                         t->nr_hi = hi;
-                        p++;
+                        ADV();
                         if (dl_entities[lo].len == t->nr_len) {
                             t->nr_best = (long)lo;
                             t->nr_bestlen = t->nr_len;
@@ -1887,7 +1906,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (IS(c, K_ALPHA | K_DIGIT)) {
                 CHK(dl_ref_text(t, ABS(p), p, 1));
-                p++;
+                ADV();
             } else {
                 if (c == ';') ERR(UNKNOWN_NAMED_CHARACTER_REFERENCE, cp);
                 t->state = t->ret_state;
@@ -1898,7 +1917,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             FETCH();
             if (c == 'x' || c == 'X') {
                 t->hexchar = (dl_uchar)c;
-                p++;
+                ADV();
                 t->state = S_HEX_START;
             } else {
                 t->state = S_DEC_START;
@@ -1932,10 +1951,10 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 else break;
                 uint32_t v = t->num * (hex ? 16u : 10u) + (uint32_t)d;
                 t->num = v > 0x110000 || t->num > 0x110000 ? 0x110000 : v;
-                p++;
+                ADV();
             }
             if (c == ';') {
-                p++;
+                ADV();
             } else {
                 ERR(MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, cp);
             }
@@ -1988,7 +2007,9 @@ int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
         if (dl_text_materialize(&t->run) < 0 || dl_text_materialize(&t->comment) < 0 ||
             dl_text_materialize(&t->aval) < 0)
             r = -1;
-        for (size_t i = 0; r == 0 && i < t->nattrs; i++) {
+        /* Only attributes finished since the last feed can be borrowed, so this stays linear in the
+         * attribute count however finely the tag is chunked. */
+        for (size_t i = t->owned_upto; r == 0 && i < t->nattrs; i++) {
             dl_attr_rec *a = &t->attrs[i];
             if (!a->vborrowed) continue;
             a->voff = t->vbuf.len;
@@ -1996,6 +2017,7 @@ int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
             a->vborrowed = 0;
             a->vptr = NULL;
         }
+        t->owned_upto = t->nattrs;
         if (r < 0) t->failed = 1;
     }
     t->base += len;

@@ -1,0 +1,183 @@
+/* The predicates over rules.h's lists: tag sets become switches over atoms, word lists substring scans. */
+#include "extract/rules.h"
+
+#include <string.h>
+
+#define DL_CASE(name) case DL_TAG_##name:
+
+static int html_el(const dl_node *n) { return n && n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML; }
+
+static const char *const positive_hints[] = {DL_RULE_POSITIVE_HINTS};
+static const char *const negative_hints[] = {DL_RULE_NEGATIVE_HINTS};
+static const char *const boilerplate_hints[] = {DL_RULE_BOILERPLATE_HINTS};
+static const char *const rescue_hints[] = {DL_RULE_RESCUE_HINTS};
+
+static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+
+/* Case-insensitive substring test; the needle is lower-case ASCII. */
+static int contains(const char *hay, size_t len, const char *needle) {
+    size_t m = strlen(needle);
+    if (m == 0 || m > len) return 0;
+    for (size_t i = 0; i + m <= len; i++) {
+        size_t j = 0;
+        while (j < m && lower((unsigned char)hay[i + j]) == (unsigned char)needle[j]) j++;
+        if (j == m) return 1;
+    }
+    return 0;
+}
+
+static int any(const char *hay, size_t len, const char *const *list, size_t count) {
+    for (size_t i = 0; i < count; i++)
+        if (contains(hay, len, list[i])) return 1;
+    return 0;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+unsigned dl_rule_hints(const char *value, size_t len) {
+    unsigned bits = 0;
+    if (!value || len == 0) return 0;
+    if (any(value, len, positive_hints, COUNT(positive_hints))) bits |= DL_HINT_POSITIVE;
+    if (any(value, len, negative_hints, COUNT(negative_hints))) bits |= DL_HINT_NEGATIVE;
+    if (any(value, len, boilerplate_hints, COUNT(boilerplate_hints))) bits |= DL_HINT_BOILERPLATE;
+    if (any(value, len, rescue_hints, COUNT(rescue_hints))) bits |= DL_HINT_RESCUE;
+    return bits;
+}
+
+int dl_rule_is_paragraph(const dl_node *n) {
+    if (!html_el(n)) return 0;
+    switch (n->atom) {
+        DL_RULE_PARAGRAPH_TAGS(DL_CASE) return 1;
+    default:
+        return 0;
+    }
+}
+
+int dl_rule_is_pruned(const dl_node *n) {
+    if (!n || n->type != DL_NODE_ELEMENT) return 0;
+    if (n->ns != DL_NS_HTML) return 1; /* design: anything in a foreign SVG or MathML namespace */
+    switch (n->atom) {
+        DL_RULE_PRUNED_TAGS(DL_CASE) return 1;
+    default:
+        return 0;
+    }
+}
+
+/* class="x" and id="x" each judged on their own: the rescue must sit in the same attribute. */
+static int attr_dropped(const dl_node *n, const char *name, size_t name_len) {
+    const dl_attr *a = dl_element_attr(n, name, name_len);
+    if (!a) return 0;
+    unsigned h = dl_rule_hints(a->value.ptr, a->value.len);
+    return (h & DL_HINT_BOILERPLATE) && !(h & DL_HINT_RESCUE);
+}
+
+int dl_rule_is_dropped(const dl_node *n) {
+    if (!html_el(n) || n->u.element.nattrs == 0) return 0;
+    switch (n->atom) {
+        DL_RULE_NEVER_DROPPED_TAGS(DL_CASE) return 0;
+    default:
+        break;
+    }
+    return attr_dropped(n, "class", 5) || attr_dropped(n, "id", 2);
+}
+
+static double attr_weight(const dl_node *n, const char *name, size_t name_len) {
+    const dl_attr *a = dl_element_attr(n, name, name_len);
+    if (!a) return 0.0;
+    unsigned h = dl_rule_hints(a->value.ptr, a->value.len);
+    double w = 0.0;
+    if (h & DL_HINT_NEGATIVE) w += DL_RULE_WEIGHT_NEGATIVE_HINT;
+    if (h & DL_HINT_POSITIVE) w += DL_RULE_WEIGHT_POSITIVE_HINT;
+    return w;
+}
+
+double dl_rule_seed(const dl_node *n) {
+    if (!html_el(n)) return 0.0;
+    double w = 0.0;
+    switch (n->atom) {
+        DL_RULE_TAGS_WEIGHT_DIV(DL_CASE) w = DL_RULE_WEIGHT_DIV;
+        break;
+        DL_RULE_TAGS_WEIGHT_QUOTE_CELL_PRE(DL_CASE) w = DL_RULE_WEIGHT_QUOTE_CELL_PRE;
+        break;
+        DL_RULE_TAGS_WEIGHT_LIST_FORM(DL_CASE) w = DL_RULE_WEIGHT_LIST_FORM;
+        break;
+        DL_RULE_TAGS_WEIGHT_HEADING_TH(DL_CASE) w = DL_RULE_WEIGHT_HEADING_TH;
+        break;
+    default:
+        break;
+    }
+    if (n->u.element.nattrs) w += attr_weight(n, "class", 5) + attr_weight(n, "id", 2);
+    return w;
+}
+
+#define DL_TAG_PREDICATE(fn, LIST)                                                                     \
+    int fn(const dl_node *n) {                                                                         \
+        if (!html_el(n)) return 0;                                                                     \
+        switch (n->atom) {                                                                             \
+            LIST(DL_CASE) return 1;                                                                    \
+        default:                                                                                       \
+            return 0;                                                                                  \
+        }                                                                                              \
+    }
+
+DL_TAG_PREDICATE(dl_rule_is_link, DL_RULE_LINK_TAGS)
+DL_TAG_PREDICATE(dl_rule_is_unit, DL_RULE_UNIT_TAGS)
+DL_TAG_PREDICATE(dl_rule_is_heading, DL_RULE_HEADING_TAGS)
+DL_TAG_PREDICATE(dl_rule_text_block, DL_RULE_TEXT_BLOCK_TAGS)
+DL_TAG_PREDICATE(dl_rule_text_cell, DL_RULE_TEXT_CELL_TAGS)
+DL_TAG_PREDICATE(dl_rule_text_pre, DL_RULE_TEXT_PRE_TAGS)
+
+int dl_rule_text_skip(const dl_node *n) {
+    if (!n || n->type != DL_NODE_ELEMENT) return 0;
+    if (n->ns != DL_NS_HTML) return 1;
+    switch (n->atom) {
+        DL_RULE_TEXT_SKIP_TAGS(DL_CASE) return 1;
+    default:
+        return 0;
+    }
+}
+
+int dl_rule_text_break(const dl_node *n) { return dl_is_element(n, DL_TAG_br); }
+
+static const char *const meta_title[] = {DL_RULE_META_TITLE};
+static const char *const meta_author[] = {DL_RULE_META_AUTHOR};
+static const char *const meta_published[] = {DL_RULE_META_PUBLISHED};
+static const char *const meta_date[] = {DL_RULE_META_DATE};
+static const char *const meta_og_description[] = {DL_RULE_META_OG_DESCRIPTION};
+static const char *const meta_description[] = {DL_RULE_META_DESCRIPTION};
+static const char *const meta_site_name[] = {DL_RULE_META_SITE_NAME};
+static const char *const meta_image[] = {DL_RULE_META_IMAGE};
+static const char *const meta_tag[] = {DL_RULE_META_TAG};
+static const char *const meta_keywords[] = {DL_RULE_META_KEYWORDS};
+
+static int equals_any(const char *key, size_t len, const char *const *list, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        size_t m = strlen(list[i]);
+        if (m != len) continue;
+        size_t j = 0;
+        while (j < m && lower((unsigned char)key[j]) == (unsigned char)list[i][j]) j++;
+        if (j == m) return 1;
+    }
+    return 0;
+}
+
+dl_meta_key dl_rule_meta_key(const char *key, size_t len) {
+    /* Keys are compared whole after trimming: "og:title " is still og:title. */
+    while (len && dl_rule_is_space((unsigned char)*key)) key++, len--;
+    while (len && dl_rule_is_space((unsigned char)key[len - 1])) len--;
+    if (len == 0) return DL_META_KEY_NONE;
+#define TRY(list, kind)                                                                                \
+    if (equals_any(key, len, list, COUNT(list))) return kind
+    TRY(meta_title, DL_META_KEY_TITLE);
+    TRY(meta_author, DL_META_KEY_AUTHOR);
+    TRY(meta_published, DL_META_KEY_PUBLISHED);
+    TRY(meta_date, DL_META_KEY_DATE);
+    TRY(meta_og_description, DL_META_KEY_OG_DESCRIPTION);
+    TRY(meta_description, DL_META_KEY_DESCRIPTION);
+    TRY(meta_site_name, DL_META_KEY_SITE_NAME);
+    TRY(meta_image, DL_META_KEY_IMAGE);
+    TRY(meta_tag, DL_META_KEY_TAG);
+    TRY(meta_keywords, DL_META_KEY_KEYWORDS);
+#undef TRY
+    return DL_META_KEY_NONE;
+}
