@@ -370,3 +370,24 @@ def test_a_inside_a_closes_the_first_link() -> None:
     assert r.tag == "div"
     assert r.skipped == 1
     assert (r.links, r.link_text) == (2, len("onetwo"))
+
+
+SOUP = [
+    "<", ">", "</", "div", "p", "a", "li", "td", "tr", "table", "svg", "math", "script", "style",
+    "template", "textarea", "plaintext", "<!--", "-->", "<![CDATA[", "]]>", '"', "'", "=", " ",
+    "/>", "x", "\u00e9", "\U0001f600", "&amp;", "&", "\r\n", "\0", "<meta charset=latin1>",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(SOUP), max_size=300).map(lambda parts: "".join(parts).encode()),
+    st.lists(st.integers(min_value=0, max_value=2000), max_size=12),
+)
+def test_tag_soup_chunking_invariance_and_ranges(data: bytes, cuts: list[int]) -> None:
+    whole = score_bytes(data)
+    assert feed_chunks(data, [c for c in cuts if c <= len(data)]) == whole
+    if whole.tag is not None:
+        assert 0 <= whole.start < whole.end <= len(data)
+        assert data[whole.start : whole.start + 1] == b"<" and data[whole.end - 1 : whole.end] == b">"
+        assert whole.score == whole.text - 2 * whole.link_text + PARAGRAPH_BONUS * whole.paragraphs

@@ -13,12 +13,10 @@ import contextlib
 import io
 import json
 import os
-import re
 import signal
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
-from html.parser import HTMLParser
 from types import FrameType
 from typing import IO, Any, NoReturn, cast
 
@@ -47,10 +45,14 @@ with at least {PARAGRAPH_MIN_CHARS} characters outside links. Characters are cod
 whitespace counting as one. The paragraph bonus is {PARAGRAPH_BONUS}. Text of script, style,
 template, title, textarea, iframe, noscript, noembed, noframes and comments counts nowhere.
 <html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
-report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
+report counts them); elements nested deeper than {MAX_DEPTH} are not tracked. Text is counted as
+UTF-8 unless a <meta> declares a single-byte encoding (windows-1252 and the like).
 
-Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors and
-unreadable input."""
+Standard input that cannot seek (a pipe) is copied to an anonymous temporary file in $TMPDIR while
+it is scored, so that the winner can be read back; the file goes away when the command ends.
+
+Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors,
+unreadable input and unwritable output."""
 
 
 class _Terminated(Exception):
@@ -78,8 +80,9 @@ def _parser() -> argparse.ArgumentParser:
         "--format",
         choices=("html", "text", "markdown"),
         default="html",
-        help="html: the winner's markup as it stands in the input (default); text: its text, one "
-        "block per line; markdown: Markdown (needs the exporters' to_markdown)",
+        help="html: the winner's markup as it stands in the input (default); text: its text, "
+        "block-aware, as Node.to_text() lays it out; markdown: as Node.to_markdown() writes it "
+        "(both render the winner's markup parsed on its own)",
     )
     p.add_argument("--text", action="store_true", help="the same as --format text")
     return p
@@ -132,82 +135,28 @@ def format_report(r: StreamResult) -> str:
 
 # ------------------------------------------------------------------------------------------ text output
 
-_BLOCKS = frozenset(
-    "address article aside blockquote body center dd details dialog dir div dl dt fieldset figcaption "
-    "figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre section summary "
-    "table tbody td tfoot th thead tr ul caption legend".split()
-)
-_HIDDEN = frozenset("script style template title textarea iframe noscript noembed noframes head".split())
-_WS = re.compile(r"[ \t\n\r\f]+")
 
-
-class _TextRenderer(HTMLParser):
-    """Block-aware text of a fragment: one line per block, whitespace collapsed, <pre> kept as is."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.blocks: list[str] = []
-        self.line: list[str] = []
-        self.hidden = 0
-        self.pre = 0
-
-    def _break(self) -> None:
-        text = "".join(self.line)
-        if not self.pre:
-            text = _WS.sub(" ", text).strip()
-        if text.strip():
-            self.blocks.append(text)
-        self.line = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _HIDDEN:
-            self.hidden += 1
-        elif tag == "br":
-            self._break()
-        elif tag in _BLOCKS or tag == "pre":
-            self._break()
-            if tag == "pre":
-                self.pre += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in _BLOCKS or tag == "pre":
-            self._break()
-            if tag == "pre":
-                self.pre = max(0, self.pre - 1)
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.line.append(data)
-
-    def text(self) -> str:
-        self._break()
-        return "\n".join(self.blocks) + ("\n" if self.blocks else "")
-
-
-def _require_markdown() -> None:
+def _require_exporter(fmt: str) -> None:
     import distill
 
+    method = "to_markdown" if fmt == "markdown" else "to_text"
     node = getattr(distill, "Node", None)
-    if not hasattr(distill, "parse") or not hasattr(node, "to_markdown"):
-        _fail("--format markdown needs the exporters' Node.to_markdown(), which this build lacks")
+    if not hasattr(distill, "parse") or not hasattr(node, method):
+        _fail(f"--format {fmt} needs the exporters' Node.{method}(), which this build lacks")
 
 
 def render(markup: bytes, encoding: str | None, fmt: str) -> str:
-    """The winner's text or Markdown, from its markup (``encoding``: what the page declared)."""
-    source = decode(markup, encoding)
-    if fmt == "markdown":
-        import distill
+    """The winner's text or Markdown: its markup parsed, then the exporters' to_text/to_markdown.
 
-        _require_markdown()
-        doc = distill.parse(source)
-        body = doc.find("body") or doc
-        return str(cast(Any, body).to_markdown())
-    renderer = _TextRenderer()
-    renderer.feed(source)
-    renderer.close()
-    return renderer.text()
+    ``encoding`` is what the page declared (the winner's bytes no longer carry the declaration).
+    """
+    import distill
+
+    _require_exporter(fmt)
+    doc = distill.parse(decode(markup, encoding))
+    body: Any = doc.find("body") or doc
+    out = str(body.to_markdown() if fmt == "markdown" else body.to_text())
+    return out if out.endswith("\n") or not out else out + "\n"
 
 
 # ---------------------------------------------------------------------------------------------- passes
@@ -304,8 +253,8 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     """Both passes and the report; raises _InputError for unreadable input."""
     fmt = "text" if args.text else args.format
     label = _label(args.file)
-    if fmt == "markdown":
-        _require_markdown()  # before reading anything
+    if fmt != "html":
+        _require_exporter(fmt)  # before reading anything
     with _open_input(args.file) as f:
         base = _seekable_base(f)
         with contextlib.ExitStack() as stack:
@@ -335,6 +284,13 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     return EXIT_OK if result.tag is not None else EXIT_NOTHING
 
 
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so that the exit-time flush of unwritable output is silent."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise _Terminated()
 
@@ -352,10 +308,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (article page.html | head): not an error of ours.
-        with contextlib.suppress(OSError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return EXIT_OK
+    except OSError as e:
+        # Input errors are _InputError by now; what is left is writing the output (a full disk).
+        _drop_stdout()
+        sys.stderr.write(f"article: cannot write the output: {e.strerror or e}\n")
+        return EXIT_USAGE
+    except MemoryError:
+        sys.stderr.write("article: out of memory\n")
+        return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("article: interrupted\n")
         return 128 + signal.SIGINT

@@ -8,6 +8,7 @@
  */
 #include "binding/binding.h"
 #include "extract/extract.h"
+#include "extract/rules.h"
 
 static PyObject *str_or_none(const dl_buf *b) {
     if (!b->ptr || b->len == 0) Py_RETURN_NONE;
@@ -230,4 +231,7 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-int dl_extract_init_module(PyObject *m) { return PyModule_AddFunctions(m, module_methods); }
+int dl_extract_init_module(PyObject *m) {
+    dl_rules_init();
+    return PyModule_AddFunctions(m, module_methods);
+}

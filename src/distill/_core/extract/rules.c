@@ -14,21 +14,51 @@ static const char *const rescue_hints[] = {DL_RULE_RESCUE_HINTS};
 
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 
-/* Case-insensitive substring test; the needle is lower-case ASCII. */
-static int contains(const char *hay, size_t len, const char *needle) {
-    size_t m = strlen(needle);
-    if (m == 0 || m > len) return 0;
-    for (size_t i = 0; i + m <= len; i++) {
-        size_t j = 0;
-        while (j < m && lower((unsigned char)hay[i + j]) == (unsigned char)needle[j]) j++;
-        if (j == m) return 1;
+/* A word list prepared for scanning. Every element's class and id go through the lists, so a value is
+ * scanned once per list and only at bytes that start some word; lengths are measured once, at module
+ * initialisation (dl_rules_init), not per scan. */
+typedef struct {
+    const char *const *words;
+    size_t count;
+    size_t lens[64];
+    uint8_t starts[256]; /* byte -> whether some word starts with it */
+} word_list;
+
+#define DL_WORD_LIST(arr) {arr, sizeof(arr) / sizeof((arr)[0]), {0}, {0}}
+static word_list positive_list = DL_WORD_LIST(positive_hints);
+static word_list negative_list = DL_WORD_LIST(negative_hints);
+static word_list boilerplate_list = DL_WORD_LIST(boilerplate_hints);
+static word_list rescue_list = DL_WORD_LIST(rescue_hints);
+
+static void prepare(word_list *l) {
+    if (l->count > sizeof(l->lens) / sizeof(l->lens[0])) l->count = sizeof(l->lens) / sizeof(l->lens[0]);
+    for (size_t i = 0; i < l->count; i++) {
+        l->lens[i] = strlen(l->words[i]);
+        l->starts[(unsigned char)l->words[i][0]] = 1;
     }
-    return 0;
 }
 
-static int any(const char *hay, size_t len, const char *const *list, size_t count) {
-    for (size_t i = 0; i < count; i++)
-        if (contains(hay, len, list[i])) return 1;
+void dl_rules_init(void) {
+    prepare(&positive_list);
+    prepare(&negative_list);
+    prepare(&boilerplate_list);
+    prepare(&rescue_list);
+}
+
+/* Whether hay contains any word of the list, ASCII case-insensitively (words are lower case). */
+static int any(const char *hay, size_t len, const word_list *l) {
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = lower((unsigned char)hay[i]);
+        if (!l->starts[c]) continue;
+        for (size_t w = 0; w < l->count; w++) {
+            size_t m = l->lens[w];
+            const char *word = l->words[w];
+            if ((unsigned char)word[0] != c || m == 0 || m > len - i) continue;
+            size_t j = 1;
+            while (j < m && lower((unsigned char)hay[i + j]) == (unsigned char)word[j]) j++;
+            if (j == m) return 1;
+        }
+    }
     return 0;
 }
 
@@ -37,10 +67,10 @@ static int any(const char *hay, size_t len, const char *const *list, size_t coun
 unsigned dl_rule_hints(const char *value, size_t len) {
     unsigned bits = 0;
     if (!value || len == 0) return 0;
-    if (any(value, len, positive_hints, COUNT(positive_hints))) bits |= DL_HINT_POSITIVE;
-    if (any(value, len, negative_hints, COUNT(negative_hints))) bits |= DL_HINT_NEGATIVE;
-    if (any(value, len, boilerplate_hints, COUNT(boilerplate_hints))) bits |= DL_HINT_BOILERPLATE;
-    if (any(value, len, rescue_hints, COUNT(rescue_hints))) bits |= DL_HINT_RESCUE;
+    if (any(value, len, &positive_list)) bits |= DL_HINT_POSITIVE;
+    if (any(value, len, &negative_list)) bits |= DL_HINT_NEGATIVE;
+    if (any(value, len, &boilerplate_list)) bits |= DL_HINT_BOILERPLATE;
+    if (any(value, len, &rescue_list)) bits |= DL_HINT_RESCUE;
     return bits;
 }
 
@@ -66,9 +96,8 @@ int dl_rule_is_pruned(const dl_node *n) {
 /* class="x" and id="x" each judged on their own: the rescue must sit in the same attribute. */
 static int attr_dropped(const dl_node *n, const char *name, size_t name_len) {
     const dl_attr *a = dl_element_attr(n, name, name_len);
-    if (!a) return 0;
-    unsigned h = dl_rule_hints(a->value.ptr, a->value.len);
-    return (h & DL_HINT_BOILERPLATE) && !(h & DL_HINT_RESCUE);
+    if (!a || a->value.len == 0) return 0;
+    return any(a->value.ptr, a->value.len, &boilerplate_list) && !any(a->value.ptr, a->value.len, &rescue_list);
 }
 
 int dl_rule_is_dropped(const dl_node *n) {
@@ -84,10 +113,9 @@ int dl_rule_is_dropped(const dl_node *n) {
 static double attr_weight(const dl_node *n, const char *name, size_t name_len) {
     const dl_attr *a = dl_element_attr(n, name, name_len);
     if (!a) return 0.0;
-    unsigned h = dl_rule_hints(a->value.ptr, a->value.len);
     double w = 0.0;
-    if (h & DL_HINT_NEGATIVE) w += DL_RULE_WEIGHT_NEGATIVE_HINT;
-    if (h & DL_HINT_POSITIVE) w += DL_RULE_WEIGHT_POSITIVE_HINT;
+    if (any(a->value.ptr, a->value.len, &negative_list)) w += DL_RULE_WEIGHT_NEGATIVE_HINT;
+    if (any(a->value.ptr, a->value.len, &positive_list)) w += DL_RULE_WEIGHT_POSITIVE_HINT;
     return w;
 }
 

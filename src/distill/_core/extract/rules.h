@@ -147,6 +147,8 @@ typedef enum {
     DL_HINT_RESCUE = 1u << 3,
 } dl_hint_bits;
 
+/* Prepare the word lists; called once from the module's initialisation, before any walk. */
+void dl_rules_init(void);
 /* Which hint lists an attribute value matches (case-insensitive substrings). */
 unsigned dl_rule_hints(const char *value, size_t len);
 int dl_rule_is_paragraph(const dl_node *n);

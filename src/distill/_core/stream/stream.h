@@ -26,7 +26,7 @@
 
 /* Bonus per paragraph: about a sentence of text, so a container of many real paragraphs beats one
  * long block of the same text, without a paragraph count outweighing the text itself. On the aeb
- * corpus the choice hardly matters (F1 0.873 at 0, 0.876 at 60, 0.874 at 120, tools/score_aeb.py
+ * corpus the choice hardly matters (F1 0.873 at 0, 0.876 at 60, 0.874 at 120, score_aeb.py of ../shared
  * with --text rendering); 60 was the best of those. */
 #define DL_STREAM_PARAGRAPH_BONUS 60
 /* A <p> shorter than this (outside links) is a spacer, a label or a "read more", not a paragraph. */
