@@ -261,3 +261,11 @@ def test_many_attributes_fed_in_small_chunks() -> None:
     assert got[0] == whole[0]
     assert spans_no_borrow(got[2]) == spans_no_borrow(whole[2])
     assert whole[0][0][2]["a19999"] == "v19999"
+
+
+def test_sink_abort_stops_tokenizing_and_propagates() -> None:
+    # The test sink fails (returns nonzero) on an unknown state name: feed() must report it.
+    with pytest.raises(ValueError, match="unknown tokenizer state"):
+        run("<p>text<b>", switch_states={"p": "no such state"})
+    with pytest.raises(ValueError, match="unknown tokenizer state"):
+        run("<p>text<b>", switch_states={"p": "no such state"}, chunk_size=1)

@@ -200,3 +200,21 @@ def test_foreign_attribute_adjustments() -> None:
                '<math definitionurl="u"></math>')
     assert 'viewBox="0 0 1 1"' in out and 'xlink href="#a"' in out and 'xml lang="en"' in out
     assert "<svg linearGradient>" in out and 'definitionURL="u"' in out
+
+
+def test_whitespace_between_table_tags_is_zero_copy_with_exact_spans() -> None:
+    src = b"<table>\n  <tr>\n    <td>x</td>\n  </tr>\n</table>"
+    texts = [n for n in nodes(src) if n[0] == "#text"]
+    assert [src[n[2]:n[3]] for n in texts] == [b"\n  ", b"\n    ", b"x", b"\n  ", b"\n"]
+    assert all(n[5] for n in texts)
+    foster = [n for n in nodes(b"<table>ab<tr>") if n[0] == "#text"][0]
+    assert foster[2:4] == (7, 9)
+
+
+def test_selectedcontent_mirrors_the_selected_option_and_never_itself() -> None:
+    out = dump("<select><button><selectedcontent></button><option>a<option selected>b<i>c</i></select>")
+    sc = out.split("<selectedcontent>")[1].split("<option>")[0]
+    assert '"b"' in sc and "<i>" in sc and '"a"' not in sc
+    # Inside its own option it would copy itself forever (found by the fuzzer): left empty.
+    out = dump("<select><option><selectedcontent></selectedcontent>x</option></select>")
+    assert out.count("<selectedcontent>") == 1

@@ -119,6 +119,30 @@ def _live_documents() -> int:
 def _build(spec: list[Any], /) -> DocumentFragment:
     """Build a DocumentFragment from a nested spec, bypassing the parser (tests)."""
 
+# --- tokenizer (tokenizer/py_tokenizer.c): private test and benchmark hooks --------------------------
+def _tokenize(
+    data: str | bytes,
+    initial_state: str = "Data state",
+    last_start_tag: str | None = None,
+    chunk_size: int = 0,
+    cdata_allowed: bool = False,
+    switch_states: dict[str, str] | None = None,
+) -> list[list[Any]]:
+    """Tokenize (str as UTF-8 with surrogatepass); tokens in the html5lib-tests JSON shape."""
+
+def _tokenize_ex(
+    data: str | bytes,
+    initial_state: str = "Data state",
+    last_start_tag: str | None = None,
+    chunk_size: int = 0,
+    cdata_allowed: bool = False,
+    switch_states: dict[str, str] | None = None,
+) -> tuple[list[list[Any]], list[tuple[str, int]], list[tuple[int, int, int, list[tuple[int, int, int]]]]]:
+    """Like _tokenize, returning (tokens, errors as (code, byte offset), per-token spans)."""
+
+def _tokenize_count(data: bytes, chunk_size: int = 0, /) -> int:
+    """Tokenize with the GIL released and return the token count (EOF included): benchmark hook."""
+
 # Encoding subsystem (encoding/py_encoding.c): private helpers for the tests.
 def _lookup_encoding(label: str, /) -> str:
     """Return the canonical WHATWG name of an encoding label; LookupError when unknown."""

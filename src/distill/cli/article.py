@@ -236,17 +236,9 @@ def _copy_range(src: IO[bytes], base: int, start: int, end: int, label: str, out
 
 
 def _read_range(src: IO[bytes], base: int, start: int, end: int, label: str) -> bytes:
-    class _Sink:
-        def __init__(self) -> None:
-            self.parts: list[bytes] = []
-
-        def write(self, b: bytes) -> int:
-            self.parts.append(b)
-            return len(b)
-
-    sink = _Sink()
-    _copy_range(src, base, start, end, label, sink)  # type: ignore[arg-type]
-    return b"".join(sink.parts)
+    buf = io.BytesIO()
+    _copy_range(src, base, start, end, label, buf)
+    return buf.getvalue()
 
 
 def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:

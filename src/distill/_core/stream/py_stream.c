@@ -159,6 +159,7 @@ static PyTypeObject StreamScorerType = {
 };
 
 int dl_stream_init_module(PyObject *m) {
+    dl_stream_global_init(); /* under the import lock: before any thread can make a scorer */
     if (PyType_Ready(&StreamScorerType) < 0) return -1;
     if (PyModule_AddObjectRef(m, "StreamScorer", (PyObject *)&StreamScorerType) < 0) return -1;
     if (PyModule_AddIntConstant(m, "STREAM_PARAGRAPH_BONUS", DL_STREAM_PARAGRAPH_BONUS) < 0) return -1;

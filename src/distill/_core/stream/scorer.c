@@ -94,18 +94,21 @@ struct dl_stream_scorer {
     int failed;
 };
 
-/* 0: UTF-8 continuation byte (not a new code point); 1: a character; 2: ASCII whitespace. */
-static unsigned char char_class[256];
-static unsigned char pop8[256]; /* bits set in each byte value */
-static int char_class_ready;
-
-static void init_char_class(void) {
-    /* Idempotent and writes the same values from any thread, so a race is harmless. */
-    for (int i = 0; i < 256; i++) char_class[i] = (i & 0xC0) == 0x80 ? 0 : 1;
-    char_class['\t'] = char_class['\n'] = char_class['\f'] = char_class['\r'] = char_class[' '] = 2;
-    for (int i = 0; i < 256; i++) pop8[i] = (unsigned char)((i & 1) + pop8[i >> 1]);
-    char_class_ready = 1;
+/* 0: a UTF-8 continuation byte (not a new code point); 1: a character; 2: ASCII whitespace. */
+static inline unsigned byte_class(unsigned char b) {
+    if (b == ' ' || (b >= '\t' && b <= '\r' && b != '\v')) return 2;
+    return (b & 0xC0) != 0x80;
 }
+
+/* Bits set in each byte value, built by doubling: the counts of 0..3 are 0 1 1 2, and each block of
+ * four values repeats the previous block's counts shifted by 0, 1, 1, 2. */
+#define DL_P2(n) n, n + 1, n + 1, n + 2
+#define DL_P4(n) DL_P2(n), DL_P2(n + 1), DL_P2(n + 1), DL_P2(n + 2)
+#define DL_P6(n) DL_P4(n), DL_P4(n + 1), DL_P4(n + 1), DL_P4(n + 2)
+static const unsigned char pop8[256] = {DL_P6(0), DL_P6(1), DL_P6(1), DL_P6(2)};
+#undef DL_P2
+#undef DL_P4
+#undef DL_P6
 
 static uint32_t name_hash(const char *p, size_t n) {
     uint32_t h = 2166136261u;
@@ -186,8 +189,10 @@ enum {
     F_BUTTON_BASE = 128, F_LIST_BASE = 256, F_TABLE_BASE = 512
 };
 static uint16_t atom_flags[DL_TAG__COUNT];
+static int atom_flags_ready;
 
-static void init_atom_flags(void) {
+void dl_stream_global_init(void) {
+    if (atom_flags_ready) return;
     static const uint32_t implies[] = {DL_TAG_li, DL_TAG_dd, DL_TAG_dt, DL_TAG_a, DL_TAG_tr, DL_TAG_td,
                                        DL_TAG_th, DL_TAG_tbody, DL_TAG_thead, DL_TAG_tfoot, DL_TAG_option,
                                        DL_TAG_optgroup};
@@ -208,6 +213,7 @@ static void init_atom_flags(void) {
             if (a == implies[i]) f |= F_IMPLIES;
         atom_flags[a] = f;
     }
+    atom_flags_ready = 1;
 }
 
 /* Characters of a text run: bytes that are neither UTF-8 continuation bytes nor whitespace, plus one
@@ -250,12 +256,12 @@ static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws,
         unsigned valid = (1u << rem) - 1u;
         count += count_block(_mm_loadu_si128((const __m128i *)(const void *)tail), valid, &prev, single_byte);
         /* The last valid byte decides the carried state, not the zero padding. */
-        prev = char_class[u[n - 1]] == 2;
+        prev = byte_class(u[n - 1]) == 2;
     }
 #else
     for (; i < n; i++) {
         /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
-        unsigned c = char_class[u[i]] | (unsigned)(single_byte != 0);
+        unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
         unsigned ws = c == 2 || c == 3;
         count += (c == 1) + (ws & !prev);
         prev = ws;
@@ -524,10 +530,10 @@ static int content_charset(const char *p, size_t n, const char **lab, size_t *la
     for (size_t i = 0; i + 7 <= n; i++) {
         if (!ascii_ieq(p + i, 7, "charset")) continue;
         size_t j = i + 7;
-        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        while (j < n && byte_class((unsigned char)p[j]) == 2) j++;
         if (j >= n || p[j] != '=') continue;
         j++;
-        while (j < n && char_class[(unsigned char)p[j]] == 2) j++;
+        while (j < n && byte_class((unsigned char)p[j]) == 2) j++;
         if (j >= n) return 0;
         char q = p[j];
         if (q == '"' || q == '\'') {
@@ -539,7 +545,7 @@ static int content_charset(const char *p, size_t n, const char **lab, size_t *la
             return 1;
         }
         size_t k = j;
-        while (k < n && p[k] != ';' && char_class[(unsigned char)p[k]] != 2) k++;
+        while (k < n && p[k] != ';' && byte_class((unsigned char)p[k]) != 2) k++;
         *lab = p + j;
         *lab_len = k - j;
         return 1;
@@ -590,7 +596,7 @@ static DL_NOINLINE int on_start_tag(dl_stream_scorer *s, const dl_token *t) {
     int in_foreign = s->foreign > 0;
 
     if (atom == DL_TAG_meta) on_meta(s, t);
-    if (atom == DL_TAG_a) s->links++;
+    if (atom == DL_TAG_a && s->last[DL_TAG_template] < 0) s->links++; /* template content counts nowhere */
     unsigned f = atom_flags[atom];
     if ((f & F_VOID) || (t->self_closing && (in_foreign || (f & F_FOREIGN))))
         return 0;
@@ -654,10 +660,7 @@ static int sink(void *ctx, const dl_token *t) {
 }
 
 dl_stream_scorer *dl_stream_new(void) {
-    if (!char_class_ready) {
-        init_atom_flags();
-        init_char_class(); /* sets char_class_ready last */
-    }
+    dl_stream_global_init();
     dl_stream_scorer *s = calloc(1, sizeof(*s));
     if (!s) return NULL;
     s->tok = dl_tokenizer_new(sink, s);

@@ -61,6 +61,10 @@ typedef struct {
 
 typedef struct dl_stream_scorer dl_stream_scorer;
 
+/* Fills the scorer's constant tables. The binding calls it once at import; dl_stream_new() calls it
+ * too, which is enough for single-threaded C use (threads must call it once before the first new). */
+void dl_stream_global_init(void);
+
 /* NULL when out of memory. */
 dl_stream_scorer *dl_stream_new(void);
 void dl_stream_free(dl_stream_scorer *s);

@@ -644,6 +644,20 @@ static void dl_ent_narrow(size_t *lo, size_t *hi, size_t k, int c) {
     *hi = a;
 }
 
+/* The entity named exactly s[0..n) (a complete name, so it ends with ';'), or -1. */
+static long dl_ent_find(const dl_uchar *s, size_t n) {
+    size_t a = 0, b = DL_ENTITY_COUNT;
+    while (a < b) {
+        size_t m = a + (b - a) / 2, len = dl_entities[m].len;
+        int r = memcmp(dl_entity_blob + dl_entities[m].off, s, len < n ? len : n);
+        if (r == 0) r = len < n ? -1 : len > n;
+        if (r == 0) return (long)m;
+        if (r < 0) a = m + 1;
+        else b = m;
+    }
+    return -1;
+}
+
 static const uint16_t dl_c1_table[32] = {
     0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
     0x2039, 0x0152, 0x8D,   0x017D, 0x8F,   0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
@@ -1841,6 +1855,19 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
         case S_CHARREF:
             FETCH();
             if (IS(c, K_ALPHA | K_DIGIT)) {
+                /* Fast path: the whole "name;" is in this buffer and is a name. Nothing longer can
+                 * match (names end at ';'), so this is the spec's longest match, with no error. */
+                const dl_uchar *q = p;
+                while (q < end && q - p < DL_ENTITY_MAX_LEN && IS(*q, K_ALPHA | K_DIGIT)) q++;
+                if (q < end && *q == ';') {
+                    long e = dl_ent_find(p, (size_t)(q - p) + 1);
+                    if (e >= 0) {
+                        p = q + 1;
+                        CHK(dl_ref_value(t, dl_entities[e].cp0, dl_entities[e].cp1, ABS(p)));
+                        t->state = t->ret_state;
+                        break;
+                    }
+                }
                 t->nr_len = 0;
                 t->nr_lo = 0;
                 t->nr_hi = DL_ENTITY_COUNT;

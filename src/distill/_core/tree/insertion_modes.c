@@ -973,16 +973,23 @@ static int ptext_add(tb *b, const char *p, size_t n) {
 int tb_flush_table_text(tb *b) {
     if (!b->nptext) return 0;
     int r;
+    /* Whitespace between table tags is common: when the pending text is one slice of the source the
+     * text node keeps pointing into it. */
+    const char *text = b->ptext_contig ? b->ptext_src : b->ptext;
+    b->span_override = 1;
+    b->span_start = b->ptext_start;
+    b->span_end = b->ptext_end;
     if (b->ptext_nonws) {
         /* Non-whitespace table text is foster-parented, as the "in table" anything-else rule says. */
         b->foster = 1;
         r = tb_reconstruct(b);
-        if (!r) r = tb_insert_chars(b, b->ptext, b->nptext);
+        if (!r) r = tb_insert_chars(b, text, b->nptext);
         b->foster = 0;
         b->frameset_ok = 0;
     } else {
-        r = tb_insert_chars(b, b->ptext, b->nptext);
+        r = tb_insert_chars(b, text, b->nptext);
     }
+    b->span_override = 0;
     b->nptext = 0;
     b->ptext_nonws = 0;
     return r;
@@ -1001,6 +1008,16 @@ static int m_in_table_text(tb *b, tb_token *t) {
             if (!tb_ws((unsigned char)p[i])) b->ptext_nonws = 1;
             i++;
         }
+        uint64_t s = tb_in_source(b, p) ? (uint64_t)(p - b->doc->source) : t->start;
+        uint64_t e = tb_in_source(b, p) ? s + i : t->end;
+        if (!b->nptext) {
+            b->ptext_src = tb_in_source(b, p) ? p : NULL;
+            b->ptext_contig = b->ptext_src != NULL;
+            b->ptext_start = s;
+        } else if (b->ptext_contig && b->ptext_src + b->nptext != p) {
+            b->ptext_contig = 0;
+        }
+        b->ptext_end = e;
         if (ptext_add(b, p, i)) return -1;
         consume(t, i);
         return 0;

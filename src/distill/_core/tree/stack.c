@@ -689,6 +689,8 @@ static int in_source(tb *b, const char *p) {
     return b->doc->source && p >= b->doc->source && p < b->doc->source + b->doc->source_len;
 }
 
+int tb_in_source(tb *b, const char *p) { return in_source(b, p); }
+
 static uint32_t off32(uint64_t v) { return v >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)v; }
 
 int tb_insert_chars(tb *b, const char *p, size_t n) {
@@ -701,6 +703,9 @@ int tb_insert_chars(tb *b, const char *p, size_t n) {
     if (in_source(b, p)) {
         s = (uint32_t)(p - b->doc->source);
         e = off32((uint64_t)s + n);
+    } else if (b->span_override) {
+        s = off32(b->span_start);
+        e = off32(b->span_end);
     } else if (t) {
         s = off32(t->start);
         e = off32(t->end);

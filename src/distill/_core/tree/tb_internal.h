@@ -111,6 +111,10 @@ struct tb {
     size_t nptext, ptextcap;
     int ptext_nonws;
     uint64_t ptext_start, ptext_end;
+    const char *ptext_src; /* while the pending text is one slice of the source: its start (zero copy) */
+    int ptext_contig;
+    int span_override;     /* tb_insert_chars: use span_start/span_end for copied text */
+    uint64_t span_start, span_end;
 
     const tb_token *cur; /* the token being processed (for text spans) */
     uint64_t body_end, html_end; /* end offsets of </body> and </html> when they were seen */
@@ -166,6 +170,7 @@ dl_node *tb_insert_html(tb *b, const tb_token *t); /* create for t (HTML ns), in
 dl_node *tb_insert_html_atom(tb *b, uint32_t atom); /* parser-created element, no span */
 dl_node *tb_insert_foreign(tb *b, const tb_token *t, uint8_t ns, int only_add_to_stack);
 int tb_insert_chars(tb *b, const char *p, size_t n);
+int tb_in_source(tb *b, const char *p);
 int tb_insert_comment(tb *b, const tb_token *t, dl_node *parent);
 void tb_reset_mode(tb *b);
 int tb_tmode_push(tb *b, tb_mode m);

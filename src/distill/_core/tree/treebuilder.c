@@ -185,6 +185,11 @@ static int fill_selectedcontent(tb *b) {
         }
         if (!selected) selected = first;
         if (!target || !selected) continue;
+        /* A selectedcontent inside the selected option would receive copies of itself. */
+        int inside = 0;
+        for (const dl_node *a = target; a && a != n; a = a->parent)
+            if (a == selected) inside = 1;
+        if (inside) continue;
         while (target->first_child) dl_node_remove(target->first_child);
         if (clone_children(b, selected, target)) return -1;
     }
