@@ -302,6 +302,9 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``article`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
+    if sys.stdout is None:  # started with stdout closed (>&-): nowhere to write the article
+        sys.stderr.write("article: standard output is closed\n")
+        return EXIT_USAGE
     previous: Any = None
     with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
