@@ -24,6 +24,7 @@ from distill import _core
 
 if TYPE_CHECKING:
     from distill._core import Element
+    from distill.sanitize import Sanitizer
 
 __all__ = ["Article", "Extraction", "Paragraph", "article", "boilerplate"]
 
@@ -104,6 +105,30 @@ class Article:
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()
     """``article:tag`` values, else the comma-separated keywords ``<meta>``; duplicates removed."""
+
+    @property
+    def markdown(self) -> str:
+        """The main content as GitHub-flavoured Markdown, computed on each access ("" without one).
+
+        Relative links and images resolve against the document's ``<base href>``; use
+        ``element.to_markdown(Markdown(base_url=...))`` to give the page URL.
+        """
+        return self.element.to_markdown() if self.element is not None else ""
+
+    @property
+    def html(self) -> str:
+        """The main content as sanitized HTML (:meth:`Policy.relaxed`), computed on each access."""
+        if self.element is None:
+            return ""
+        from distill.sanitize import Policy, Sanitizer
+
+        global _article_sanitizer
+        if _article_sanitizer is None:
+            _article_sanitizer = Sanitizer(Policy.relaxed())
+        return _article_sanitizer.sanitize(self.element)
+
+
+_article_sanitizer: Sanitizer | None = None
 
 
 def _classify(units: list[tuple[str, int, int, bool, bool]], options: Extraction) -> list[Paragraph]:
