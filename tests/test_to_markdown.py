@@ -241,7 +241,12 @@ def test_random_pages_export_without_error_and_keep_their_words(html: str, image
     doc = distill.parse(html)
     out = doc.to_markdown(Markdown(images=images))
     text = doc.to_text(distill.PlainText(links="footnote", images=images, width=20))
-    # Every word of the paragraphs (nothing here is hidden) appears in the plain text.
+    # Every word of every text node (nothing here is hidden) appears in the plain text.
     assert isinstance(out, str)
-    words = " ".join(text.split())
-    assert all(w in words for w in " ".join(n.text for n in doc.iter("p")).split())
+    folded = " ".join(text.split())
+    stack: list[distill.Node] = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, distill.Text):
+            assert all(w in folded for w in node.data.split()), (html, text)
+        stack.extend(node)
