@@ -15,7 +15,7 @@ command -v "$CC" >/dev/null || { echo "fuzz/build.sh: $CC not found (apt-get ins
 # are left out too; no harness needs them, and the link step names any symbol that would be missing.
 mapfile -t sources < <(find "$core" -name '*.c' ! -name 'py_*.c' ! -name 'module.c' ! -path '*/binding/*' \
                          -exec grep -L '#include <Python.h>' {} + | sort)
-flags=(-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
+flags=(-std=c11 -Wall -Wextra -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I "$core")
 # Compile the core once (without -fsanitize=fuzzer's main: -fsanitize=fuzzer-no-link) into a static
 # archive, then link each harness against it: only the objects a harness needs are pulled in.

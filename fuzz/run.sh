@@ -5,7 +5,8 @@
 #   fuzz/run.sh 5                      # the CI smoke run
 #   fuzz/run.sh 120 stream_fuzz        # some harnesses only
 # Crash inputs land in fuzz/out/crashes/NAME/; replay one with: fuzz/out/bin/NAME FILE
-# The growing corpus is kept in fuzz/out/corpus/NAME/ between runs.
+# The growing corpus is kept in fuzz/out/corpus/NAME/ between runs; fuzz/regressions/NAME/ holds inputs
+# that crashed it once (copy a fixed crash there so that it is replayed by every run and by CI).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 secs=${1:-60}
@@ -23,7 +24,10 @@ for name in "${names[@]}"; do
   before=$(find "$out/crashes/$name" -type f | wc -l)
   # detect_leaks: LeakSanitizer checks every input; allocator_may_return_null lets the core's own
   # out-of-memory paths run instead of aborting inside malloc.
-  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 nice -n 10 "$bin" "$corpus" "$out/seeds" \
+  # Inputs that once crashed a harness (fixed since) stay in its corpus as regression seeds.
+  extra=()
+  [ -d "$here/regressions/$name" ] && extra=("$here/regressions/$name")
+  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 nice -n 10 "$bin" "$corpus" "$out/seeds" "${extra[@]}" \
       -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
       -dict="$here/html.dict" -artifact_prefix="$out/crashes/$name/" -print_final_stats=1 >"$log" 2>&1; then
     status=1

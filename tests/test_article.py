@@ -350,3 +350,57 @@ def test_unreadable_or_ambiguous_dates_are_not_normalised(written: str) -> None:
 ])
 def test_title_without_site_name(title: str, site: str | None, kept: str) -> None:
     assert _core._title_without_site(title, site) == kept
+
+
+def test_declared_sources_are_kept_apart() -> None:
+    head = ('<title>Head | Site</title><meta property="og:title" content="OG  title">'
+            '<meta property="og:site_name" content="Site"><meta name="application-name" content="App">'
+            '<meta property="article:published_time" content="2019-01-02T03:04:05Z">')
+    m = meta(f"<html><head>{head}</head><body><svg><title>icon</title></svg>{BODY_PROSE}</body></html>")
+    assert (m["og_title"], m["title_tag"], m["site_name"], m["published_time"]) == (
+        "OG title", "Head | Site", "Site", "2019-01-02T03:04:05Z")
+
+
+def test_svg_title_is_not_the_title_tag() -> None:
+    assert meta(f"<body><svg><title>icon</title></svg>{BODY_PROSE}</body>")["title_tag"] is None
+
+
+# ---------------------------------------------------------------- article(): text and metadata together
+
+
+def test_article_text_is_the_cleaned_text_and_element_the_design_winner() -> None:
+    markup = page(f"<div id='w'><h1>Title</h1><p>{PROSE}</p><figure><figcaption>Cap words</figcaption></figure>"
+                  f"<p>{PROSE2}</p></div>")
+    doc = distill.parse(markup)
+    a = doc.article()
+    assert a.element is not None and a.element.attrs["id"] == "w"
+    assert a.element == doc.main_content()
+    assert "Cap words" in doc.main_text() and "Cap words" not in a.text
+    assert a.text == text(markup)
+
+
+def test_article_favor_option_reaches_the_text() -> None:
+    markup = page(f"<div><p>{PROSE}</p>{_mixed_block(0.4)}<p>{PROSE2}</p></div>")
+    assert "xxxx" in distill.article(markup).text
+    assert "xxxx" not in distill.article(markup, distill.Extraction(favor="precision")).text
+    with pytest.raises(ValueError):
+        distill.Extraction(favor="most")  # type: ignore[arg-type]
+
+
+def test_article_title_prefers_headline_then_og_title_then_title_without_site() -> None:
+    ld = '<script type="application/ld+json">{"headline": "LD headline"}</script>'
+    og = '<meta property="og:title" content="OG title">'
+    site = '<meta property="og:site_name" content="The Daily">'
+    title = "<title>Tag title | The Daily</title>"
+    body = f"<div><p>{PROSE}</p><p>{PROSE2}</p></div>"
+    art = distill.article
+    assert art(f"<html><head>{ld}{og}{title}</head><body>{body}</body></html>").title == "LD headline"
+    assert art(f"<html><head>{og}{title}</head><body>{body}</body></html>").title == "OG title"
+    assert art(f"<html><head>{site}{title}</head><body>{body}</body></html>").title == "Tag title"
+
+
+def test_article_byline_and_date_from_json_ld() -> None:
+    ld = ('<script type="application/ld+json">{"author": {"name": "Jane Doe"}, '
+          '"datePublished": "November 18, 2019"}</script>')
+    a = distill.article(f"<html><head>{ld}</head><body><div><p>{PROSE}</p><p>{PROSE2}</p></div></body></html>")
+    assert (a.byline, a.date) == ("Jane Doe", "2019-11-18")

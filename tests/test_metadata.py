@@ -52,8 +52,9 @@ TITLE = "<title> From\n title </title>"
 
 
 def test_title_precedence() -> None:
+    # issue 5: the <h1> just before the article text (the nearest one) is its title
     h1 = "<h1>From <em>h1</em></h1><h1>Second h1</h1>"
-    assert art(OG_TITLE + TITLE, h1).title == "From h1"
+    assert art(OG_TITLE + TITLE, h1).title == "Second h1"
     assert art(OG_TITLE + TITLE).title == "From og:title"
     assert art(TITLE).title == "From title"
 
@@ -93,7 +94,7 @@ def test_byline_rel_is_a_token_list() -> None:
     assert art("", '<a rel="coauthor" href=/a>No</a>').byline is None
 
 
-# ---- date: <time>, then article:published_time, then a common date meta ------------------------
+# ---- date: article:published_time, JSON-LD, <time>, then a common date meta; ISO 8601 (issue 5) -
 
 PUBLISHED = '<meta property="article:published_time" content="2021-02-03T04:05:06Z">'
 DATE_META = '<meta name="date" content="2020-01-01">'
@@ -101,14 +102,17 @@ DATE_META = '<meta name="date" content="2020-01-01">'
 
 def test_date_precedence() -> None:
     time = '<time datetime="2022-05-06">May 6</time>'
-    assert art(PUBLISHED + DATE_META, time).date == "2022-05-06"
+    assert art(PUBLISHED + DATE_META, time).date == "2021-02-03T04:05:06Z"  # issue 5: declared first
+    assert art(DATE_META, time).date == "2022-05-06"
     assert art(PUBLISHED + DATE_META).date == "2021-02-03T04:05:06Z"
     assert art(DATE_META).date == "2020-01-01"
 
 
 def test_time_without_datetime_uses_text() -> None:
-    assert art("", "<time> 6 May\n 2022 </time>").date == "6 May 2022"
-    assert art("", '<time datetime="">7 May 2022</time>').date == "7 May 2022"
+    # issue 5: normalised to ISO 8601 when the text can be read, as written otherwise
+    assert art("", "<time> 6 May\n 2022 </time>").date == "2022-05-06"
+    assert art("", '<time datetime="">7 May 2022</time>').date == "2022-05-07"
+    assert art("", "<time> last\n Tuesday </time>").date == "last Tuesday"
 
 
 @pytest.mark.parametrize(

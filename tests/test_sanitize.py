@@ -316,3 +316,16 @@ def test_sanitizing_a_parsed_tree_matches_its_reparse(html: str):
     out = s.sanitize(doc)
     assert reparse(out) == out
     assert s.sanitize(out) == out
+
+
+def test_article_html_and_markdown_come_from_the_main_content():
+    para = "<p>" + "Words, many words, and more words, " * 6 + "<b onclick=x()>bold</b>.</p>"
+    page = ("<html><body><nav><a href=/>Home</a> <a href=/b>Blog</a></nav><article><h1>T</h1>"
+            + para * 4 + "<script>x()</script></article><footer>(c)</footer></body></html>")
+    a = distill.article(page)
+    assert a.element is not None and a.element.tag == "article"
+    assert a.markdown.startswith("# T\n\nWords, many words,")
+    assert "**bold**." in a.markdown and "Home" not in a.markdown
+    assert a.html.startswith("<article><h1>T</h1><p>Words, many words,")
+    assert "onclick" not in a.html and "script" not in a.html and "Home" not in a.html
+    assert reparse(a.html) == a.html

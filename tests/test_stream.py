@@ -391,3 +391,36 @@ def test_tag_soup_chunking_invariance_and_ranges(data: bytes, cuts: list[int]) -
         assert 0 <= whole.start < whole.end <= len(data)
         assert data[whole.start : whole.start + 1] == b"<" and data[whole.end - 1 : whole.end] == b">"
         assert whole.score == whole.text - 2 * whole.link_text + PARAGRAPH_BONUS * whole.paragraphs
+
+
+def test_feed_releases_the_gil_and_refuses_a_concurrent_feed() -> None:
+    import threading
+
+    s = Scorer()
+    big = NESTED * (48_000_000 // len(NESTED))
+    started = threading.Event()
+
+    def work() -> None:
+        started.set()
+        while True:  # the other thread's empty feeds may hold the scorer for an instant
+            try:
+                s.feed(big)
+                return
+            except RuntimeError:
+                continue
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    refused = 0
+    # A refusal is only possible while the other thread is inside feed(); this thread can run then
+    # only if that feed released the GIL.
+    while t.is_alive():
+        try:
+            s.feed(b"")
+        except RuntimeError:
+            refused += 1
+    t.join()
+    assert refused > 0
+    r = s.close()
+    assert r.bytes == len(big)

@@ -186,3 +186,67 @@ def test_structures_render_back_as_the_same_structures():
     for needle in ("<h2>T</h2>", '<ol start="3">', "<blockquote>", "<th>h</th>", "<td>d</td>",
                    '<code class="language-c">x;\n</code>'):
         assert needle in rendered, rendered
+
+
+# ---- property tests ----
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ALPHABET = "ab1 _*`[]()<>!#&;|~\\-+=.:/\"'\n\t"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=ALPHABET, min_size=1, max_size=30))
+def test_random_text_renders_back_to_the_same_folded_text(s: str):
+    from html import escape, unescape
+
+    if _MD is None:
+        pytest.skip("markdown-it-py is not installed")
+    folded = " ".join(s.split())
+    out = md(f"<p>{escape(s)}</p>")
+    if not folded:
+        assert out == ""
+        return
+    m = re.fullmatch(r"<p>(.*)</p>\n", render(out), re.S)
+    assert m, (out, render(out))
+    assert unescape(m.group(1)) == folded, out
+
+
+TAGS = ["p", "div", "b", "em", "code", "pre", "a", "ul", "ol", "li", "table", "tr", "td", "th",
+        "blockquote", "h2", "br", "hr", "img", "span", "del", "dl", "dt", "dd"]
+
+
+@st.composite
+def markup(draw):
+    parts = []
+    for _ in range(draw(st.integers(0, 30))):
+        k = draw(st.integers(0, 3))
+        if k == 0:
+            tag = draw(st.sampled_from(TAGS))
+            attr = draw(st.sampled_from(["", ' href="/x y"', ' src="i.png" alt="a*b"', ' start="0"',
+                                         ' class="language-py"', ' colspan="3"']))
+            parts.append(f"<{tag}{attr}>")
+        elif k == 1:
+            parts.append(f"</{draw(st.sampled_from(TAGS))}>")
+        else:
+            parts.append(draw(st.text(alphabet=ALPHABET, max_size=8)))
+    return "".join(parts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(markup(), st.booleans())
+def test_random_pages_export_without_error_and_keep_their_words(html: str, images: bool):
+    doc = distill.parse(html)
+    out = doc.to_markdown(Markdown(images=images))
+    text = doc.to_text(distill.PlainText(links="footnote", images=images, width=20))
+    # Every word of every text node (nothing here is hidden) appears in the plain text.
+    assert isinstance(out, str)
+    folded = " ".join(text.split())
+    stack: list[distill.Node] = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, distill.Text):
+            assert all(w in folded for w in node.data.split()), (html, text)
+        stack.extend(node)

@@ -18,12 +18,13 @@ white space between two words counts as one character, leading and trailing whit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from distill import _core
 
 if TYPE_CHECKING:
     from distill._core import Element
+    from distill.sanitize import Sanitizer
 
 __all__ = ["Article", "Extraction", "Paragraph", "article", "boilerplate"]
 
@@ -36,12 +37,15 @@ class Extraction:
     needs. ``max_link_density``: the largest fraction of a paragraph's characters that may sit
     inside links. ``keep_headings``: headings inside the main content are content whatever their
     length (they are short by nature) as long as they clear ``max_link_density``; with False every
-    heading is boilerplate.
+    heading is boilerplate. ``favor`` shapes :func:`article`'s text (as trafilatura's option does):
+    ``"precision"`` keeps less around the article (stricter on link-heavy blocks and on separate
+    chunks), ``"recall"`` keeps more, ``"balanced"`` is the measured best of both.
     """
 
     min_length: int = 25
     max_link_density: float = 0.5
     keep_headings: bool = True
+    favor: Literal["balanced", "precision", "recall"] = "balanced"
 
     def __post_init__(self) -> None:
         """Reject values of the wrong type (TypeError) or out of range (ValueError)."""
@@ -55,6 +59,8 @@ class Extraction:
             raise ValueError(f"max_link_density must be between 0 and 1, got {self.max_link_density}")
         if not isinstance(self.keep_headings, bool):
             raise TypeError(f"keep_headings must be a bool, not {type(self.keep_headings).__name__}")
+        if self.favor not in ("balanced", "precision", "recall"):
+            raise ValueError(f"favor must be 'balanced', 'precision' or 'recall', got {self.favor!r}")
 
     @classmethod
     def justext(cls) -> Extraction:
@@ -82,16 +88,23 @@ class Article:
     """
 
     element: Element | None
-    """The element the scoring chose, unchanged; None when nothing scored positively."""
+    """The element the design's scoring chose (``main_content()``), unchanged; None when nothing
+    scored positively."""
     text: str
-    """The element's text, as ``Node.main_text()`` renders it ("" when there is no element)."""
+    """The cleaned article text ("" when the page has no article). Unlike ``main_text()``, which is
+    the winner's whole text, it counts text written straight into containers as paragraphs, keeps an
+    article split over nearby containers whole, and leaves out the title, figures and captions,
+    share/related/newsletter/advertisement/byline blocks, link-dense blocks and hidden elements; so
+    it may come from other elements than ``element``. ``Extraction.favor`` shapes it."""
     title: str | None = None
-    """The first ``<h1>``, else ``og:title``, else ``<title>``."""
+    """The ``<h1>`` inside or just before the article text, else the JSON-LD ``headline``, else
+    ``og:title``, else ``<title>`` without the site name, else the first ``<h1>``."""
     byline: str | None = None
-    """A ``rel="author"`` link's text, else an author ``<meta>``."""
+    """A ``rel="author"`` link's text, else an author ``<meta>``, else the JSON-LD ``author``."""
     date: str | None = None
-    """A ``<time>`` (its ``datetime``, else its text), else ``article:published_time``, else a
-    common date ``<meta>``; as written by the page, not normalised."""
+    """``article:published_time``, else the JSON-LD ``datePublished``, else a ``<time>`` (its
+    ``datetime``, else its text), else a common date ``<meta>``; in ISO 8601 (``2019-11-18`` or
+    ``2019-11-18T07:45:00Z``) when it can be read unambiguously, as written otherwise."""
     description: str | None = None
     """``og:description``, else the description ``<meta>``."""
     lang: str | None = None
@@ -104,6 +117,30 @@ class Article:
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()
     """``article:tag`` values, else the comma-separated keywords ``<meta>``; duplicates removed."""
+
+    @property
+    def markdown(self) -> str:
+        """The main content as GitHub-flavoured Markdown, computed on each access ("" without one).
+
+        Relative links and images resolve against the document's ``<base href>``; use
+        ``element.to_markdown(Markdown(base_url=...))`` to give the page URL.
+        """
+        return self.element.to_markdown() if self.element is not None else ""
+
+    @property
+    def html(self) -> str:
+        """The main content as sanitized HTML (:meth:`Policy.relaxed`), computed on each access."""
+        if self.element is None:
+            return ""
+        from distill.sanitize import Policy, Sanitizer
+
+        global _article_sanitizer
+        if _article_sanitizer is None:
+            _article_sanitizer = Sanitizer(Policy.relaxed())
+        return _article_sanitizer.sanitize(self.element)
+
+
+_article_sanitizer: Sanitizer | None = None
 
 
 def _classify(units: list[tuple[str, int, int, bool, bool]], options: Extraction) -> list[Paragraph]:
@@ -144,8 +181,8 @@ def boilerplate(markup: str | bytes, /, options: Extraction | None = None) -> li
 def article(markup: str | bytes, /, options: Extraction | None = None) -> Article:
     """Parse ``markup`` and return its :class:`Article` (``distill.parse(markup).article()``).
 
-    ``options`` is accepted for the accuracy work on article text; the design's text used here is
-    the main content's whole text, so the thresholds do not change it.
+    ``options.favor`` shapes the text (see :class:`Extraction`); the paragraph thresholds are those
+    of :func:`boilerplate` and do not change it.
     """
     opts = _options(options)
     return _core.parse(markup).article(opts)

@@ -17,6 +17,7 @@ import signal
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from types import FrameType
 from typing import IO, Any, NoReturn, cast
 
@@ -201,20 +202,31 @@ def _pass_one(f: IO[bytes], label: str, spool: IO[bytes] | None) -> StreamResult
     buf = bytearray(CHUNK)
     view = memoryview(buf)
     reader = cast(io.BufferedIOBase, f)
-    while True:
-        try:
-            n = reader.readinto(view)
-        except OSError as e:
-            _fail(f"{label}: {e.strerror or e}")
-        if not n:
-            break
-        chunk = view[:n]
-        scorer.feed(chunk)
-        if spool is not None:
+    # When spooling, the chunk is scored on a worker thread while this one writes it out: both
+    # release the GIL, so the copy costs little on a machine with a second core.
+    pool = ThreadPoolExecutor(max_workers=1) if spool is not None else None
+    try:
+        while True:
+            try:
+                n = reader.readinto(view)
+            except OSError as e:
+                _fail(f"{label}: {e.strerror or e}")
+            if not n:
+                break
+            chunk = view[:n]
+            if spool is None or pool is None:
+                scorer.feed(chunk)
+                continue
+            scoring = pool.submit(scorer.feed, chunk)
             try:
                 spool.write(chunk)
             except OSError as e:
                 _fail(f"{label}: cannot spool to a temporary file: {e.strerror or e}")
+            finally:
+                scoring.result()  # the buffer is reused by the next read
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True)
     return scorer.close()
 
 
@@ -290,6 +302,9 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``article`` console script; returns the exit status."""
     args = _parser().parse_args(argv)
+    if sys.stdout is None:  # started with stdout closed (>&-): nowhere to write the article
+        sys.stderr.write("article: standard output is closed\n")
+        return EXIT_USAGE
     previous: Any = None
     with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
         previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -94,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     ex.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                     help="progress line on stderr (auto: only when stderr is a terminal)")
     args = ap.parse_args(argv)
+    if sys.stdout is None and args.output == "-":  # started with stdout closed (>&-)
+        print("distill: standard output is closed", file=sys.stderr)
+        return 2
 
     for item in args.inputs:
         if not os.path.exists(item):

@@ -530,6 +530,17 @@ static int64_t score(dl_actx *cx) {
 
 static int contains(const dl_actx *cx, uint32_t a, uint32_t b) { return a <= b && b < cx->el[a].end; }
 
+typedef struct {
+    double score;
+    uint32_t index;
+} dl_ranked;
+
+static int by_score_desc(const void *a, const void *b) {
+    const dl_ranked *x = a, *y = b;
+    if (x->score != y->score) return x->score < y->score ? 1 : -1;
+    return x->index < y->index ? -1 : x->index > y->index; /* ties: document order, for determinism */
+}
+
 static int choose(dl_actx *cx, uint32_t best, double share, uint32_t levels, uint32_t *chosen,
                   uint32_t *nchosen) {
     chosen[0] = best;
@@ -539,35 +550,28 @@ static int choose(dl_actx *cx, uint32_t best, double share, uint32_t levels, uin
     for (uint32_t i = 0; i < cx->n; i++)
         if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit) count++;
     if (!count) return 0;
-    uint32_t *cands = malloc((size_t)count * sizeof(*cands));
+    dl_ranked *cands = malloc((size_t)count * sizeof(*cands));
     if (!cands) return -1;
     count = 0;
     for (uint32_t i = 0; i < cx->n; i++)
-        if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit) cands[count++] = i;
-    /* Insertion sort, best first: the list is short, and qsort has no context argument. */
-    for (uint32_t a = 1; a < count; a++) {
-        uint32_t v = cands[a];
-        uint32_t b = a;
-        while (b > 0 && cx->el[cands[b - 1]].score < cx->el[v].score) {
-            cands[b] = cands[b - 1];
-            b--;
-        }
-        cands[b] = v;
-    }
+        if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit)
+            cands[count++] = (dl_ranked){cx->el[i].score, i};
+    qsort(cands, count, sizeof(*cands), by_score_desc);
     for (uint32_t k = 0; k < count && *nchosen < DL_ART_SPLIT_MAX; k++) {
-        uint32_t c = cands[k];
+        uint32_t c = cands[k].index;
         int overlap = 0;
         for (uint32_t m = 0; m < *nchosen && !overlap; m++)
             overlap = contains(cx, chosen[m], c) || contains(cx, c, chosen[m]);
         if (overlap) continue;
+        /* the lowest common ancestor with the winner, looked for no further up than allowed */
         int32_t a = cx->el[c].parent;
         uint32_t up = 1;
-        while (a >= 0 && !contains(cx, (uint32_t)a, best)) {
+        while (a >= 0 && up <= levels && !contains(cx, (uint32_t)a, best)) {
             a = cx->el[a].parent;
             up++;
         }
-        if (a < 0 || is_top_tag(cx->el[a].node)) continue;
-        if (up > levels || cx->el[best].depth - cx->el[a].depth > levels) continue;
+        if (a < 0 || up > levels || is_top_tag(cx->el[a].node)) continue;
+        if (cx->el[best].depth - cx->el[a].depth > levels) continue;
         chosen[(*nchosen)++] = c;
     }
     free(cands);

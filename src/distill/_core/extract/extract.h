@@ -7,7 +7,8 @@
  * - text.c: block-aware text rendering of a subtree (dl_render_text) and the paragraph units of
  *   boilerplate() (dl_collect_units).
  * - meta.c: page metadata harvested during the walk (dl_meta_*).
- * - article.c: dl_article_build, what Node.article() calls; the accuracy work of issue 5 replaces it.
+ * - article.c: dl_article_build, what Node.article() calls: the design's element and metadata, the
+ *   refined text of article_text.c and the metadata precedence of meta_plus.c (issue 5).
  * - rules.h: every constant and word list of the heuristic.
  * - py_extract.c: the Python-facing methods (Node.main_content/main_text/article) and module functions.
  *
@@ -133,6 +134,7 @@ typedef struct {
     uint32_t min_length;
     double max_link_density;
     int keep_headings;
+    int favor; /* article text: a dl_favor of article_text.h (0 balanced, 1 precision, 2 recall) */
 } dl_extract_options;
 
 typedef struct {

@@ -292,26 +292,73 @@ static int attr_contains_ci(const dl_node *el, const char *name, const char *nee
     return 0;
 }
 
+/* ------------------------------------------------------------------ declared sources */
+
+static int ascii_ieq(const char *a, size_t an, const char *b) {
+    size_t bn = strlen(b);
+    if (an != bn) return 0;
+    for (size_t i = 0; i < an; i++) {
+        char x = a[i];
+        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+        if (x != b[i]) return 0;
+    }
+    return 1;
+}
+
+static char *folded_attr(const dl_attr *a, int *nomem) {
+    dl_mbuf b = {0};
+    mb_fold(&b, a->value.ptr, a->value.len);
+    return mb_take(&b, nomem);
+}
+
+static void meta_tag(const dl_node *el, dl_meta_plus *out) {
+    const dl_attr *content = dl_element_attr(el, "content", 7);
+    if (!content) return;
+    static const char *const keys[] = {"property", "name"};
+    for (size_t k = 0; k < 2; k++) {
+        const dl_attr *a = dl_element_attr(el, keys[k], strlen(keys[k]));
+        if (!a) continue;
+        char **slot = NULL;
+        if (ascii_ieq(a->value.ptr, a->value.len, "og:title")) slot = &out->og_title;
+        else if (ascii_ieq(a->value.ptr, a->value.len, "og:site_name")) slot = &out->site_name;
+        else if (ascii_ieq(a->value.ptr, a->value.len, "application-name") && !out->site_name) slot = &out->site_name;
+        else if (ascii_ieq(a->value.ptr, a->value.len, "article:published_time")) slot = &out->published_time;
+        if (slot && !*slot) *slot = folded_attr(content, &out->nomem);
+    }
+}
+
 /* ------------------------------------------------------------------ harvest */
 
 int dl_meta_plus_harvest(const dl_node *root, const dl_node *body, dl_meta_plus *out) {
     memset(out, 0, sizeof(*out));
     if (body) out->h1 = title_heading(body, &out->nomem);
-    for (const dl_node *x = root; x && !out->nomem; x = dl_next_node(root, x, 0)) {
-        if (!is_html(x, DL_TAG_script) || !attr_contains_ci(x, "type", "ld+json")) continue;
-        if (out->headline && out->author && out->published) break;
-        /* the script's text is normally one text node; join them otherwise */
-        const dl_node *t = x->first_child;
-        if (t && !t->next && t->type == DL_NODE_TEXT) {
-            json_ld(t->u.text.ptr, t->u.text.len, out);
-        } else if (t) {
-            dl_mbuf b = {0};
-            for (; t; t = t->next)
-                if (t->type == DL_NODE_TEXT) mb_put(&b, t->u.text.ptr, t->u.text.len); /* raw: JSON as written */
-            if (b.nomem) out->nomem = 1;
-            else if (b.ptr) json_ld(b.ptr, b.len, out);
-            free(b.ptr);
+    for (const dl_node *x = root; x && !out->nomem;) {
+        int skip = 0;
+        if (x->type == DL_NODE_ELEMENT && x->ns != DL_NS_HTML) {
+            skip = 1; /* an SVG <title> names a drawing, not the page */
+        } else if (is_html(x, DL_TAG_meta)) {
+            meta_tag(x, out);
+        } else if (is_html(x, DL_TAG_title)) {
+            if (!out->title_tag) out->title_tag = folded_text(x, &out->nomem);
+            skip = 1;
+        } else if (is_html(x, DL_TAG_script)) {
+            skip = 1;
+            if (attr_contains_ci(x, "type", "ld+json") && !(out->headline && out->author && out->published)) {
+                /* the script's text is normally one text node; join them otherwise */
+                const dl_node *t = x->first_child;
+                if (t && !t->next && t->type == DL_NODE_TEXT) {
+                    json_ld(t->u.text.ptr, t->u.text.len, out);
+                } else if (t) {
+                    dl_mbuf b = {0};
+                    for (; t; t = t->next)
+                        if (t->type == DL_NODE_TEXT) mb_put(&b, t->u.text.ptr, t->u.text.len); /* raw JSON */
+                    if (b.nomem) out->nomem = 1;
+                    else if (b.ptr) json_ld(b.ptr, b.len, out);
+                    free(b.ptr);
+                }
+            }
         }
+        x = dl_next_node(root, x, skip);
     }
     if (out->nomem) {
         dl_meta_plus_free(out);
@@ -326,6 +373,10 @@ void dl_meta_plus_free(dl_meta_plus *m) {
     free(m->headline);
     free(m->author);
     free(m->published);
+    free(m->og_title);
+    free(m->title_tag);
+    free(m->site_name);
+    free(m->published_time);
     memset(m, 0, sizeof(*m));
 }
 

@@ -4,6 +4,7 @@
  *   body's nearest ancestors), so a logo <h1> in the page banner loses to the headline;
  * - JSON-LD (<script type="application/ld+json">): headline, author (a name string, an object's name, or
  *   the first of a list) and datePublished, the structured data publishers write for search engines;
+ * - og:title, <title>, og:site_name and article:published_time, each kept apart;
  * - the <title> minus the site name ("Headline | Site", "Site - Headline");
  * - dates normalised to ISO 8601 where they can be parsed (ISO forms, numeric day/month/year forms
  *   that are not ambiguous, English month names), kept as written otherwise.
@@ -21,6 +22,12 @@ typedef struct {
     char *headline;  /* JSON-LD headline (folded); NULL when none */
     char *author;    /* JSON-LD author name (folded); NULL when none */
     char *published; /* JSON-LD datePublished as written (folded); NULL when none */
+    /* Declared sources read again here because the design's harvest keeps only the winner of each
+     * field, and the precedence of issue 5 needs them apart: */
+    char *og_title;       /* <meta property="og:title"> */
+    char *title_tag;      /* the first <title> outside SVG */
+    char *site_name;      /* og:site_name, else application-name */
+    char *published_time; /* article:published_time */
     int nomem;
 } dl_meta_plus;
 

@@ -63,14 +63,16 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
     if (rc < 0) {
         PyErr_NoMemory();
     } else {
-        PyObject *h1 = str_or_none(m.h1), *hl = str_or_none(m.headline), *au = str_or_none(m.author),
-                 *pu = str_or_none(m.published);
-        if (h1 && hl && au && pu)
-            res = Py_BuildValue("{sOsOsOsO}", "h1", h1, "headline", hl, "author", au, "published", pu);
-        Py_XDECREF(h1);
-        Py_XDECREF(hl);
-        Py_XDECREF(au);
-        Py_XDECREF(pu);
+        const char *names[] = {"h1", "headline", "author", "published", "og_title", "title_tag", "site_name",
+                               "published_time"};
+        const char *values[] = {m.h1, m.headline, m.author, m.published, m.og_title, m.title_tag, m.site_name,
+                                m.published_time};
+        res = PyDict_New();
+        for (size_t k = 0; res && k < sizeof(names) / sizeof(names[0]); k++) {
+            PyObject *v = str_or_none(values[k]);
+            if (!v || PyDict_SetItemString(res, names[k], v) < 0) Py_CLEAR(res);
+            Py_XDECREF(v);
+        }
         dl_meta_plus_free(&m);
     }
     DL_TREE_UNLOCK();

@@ -65,6 +65,7 @@ static int read_options(PyObject *obj, dl_extract_options *o) {
     o->min_length = 25;
     o->max_link_density = 0.5;
     o->keep_headings = 1;
+    o->favor = 0;
     if (!obj || obj == Py_None) return 0;
     PyObject *v = PyObject_GetAttrString(obj, "min_length");
     if (!v) {
@@ -91,7 +92,27 @@ static int read_options(PyObject *obj, dl_extract_options *o) {
     if (!v) return -1;
     o->keep_headings = PyObject_IsTrue(v);
     Py_DECREF(v);
-    return o->keep_headings < 0 ? -1 : 0;
+    if (o->keep_headings < 0) return -1;
+    /* favor (issue 5): "balanced", "precision" or "recall"; absent means balanced */
+    v = PyObject_GetAttrString(obj, "favor");
+    if (!v) {
+        PyErr_Clear();
+        return 0;
+    }
+    int ok = 1;
+    if (PyUnicode_Check(v)) {
+        if (PyUnicode_CompareWithASCIIString(v, "precision") == 0) o->favor = 1;
+        else if (PyUnicode_CompareWithASCIIString(v, "recall") == 0) o->favor = 2;
+        else ok = PyUnicode_CompareWithASCIIString(v, "balanced") == 0;
+    } else {
+        ok = 0;
+    }
+    Py_DECREF(v);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "options.favor must be 'balanced', 'precision' or 'recall'");
+        return -1;
+    }
+    return 0;
 }
 
 static const char *const field_names[DL_META__COUNT] = {

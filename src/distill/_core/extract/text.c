@@ -167,9 +167,7 @@ int dl_fold_append(dl_buf *out, const char *s, size_t len) {
  * not text anyway). Stops at the first unit found, so across all callers each node is scanned at most
  * once (extract.h). */
 static int contains_unit(const dl_node *n) {
-    const dl_node *d = n->first_child ? n->first_child : NULL;
-    if (!d) return 0;
-    d = dl_next_node(n, n, 0);
+    const dl_node *d = n->first_child;
     while (d) {
         int skip = 0;
         if (d->type == DL_NODE_ELEMENT) {

@@ -78,7 +78,7 @@ static void close_markers_for_break(dl_lw *lw) {
     for (size_t i = lw->nmark; i-- > 0;) {
         dl_lw_marker *m = &lw->mark[i];
         if (m->open && m->close_on_break) {
-            if (!lw->scratch.failed) put_raw(lw, lw->scratch.data + m->close_off, m->close_len);
+            if (!lw->scratch.failed && m->close_len) put_raw(lw, lw->scratch.data + m->close_off, m->close_len);
             m->open = 0;
         }
     }
@@ -109,7 +109,7 @@ void dl_lw_begin(dl_lw *lw) {
     for (size_t i = 0; i < lw->nmark; i++) {
         dl_lw_marker *m = &lw->mark[i];
         if (!m->open) {
-            if (!lw->scratch.failed) {
+            if (!lw->scratch.failed && m->open_len) { /* empty marker: scratch may be unallocated */
                 put_raw(lw, lw->scratch.data + m->open_off, m->open_len);
                 lw->col += count_cps(lw->scratch.data + m->open_off, m->open_len);
             }
@@ -251,7 +251,7 @@ int dl_lw_pop_marker(dl_lw *lw, int write_close, size_t *content_off) {
     dl_lw_marker *m = &lw->mark[--lw->nmark];
     int had = m->open;
     if (content_off) *content_off = m->content_off;
-    if (had && write_close && !lw->scratch.failed) {
+    if (had && write_close && !lw->scratch.failed && m->close_len) {
         put_raw(lw, lw->scratch.data + m->close_off, m->close_len);
         lw->col += count_cps(lw->scratch.data + m->close_off, m->close_len);
     }

@@ -1,0 +1,149 @@
+"""Hostile shapes up to the reliability limits: parse time and peak memory against input size.
+
+Each shape (deep nesting, a million attributes, a 100 MB comment, ...) is parsed at 1/8, 1/4, 1/2
+and all of its full size, each size in a fresh child process so that the peak resident memory it
+reports (``ru_maxrss``) belongs to that parse alone. Linear behaviour shows as a flat column of
+time per MB and of memory per input byte; the last column is the time per MB at the full size over
+that at 1/8: about 1 is linear, a quadratic step would show as 8.
+
+    python -m bench.limits              # every shape at full size (a few minutes)
+    python -m bench.limits --scale 0.1  # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from collections.abc import Callable
+
+from bench.common import REPO, Corpus, Section
+
+M = 1_000_000
+
+# name -> (full size, what the size counts, generator of markup for a size). Sizes are the issue's:
+# a million elements or attributes, 100 MB for a single value.
+SHAPES: dict[str, tuple[int, str, Callable[[int], str]]] = {
+    "nested <div>": (M, "elements", lambda n: "<div>" * n + "x"),
+    "attributes on one element": (M, "attributes", lambda n: "<div " + " ".join(f"a{i}=v" for i in range(n)) + ">"),
+    "siblings": (M, "elements", lambda n: "<span>x</span>" * n),
+    "attribute value": (100 * M, "bytes", lambda n: '<a href="' + "v" * n + '">x</a>'),
+    # Distinct attributes defeat the Noah's Ark clause, so every one stays in the list of active
+    # formatting elements; the paragraphs after them each make the parser reconstruct that list.
+    "unclosed formatting elements": (
+        M, "elements", lambda n: "".join(f"<b class=c{i}>" for i in range(n)) + "<p>x</p>" * 1000),
+    # Each <a> start tag with an <a> open runs the adoption agency algorithm.
+    "unclosed <a> (adoption agency)": (M, "elements", lambda n: "<a>x" * n),
+    "comment": (100 * M, "bytes", lambda n: "<!--" + "c" * n + "-->"),
+    "nested tables": (M // 3, "tables", lambda n: "<table><tr><td>" * n + "x"),
+    "nested <template>": (M, "elements", lambda n: "<template>" * n + "x"),
+}
+
+FRACTIONS = (8, 4, 2, 1)
+
+_CHILD = r"""
+import json, resource, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+import distill
+from bench.limits import SHAPES
+shape, n, rounds = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+data = SHAPES[shape][2](n).encode()
+
+def status(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+# Building the input may itself have peaked (a str and its bytes at once): reset the high-water mark
+# (Linux: "5" > clear_refs) so the peak read afterwards belongs to the parse. Without it, fall back on
+# ru_maxrss, which may then hide a parse smaller than the input's construction.
+try:
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")
+    before, peak_of = status("VmRSS"), lambda: status("VmHWM")
+except OSError:
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak_of = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+times = []
+for _ in range(rounds):
+    t0 = time.perf_counter()
+    doc = distill.parse(data)
+    times.append(time.perf_counter() - t0)
+    del doc
+print(json.dumps({"bytes": len(data), "seconds": statistics.median(times), "extra_kb": peak_of() - before}))
+"""
+
+
+def measure(shape: str, n: int, rounds: int) -> dict[str, float]:
+    """Parse one shape at size n in a child process: median seconds, input bytes, peak KiB over the input."""
+    r = subprocess.run([sys.executable, "-c", _CHILD, str(REPO), shape, str(n), str(rounds)],
+                       capture_output=True, text=True, check=False, env=_child_env())
+    if r.returncode != 0:
+        raise RuntimeError(f"{shape} at {n}: exit status {r.returncode}: {r.stderr.strip()[-500:]}")
+    out: dict[str, float] = json.loads(r.stdout)
+    return out
+
+
+def _child_env() -> dict[str, str]:
+    import os
+
+    env = dict(os.environ)
+    src = str(REPO / "src")
+    env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def run(corpus: Corpus | None, rounds: int, scale: float = 1.0) -> Section:
+    """Time and peak memory of every shape at four sizes up to `scale` times its full size."""
+    rounds = max(1, min(rounds, 3))  # the largest inputs take seconds each: three rounds suffice
+    lines = [
+        f"Each size parsed in a fresh process, median of {rounds} parse(s); memory is the peak resident "
+        "set over what the process held before parsing (the input itself excluded).",
+        "",
+        "| shape | size | input MB | seconds | ms per MB | peak MB over input | bytes per input byte |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    points: list[dict[str, object]] = []
+    verdicts: list[str] = []
+    for shape, (full, unit, _) in SHAPES.items():
+        per_mb: list[float] = []
+        for frac in FRACTIONS:
+            n = max(1, int(full * scale) // frac)
+            m = measure(shape, n, rounds)
+            mb = m["bytes"] / 1e6
+            ms_per_mb = 1000 * m["seconds"] / mb
+            per_mb.append(ms_per_mb)
+            extra_mb = m["extra_kb"] / 1024
+            lines.append(f"| {shape} | {n:,} {unit} | {mb:.1f} | {m['seconds']:.3f} | {ms_per_mb:.1f} | "
+                         f"{extra_mb:.0f} | {m['extra_kb'] * 1024 / m['bytes']:.1f} |")
+            points.append({"shape": shape, "n": n, "bytes": m["bytes"], "seconds": m["seconds"],
+                           "peak_extra_bytes": m["extra_kb"] * 1024})
+            print(lines[-1], flush=True)
+        growth = per_mb[-1] / per_mb[0]
+        verdicts.append(f"- {shape}: time per MB at full size / at 1/8 = {growth:.2f}"
+                        f"{'' if growth < 2 else '  (NOT LINEAR)'}")
+    lines += ["", "Time per MB, full size over 1/8 size (1 is linear, 8 would be quadratic):", *verdicts]
+    spread = statistics.median(float(v.split("= ")[1].split()[0]) for v in verdicts)
+    lines.append(f"Median over shapes: {spread:.2f}.")
+    return Section("Limits (hostile shapes)", lines, points)
+
+
+def main() -> int:
+    """Print the limits table (Markdown) for `--scale` times the full sizes."""
+    ap = argparse.ArgumentParser(prog="python -m bench.limits", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--scale", type=float, default=1.0, help="fraction of the full sizes (default 1)")
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    sec = run(None, args.rounds, args.scale)
+    print(f"\n## {sec.title}\n")
+    print("\n".join(sec.lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+/* libFuzzer harness: the extraction walk with its metadata harvest (extract/extract.h: dl_article_build,
+ * dl_extract_score, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
+ * extra metadata (meta_plus.h), on documents and fragments with fuzzed options. Checks: outputs are
+ * valid UTF-8; the winner and the unit nodes belong to the tree that was walked.
+ * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
+#include "extract/article_text.h"
+#include "extract/extract.h"
+#include "extract/meta_plus.h"
+#include "fuzz_common.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc, (void)argv;
+    dl_article_text_init(); /* the module's init does this once before any use */
+    return 0;
+}
+
+static int inside(const dl_node *root, const dl_node *n) {
+    for (; n; n = n->parent)
+        if (n == root) return 1;
+    return 0;
+}
+
+static void check_text(const char *s, size_t n) {
+    if (n && !s) abort();
+    if (!dl_fuzz_valid_utf8(s, n)) abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 2) return 0;
+    uint8_t mode = data[0], o = data[1];
+    size_t n;
+    char *buf = dl_fuzz_clean_utf8(data + 2, size - 2, &n);
+    if (!buf) return 0;
+    dl_document *doc = dl_fuzz_parse(buf, n, mode);
+    if (!doc) {
+        free(buf);
+        return 0;
+    }
+    const dl_node *root = doc->root;
+
+    dl_extract_options opts = {.min_length = (uint32_t)(o & 0x3F), .max_link_density = (o >> 6) / 3.0,
+                               .keep_headings = o & 1};
+    dl_article art;
+    memset(&art, 0, sizeof art);
+    if (dl_article_build(root, &opts, &art) == 0) {
+        if (art.element && !inside(root, art.element)) abort();
+        check_text(art.text.ptr, art.text.len);
+        for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.ptr, art.meta.fields[f].value.len);
+        check_text(art.meta.tags.ptr, art.meta.tags.len);
+    }
+    dl_article_free(&art);
+
+    dl_meta meta;
+    dl_meta_init(&meta);
+    dl_score_result sr;
+    memset(&sr, 0, sizeof sr);
+    const dl_node *winner = NULL;
+    if (dl_extract_score(root, (o & 2) ? &meta : NULL, &sr) == 0) {
+        winner = sr.winner;
+        if (winner && !inside(root, winner)) abort();
+        for (size_t i = 0; i < sr.count; i++)
+            if (!inside(root, sr.cands[i].node) || sr.cands[i].link_chars > sr.cands[i].chars) abort();
+    }
+    dl_unit_list units;
+    memset(&units, 0, sizeof units);
+    if (dl_collect_units(root, winner, &units) == 0) {
+        check_text(units.text.ptr, units.text.len);
+        for (size_t i = 0; i < units.count; i++) {
+            const dl_unit *u = &units.units[i];
+            if (!inside(root, u->node) || u->text_start + u->text_len > units.text.len) abort();
+            if (u->link_chars > u->chars) abort();
+        }
+    }
+    dl_unit_list_free(&units);
+    dl_buf text = {0};
+    if (dl_render_text(winner ? winner : root, &text) == 0) check_text(text.ptr, text.len);
+    dl_buf_free(&text);
+    dl_score_result_free(&sr);
+    dl_meta_free(&meta);
+
+    dl_article_text_result at;
+    memset(&at, 0, sizeof at);
+    if (dl_article_text(root, (dl_favor)((o >> 2) % 3), &at) == 0) {
+        check_text(at.text, at.len);
+        if (at.body && !inside(root, at.body)) abort();
+        dl_meta_plus mp;
+        memset(&mp, 0, sizeof mp);
+        if (dl_meta_plus_harvest(root, at.body, &mp) == 0) {
+            const char *fields[] = {mp.h1, mp.headline, mp.author, mp.published};
+            for (size_t i = 0; i < 4; i++)
+                if (fields[i]) check_text(fields[i], strlen(fields[i]));
+        }
+        dl_meta_plus_free(&mp);
+    }
+    dl_article_text_free(&at);
+
+    dl_document_free(doc);
+    free(buf);
+    return 0;
+}
