@@ -60,6 +60,8 @@ typedef struct {
     uint32_t bdef, blist, bbutton; /* topmost boundary of the default / list item / button scope */
     uint32_t bli;       /* topmost special element other than address, div, p (the li/dd/dt walk) */
     uint32_t html;      /* topmost HTML element */
+    uint32_t atom;      /* the element's atom, and its categories (K_* in stack.c) */
+    uint8_t kind;
 } tb_slot;
 
 typedef struct tb tb;
