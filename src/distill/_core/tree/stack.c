@@ -299,14 +299,6 @@ int tb_remove_from_stack(tb *b, dl_node *el) {
     return 1;
 }
 
-int tb_stack_insert_above(tb *b, size_t index, dl_node *el) {
-    /* Only formatting elements are inserted mid-stack (never "relevant" ones). */
-    unlink_from(b, index + 1);
-    int r = tb_stack_raw_insert_above(b, index, el);
-    if (relink_from(b, index + 1)) return -1;
-    return r;
-}
-
 dl_node *tb_current(tb *b) { return b->depth ? b->stack[b->depth - 1] : NULL; }
 
 dl_node *tb_adjusted_current(tb *b) {
@@ -317,7 +309,6 @@ dl_node *tb_adjusted_current(tb *b) {
 /* ---- scopes ---- */
 
 static int scope_boundary(const dl_node *n, int scope) {
-    if (scope == SCOPE_SELECT) return !(tb_is_html(n, DL_TAG_optgroup) || tb_is_html(n, DL_TAG_option));
     if (scope == SCOPE_TABLE)
         return n->ns == DL_NS_HTML && (n->atom == DL_TAG_html || n->atom == DL_TAG_table || n->atom == DL_TAG_template);
     if (n->ns == DL_NS_HTML) {
@@ -351,14 +342,6 @@ int tb_in_scope(tb *b, uint32_t atom, int scope) {
         for (size_t i = b->nrel; i-- > 0;) {
             dl_node *n = b->rel[i];
             if (n->atom == atom) return 1;
-            if (scope_boundary(n, scope)) return 0;
-        }
-        return 0;
-    }
-    if (scope == SCOPE_SELECT) {
-        for (size_t i = b->depth; i-- > 0;) {
-            dl_node *n = b->stack[i];
-            if (tb_is_html(n, atom)) return 1;
             if (scope_boundary(n, scope)) return 0;
         }
         return 0;
