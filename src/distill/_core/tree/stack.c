@@ -439,7 +439,7 @@ int tb_afe_insert_at(tb *b, size_t at, dl_node *el) {
     memmove(b->afe + at + 1, b->afe + at, (b->nafe - at) * sizeof(dl_node *));
     memmove(b->afeh + at + 1, b->afeh + at, (b->nafe - at) * sizeof(uint32_t));
     b->afe[at] = el;
-    b->afeh[at] = el ? afe_hash(el) : 0;
+    b->afeh[at] = 0;
     b->nafe++;
     return 0;
 }
@@ -451,23 +451,37 @@ void tb_afe_remove_at(tb *b, size_t at) {
 }
 
 int tb_afe_push(tb *b, dl_node *el) {
-    size_t since = 0, same = 0, first_same = 0;
-    uint32_t h = afe_hash(el);
+    /* Noah's Ark needs three earlier entries like this one; hashes (0 = not yet computed) are worked
+     * out only when there are that many candidates of the same name and attribute count. */
+    size_t since = 0, candidates = 0;
     for (size_t i = b->nafe; i-- > 0;) {
         dl_node *e = b->afe[i];
         if (!e) break;
         since++;
-        if (b->afeh[i] == h && e->atom == el->atom && e->ns == el->ns && same_attrs(e, el)) {
-            same++;
-            first_same = i;
+        if (e->atom == el->atom && e->ns == el->ns && e->u.element.nattrs == el->u.element.nattrs) candidates++;
+    }
+    uint32_t h = 0;
+    if (candidates >= 3) {
+        h = afe_hash(el);
+        size_t same = 0, first_same = 0;
+        for (size_t i = b->nafe - since; i < b->nafe; i++) {
+            dl_node *e = b->afe[i];
+            if (e->atom != el->atom || e->ns != el->ns || e->u.element.nattrs != el->u.element.nattrs) continue;
+            if (!b->afeh[i]) b->afeh[i] = afe_hash(e);
+            if (b->afeh[i] == h && same_attrs(e, el)) {
+                if (!same) first_same = i;
+                same++;
+            }
+        }
+        if (same >= 3) {
+            tb_afe_remove_at(b, first_same);
+            since--;
         }
     }
-    if (same >= 3) {
-        tb_afe_remove_at(b, first_same);
-        since--;
-    }
     if (since >= DL_AFE_MAX) tb_afe_remove_at(b, b->nafe - since);
-    return tb_afe_insert_at(b, b->nafe, el);
+    if (tb_afe_insert_at(b, b->nafe, el)) return -1;
+    b->afeh[b->nafe - 1] = h;
+    return 0;
 }
 
 int tb_afe_push_marker(tb *b) { return tb_afe_insert_at(b, b->nafe, NULL); }
