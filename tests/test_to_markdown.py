@@ -250,3 +250,9 @@ def test_random_pages_export_without_error_and_keep_their_words(html: str, image
         if isinstance(node, distill.Text):
             assert all(w in folded for w in node.data.split()), (html, text)
         stack.extend(node)
+
+
+def test_bang_before_a_link_does_not_make_an_image():
+    out = md('<p>Wow!<a href="/u">link</a> and Hi! <a href="/v">v</a></p>')
+    assert out == "Wow\\![link](/u) and Hi! [v](/v)"
+    assert "<img" not in render(out)

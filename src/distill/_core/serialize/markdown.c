@@ -549,6 +549,12 @@ static int enter(md_state *st, const dl_node *n) {
         put_title(t, dl_element_attr(n, "title", 5));
         PUT(t, ")");
         if (t->failed) return -2;
+        /* A '!' right before the link would make it an image: escape it. */
+        dl_htmlbuf *o = lw->out;
+        if (!lw->pending_space && !lw->pending_break && o->len && !o->failed && o->data[o->len - 1] == '!') {
+            o->data[o->len - 1] = '\\';
+            dl_htmlbuf_append(o, "!", 1);
+        }
         dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
         f->flags |= MF_PUSHED;
         st->in_link = 1;

@@ -60,6 +60,8 @@ typedef struct {
     uint32_t bdef, blist, bbutton; /* topmost boundary of the default / list item / button scope */
     uint32_t bli;       /* topmost special element other than address, div, p (the li/dd/dt walk) */
     uint32_t html;      /* topmost HTML element */
+    uint32_t atom;      /* the element's atom, and its categories (K_* in stack.c) */
+    uint8_t kind;
 } tb_slot;
 
 typedef struct tb tb;
@@ -129,7 +131,6 @@ void tb_mark_implied(dl_node *el);
 void tb_pop_self_closed(tb *b);          /* pops a void or self-closed element: no implied end */
 void tb_close_explicit(dl_node *el, const tb_token *t); /* el was closed by the end tag t */
 int tb_remove_from_stack(tb *b, dl_node *el);
-int tb_stack_insert_above(tb *b, size_t index, dl_node *el); /* insert at index+1 */
 long tb_stack_index(tb *b, dl_node *el);
 void tb_stack_edit_begin(tb *b, size_t from);
 int tb_stack_edit_end(tb *b, size_t from);
@@ -145,7 +146,7 @@ uint32_t tb_top_html(tb *b, uint32_t atom);    /* 1-based index of the topmost H
 uint32_t tb_top_foreign(tb *b, uint32_t atom); /* same for foreign elements of that atom */
 uint32_t tb_count(tb *b, uint32_t atom);       /* nonzero when an HTML element of atom is open */
 
-enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE, SCOPE_SELECT };
+enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE };
 int tb_in_scope(tb *b, uint32_t atom, int scope);
 int tb_node_in_scope(tb *b, dl_node *el, int scope);
 int tb_heading_in_scope(tb *b);

@@ -7,6 +7,19 @@
  *
  * Input is UTF-8 (the binding decodes or validates first). No recursion whose depth the input
  * controls. Element spans (dom.h) are byte offsets into the input.
+ *
+ * Limits and costs (hostile input):
+ * - The tree depth is not capped: 1,000,000 nested elements give a tree 1,000,000 deep.
+ * - Scope checks, "any other end tag", the li/dd/dt walk and foreign end tags are O(1) per token
+ *   whatever the stack depth (per-entry indexes of the stack, stack.c); resetting the insertion mode
+ *   and table scope walk only table-structure elements.
+ * - The list of active formatting elements keeps at most 256 entries after its last marker (the
+ *   oldest is dropped beyond that): Noah's Ark, list searches and each reconstruction stay bounded.
+ *   A page with more than 256 distinct unclosed formatting elements reopens only the latest 256.
+ * - Known superlinear case: the adoption agency edits the stack below its furthest block, which costs
+ *   O(elements above it); an end tag repeated against a furthest block under a very deep stack
+ *   (e.g. 300 "</a>" under 100,000 open divs) costs up to 8 such edits per end tag.
+ * - Input of 4 GiB or more is refused (DL_PARSE_TOO_LARGE): spans are 32-bit.
  */
 #ifndef DL_TREE_TREEBUILDER_H
 #define DL_TREE_TREEBUILDER_H
