@@ -7,9 +7,10 @@
  * so a chunk boundary can fall anywhere.
  *
  * The hot states (data, text content models, tag and attribute names, attribute values, comments)
- * first run a table-driven scan over the bytes that need no decision and append them as one piece;
- * the text builder (tok_internal.h) keeps such pieces as slices of the fed buffer until something
- * (a reference, NUL, CR, the end of the buffer) forces a copy.
+ * first scan (16 bytes at a time with SSE2, else a table or byte loop) over the bytes that need no
+ * decision and append them as one piece; the text builder (tok_internal.h) keeps such pieces as
+ * slices of the fed buffer until something (a reference, NUL, CR, the end of the buffer) forces a
+ * copy.
  */
 #include "tokenizer/tokenizer.h"
 
@@ -445,6 +446,8 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
         t->cur_attr = -1;
         return 0;
     }
+    /* Indices live in uint32_t hash slots and a long: refuse (as out of memory) past 2^31 - 1. */
+    if (t->nattrs >= 0x7FFFFFFF) return -1;
     if (t->nattrs == t->attrcap) {
         size_t nc = t->attrcap ? t->attrcap * 2 : 16;
         dl_attr_rec *na = (dl_attr_rec *)realloc(t->attrs, nc * sizeof(*na));
