@@ -121,6 +121,8 @@ static int slot_push(tb *b, size_t i) {
     uint32_t *top = ((k & K_HTML) ? b->top_html : b->top_foreign) + s->atom;
     uint32_t me = (uint32_t)i + 1;
     s->prev_same = *top;
+    s->next_same = 0;
+    if (*top) b->slots[*top - 1].next_same = me;
     *top = me;
     if (i) {
         const tb_slot *p = s - 1;
@@ -146,10 +148,133 @@ static void slot_pop(tb *b, size_t i) {
     const tb_slot *s = &b->slots[i];
     uint32_t *top = (s->kind & K_HTML) ? b->top_html : b->top_foreign;
     if (s->atom < b->topcap) top[s->atom] = s->prev_same;
+    if (s->prev_same) b->slots[s->prev_same - 1].next_same = 0;
+}
+
+/* The monotone fields of entry i from the entry below and its own kind. */
+static void slot_fields(tb *b, size_t i) {
+    tb_slot *s = &b->slots[i];
+    tb_slot z;
+    memset(&z, 0, sizeof z);
+    const tb_slot *p = i ? s - 1 : &z;
+    uint8_t k = s->kind;
+    uint32_t me = (uint32_t)i + 1;
+    s->special = (k & K_SPECIAL) ? me : p->special;
+    s->bdef = (k & K_BDEF) ? me : p->bdef;
+    s->blist = (k & K_BLIST) ? me : p->blist;
+    s->bbutton = (k & K_BBUTTON) ? me : p->bbutton;
+    s->bli = (k & K_BLI) ? me : p->bli;
+    s->html = (k & K_HTML) ? me : p->html;
+}
+
+static void slot_init(tb *b, size_t i, const dl_node *el);
+
+#ifdef DL_TB_CHECK
+/* Debug builds (-DDL_TB_CHECK): recompute every index from scratch and abort on any difference. */
+void tb_stack_check(tb *b) {
+    uint32_t *th = calloc(b->topcap + 1, sizeof(uint32_t)), *tf = calloc(b->topcap + 1, sizeof(uint32_t));
+    if (!th || !tf) abort();
+    tb_slot prev;
+    memset(&prev, 0, sizeof prev);
+    for (size_t i = 0; i < b->depth; i++) {
+        const tb_slot *s = &b->slots[i];
+        const dl_node *el = b->stack[i];
+        uint32_t me = (uint32_t)i + 1;
+        if (s->atom != el->atom || s->kind != node_kind(el) || el->atom >= b->topcap) abort();
+        uint32_t *top = (el->ns == DL_NS_HTML ? th : tf) + el->atom;
+        if (s->prev_same != *top) abort();
+        if (*top && b->slots[*top - 1].next_same != me) abort();
+        *top = me;
+        uint8_t k = s->kind;
+        if (s->special != ((k & K_SPECIAL) ? me : prev.special)) abort();
+        if (s->bdef != ((k & K_BDEF) ? me : prev.bdef)) abort();
+        if (s->blist != ((k & K_BLIST) ? me : prev.blist)) abort();
+        if (s->bbutton != ((k & K_BBUTTON) ? me : prev.bbutton)) abort();
+        if (s->bli != ((k & K_BLI) ? me : prev.bli)) abort();
+        if (s->html != ((k & K_HTML) ? me : prev.html)) abort();
+        prev = *s;
+    }
+    for (size_t a = 0; a < b->topcap; a++) {
+        if (th[a] != b->top_html[a] || tf[a] != b->top_foreign[a]) abort();
+        if (th[a] && b->slots[th[a] - 1].next_same) abort();
+        if (tf[a] && b->slots[tf[a] - 1].next_same) abort();
+    }
+    free(th);
+    free(tf);
+}
+#endif
+
+int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne) {
+    enum { MAXR = 8 };
+    struct {
+        uint32_t atom, below, above, last;
+        uint8_t html;
+    } r[MAXR];
+    size_t nr = 0;
+    if (lo == 0 || hi < lo || hi - lo + 1 > MAXR || hi >= b->depth) return 1;
+    if (ne->atom >= b->topcap && ensure_top(b, ne->atom)) return -1;
+    /* Take the region's entries out of their same-atom chains, noting where each chain resumes. */
+    for (size_t i = lo; i <= hi; i++) {
+        tb_slot *s = &b->slots[i];
+        uint8_t html = (s->kind & K_HTML) != 0;
+        uint32_t *top = (html ? b->top_html : b->top_foreign) + s->atom;
+        uint32_t d = s->prev_same, u = s->next_same;
+        if (u) b->slots[u - 1].prev_same = d;
+        else *top = d;
+        if (d) b->slots[d - 1].next_same = u;
+        size_t k = 0;
+        while (k < nr && !(r[k].atom == s->atom && r[k].html == html)) k++;
+        if (k == nr) {
+            r[nr].atom = s->atom;
+            r[nr].html = html;
+            r[nr].below = d;
+            nr++;
+        }
+        r[k].above = u;
+    }
+    memmove(b->stack + lo, b->stack + lo + 1, (hi - lo) * sizeof(dl_node *));
+    memmove(b->slots + lo, b->slots + lo + 1, (hi - lo) * sizeof(tb_slot));
+    b->stack[hi] = ne;
+    slot_init(b, hi, ne);
+    /* Put them back in their new order (every atom of the new region was in the old one). */
+    for (size_t k = 0; k < nr; k++) r[k].last = r[k].below;
+    for (size_t i = lo; i <= hi; i++) {
+        tb_slot *s = &b->slots[i];
+        uint8_t html = (s->kind & K_HTML) != 0;
+        size_t k = 0;
+        while (k < nr && !(r[k].atom == s->atom && r[k].html == html)) k++;
+        if (k == nr) return tb_oom(b); /* cannot happen: the clone has the formatting element's atom */
+        uint32_t me = (uint32_t)i + 1;
+        s->prev_same = r[k].last;
+        s->next_same = 0;
+        if (r[k].last) b->slots[r[k].last - 1].next_same = me;
+        r[k].last = me;
+        slot_fields(b, i);
+    }
+    for (size_t k = 0; k < nr; k++) {
+        uint32_t *top = (r[k].html ? b->top_html : b->top_foreign) + r[k].atom;
+        if (r[k].last) b->slots[r[k].last - 1].next_same = r[k].above;
+        if (r[k].above) b->slots[r[k].above - 1].prev_same = r[k].last;
+        else *top = r[k].last;
+    }
+    /* Entries above keep their positions; only fields that pointed into the region can change, and
+     * since each field is monotone in the position, the first entry with none such ends the scan. */
+    uint32_t rlo = (uint32_t)lo + 1, rhi = (uint32_t)hi + 1;
+    for (size_t j = hi + 1; j < b->depth; j++) {
+        tb_slot *s = &b->slots[j];
+#define IN_REGION(v) ((v) >= rlo && (v) <= rhi)
+        if (!(IN_REGION(s->special) || IN_REGION(s->bdef) || IN_REGION(s->blist) || IN_REGION(s->bbutton) ||
+              IN_REGION(s->bli) || IN_REGION(s->html)))
+            break;
+#undef IN_REGION
+        slot_fields(b, j);
+    }
+    return 0;
 }
 
 /* A slot for an element entering the stack: its categories and atom (relinking reads no node). */
 static void slot_init(tb *b, size_t i, const dl_node *el) {
+    memset(&b->slots[i], 0, sizeof(tb_slot));
     b->slots[i].kind = node_kind(el);
     b->slots[i].atom = el->atom;
 }

@@ -56,6 +56,7 @@ typedef struct {
 
 typedef struct {
     uint32_t prev_same; /* next lower entry with the same atom and namespace class */
+    uint32_t next_same; /* and the next higher one */
     uint32_t special;   /* topmost special element */
     uint32_t bdef, blist, bbutton; /* topmost boundary of the default / list item / button scope */
     uint32_t bli;       /* topmost special element other than address, div, p (the li/dd/dt walk) */
@@ -136,6 +137,14 @@ void tb_stack_edit_begin(tb *b, size_t from);
 int tb_stack_edit_end(tb *b, size_t from);
 void tb_stack_raw_remove(tb *b, size_t i); /* only between edit_begin and edit_end */
 int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el);
+/* The adoption agency's edit when nothing between the formatting element (at lo) and the furthest
+ * block (at hi) left the stack: drop lo, shift lo+1..hi down, put ne at hi. Positions above do not
+ * change, so only the region and the entries whose indexes pointed into it are updated. Returns 0, 1
+ * when the region is too large for this path (nothing done), -1 on out of memory. */
+int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne);
+#ifdef DL_TB_CHECK
+void tb_stack_check(tb *b);
+#endif
 int tb_stack_contains(tb *b, dl_node *el);
 dl_node *tb_current(tb *b);
 dl_node *tb_adjusted_current(tb *b);

@@ -16,9 +16,10 @@
  * - The list of active formatting elements keeps at most 256 entries after its last marker (the
  *   oldest is dropped beyond that): Noah's Ark, list searches and each reconstruction stay bounded.
  *   A page with more than 256 distinct unclosed formatting elements reopens only the latest 256.
- * - Known superlinear case: the adoption agency edits the stack below its furthest block, which costs
- *   O(elements above it); an end tag repeated against a furthest block under a very deep stack
- *   (e.g. 300 "</a>" under 100,000 open divs) costs up to 8 such edits per end tag.
+ * - The adoption agency's usual stack edit is a local rotation (O(1) however deep the stack). Only
+ *   when its inner loop takes elements off the stack does it relink the indexes above the formatting
+ *   element, O(elements above); each element leaves the stack once, but a hostile page can pair
+ *   such removals with a very deep stack above them.
  * - Input of 4 GiB or more is refused (DL_PARSE_TOO_LARGE): spans are 32-bit.
  */
 #ifndef DL_TREE_TREEBUILDER_H
