@@ -58,6 +58,7 @@ typedef struct {
     int16_t table_base;  /* innermost open html, table or template */
     uint8_t truncated;
     uint8_t foreign;     /* svg or math */
+    uint8_t raw;         /* the blob holds the start tag's source bytes (see dl_stream_candidate) */
     uint32_t blob_off;
     uint32_t blob_len;
 } dl_stream_entry;
@@ -84,6 +85,11 @@ struct dl_stream_scorer {
     int hide_raw;                      /* inside the raw text of a hidden element */
     int foreign;                       /* open svg/math elements */
     int cdata_allowed;
+
+    /* The chunk being fed: a start tag lying wholly inside it is kept as its source bytes. */
+    const unsigned char *feed_ptr;
+    uint64_t feed_base;
+    size_t feed_len;
 
     unsigned char *blob; /* tag names and attributes of the open entries, in stack order */
     size_t blob_cap;
@@ -313,6 +319,7 @@ static void consider(dl_stream_scorer *s, const dl_stream_entry *e, uint64_t end
     c->paragraphs = paras;
     c->score = score;
     c->attrs_truncated = e->truncated;
+    c->blob_raw = e->raw;
     c->blob_len = e->blob_len;
     memcpy(c->blob, s->blob + e->blob_off, e->blob_len);
 }
@@ -401,6 +408,23 @@ static int blob_put(unsigned char *b, uint32_t *len, const char *p, size_t n) {
     return 1;
 }
 
+/* The report's form of a start tag: its name (cut at MAX_NAME_KEPT) then attribute name/value pairs
+ * while they fit; *truncated when some did not. */
+static void fill_blob(unsigned char *b, const dl_token *t, uint32_t *len, int *truncated) {
+    *len = 0;
+    *truncated = 0;
+    blob_put(b, len, t->name.ptr, t->name.len < MAX_NAME_KEPT ? t->name.len : MAX_NAME_KEPT);
+    for (size_t i = 0; i < t->nattrs; i++) {
+        uint32_t before = *len;
+        if (!blob_put(b, len, t->attrs[i].name.ptr, t->attrs[i].name.len) ||
+            !blob_put(b, len, t->attrs[i].value.ptr, t->attrs[i].value.len)) {
+            *len = before;
+            *truncated = 1;
+            break;
+        }
+    }
+}
+
 static int ensure_blob(dl_stream_scorer *s, size_t need) {
     if (need <= s->blob_cap) return 0;
     size_t cap = s->blob_cap ? s->blob_cap : 16384;
@@ -439,14 +463,14 @@ static int push(dl_stream_scorer *s, const dl_token *t, uint32_t key, uint32_t a
     unsigned char *b = s->blob + off;
     uint32_t len = 0;
     int truncated = 0;
-    blob_put(b, &len, t->name.ptr, t->name.len < MAX_NAME_KEPT ? t->name.len : MAX_NAME_KEPT);
-    for (size_t i = 0; i < t->nattrs && !truncated; i++) {
-        uint32_t before = len;
-        if (!blob_put(b, &len, t->attrs[i].name.ptr, t->attrs[i].name.len) ||
-            !blob_put(b, &len, t->attrs[i].value.ptr, t->attrs[i].value.len)) {
-            len = before;
-            truncated = 1;
-        }
+    uint64_t raw_len = t->end - t->start;
+    e->raw = 0;
+    if (t->start >= s->feed_base && t->end <= s->feed_base + s->feed_len && raw_len <= DL_STREAM_MAX_ATTR_BYTES) {
+        memcpy(b, s->feed_ptr + (t->start - s->feed_base), (size_t)raw_len);
+        len = (uint32_t)raw_len;
+        e->raw = 1;
+    } else {
+        fill_blob(b, t, &len, &truncated);
     }
     e->blob_off = off;
     e->blob_len = len;
@@ -659,6 +683,40 @@ static int sink(void *ctx, const dl_token *t) {
     }
 }
 
+typedef struct {
+    dl_stream_candidate *c;
+    int done;
+} dl_raw_ctx;
+
+static int raw_sink(void *ctx, const dl_token *t) {
+    dl_raw_ctx *r = ctx;
+    if (t->type == DL_TOK_START_TAG && !r->done) {
+        int truncated;
+        fill_blob(r->c->blob, t, &r->c->blob_len, &truncated);
+        r->c->attrs_truncated = truncated;
+        r->done = 1;
+    }
+    return 0;
+}
+
+/* A start tag on its own tokenizes as it did in the stream: a tag always begins in the data state and
+ * nothing in it depends on what came before, so this gives the attributes the stream saw. */
+static int decode_raw(dl_stream_candidate *c) {
+    unsigned char src[DL_STREAM_MAX_ATTR_BYTES];
+    size_t n = c->blob_len;
+    memcpy(src, c->blob, n);
+    dl_raw_ctx r = {c, 0};
+    dl_tokenizer *t = dl_tokenizer_new(raw_sink, &r);
+    if (!t) return -1;
+    int rc = dl_tokenizer_feed(t, (const char *)src, n);
+    if (rc == 0) rc = dl_tokenizer_finish(t);
+    dl_tokenizer_free(t);
+    if (rc < 0) return -1;
+    if (!r.done) c->blob_len = 0; /* cannot happen for a tag the stream emitted; keep the blob walkable */
+    c->blob_raw = 0;
+    return 0;
+}
+
 dl_stream_scorer *dl_stream_new(void) {
     dl_stream_global_init();
     dl_stream_scorer *s = calloc(1, sizeof(*s));
@@ -683,7 +741,12 @@ void dl_stream_free(dl_stream_scorer *s) {
 
 int dl_stream_feed(dl_stream_scorer *s, const char *data, size_t len) {
     if (s->failed) return -1;
-    if (dl_tokenizer_feed(s->tok, data, len) < 0) {
+    s->feed_ptr = (const unsigned char *)data;
+    s->feed_base = s->stats.bytes;
+    s->feed_len = len;
+    int rc = dl_tokenizer_feed(s->tok, data, len);
+    s->feed_len = 0;
+    if (rc < 0) {
         s->failed = 1;
         return -1;
     }
@@ -700,6 +763,11 @@ int dl_stream_finish(dl_stream_scorer *s) {
     /* Whatever is still open never saw its end tag. */
     while (s->depth > 0) pop(s, 0, 0);
     s->overflow = 0;
+    for (int i = 0; i < 2; i++)
+        if (s->slot[i].present && s->slot[i].blob_raw && decode_raw(&s->slot[i]) < 0) {
+            s->failed = 1;
+            return -1;
+        }
     return 0;
 }
 
