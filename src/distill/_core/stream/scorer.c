@@ -106,15 +106,6 @@ static inline unsigned byte_class(unsigned char b) {
     return (b & 0xC0) != 0x80;
 }
 
-/* Bits set in each byte value, built by doubling: the counts of 0..3 are 0 1 1 2, and each block of
- * four values repeats the previous block's counts shifted by 0, 1, 1, 2. */
-#define DL_P2(n) n, n + 1, n + 1, n + 2
-#define DL_P4(n) DL_P2(n), DL_P2(n + 1), DL_P2(n + 1), DL_P2(n + 2)
-#define DL_P6(n) DL_P4(n), DL_P4(n + 1), DL_P4(n + 1), DL_P4(n + 2)
-static const unsigned char pop8[256] = {DL_P6(0), DL_P6(1), DL_P6(1), DL_P6(2)};
-#undef DL_P2
-#undef DL_P4
-#undef DL_P6
 
 static uint32_t name_hash(const char *p, size_t n) {
     uint32_t h = 2166136261u;
@@ -227,55 +218,94 @@ void dl_stream_global_init(void) {
  * byte's contribution depends only on it and the byte before, so any split of the text across
  * tokens or feeds gives the same total. */
 #if defined(__SSE2__)
-/* One block of 16 bytes; `valid` masks the bytes that belong to the text (a short tail is copied to a
- * zeroed block rather than read past the end of the caller's buffer). */
-static inline uint64_t count_block(__m128i v, unsigned valid, unsigned *prev, int single_byte) {
-    const __m128i c0 = _mm_set1_epi8((char)0xC0);
-    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
-    const __m128i c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
-    __m128i ws = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\f'))),
-                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
-    unsigned wsm = (unsigned)_mm_movemask_epi8(ws) & valid;
-    unsigned other = ((unsigned)_mm_movemask_epi8(_mm_or_si128(ws, cont)) ^ 0xFFFFu) & valid;
-    unsigned starts = wsm & ~(((wsm << 1) | *prev) & 0xFFFFu);
-    /* Bit counts by bytes of the mask: the x86-64 baseline has no popcnt instruction. */
-    uint64_t n = (uint64_t)pop8[other & 0xFFu] + pop8[other >> 8] + pop8[starts & 0xFFu] + pop8[starts >> 8];
-    *prev = (wsm >> 15) & 1u;
-    return n;
-}
-#endif
-
-static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+/* Per block of 16 bytes, each byte that adds a character gets 1 in a byte lane (a byte adds at most
+ * one: a non-whitespace non-continuation byte, or a whitespace byte after a non-whitespace one); lanes
+ * are summed with psadbw only every 255 blocks, before they can overflow. Whitespace is ' ' or
+ * 9..13 except 11 (\v), which is one unsigned-min test instead of four compares. */
+static inline uint64_t count_scalar(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
     uint64_t count = 0;
     unsigned prev = *prev_ws;
-    size_t i = 0;
-#if defined(__SSE2__)
-    for (; i + 16 <= n; i += 16)
-        count += count_block(_mm_loadu_si128((const __m128i *)(const void *)(u + i)), 0xFFFFu, &prev, single_byte);
-    if (i < n) {
-        size_t rem = n - i;
-        unsigned char tail[16] = {0};
-        for (size_t k = 0; k < rem; k++) tail[k] = u[i + k]; /* a short variable memcpy is a call */
-        unsigned valid = (1u << rem) - 1u;
-        count += count_block(_mm_loadu_si128((const __m128i *)(const void *)tail), valid, &prev, single_byte);
-        /* The last valid byte decides the carried state, not the zero padding. */
-        prev = byte_class(u[n - 1]) == 2;
-    }
-#else
-    for (; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
         unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
         unsigned ws = c == 2 || c == 3;
         count += (c == 1) + (ws & !prev);
         prev = ws;
     }
-#endif
     *prev_ws = prev;
     return count;
 }
+
+static inline __m128i ws_mask(__m128i v) {
+    const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8(9));
+    return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                        _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(11)),
+                                         _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(4)), d)));
+}
+
+static inline uint64_t lane_sum(__m128i acc) {
+    __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+    return (uint64_t)_mm_cvtsi128_si32(sum) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+}
+
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+    /* Under a block the vector set-up costs more than it saves. */
+    if (n < 16) return count_scalar(u, n, prev_ws, single_byte);
+    const __m128i one = _mm_set1_epi8(1), c0 = _mm_set1_epi8((char)0xC0);
+    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
+    const __m128i c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
+    __m128i carry = _mm_cvtsi32_si128(*prev_ws ? 0xFF : 0); /* previous byte's whitespace, in lane 0 */
+    __m128i acc = _mm_setzero_si128(), ws = acc;
+    uint64_t count = 0;
+    unsigned blocks = 0;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + i));
+        ws = ws_mask(v);
+        __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
+        __m128i before = _mm_or_si128(_mm_slli_si128(ws, 1), carry);
+        carry = _mm_srli_si128(ws, 15);
+        /* starts: whitespace after non-whitespace; other: neither whitespace nor continuation. */
+        __m128i starts = _mm_andnot_si128(before, ws);
+        __m128i other = _mm_andnot_si128(_mm_or_si128(ws, cont), one);
+        acc = _mm_add_epi8(acc, _mm_or_si128(_mm_and_si128(starts, one), other));
+        if (++blocks == 255) {
+            count += lane_sum(acc);
+            acc = _mm_setzero_si128();
+            blocks = 0;
+        }
+    }
+    if (i < n) {
+        /* The last 16 bytes, overlapping counted ones (masked out): no read past the run, and every
+         * counted byte's predecessor is in the block itself. */
+        size_t rem = n - i;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + n - 16));
+        const __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        __m128i valid = _mm_cmpgt_epi8(idx, _mm_set1_epi8((char)(15 - rem)));
+        ws = ws_mask(v);
+        __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
+        __m128i starts = _mm_andnot_si128(_mm_slli_si128(ws, 1), ws);
+        __m128i other = _mm_andnot_si128(_mm_or_si128(ws, cont), one);
+        acc = _mm_add_epi8(acc, _mm_and_si128(_mm_or_si128(_mm_and_si128(starts, one), other), valid));
+    }
+    *prev_ws = ((unsigned)_mm_movemask_epi8(ws) >> 15) & 1u;
+    return count + lane_sum(acc);
+}
+#else
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+    uint64_t count = 0;
+    unsigned prev = *prev_ws;
+    for (size_t i = 0; i < n; i++) {
+        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
+        unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
+        unsigned ws = c == 2 || c == 3;
+        count += (c == 1) + (ws & !prev);
+        prev = ws;
+    }
+    *prev_ws = prev;
+    return count;
+}
+#endif
 
 static void count_text(dl_stream_scorer *s, const char *p, size_t n) {
     uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev, s->single_byte);
