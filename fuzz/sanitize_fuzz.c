@@ -44,6 +44,15 @@ static int build_policy(dl_policy *p, uint8_t which) {
     return 0;
 }
 
+/* Attributes a browser follows or loads as a URL. */
+static int is_url_attribute(const dl_attr *a) {
+    static const char *const names[] = {"href", "src", "action", "formaction", "xlink:href", "poster", "data",
+                                        "cite", "background", "lowsrc", "dynsrc", "longdesc", "ping", "srcset"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (a->name.len == strlen(names[i]) && strncasecmp(a->name.ptr, names[i], a->name.len) == 0) return 1;
+    return 0;
+}
+
 /* Does any element of the tree carry script: a <script>, an on* attribute, or a javascript: URL? */
 static int runs_script(const dl_document *doc) {
     for (const dl_node *n = doc->root; n; n = dl_next_node(doc->root, n, 0)) {
@@ -52,6 +61,7 @@ static int runs_script(const dl_document *doc) {
         for (uint32_t i = 0; i < n->u.element.nattrs; i++) {
             const dl_attr *a = &n->u.element.attrs[i];
             if (a->name.len >= 2 && strncasecmp(a->name.ptr, "on", 2) == 0) return 1;
+            if (!is_url_attribute(a)) continue; /* id="javascript:" is only text */
             /* The scheme as a browser reads it: leading C0 controls and spaces dropped, tabs and
              * newlines anywhere removed, case ignored. */
             char scheme[11];
