@@ -34,7 +34,9 @@ static int build_policy(dl_policy *p, uint8_t which) {
         if (dl_policy_allow_attribute(p, el, el ? strlen(el) : 0, attrs[i].attr, strlen(attrs[i].attr)) < 0)
             return -1;
     }
-    static const char *const schemes[] = {"http", "https", "mailto", "javascript"};
+    /* Never "javascript": a policy that allows it explicitly gets it (dl_policy_allow_scheme accepts any
+     * scheme); the check below is that no other policy lets one through, however it is spelled. */
+    static const char *const schemes[] = {"http", "https", "mailto", "ftp"};
     for (size_t i = 0; i < (permissive ? 4u : 2u); i++)
         if (dl_policy_allow_scheme(p, schemes[i], strlen(schemes[i])) < 0) return -1;
     p->allow_relative = (which >> 1) & 1;
