@@ -404,3 +404,24 @@ def test_article_byline_and_date_from_json_ld() -> None:
           '"datePublished": "November 18, 2019"}</script>')
     a = distill.article(f"<html><head>{ld}</head><body><div><p>{PROSE}</p><p>{PROSE2}</p></div></body></html>")
     assert (a.byline, a.date) == ("Jane Doe", "2019-11-18")
+
+
+def test_two_threads_on_two_trees_do_not_interfere() -> None:
+    import threading
+
+    pages = [page(ARTICLE), page(f"<div>{PROSE3}<br><br>{PROSE2}</div>")]
+    docs = [distill.parse(p) for p in pages]
+    expected = [str(_core._article_text(d)) for d in docs]
+    results: list[list[str]] = [[], []]
+
+    def work(k: int) -> None:
+        for _ in range(200):
+            results[k].append(str(_core._article_text(docs[k])))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert expected[0] != expected[1]
+    assert all(r == expected[0] for r in results[0]) and all(r == expected[1] for r in results[1])

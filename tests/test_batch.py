@@ -6,11 +6,7 @@ import sys
 
 import pytest
 
-import distill
 from distill.batch import Page, Record, extract, extract_page, iter_pages
-
-if not hasattr(distill, "parse"):  # while the parser is being built; removed once it lands
-    pytest.skip("distill.parse is not available yet", allow_module_level=True)
 
 ARTICLE = """<html lang="en"><head><title>{title}</title></head><body>
 <nav><a href="/">Home</a> <a href="/a">About</a></nav>

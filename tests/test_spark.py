@@ -2,11 +2,6 @@ import shutil
 
 import pytest
 
-import distill
-
-if not hasattr(distill, "article"):  # while extraction is being built; removed once it lands
-    pytest.skip("distill.article is not available yet", allow_module_level=True)
-
 PAGE = ("<html lang='de'><head><title>T</title></head><body><div class='article'><h1>Spark page</h1>"
         "<p>A paragraph long enough to be the article, with commas, clauses, and words.</p>"
         "<p>Another paragraph of prose follows here, long enough to count for the scorer.</p></div></body></html>")
@@ -19,7 +14,7 @@ def test_extract_series_without_spark():
     df = extract_series(pd.Series([PAGE, PAGE.encode(), None]))
     assert list(df.columns) == list(ARTICLE_FIELDS)
     assert df["lang"].tolist()[:2] == ["de", "de"]
-    assert df["error"].tolist()[2] == "no html" and df["error"].tolist()[0] is None
+    assert df["error"].tolist()[2] == "no html" and pd.isna(df["error"].tolist()[0])
 
 
 def test_local_spark_job():

@@ -241,7 +241,26 @@ def test_random_pages_export_without_error_and_keep_their_words(html: str, image
     doc = distill.parse(html)
     out = doc.to_markdown(Markdown(images=images))
     text = doc.to_text(distill.PlainText(links="footnote", images=images, width=20))
-    # Every word of the paragraphs (nothing here is hidden) appears in the plain text.
+    # Every word of every text node (nothing here is hidden) appears in the plain text.
     assert isinstance(out, str)
-    words = " ".join(text.split())
-    assert all(w in words for w in " ".join(n.text for n in doc.iter("p")).split())
+    folded = " ".join(text.split())
+    stack: list[distill.Node] = [doc]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, distill.Text):
+            assert all(w in folded for w in node.data.split()), (html, text)
+        stack.extend(node)
+
+
+def test_bang_before_a_link_does_not_make_an_image():
+    out = md('<p>Wow!<a href="/u">link</a> and Hi! <a href="/v">v</a></p>')
+    assert out == "Wow\\![link](/u) and Hi! [v](/v)"
+    assert "<img" not in render(out)
+
+
+def test_adjacent_lists_take_different_markers_so_they_stay_apart():
+    out = md("<ul><li>a</li></ul><ul><li>b</li></ul><ul><li>c</li></ul><ol><li>x</li></ol><ol><li>y</li></ol>")
+    assert out == "- a\n\n* b\n\n- c\n\n1. x\n\n1) y"
+    assert render(out).count("<ul>") == 3 and render(out).count("<ol>") == 2
+    # A list after other content keeps the usual marker.
+    assert md("<ul><li>a</li></ul><p>p</p><ul><li>b</li></ul>") == "- a\n\np\n\n- b"

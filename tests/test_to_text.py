@@ -131,3 +131,11 @@ def test_deeply_nested_lists_cap_their_prefix():
     out = doc.to_text()
     assert out.endswith("x")
     assert len(out) < 1000  # prefixes stop growing past a fixed depth
+
+
+def test_inline_styles_that_hide_leave_the_element_out():
+    html = ('<p>a</p><div style="color:red; DISPLAY : None !important">menu</div>'
+            '<p style="visibility:hidden">ghost</p><p style="display:none-ish;x:y">kept</p>'
+            '<p style="display:block">b</p>')
+    assert text(html) == "a\n\nkept\n\nb"
+    assert distill.parse(html).to_markdown() == "a\n\nkept\n\nb"

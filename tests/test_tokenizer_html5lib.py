@@ -77,10 +77,12 @@ def _report(request: pytest.FixtureRequest) -> Iterator[None]:
     line = "html5lib tokenizer: " + ", ".join(
         f"{k} {RESULTS[k + ':pass']}/{RESULTS[k + ':pass'] + RESULTS[k + ':fail']}" for k in kinds
     ) + f" passed ({len(EXCLUDED)} cases excluded, see tests/html5lib_exclusions.py)"
-    print("\n" + line)
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line(line)
+    capman = request.config.pluginmanager.get_plugin("capturemanager")
+    if capman is not None:
+        with capman.global_and_fixture_disabled():  # shown with or without -s
+            print("\n" + line)
+    else:
+        print("\n" + line)
 
 
 def _prepare(case: dict[str, Any]) -> tuple[str, list[Any], list[str]]:

@@ -49,9 +49,10 @@ def extractors(with_favor: bool) -> dict[str, Extractor]:
         found["article().text"] = lambda b: str(article(b).text)
     else:  # before article() is wired: the same C function it calls
         found["article().text"] = lambda b: str(distill._core._article_text(distill.parse(b)))
-    if with_favor:
-        found["article(favor=precision)"] = lambda b: str(distill._core._article_text(distill.parse(b), 1))
-        found["article(favor=recall)"] = lambda b: str(distill._core._article_text(distill.parse(b), 2))
+    if with_favor and article is not None:
+        precise, loose = distill.Extraction(favor="precision"), distill.Extraction(favor="recall")
+        found["article(favor=precision)"] = lambda b: str(article(b, precise).text)
+        found["article(favor=recall)"] = lambda b: str(article(b, loose).text)
     return found
 
 

@@ -188,7 +188,7 @@ class StreamScorer:
     def feed(self, chunk: bytes | bytearray | memoryview, /) -> None:
         """Score the next chunk of input bytes (the GIL is released meanwhile)."""
     def close(self) -> dict[str, Any]:
-        """End of input: winner, runner_up (dicts with bytes tag and attrs, or None) and counts."""
+        """End of input: winner, runner_up (dicts with bytes tag and attrs, or None), counts, encoding."""
 
 # --- sanitize (sanitize/py_sanitize.c) ---
 

@@ -56,5 +56,13 @@ def article_columns(column: str | Column) -> Column:
         from pyspark.sql.functions import pandas_udf
     except ImportError as e:
         raise ImportError("distill.spark needs pyspark: pip install 'distill[spark]'") from e
-    udf = pandas_udf(extract_series, SCHEMA)  # type: ignore[call-overload]
+    import pandas as pd
+
+    def batch(html: pd.Series) -> pd.DataFrame:
+        return extract_series(html)
+
+    # pyspark reads the UDF's kind (Series to DataFrame) from its annotations, which this module's
+    # postponed annotations leave as strings naming a module-level import it does not have.
+    batch.__annotations__ = {"html": pd.Series, "return": pd.DataFrame}
+    udf = pandas_udf(batch, SCHEMA)  # type: ignore[call-overload]
     return udf(column)  # type: ignore[no-any-return]

@@ -1,5 +1,7 @@
 """Baseline extractors for comparison (reference only)."""
-import trafilatura, turbohtml
+import trafilatura
+import turbohtml
+
 
 def traf(page: bytes) -> str:
     return trafilatura.extract(page) or ""

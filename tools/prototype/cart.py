@@ -1,4 +1,6 @@
 import distill
+
+
 def art(page: bytes) -> str:
     return distill._core._article_text(distill.parse(page))
 def prec(page: bytes) -> str:

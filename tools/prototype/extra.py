@@ -1,7 +1,14 @@
 """Print the output lines that are not in the truth (false positives) and missing truth lines."""
-import glob, gzip, json, sys, re, os
+import glob
+import gzip
+import json
+import os
+import re
+import sys
+
 sys.path.insert(0, "/work/shared/tools")
 import importlib
+
 truth = json.load(open("/work/shared/corpus/aeb/ground-truth.json"))
 mod, fn = os.environ.get("EXT", "p2:extract").split(":")
 f_ = getattr(importlib.import_module(mod), fn)

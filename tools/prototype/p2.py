@@ -10,8 +10,6 @@ import re
 import lxml.html
 from lxml import etree
 
-from proto import decode
-
 ALL_RULES = {
     "vpara",      # inline text runs directly in a container count as paragraphs (div+br bodies)
     "guard",      # class/hidden drop spares a wrapper that owns most of the page's prose
@@ -49,6 +47,28 @@ NOSUB = set(os.environ.get("NOSUB", "").split(","))
 
 def param(name: str, default: float) -> float:
     return PARAM.get(name, default)
+
+
+_META_CS = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w:.]+)""", re.I)
+
+
+def decode(page: bytes) -> str:
+    """BOM, then a declared charset in the first 4 KB, then UTF-8, then windows-1252."""
+    if page.startswith(b"\xef\xbb\xbf"):
+        return page[3:].decode("utf-8", "replace")
+    m = _META_CS.search(page[:4096])
+    if m:
+        cs = m.group(1).decode("ascii", "ignore").lower()
+        if cs in ("iso-8859-1", "latin1", "us-ascii", "ascii"):
+            cs = "cp1252"
+        try:
+            return page.decode(cs, "replace")
+        except LookupError:
+            pass
+    try:
+        return page.decode("utf-8")
+    except UnicodeDecodeError:
+        return page.decode("cp1252", "replace")
 
 
 # ------------------------------------------------------------------ constants
@@ -240,8 +260,8 @@ class Extractor:
                 out.append("\n")
                 stack.append(-1)
             stack.extend(reversed(d.children[x]))
-        lines = (fold(l) for l in "".join(out).split("\n"))
-        return "\n".join(l for l in lines if l)
+        lines = (fold(line) for line in "".join(out).split("\n"))
+        return "\n".join(line for line in lines if line)
 
     def paragraphs(self):
         """(host, length, commas, kind) for each paragraph: p/td/pre elements with their full text,
@@ -408,7 +428,6 @@ class Extractor:
 
     def do_clean(self, best: int) -> None:
         d = self.d
-        n = self.n
         for j in range(best + 1, d.end[best]):
             if self.drop[j] or self.clean[j] or self.clean[d.parent[j]]:
                 if self.clean[d.parent[j]]:
@@ -431,7 +450,8 @@ class Extractor:
                     and commas < param("cwcommas", 10) and t not in ("table", "p"):
                 self.clean[j] = "cwords"
                 continue
-            if "cond" in RULES and t in ("div", "section", "ul", "ol", "table", "form", "fieldset", "aside", "dl", "center", "article", "span"):
+            if "cond" in RULES and t in ("div", "section", "ul", "ol", "table", "form", "fieldset", "aside", "dl",
+                                         "center", "article", "span"):
                 if commas >= 10:
                     continue
                 w = self.class_weight(j)
@@ -488,7 +508,8 @@ class Extractor:
                 total, link, _, _ = self.stats(c)
                 ld = link / total if total else 0
                 txt = fold(self.text(c))
-                if (len(txt) > 80 and ld < 0.25) or (len(txt) <= 80 and len(txt) > 0 and ld == 0 and re.search(r"\.( |$)", txt)):
+                short_sentence = 0 < len(txt) <= 80 and ld == 0 and re.search(r"\.( |$)", txt)
+                if (len(txt) > 80 and ld < 0.25) or short_sentence:
                     out.append(c)
         return out
 

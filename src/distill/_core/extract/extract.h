@@ -9,6 +9,9 @@
  * - meta.c: page metadata harvested during the walk (dl_meta_*).
  * - article.c: dl_article_build, what Node.article() calls: the design's element and metadata, the
  *   refined text of article_text.c and the metadata precedence of meta_plus.c (issue 5).
+ * - article_text.c (article_text.h, article_rules.h): the refined article text of issue 5, its rules
+ *   and their reasons; meta_plus.c (meta_plus.h): title heading near the text, JSON-LD, title without
+ *   the site name, ISO 8601 dates; py_article.c: the private _article_text/_article_meta entry points.
  * - rules.h: every constant and word list of the heuristic.
  * - py_extract.c: the Python-facing methods (Node.main_content/main_text/article) and module functions.
  *

@@ -305,11 +305,39 @@ static const uint8_t k_kinds[DL_TAG__COUNT] = {
     [DL_TAG_del] = DL_K_DEL, [DL_TAG_s] = DL_K_DEL, [DL_TAG_strike] = DL_K_DEL,
 };
 
+/* An inline style that hides the element: "display:none" or "visibility:hidden", any case and
+ * spacing. Pages ship menus, dialogs and duplicate mobile copies this way; a reader never sees them. */
+static int style_hides(const dl_attr *style) {
+    char buf[64];
+    size_t k = 0;
+    for (size_t i = 0; i < style->value.len; i++) {
+        unsigned char c = (unsigned char)style->value.ptr[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') continue;
+        if (c == ';') {
+            k = 0;
+            continue;
+        }
+        if (k < sizeof(buf)) buf[k++] = (char)(c >= 'A' && c <= 'Z' ? c | 0x20 : c);
+        if ((k == 12 && memcmp(buf, "display:none", 12) == 0) ||
+            (k == 17 && memcmp(buf, "visibility:hidden", 17) == 0)) {
+            /* Only a whole declaration counts: "display:none-ish" is not one. */
+            size_t j = i + 1;
+            while (j < style->value.len && (style->value.ptr[j] == ' ' || style->value.ptr[j] == '\t')) j++;
+            if (j == style->value.len || style->value.ptr[j] == ';' || style->value.ptr[j] == '!') return 1;
+        }
+    }
+    return 0;
+}
+
 int dl_export_kind(const dl_node *el) {
     int k;
     if (el->ns == DL_NS_SVG) k = DL_K_SKIP; /* icons and drawings: their text is rarely prose */
     else if (el->ns != DL_NS_HTML || el->atom >= DL_TAG__COUNT) k = DL_K_INLINE;
     else k = k_kinds[el->atom];
-    if (k != DL_K_SKIP && el->u.element.nattrs && dl_element_attr(el, "hidden", 6)) k = DL_K_SKIP;
+    if (k != DL_K_SKIP && el->u.element.nattrs) {
+        const dl_attr *style;
+        if (dl_element_attr(el, "hidden", 6)) k = DL_K_SKIP;
+        else if ((style = dl_element_attr(el, "style", 5)) && style_hides(style)) k = DL_K_SKIP;
+    }
     return k;
 }

@@ -49,8 +49,9 @@ int tb_adoption(tb *b, const tb_token *t) {
         }
         dl_node *fb = b->stack[fb_idx];
         dl_node *common = b->stack[fe_idx - 1];
-        /* Every edit below is at or above the formatting element: relink the stack indexes once. */
-        tb_stack_edit_begin(b, (size_t)fe_idx);
+        /* Every edit below is at or above the formatting element. When an element leaves the stack
+         * the indexes above are relinked once at the end; otherwise the edit is a local rotation. */
+        int relink = 0;
         size_t bookmark = (size_t)fe_afe;
         dl_node *last = fb;
         long idx = fb_idx;
@@ -65,6 +66,8 @@ int tb_adoption(tb *b, const tb_token *t) {
                 ni = -1;
             }
             if (ni < 0) {
+                if (!relink) tb_stack_edit_begin(b, (size_t)fe_idx);
+                relink = 1;
                 tb_stack_raw_remove(b, (size_t)idx);
                 tb_mark_implied(node);
                 fb_idx--;
@@ -94,8 +97,14 @@ int tb_adoption(tb *b, const tb_token *t) {
         }
         if (bookmark > b->nafe) bookmark = b->nafe;
         if (tb_afe_insert_at(b, bookmark, ne)) return -1;
-        tb_stack_raw_remove(b, (size_t)fe_idx);
         tb_close_explicit(fe, t);
+        if (!relink) {
+            int rr = tb_stack_rotate(b, (size_t)fe_idx, (size_t)fb_idx, ne);
+            if (rr < 0) return -1;
+            if (rr == 0) continue;
+            tb_stack_edit_begin(b, (size_t)fe_idx);
+        }
+        tb_stack_raw_remove(b, (size_t)fe_idx);
         fb_idx--; /* the formatting element was below it */
         int r = tb_stack_raw_insert_above(b, (size_t)fb_idx, ne);
         if (tb_stack_edit_end(b, (size_t)fe_idx) || r) return -1;

@@ -96,35 +96,187 @@ static int ensure_top(tb *b, uint32_t atom) {
     return 0;
 }
 
-/* Link stack entry i (already stored) into the indexes. */
+enum { K_SPECIAL = 1, K_BDEF = 2, K_BLIST = 4, K_BBUTTON = 8, K_BLI = 16, K_HTML = 32 };
+
+/* The categories of an element, computed once when it enters the stack (kept in its slot, which
+ * moves with it), so relinking after a mid-stack edit only combines bits. */
+static uint8_t node_kind(const dl_node *el) {
+    uint8_t k = 0;
+    if (tb_is_special(el)) {
+        k |= K_SPECIAL;
+        if (!(tb_is_html(el, DL_TAG_address) || tb_is_html(el, DL_TAG_div) || tb_is_html(el, DL_TAG_p))) k |= K_BLI;
+    }
+    if (scope_boundary(el, SCOPE_DEFAULT)) k |= K_BDEF;
+    if (scope_boundary(el, SCOPE_LIST)) k |= K_BLIST;
+    if (scope_boundary(el, SCOPE_BUTTON)) k |= K_BBUTTON;
+    if (el->ns == DL_NS_HTML) k |= K_HTML;
+    return k;
+}
+
+/* Link stack entry i (stored, its slot's kind set) into the indexes. */
 static int slot_push(tb *b, size_t i) {
-    dl_node *el = b->stack[i];
-    if (ensure_top(b, el->atom)) return -1;
-    uint32_t *top = el->ns == DL_NS_HTML ? b->top_html : b->top_foreign;
-    tb_slot s, prev;
-    memset(&prev, 0, sizeof prev);
-    if (i) prev = b->slots[i - 1];
+    tb_slot *s = &b->slots[i];
+    uint8_t k = s->kind;
+    if (s->atom >= b->topcap && ensure_top(b, s->atom)) return -1;
+    uint32_t *top = ((k & K_HTML) ? b->top_html : b->top_foreign) + s->atom;
     uint32_t me = (uint32_t)i + 1;
-    int special = tb_is_special(el);
-    s.prev_same = top[el->atom];
-    top[el->atom] = me;
-    s.special = special ? me : prev.special;
-    s.bdef = scope_boundary(el, SCOPE_DEFAULT) ? me : prev.bdef;
-    s.blist = scope_boundary(el, SCOPE_LIST) ? me : prev.blist;
-    s.bbutton = scope_boundary(el, SCOPE_BUTTON) ? me : prev.bbutton;
-    s.bli = special && !(tb_is_html(el, DL_TAG_address) || tb_is_html(el, DL_TAG_div) || tb_is_html(el, DL_TAG_p))
-                ? me
-                : prev.bli;
-    s.html = el->ns == DL_NS_HTML ? me : prev.html;
-    b->slots[i] = s;
+    s->prev_same = *top;
+    s->next_same = 0;
+    if (*top) b->slots[*top - 1].next_same = me;
+    *top = me;
+    if (i) {
+        const tb_slot *p = s - 1;
+        s->special = (k & K_SPECIAL) ? me : p->special;
+        s->bdef = (k & K_BDEF) ? me : p->bdef;
+        s->blist = (k & K_BLIST) ? me : p->blist;
+        s->bbutton = (k & K_BBUTTON) ? me : p->bbutton;
+        s->bli = (k & K_BLI) ? me : p->bli;
+        s->html = (k & K_HTML) ? me : p->html;
+    } else {
+        s->special = (k & K_SPECIAL) ? me : 0;
+        s->bdef = (k & K_BDEF) ? me : 0;
+        s->blist = (k & K_BLIST) ? me : 0;
+        s->bbutton = (k & K_BBUTTON) ? me : 0;
+        s->bli = (k & K_BLI) ? me : 0;
+        s->html = (k & K_HTML) ? me : 0;
+    }
     return 0;
 }
 
 /* Unlink stack entry i, which must be the topmost still linked. */
 static void slot_pop(tb *b, size_t i) {
-    dl_node *el = b->stack[i];
-    uint32_t *top = el->ns == DL_NS_HTML ? b->top_html : b->top_foreign;
-    if (el->atom < b->topcap) top[el->atom] = b->slots[i].prev_same;
+    const tb_slot *s = &b->slots[i];
+    uint32_t *top = (s->kind & K_HTML) ? b->top_html : b->top_foreign;
+    if (s->atom < b->topcap) top[s->atom] = s->prev_same;
+    if (s->prev_same) b->slots[s->prev_same - 1].next_same = 0;
+}
+
+/* The monotone fields of entry i from the entry below and its own kind. */
+static void slot_fields(tb *b, size_t i) {
+    tb_slot *s = &b->slots[i];
+    tb_slot z;
+    memset(&z, 0, sizeof z);
+    const tb_slot *p = i ? s - 1 : &z;
+    uint8_t k = s->kind;
+    uint32_t me = (uint32_t)i + 1;
+    s->special = (k & K_SPECIAL) ? me : p->special;
+    s->bdef = (k & K_BDEF) ? me : p->bdef;
+    s->blist = (k & K_BLIST) ? me : p->blist;
+    s->bbutton = (k & K_BBUTTON) ? me : p->bbutton;
+    s->bli = (k & K_BLI) ? me : p->bli;
+    s->html = (k & K_HTML) ? me : p->html;
+}
+
+static void slot_init(tb *b, size_t i, const dl_node *el);
+
+#ifdef DL_TB_CHECK
+/* Debug builds (-DDL_TB_CHECK): recompute every index from scratch and abort on any difference. */
+void tb_stack_check(tb *b) {
+    uint32_t *th = calloc(b->topcap + 1, sizeof(uint32_t)), *tf = calloc(b->topcap + 1, sizeof(uint32_t));
+    if (!th || !tf) abort();
+    tb_slot prev;
+    memset(&prev, 0, sizeof prev);
+    for (size_t i = 0; i < b->depth; i++) {
+        const tb_slot *s = &b->slots[i];
+        const dl_node *el = b->stack[i];
+        uint32_t me = (uint32_t)i + 1;
+        if (s->atom != el->atom || s->kind != node_kind(el) || el->atom >= b->topcap) abort();
+        uint32_t *top = (el->ns == DL_NS_HTML ? th : tf) + el->atom;
+        if (s->prev_same != *top) abort();
+        if (*top && b->slots[*top - 1].next_same != me) abort();
+        *top = me;
+        uint8_t k = s->kind;
+        if (s->special != ((k & K_SPECIAL) ? me : prev.special)) abort();
+        if (s->bdef != ((k & K_BDEF) ? me : prev.bdef)) abort();
+        if (s->blist != ((k & K_BLIST) ? me : prev.blist)) abort();
+        if (s->bbutton != ((k & K_BBUTTON) ? me : prev.bbutton)) abort();
+        if (s->bli != ((k & K_BLI) ? me : prev.bli)) abort();
+        if (s->html != ((k & K_HTML) ? me : prev.html)) abort();
+        prev = *s;
+    }
+    for (size_t a = 0; a < b->topcap; a++) {
+        if (th[a] != b->top_html[a] || tf[a] != b->top_foreign[a]) abort();
+        if (th[a] && b->slots[th[a] - 1].next_same) abort();
+        if (tf[a] && b->slots[tf[a] - 1].next_same) abort();
+    }
+    free(th);
+    free(tf);
+}
+#endif
+
+int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne) {
+    enum { MAXR = 8 };
+    struct {
+        uint32_t atom, below, above, last;
+        uint8_t html;
+    } r[MAXR];
+    size_t nr = 0;
+    if (lo == 0 || hi < lo || hi - lo + 1 > MAXR || hi >= b->depth) return 1;
+    if (ne->atom >= b->topcap && ensure_top(b, ne->atom)) return -1;
+    /* Take the region's entries out of their same-atom chains, noting where each chain resumes. */
+    for (size_t i = lo; i <= hi; i++) {
+        tb_slot *s = &b->slots[i];
+        uint8_t html = (s->kind & K_HTML) != 0;
+        uint32_t *top = (html ? b->top_html : b->top_foreign) + s->atom;
+        uint32_t d = s->prev_same, u = s->next_same;
+        if (u) b->slots[u - 1].prev_same = d;
+        else *top = d;
+        if (d) b->slots[d - 1].next_same = u;
+        size_t k = 0;
+        while (k < nr && !(r[k].atom == s->atom && r[k].html == html)) k++;
+        if (k == nr) {
+            r[nr].atom = s->atom;
+            r[nr].html = html;
+            r[nr].below = d;
+            nr++;
+        }
+        r[k].above = u;
+    }
+    memmove(b->stack + lo, b->stack + lo + 1, (hi - lo) * sizeof(dl_node *));
+    memmove(b->slots + lo, b->slots + lo + 1, (hi - lo) * sizeof(tb_slot));
+    b->stack[hi] = ne;
+    slot_init(b, hi, ne);
+    /* Put them back in their new order (every atom of the new region was in the old one). */
+    for (size_t k = 0; k < nr; k++) r[k].last = r[k].below;
+    for (size_t i = lo; i <= hi; i++) {
+        tb_slot *s = &b->slots[i];
+        uint8_t html = (s->kind & K_HTML) != 0;
+        size_t k = 0;
+        while (k < nr && !(r[k].atom == s->atom && r[k].html == html)) k++;
+        if (k == nr) return tb_oom(b); /* cannot happen: the clone has the formatting element's atom */
+        uint32_t me = (uint32_t)i + 1;
+        s->prev_same = r[k].last;
+        s->next_same = 0;
+        if (r[k].last) b->slots[r[k].last - 1].next_same = me;
+        r[k].last = me;
+        slot_fields(b, i);
+    }
+    for (size_t k = 0; k < nr; k++) {
+        uint32_t *top = (r[k].html ? b->top_html : b->top_foreign) + r[k].atom;
+        if (r[k].last) b->slots[r[k].last - 1].next_same = r[k].above;
+        if (r[k].above) b->slots[r[k].above - 1].prev_same = r[k].last;
+        else *top = r[k].last;
+    }
+    /* Entries above keep their positions; only fields that pointed into the region can change, and
+     * since each field is monotone in the position, the first entry with none such ends the scan. */
+    uint32_t rlo = (uint32_t)lo + 1, rhi = (uint32_t)hi + 1;
+    for (size_t j = hi + 1; j < b->depth; j++) {
+        tb_slot *s = &b->slots[j];
+#define IN_REGION(v) ((v) >= rlo && (v) <= rhi)
+        if (!(IN_REGION(s->special) || IN_REGION(s->bdef) || IN_REGION(s->blist) || IN_REGION(s->bbutton) ||
+              IN_REGION(s->bli) || IN_REGION(s->html)))
+            break;
+#undef IN_REGION
+        slot_fields(b, j);
+    }
+    return 0;
+}
+
+/* A slot for an element entering the stack: its categories and atom (relinking reads no node). */
+static void slot_init(tb *b, size_t i, const dl_node *el) {
+    memset(&b->slots[i], 0, sizeof(tb_slot));
+    b->slots[i].kind = node_kind(el);
+    b->slots[i].atom = el->atom;
 }
 
 int tb_push(tb *b, dl_node *el) {
@@ -144,6 +296,7 @@ int tb_push(tb *b, dl_node *el) {
         b->rel[b->nrel++] = el;
     }
     b->stack[b->depth] = el;
+    slot_init(b, b->depth, el);
     if (slot_push(b, b->depth)) return -1;
     b->depth++;
     return 0;
@@ -238,6 +391,7 @@ int tb_stack_edit_end(tb *b, size_t from) { return relink_from(b, from); }
 
 void tb_stack_raw_remove(tb *b, size_t i) {
     memmove(b->stack + i, b->stack + i + 1, (b->depth - i - 1) * sizeof(dl_node *));
+    memmove(b->slots + i, b->slots + i + 1, (b->depth - i - 1) * sizeof(tb_slot));
     b->depth--;
 }
 
@@ -253,7 +407,9 @@ int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el) {
         b->slots = ns;
     }
     memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 1) * sizeof(dl_node *));
+    memmove(b->slots + index + 2, b->slots + index + 1, (b->depth - index - 1) * sizeof(tb_slot));
     b->stack[index + 1] = el;
+    slot_init(b, index + 1, el);
     b->depth++;
     return 0;
 }
@@ -262,20 +418,10 @@ int tb_remove_from_stack(tb *b, dl_node *el) {
     long i = tb_stack_index(b, el);
     if (i < 0) return 0;
     unlink_from(b, (size_t)i);
-    memmove(b->stack + i, b->stack + i + 1, (b->depth - (size_t)i - 1) * sizeof(dl_node *));
-    b->depth--;
+    tb_stack_raw_remove(b, (size_t)i);
     unrel(b, el);
     relink_from(b, (size_t)i);
     return 1;
-}
-
-int tb_stack_insert_above(tb *b, size_t index, dl_node *el) {
-    /* Only the adoption agency inserts mid-stack, and only formatting elements (never "relevant"). */
-    if (tb_push(b, el)) return -1; /* reserve the slot (and capacity) */
-    unlink_from(b, index + 1);
-    memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 2) * sizeof(dl_node *));
-    b->stack[index + 1] = el;
-    return relink_from(b, index + 1);
 }
 
 dl_node *tb_current(tb *b) { return b->depth ? b->stack[b->depth - 1] : NULL; }
@@ -288,7 +434,6 @@ dl_node *tb_adjusted_current(tb *b) {
 /* ---- scopes ---- */
 
 static int scope_boundary(const dl_node *n, int scope) {
-    if (scope == SCOPE_SELECT) return !(tb_is_html(n, DL_TAG_optgroup) || tb_is_html(n, DL_TAG_option));
     if (scope == SCOPE_TABLE)
         return n->ns == DL_NS_HTML && (n->atom == DL_TAG_html || n->atom == DL_TAG_table || n->atom == DL_TAG_template);
     if (n->ns == DL_NS_HTML) {
@@ -322,14 +467,6 @@ int tb_in_scope(tb *b, uint32_t atom, int scope) {
         for (size_t i = b->nrel; i-- > 0;) {
             dl_node *n = b->rel[i];
             if (n->atom == atom) return 1;
-            if (scope_boundary(n, scope)) return 0;
-        }
-        return 0;
-    }
-    if (scope == SCOPE_SELECT) {
-        for (size_t i = b->depth; i-- > 0;) {
-            dl_node *n = b->stack[i];
-            if (tb_is_html(n, atom)) return 1;
             if (scope_boundary(n, scope)) return 0;
         }
         return 0;
@@ -427,7 +564,7 @@ int tb_afe_insert_at(tb *b, size_t at, dl_node *el) {
     memmove(b->afe + at + 1, b->afe + at, (b->nafe - at) * sizeof(dl_node *));
     memmove(b->afeh + at + 1, b->afeh + at, (b->nafe - at) * sizeof(uint32_t));
     b->afe[at] = el;
-    b->afeh[at] = el ? afe_hash(el) : 0;
+    b->afeh[at] = 0;
     b->nafe++;
     return 0;
 }
@@ -439,23 +576,37 @@ void tb_afe_remove_at(tb *b, size_t at) {
 }
 
 int tb_afe_push(tb *b, dl_node *el) {
-    size_t since = 0, same = 0, first_same = 0;
-    uint32_t h = afe_hash(el);
+    /* Noah's Ark needs three earlier entries like this one; hashes (0 = not yet computed) are worked
+     * out only when there are that many candidates of the same name and attribute count. */
+    size_t since = 0, candidates = 0;
     for (size_t i = b->nafe; i-- > 0;) {
         dl_node *e = b->afe[i];
         if (!e) break;
         since++;
-        if (b->afeh[i] == h && e->atom == el->atom && e->ns == el->ns && same_attrs(e, el)) {
-            same++;
-            first_same = i;
+        if (e->atom == el->atom && e->ns == el->ns && e->u.element.nattrs == el->u.element.nattrs) candidates++;
+    }
+    uint32_t h = 0;
+    if (candidates >= 3) {
+        h = afe_hash(el);
+        size_t same = 0, first_same = 0;
+        for (size_t i = b->nafe - since; i < b->nafe; i++) {
+            dl_node *e = b->afe[i];
+            if (e->atom != el->atom || e->ns != el->ns || e->u.element.nattrs != el->u.element.nattrs) continue;
+            if (!b->afeh[i]) b->afeh[i] = afe_hash(e);
+            if (b->afeh[i] == h && same_attrs(e, el)) {
+                if (!same) first_same = i;
+                same++;
+            }
+        }
+        if (same >= 3) {
+            tb_afe_remove_at(b, first_same);
+            since--;
         }
     }
-    if (same >= 3) {
-        tb_afe_remove_at(b, first_same);
-        since--;
-    }
     if (since >= DL_AFE_MAX) tb_afe_remove_at(b, b->nafe - since);
-    return tb_afe_insert_at(b, b->nafe, el);
+    if (tb_afe_insert_at(b, b->nafe, el)) return -1;
+    b->afeh[b->nafe - 1] = h;
+    return 0;
 }
 
 int tb_afe_push_marker(tb *b) { return tb_afe_insert_at(b, b->nafe, NULL); }

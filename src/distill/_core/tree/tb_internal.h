@@ -56,10 +56,13 @@ typedef struct {
 
 typedef struct {
     uint32_t prev_same; /* next lower entry with the same atom and namespace class */
+    uint32_t next_same; /* and the next higher one */
     uint32_t special;   /* topmost special element */
     uint32_t bdef, blist, bbutton; /* topmost boundary of the default / list item / button scope */
     uint32_t bli;       /* topmost special element other than address, div, p (the li/dd/dt walk) */
     uint32_t html;      /* topmost HTML element */
+    uint32_t atom;      /* the element's atom, and its categories (K_* in stack.c) */
+    uint8_t kind;
 } tb_slot;
 
 typedef struct tb tb;
@@ -129,12 +132,19 @@ void tb_mark_implied(dl_node *el);
 void tb_pop_self_closed(tb *b);          /* pops a void or self-closed element: no implied end */
 void tb_close_explicit(dl_node *el, const tb_token *t); /* el was closed by the end tag t */
 int tb_remove_from_stack(tb *b, dl_node *el);
-int tb_stack_insert_above(tb *b, size_t index, dl_node *el); /* insert at index+1 */
 long tb_stack_index(tb *b, dl_node *el);
 void tb_stack_edit_begin(tb *b, size_t from);
 int tb_stack_edit_end(tb *b, size_t from);
 void tb_stack_raw_remove(tb *b, size_t i); /* only between edit_begin and edit_end */
 int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el);
+/* The adoption agency's edit when nothing between the formatting element (at lo) and the furthest
+ * block (at hi) left the stack: drop lo, shift lo+1..hi down, put ne at hi. Positions above do not
+ * change, so only the region and the entries whose indexes pointed into it are updated. Returns 0, 1
+ * when the region is too large for this path (nothing done), -1 on out of memory. */
+int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne);
+#ifdef DL_TB_CHECK
+void tb_stack_check(tb *b);
+#endif
 int tb_stack_contains(tb *b, dl_node *el);
 dl_node *tb_current(tb *b);
 dl_node *tb_adjusted_current(tb *b);
@@ -145,7 +155,7 @@ uint32_t tb_top_html(tb *b, uint32_t atom);    /* 1-based index of the topmost H
 uint32_t tb_top_foreign(tb *b, uint32_t atom); /* same for foreign elements of that atom */
 uint32_t tb_count(tb *b, uint32_t atom);       /* nonzero when an HTML element of atom is open */
 
-enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE, SCOPE_SELECT };
+enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE };
 int tb_in_scope(tb *b, uint32_t atom, int scope);
 int tb_node_in_scope(tb *b, dl_node *el, int scope);
 int tb_heading_in_scope(tb *b);

@@ -100,6 +100,9 @@ static int sink(void *ctx, const dl_token *tok) {
         return -1;
     }
     update_cdata(b);
+#ifdef DL_TB_CHECK
+    tb_stack_check(b);
+#endif
     return 0;
 }
 

@@ -7,6 +7,20 @@
  *
  * Input is UTF-8 (the binding decodes or validates first). No recursion whose depth the input
  * controls. Element spans (dom.h) are byte offsets into the input.
+ *
+ * Limits and costs (hostile input):
+ * - The tree depth is not capped: 1,000,000 nested elements give a tree 1,000,000 deep.
+ * - Scope checks, "any other end tag", the li/dd/dt walk and foreign end tags are O(1) per token
+ *   whatever the stack depth (per-entry indexes of the stack, stack.c); resetting the insertion mode
+ *   and table scope walk only table-structure elements.
+ * - The list of active formatting elements keeps at most 256 entries after its last marker (the
+ *   oldest is dropped beyond that): Noah's Ark, list searches and each reconstruction stay bounded.
+ *   A page with more than 256 distinct unclosed formatting elements reopens only the latest 256.
+ * - The adoption agency's usual stack edit is a local rotation (O(1) however deep the stack). Only
+ *   when its inner loop takes elements off the stack does it relink the indexes above the formatting
+ *   element, O(elements above); each element leaves the stack once, but a hostile page can pair
+ *   such removals with a very deep stack above them.
+ * - Input of 4 GiB or more is refused (DL_PARSE_TOO_LARGE): spans are 32-bit.
  */
 #ifndef DL_TREE_TREEBUILDER_H
 #define DL_TREE_TREEBUILDER_H
