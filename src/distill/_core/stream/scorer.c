@@ -393,13 +393,25 @@ enum { SCOPE = 0, BUTTON_SCOPE = 1, LIST_SCOPE = 2, TABLE_SCOPE = 3 };
 
 static int max_i(int a, int b) { return a > b ? a : b; }
 
+static inline uint64_t load_le32(const unsigned char *p) {
+    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) | ((uint64_t)p[3] << 24);
+}
+
 static uint32_t key_of(dl_stream_scorer *s, const dl_token *t, uint32_t *atom, uint32_t *hash) {
     size_t len = t->name.len;
     dl_name_cache_entry *ce = NULL;
     uint64_t packed = 0;
     if (len - 1 < 8) { /* 1..8 bytes: almost every tag name */
-        /* Bytes in little-endian order whatever the host; a loop, as a short variable memcpy is a call. */
-        for (size_t i = 0; i < len; i++) packed |= (uint64_t)(unsigned char)t->name.ptr[i] << (8 * i);
+        /* Bytes in little-endian order whatever the host, without a per-byte loop: two overlapping
+         * 4-byte reads from 4 bytes up, else the first, middle and last byte (which overlap for
+         * shorter names, putting equal bytes at equal places). */
+        const unsigned char *np = (const unsigned char *)t->name.ptr;
+        if (len >= 4) {
+            packed = load_le32(np) | (load_le32(np + len - 4) << (8 * (len - 4)));
+        } else {
+            packed = (uint64_t)np[0] | ((uint64_t)np[len >> 1] << (8 * (len >> 1))) |
+                     ((uint64_t)np[len - 1] << (8 * (len - 1)));
+        }
         ce = &s->names[((packed ^ len) * 0x9E3779B97F4A7C15ull) >> 56];
         if (ce->len == len && ce->packed == packed) {
             *atom = ce->atom;
