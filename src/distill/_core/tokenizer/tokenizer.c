@@ -558,8 +558,12 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
         }
         tok.attrs = t->out;
         tok.nattrs = t->nattrs;
-        t->lastname.len = 0;
-        if (dl_buf_put(&t->lastname, t->tagname.p, t->tagname.len) < 0) return -1;
+        /* The name becomes the last start tag name by trading buffers, not by a copy: the tag name
+         * buffer is emptied by dl_new_tag() before it is written again, and tok.name keeps pointing
+         * at the same bytes, now owned by lastname. */
+        dl_buf swap = t->lastname;
+        t->lastname = t->tagname;
+        t->tagname = swap;
     }
     t->state = S_DATA;
     int r = dl_emit(t, &tok);
