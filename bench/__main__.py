@@ -22,6 +22,7 @@ SUITES = {
     "exporters": "bench.exporters",
     "article_cmd": "bench.article_cmd",
     "batch": "bench.batch",
+    "instructions": "bench.instructions",
 }
 
 

@@ -50,8 +50,8 @@ def _table(title: str, found: dict[str, Callable[[int], Any]], texts: list[str],
     lines = timing_table(timings, base, len(texts), total)
     lines[0] = lines[0].replace("ratio to distill", f"ratio to {base}")
     lines += [""] + [f"- {n}" for n in notes]
-    points = [{"suite": title, "name": n, "ms_per_page": 1000 * t.median / len(texts)} for n, t in timings.items()]
-    return Section(title, lines, points)
+    # No chart points: the suite chart plots time against extraction F1, which exporters do not have.
+    return Section(title, lines)
 
 
 def text_section(texts: list[str], rounds: int) -> Section:
@@ -136,11 +136,9 @@ def run(corpus: Corpus, rounds: int) -> Section:
     texts = _decode(corpus.pages)
     parts = [text_section(texts, rounds), markdown_section(texts, rounds), sanitize_section(texts, rounds)]
     lines: list[str] = [f"{len(texts)} aeb pages, {rounds} alternating rounds.", ""]
-    points: list[dict[str, Any]] = []
     for s in parts:
         lines += [f"### {s.title}", ""] + s.lines + [""]
-        points += s.points
-    return Section("Exporters and sanitizer", lines, points)
+    return Section("Exporters and sanitizer", lines)
 
 
 def main() -> int:

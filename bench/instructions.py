@@ -1,0 +1,127 @@
+"""Instructions spent parsing, counted by valgrind's callgrind: a figure the machine's load cannot blur.
+
+Wall-clock ratios on a shared, loaded machine drift by tens of percent; instruction counts are
+deterministic. Each contender parses the first pages of the corpus in a child interpreter run under
+callgrind, twice: once parsing, once only loading the pages. The difference is what parsing cost,
+Python call overhead and freeing the trees included, so every contender is charged alike. For distill
+the count of the C entry point (`py_parse`, inclusive) is given too, with the tokenizer's share.
+
+The child is the real interpreter binary (`sys.executable` resolved through symlinks), never a
+launcher shim, whose own start-up would be counted instead. Skipped with a note when valgrind is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.common import REPO, Corpus, Section, optional, version
+
+PAGES = 15  # enough markup to dominate start-up noise, few enough for callgrind's ~50x slowdown
+
+_CHILD = r"""
+import gzip, sys
+from pathlib import Path
+which, corpus, n, do_parse = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
+import json
+ids = sorted(json.loads((corpus / "ground-truth.json").read_text()))[:n]
+pages = [gzip.open(corpus / "html" / f"{k}.html.gz").read() for k in ids]
+if which == "distill":
+    import distill
+    fn = distill.parse
+elif which == "turbohtml":
+    import turbohtml
+    fn = turbohtml.parse
+elif which == "selectolax":
+    from selectolax.lexbor import LexborHTMLParser as fn
+else:
+    raise SystemExit("unknown contender " + which)
+fn(b"<p>warm</p>")  # first-call set-up (lazy tables, type objects) is not parsing
+if do_parse:
+    for p in pages:
+        fn(p)
+"""
+
+_TOTAL = re.compile(r"^\s*([\d,]+)\s+\(100\.0+%\)\s+PROGRAM TOTALS", re.M)
+
+
+def _interpreter() -> str:
+    return os.path.realpath(sys.executable)
+
+
+def _callgrind(script: Path, args: list[str], out: Path) -> str | None:
+    """Run the child under callgrind; the annotated profile (inclusive), or None on failure."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO / "src"), os.environ.get("PYTHONPATH", "")]))
+    r = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", _interpreter(),
+                        str(script), *args], capture_output=True, text=True, env=env, check=False)
+    if r.returncode != 0 or not out.exists():
+        return None
+    a = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)],
+                       capture_output=True, text=True, check=False)
+    return a.stdout if a.returncode == 0 else None
+
+
+def _total(profile: str) -> int | None:
+    m = _TOTAL.search(profile)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def _function(profile: str, name: str) -> int | None:
+    """Inclusive count of the first line naming `name` ("file.c:function", the function's own entry)."""
+    m = re.search(rf"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+\S*{re.escape(name)}\b", profile, re.M)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def run(corpus: Corpus, rounds: int) -> Section:
+    """Callgrind instruction counts of parsing the first pages; `rounds` is unused (counts repeat exactly)."""
+    if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
+        return Section("Instructions", ["not run: valgrind (callgrind) is not installed"])
+    n = min(PAGES, len(corpus.pages))
+    size = sum(len(corpus.pages[corpus.ids.index(k)]) for k in sorted(corpus.ids)[:n])
+    names = {"distill": f"distill {version('distill')}"}
+    notes: list[str] = []
+    if optional("turbohtml"):
+        names["turbohtml"] = f"turbohtml {version('turbohtml')}"
+    else:
+        notes.append("turbohtml not installed: skipped")
+    if optional("selectolax.lexbor"):
+        names["selectolax"] = f"selectolax {version('selectolax')} (lexbor)"
+    else:
+        notes.append("selectolax not installed: skipped")
+    counts: dict[str, int] = {}
+    entry: int | None = None
+    tree: int | None = None
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "child.py"
+        script.write_text(_CHILD)
+        for key in names:
+            base = [key, str(corpus.path), str(n)]
+            idle = _callgrind(script, [*base, "0"], Path(tmp) / f"{key}.idle")
+            busy = _callgrind(script, [*base, "1"], Path(tmp) / f"{key}.busy")
+            t0 = _total(idle) if idle else None
+            t1 = _total(busy) if busy else None
+            if t0 is None or t1 is None:
+                notes.append(f"{names[key]}: callgrind run failed")
+                continue
+            counts[key] = t1 - t0
+            if key == "distill" and busy:
+                entry = _function(busy, "py_binding.c:py_parse")
+                tree = _function(busy, "treebuilder.c:sink")
+    lines = [f"First {n} pages ({size / 1e6:.2f} MB), callgrind on {_interpreter()}; "
+             "each figure is a parsing run minus a loading-only run.", "",
+             "| contender | instructions | per input byte | ratio to distill |", "|---|---|---|---|"]
+    d = counts.get("distill")
+    for key, c in counts.items():
+        r = f"{c / d:.2f}x" if d else "-"
+        lines.append(f"| {names[key]} | {c / 1e6:.1f} M | {c / size:.1f} | {r} |")
+    if entry is not None:
+        extra = (f", of which the tree builder (the tokenizer's sink, inclusive) {tree / 1e6:.1f} M"
+                 if tree is not None else "")
+        lines += ["", f"distill's C entry point `py_parse`, inclusive: {entry / 1e6:.1f} M{extra}."]
+    lines += [f"- {x}" for x in notes]
+    return Section("Instructions", lines)
