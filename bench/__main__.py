@@ -23,6 +23,7 @@ SUITES = {
     "article_cmd": "bench.article_cmd",
     "batch": "bench.batch",
     "instructions": "bench.instructions",
+    "limits": "bench.limits",
 }
 
 

@@ -1,7 +1,7 @@
 """Write the fuzz seed corpus: html5lib-tests inputs and the benchmark pages (cut to 64 KiB).
 
-    python fuzz/make_seeds.py OUTDIR           # all of them (about 8,800)
-    python fuzz/make_seeds.py OUTDIR 300       # an even sample of 300 (the CI smoke run)
+Usage: ``python fuzz/make_seeds.py OUTDIR [N]``: all of them (about 8,800), or an even sample of N
+(the CI smoke run takes 200).
 """
 
 import gzip
@@ -14,6 +14,7 @@ SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 
 def seeds():
+    """Every seed input, in a fixed order."""
     for f in sorted((SHARED / "html5lib-tests" / "tree-construction").rglob("*.dat")):
         for block in f.read_bytes().split(b"\n#data\n"):
             data = block.removeprefix(b"#data\n").split(b"\n#errors", 1)[0]
@@ -26,6 +27,7 @@ def seeds():
 
 
 def main() -> int:
+    """Write the seeds (or a sample) into OUTDIR, each behind one mode byte."""
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "fuzz/out/seeds")
     out.mkdir(parents=True, exist_ok=True)
     chosen = list(seeds())

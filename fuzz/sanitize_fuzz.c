@@ -34,13 +34,24 @@ static int build_policy(dl_policy *p, uint8_t which) {
         if (dl_policy_allow_attribute(p, el, el ? strlen(el) : 0, attrs[i].attr, strlen(attrs[i].attr)) < 0)
             return -1;
     }
-    static const char *const schemes[] = {"http", "https", "mailto", "javascript"};
+    /* Never "javascript": a policy that allows it explicitly gets it (dl_policy_allow_scheme accepts any
+     * scheme); the check below is that no other policy lets one through, however it is spelled. */
+    static const char *const schemes[] = {"http", "https", "mailto", "ftp"};
     for (size_t i = 0; i < (permissive ? 4u : 2u); i++)
         if (dl_policy_allow_scheme(p, schemes[i], strlen(schemes[i])) < 0) return -1;
     p->allow_relative = (which >> 1) & 1;
     p->allow_data_images = (which >> 2) & 1;
     p->allow_comments = (which >> 3) & 1;
     if ((which >> 4) & 1 && dl_policy_set_link_rel(p, "noopener nofollow", 17) < 0) return -1;
+    return 0;
+}
+
+/* Attributes a browser follows or loads as a URL. */
+static int is_url_attribute(const dl_attr *a) {
+    static const char *const names[] = {"href", "src", "action", "formaction", "xlink:href", "poster", "data",
+                                        "cite", "background", "lowsrc", "dynsrc", "longdesc", "ping", "srcset"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (a->name.len == strlen(names[i]) && strncasecmp(a->name.ptr, names[i], a->name.len) == 0) return 1;
     return 0;
 }
 
@@ -52,6 +63,7 @@ static int runs_script(const dl_document *doc) {
         for (uint32_t i = 0; i < n->u.element.nattrs; i++) {
             const dl_attr *a = &n->u.element.attrs[i];
             if (a->name.len >= 2 && strncasecmp(a->name.ptr, "on", 2) == 0) return 1;
+            if (!is_url_attribute(a)) continue; /* id="javascript:" is only text */
             /* The scheme as a browser reads it: leading C0 controls and spaces dropped, tabs and
              * newlines anywhere removed, case ignored. */
             char scheme[11];

@@ -256,3 +256,11 @@ def test_bang_before_a_link_does_not_make_an_image():
     out = md('<p>Wow!<a href="/u">link</a> and Hi! <a href="/v">v</a></p>')
     assert out == "Wow\\![link](/u) and Hi! [v](/v)"
     assert "<img" not in render(out)
+
+
+def test_adjacent_lists_take_different_markers_so_they_stay_apart():
+    out = md("<ul><li>a</li></ul><ul><li>b</li></ul><ul><li>c</li></ul><ol><li>x</li></ol><ol><li>y</li></ol>")
+    assert out == "- a\n\n* b\n\n- c\n\n1. x\n\n1) y"
+    assert render(out).count("<ul>") == 3 and render(out).count("<ol>") == 2
+    # A list after other content keeps the usual marker.
+    assert md("<ul><li>a</li></ul><p>p</p><ul><li>b</li></ul>") == "- a\n\np\n\n- b"

@@ -68,7 +68,9 @@ class Record:
 
 
 def _open(path: Path) -> IO[bytes]:
-    return gzip.open(path, "rb") if path.name.endswith(".gz") else path.open("rb")
+    if path.name.endswith(".gz"):
+        return gzip.open(path, "rb")  # type: ignore[return-value]  # GzipFile is a binary IO
+    return path.open("rb")
 
 
 def _is_html_type(content_type: str | None) -> bool:
@@ -88,8 +90,8 @@ def _warc_pages(path: Path) -> Iterator[Page]:
     try:
         from fastwarc.warc import ArchiveIterator, WarcRecordType
     except ImportError:
-        ArchiveIterator = None  # noqa: N806
-    if ArchiveIterator is not None:
+        pass
+    else:
         with path.open("rb") as f:
             for rec in ArchiveIterator(f, record_types=WarcRecordType.response, parse_http=True):
                 ct = rec.http_content_type

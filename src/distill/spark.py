@@ -64,5 +64,5 @@ def article_columns(column: str | Column) -> Column:
     # pyspark reads the UDF's kind (Series to DataFrame) from its annotations, which this module's
     # postponed annotations leave as strings naming a module-level import it does not have.
     batch.__annotations__ = {"html": pd.Series, "return": pd.DataFrame}
-    udf = pandas_udf(batch, SCHEMA)  # type: ignore[call-overload]
-    return udf(column)  # type: ignore[no-any-return]
+    udf = pandas_udf(batch, SCHEMA)
+    return udf(column)

@@ -20,7 +20,7 @@ typedef struct {
     size_t saved; /* enclosing list / table / row frame */
 } md_frame;
 
-enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16 };
+enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32 };
 
 typedef struct {
     const dl_document *doc;
@@ -34,6 +34,8 @@ typedef struct {
     int em, strong, del, in_link;
     int br_pending;
     const dl_node_filter *filter; /* NULL: every element */
+    size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
+    uint8_t list_end_flags;
     dl_htmlbuf base, tmp, gather;
     int failed;
 } md_state;
@@ -450,8 +452,13 @@ static int enter(md_state *st, const dl_node *n) {
         }
         f->saved = st->cur_list;
         st->cur_list = st->nframes - 1;
-        if (dl_is_element(n, DL_TAG_ol)) {
-            f->flags |= MF_ORDERED;
+        if (dl_is_element(n, DL_TAG_ol)) f->flags |= MF_ORDERED;
+        /* Two lists in a row with the same marker would read as one: the second takes the other
+         * marker ('*' for '-', ')' for '.'). */
+        if (!(f->flags & MF_NESTED) && lw->out->len == st->list_end &&
+            (st->list_end_flags & MF_ORDERED) == (f->flags & MF_ORDERED) && !(st->list_end_flags & MF_ALT))
+            f->flags |= MF_ALT;
+        if (f->flags & MF_ORDERED) {
             if (dl_element_attr(n, "reversed", 8)) {
                 f->flags |= MF_REVERSED;
                 long items = 0;
@@ -472,12 +479,13 @@ static int enter(md_state *st, const dl_node *n) {
         dl_lw_break(lw, 1);
         char first[24];
         size_t flen = 2;
-        memcpy(first, "- ", 2);
+        int alt = st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & MF_ALT);
+        memcpy(first, alt ? "* " : "- ", 2);
         if (st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & MF_ORDERED)) {
             md_frame *l = &st->frames[st->cur_list];
             l->counter = parse_long(dl_element_attr(n, "value", 5), l->counter);
             long shown = l->counter < 0 ? 0 : l->counter > 999999999L ? 999999999L : l->counter;
-            flen = (size_t)snprintf(first, sizeof(first), "%ld. ", shown);
+            flen = (size_t)snprintf(first, sizeof(first), alt ? "%ld) " : "%ld. ", shown);
             if (flen >= sizeof(first)) flen = sizeof(first) - 1;
             l->counter += (l->flags & MF_REVERSED) ? -1 : 1;
         }
@@ -626,6 +634,8 @@ static void leave(md_state *st) {
             dl_lw_break(lw, 1);
         } else {
             block_break(st);
+            st->list_end = lw->out->len;
+            st->list_end_flags = f->flags;
         }
         break;
     case DL_K_LI:
@@ -697,6 +707,7 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     st.doc = doc;
     st.opts = opts;
     st.cur_list = st.cur_table = st.cur_row = NO_FRAME;
+    st.list_end = SIZE_MAX;
     dl_htmlbuf_init(&st.base);
     dl_htmlbuf_init(&st.tmp);
     dl_htmlbuf_init(&st.gather);

@@ -58,6 +58,7 @@ typedef struct {
     int16_t table_base;  /* innermost open html, table or template */
     uint8_t truncated;
     uint8_t foreign;     /* svg or math */
+    uint8_t raw;         /* the blob holds the start tag's source bytes (see dl_stream_candidate) */
     uint32_t blob_off;
     uint32_t blob_len;
 } dl_stream_entry;
@@ -85,6 +86,11 @@ struct dl_stream_scorer {
     int foreign;                       /* open svg/math elements */
     int cdata_allowed;
 
+    /* The chunk being fed: a start tag lying wholly inside it is kept as its source bytes. */
+    const unsigned char *feed_ptr;
+    uint64_t feed_base;
+    size_t feed_len;
+
     unsigned char *blob; /* tag names and attributes of the open entries, in stack order */
     size_t blob_cap;
 
@@ -100,15 +106,6 @@ static inline unsigned byte_class(unsigned char b) {
     return (b & 0xC0) != 0x80;
 }
 
-/* Bits set in each byte value, built by doubling: the counts of 0..3 are 0 1 1 2, and each block of
- * four values repeats the previous block's counts shifted by 0, 1, 1, 2. */
-#define DL_P2(n) n, n + 1, n + 1, n + 2
-#define DL_P4(n) DL_P2(n), DL_P2(n + 1), DL_P2(n + 1), DL_P2(n + 2)
-#define DL_P6(n) DL_P4(n), DL_P4(n + 1), DL_P4(n + 1), DL_P4(n + 2)
-static const unsigned char pop8[256] = {DL_P6(0), DL_P6(1), DL_P6(1), DL_P6(2)};
-#undef DL_P2
-#undef DL_P4
-#undef DL_P6
 
 static uint32_t name_hash(const char *p, size_t n) {
     uint32_t h = 2166136261u;
@@ -221,55 +218,94 @@ void dl_stream_global_init(void) {
  * byte's contribution depends only on it and the byte before, so any split of the text across
  * tokens or feeds gives the same total. */
 #if defined(__SSE2__)
-/* One block of 16 bytes; `valid` masks the bytes that belong to the text (a short tail is copied to a
- * zeroed block rather than read past the end of the caller's buffer). */
-static inline uint64_t count_block(__m128i v, unsigned valid, unsigned *prev, int single_byte) {
-    const __m128i c0 = _mm_set1_epi8((char)0xC0);
-    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
-    const __m128i c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
-    __m128i ws = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\f'))),
-                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
-    __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
-    unsigned wsm = (unsigned)_mm_movemask_epi8(ws) & valid;
-    unsigned other = ((unsigned)_mm_movemask_epi8(_mm_or_si128(ws, cont)) ^ 0xFFFFu) & valid;
-    unsigned starts = wsm & ~(((wsm << 1) | *prev) & 0xFFFFu);
-    /* Bit counts by bytes of the mask: the x86-64 baseline has no popcnt instruction. */
-    uint64_t n = (uint64_t)pop8[other & 0xFFu] + pop8[other >> 8] + pop8[starts & 0xFFu] + pop8[starts >> 8];
-    *prev = (wsm >> 15) & 1u;
-    return n;
-}
-#endif
-
-static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+/* Per block of 16 bytes, each byte that adds a character gets 1 in a byte lane (a byte adds at most
+ * one: a non-whitespace non-continuation byte, or a whitespace byte after a non-whitespace one); lanes
+ * are summed with psadbw only every 255 blocks, before they can overflow. Whitespace is ' ' or
+ * 9..13 except 11 (\v), which is one unsigned-min test instead of four compares. */
+static inline uint64_t count_scalar(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
     uint64_t count = 0;
     unsigned prev = *prev_ws;
-    size_t i = 0;
-#if defined(__SSE2__)
-    for (; i + 16 <= n; i += 16)
-        count += count_block(_mm_loadu_si128((const __m128i *)(const void *)(u + i)), 0xFFFFu, &prev, single_byte);
-    if (i < n) {
-        size_t rem = n - i;
-        unsigned char tail[16] = {0};
-        for (size_t k = 0; k < rem; k++) tail[k] = u[i + k]; /* a short variable memcpy is a call */
-        unsigned valid = (1u << rem) - 1u;
-        count += count_block(_mm_loadu_si128((const __m128i *)(const void *)tail), valid, &prev, single_byte);
-        /* The last valid byte decides the carried state, not the zero padding. */
-        prev = byte_class(u[n - 1]) == 2;
-    }
-#else
-    for (; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
         unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
         unsigned ws = c == 2 || c == 3;
         count += (c == 1) + (ws & !prev);
         prev = ws;
     }
-#endif
     *prev_ws = prev;
     return count;
 }
+
+static inline __m128i ws_mask(__m128i v) {
+    const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8(9));
+    return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                        _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(11)),
+                                         _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(4)), d)));
+}
+
+static inline uint64_t lane_sum(__m128i acc) {
+    __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+    return (uint64_t)_mm_cvtsi128_si32(sum) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+}
+
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+    /* Under a block the vector set-up costs more than it saves. */
+    if (n < 16) return count_scalar(u, n, prev_ws, single_byte);
+    const __m128i one = _mm_set1_epi8(1), c0 = _mm_set1_epi8((char)0xC0);
+    /* In a single-byte encoding no byte continues another: compare against a pattern none matches. */
+    const __m128i c80 = _mm_set1_epi8((char)(single_byte ? 0xFF : 0x80));
+    __m128i carry = _mm_cvtsi32_si128(*prev_ws ? 0xFF : 0); /* previous byte's whitespace, in lane 0 */
+    __m128i acc = _mm_setzero_si128(), ws = acc;
+    uint64_t count = 0;
+    unsigned blocks = 0;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + i));
+        ws = ws_mask(v);
+        __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
+        __m128i before = _mm_or_si128(_mm_slli_si128(ws, 1), carry);
+        carry = _mm_srli_si128(ws, 15);
+        /* starts: whitespace after non-whitespace; other: neither whitespace nor continuation. */
+        __m128i starts = _mm_andnot_si128(before, ws);
+        __m128i other = _mm_andnot_si128(_mm_or_si128(ws, cont), one);
+        acc = _mm_add_epi8(acc, _mm_or_si128(_mm_and_si128(starts, one), other));
+        if (++blocks == 255) {
+            count += lane_sum(acc);
+            acc = _mm_setzero_si128();
+            blocks = 0;
+        }
+    }
+    if (i < n) {
+        /* The last 16 bytes, overlapping counted ones (masked out): no read past the run, and every
+         * counted byte's predecessor is in the block itself. */
+        size_t rem = n - i;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(u + n - 16));
+        const __m128i idx = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        __m128i valid = _mm_cmpgt_epi8(idx, _mm_set1_epi8((char)(15 - rem)));
+        ws = ws_mask(v);
+        __m128i cont = _mm_cmpeq_epi8(_mm_and_si128(v, c0), c80);
+        __m128i starts = _mm_andnot_si128(_mm_slli_si128(ws, 1), ws);
+        __m128i other = _mm_andnot_si128(_mm_or_si128(ws, cont), one);
+        acc = _mm_add_epi8(acc, _mm_and_si128(_mm_or_si128(_mm_and_si128(starts, one), other), valid));
+    }
+    *prev_ws = ((unsigned)_mm_movemask_epi8(ws) >> 15) & 1u;
+    return count + lane_sum(acc);
+}
+#else
+static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+    uint64_t count = 0;
+    unsigned prev = *prev_ws;
+    for (size_t i = 0; i < n; i++) {
+        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
+        unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
+        unsigned ws = c == 2 || c == 3;
+        count += (c == 1) + (ws & !prev);
+        prev = ws;
+    }
+    *prev_ws = prev;
+    return count;
+}
+#endif
 
 static void count_text(dl_stream_scorer *s, const char *p, size_t n) {
     uint64_t count = count_chars((const unsigned char *)p, n, &s->ws_prev, s->single_byte);
@@ -313,6 +349,7 @@ static void consider(dl_stream_scorer *s, const dl_stream_entry *e, uint64_t end
     c->paragraphs = paras;
     c->score = score;
     c->attrs_truncated = e->truncated;
+    c->blob_raw = e->raw;
     c->blob_len = e->blob_len;
     memcpy(c->blob, s->blob + e->blob_off, e->blob_len);
 }
@@ -401,6 +438,23 @@ static int blob_put(unsigned char *b, uint32_t *len, const char *p, size_t n) {
     return 1;
 }
 
+/* The report's form of a start tag: its name (cut at MAX_NAME_KEPT) then attribute name/value pairs
+ * while they fit; *truncated when some did not. */
+static void fill_blob(unsigned char *b, const dl_token *t, uint32_t *len, int *truncated) {
+    *len = 0;
+    *truncated = 0;
+    blob_put(b, len, t->name.ptr, t->name.len < MAX_NAME_KEPT ? t->name.len : MAX_NAME_KEPT);
+    for (size_t i = 0; i < t->nattrs; i++) {
+        uint32_t before = *len;
+        if (!blob_put(b, len, t->attrs[i].name.ptr, t->attrs[i].name.len) ||
+            !blob_put(b, len, t->attrs[i].value.ptr, t->attrs[i].value.len)) {
+            *len = before;
+            *truncated = 1;
+            break;
+        }
+    }
+}
+
 static int ensure_blob(dl_stream_scorer *s, size_t need) {
     if (need <= s->blob_cap) return 0;
     size_t cap = s->blob_cap ? s->blob_cap : 16384;
@@ -439,14 +493,14 @@ static int push(dl_stream_scorer *s, const dl_token *t, uint32_t key, uint32_t a
     unsigned char *b = s->blob + off;
     uint32_t len = 0;
     int truncated = 0;
-    blob_put(b, &len, t->name.ptr, t->name.len < MAX_NAME_KEPT ? t->name.len : MAX_NAME_KEPT);
-    for (size_t i = 0; i < t->nattrs && !truncated; i++) {
-        uint32_t before = len;
-        if (!blob_put(b, &len, t->attrs[i].name.ptr, t->attrs[i].name.len) ||
-            !blob_put(b, &len, t->attrs[i].value.ptr, t->attrs[i].value.len)) {
-            len = before;
-            truncated = 1;
-        }
+    uint64_t raw_len = t->end - t->start;
+    e->raw = 0;
+    if (t->start >= s->feed_base && t->end <= s->feed_base + s->feed_len && raw_len <= DL_STREAM_MAX_ATTR_BYTES) {
+        memcpy(b, s->feed_ptr + (t->start - s->feed_base), (size_t)raw_len);
+        len = (uint32_t)raw_len;
+        e->raw = 1;
+    } else {
+        fill_blob(b, t, &len, &truncated);
     }
     e->blob_off = off;
     e->blob_len = len;
@@ -659,6 +713,40 @@ static int sink(void *ctx, const dl_token *t) {
     }
 }
 
+typedef struct {
+    dl_stream_candidate *c;
+    int done;
+} dl_raw_ctx;
+
+static int raw_sink(void *ctx, const dl_token *t) {
+    dl_raw_ctx *r = ctx;
+    if (t->type == DL_TOK_START_TAG && !r->done) {
+        int truncated;
+        fill_blob(r->c->blob, t, &r->c->blob_len, &truncated);
+        r->c->attrs_truncated = truncated;
+        r->done = 1;
+    }
+    return 0;
+}
+
+/* A start tag on its own tokenizes as it did in the stream: a tag always begins in the data state and
+ * nothing in it depends on what came before, so this gives the attributes the stream saw. */
+static int decode_raw(dl_stream_candidate *c) {
+    unsigned char src[DL_STREAM_MAX_ATTR_BYTES];
+    size_t n = c->blob_len;
+    memcpy(src, c->blob, n);
+    dl_raw_ctx r = {c, 0};
+    dl_tokenizer *t = dl_tokenizer_new(raw_sink, &r);
+    if (!t) return -1;
+    int rc = dl_tokenizer_feed(t, (const char *)src, n);
+    if (rc == 0) rc = dl_tokenizer_finish(t);
+    dl_tokenizer_free(t);
+    if (rc < 0) return -1;
+    if (!r.done) c->blob_len = 0; /* cannot happen for a tag the stream emitted; keep the blob walkable */
+    c->blob_raw = 0;
+    return 0;
+}
+
 dl_stream_scorer *dl_stream_new(void) {
     dl_stream_global_init();
     dl_stream_scorer *s = calloc(1, sizeof(*s));
@@ -683,7 +771,12 @@ void dl_stream_free(dl_stream_scorer *s) {
 
 int dl_stream_feed(dl_stream_scorer *s, const char *data, size_t len) {
     if (s->failed) return -1;
-    if (dl_tokenizer_feed(s->tok, data, len) < 0) {
+    s->feed_ptr = (const unsigned char *)data;
+    s->feed_base = s->stats.bytes;
+    s->feed_len = len;
+    int rc = dl_tokenizer_feed(s->tok, data, len);
+    s->feed_len = 0;
+    if (rc < 0) {
         s->failed = 1;
         return -1;
     }
@@ -700,6 +793,11 @@ int dl_stream_finish(dl_stream_scorer *s) {
     /* Whatever is still open never saw its end tag. */
     while (s->depth > 0) pop(s, 0, 0);
     s->overflow = 0;
+    for (int i = 0; i < 2; i++)
+        if (s->slot[i].present && s->slot[i].blob_raw && decode_raw(&s->slot[i]) < 0) {
+            s->failed = 1;
+            return -1;
+        }
     return 0;
 }
 

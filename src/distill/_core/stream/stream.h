@@ -50,6 +50,10 @@ typedef struct {
      * (attr name, attr value) pairs. Use dl_stream_blob_next() to walk it. */
     uint32_t blob_len;
     unsigned char blob[DL_STREAM_MAX_ATTR_BYTES];
+    /* Internal: while scoring, blob may hold the start tag's source bytes instead (copying one range
+     * per open element is cheaper than its decoded attributes); dl_stream_finish() re-tokenizes the
+     * winner's and runner-up's into the form above. */
+    int blob_raw;
 } dl_stream_candidate;
 
 typedef struct {

@@ -47,9 +47,23 @@ static inline int dl_buf_put_lower(dl_buf *b, const dl_uchar *s, size_t n) {
     if (n == 0) return 0;
     if (b->cap - b->len < n && dl_buf_reserve(b, n) < 0) return -1;
     dl_uchar *o = b->p + b->len;
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    /* Eight bytes at a time (SWAR): a byte is upper case when it is ASCII and A <= it <= Z; its 0x20 bit
+     * is then set. Short names skip straight to the byte loop. */
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+        uint64_t low7 = x & ~high;
+        uint64_t ge_a = low7 + ones * (0x80 - 'A');
+        uint64_t gt_z = low7 + ones * (0x7F - 'Z');
+        uint64_t upper = ge_a & ~gt_z & ~x & high;
+        x |= upper >> 2;
+        memcpy(o + i, &x, 8);
+    }
+    for (; i < n; i++) {
         dl_uchar c = s[i];
-        o[i] = (dl_uchar)(c + (((unsigned)c - 'A' < 26u) << 5));
+        o[i] = (dl_uchar)(c | (((unsigned)c - 'A' < 26u) << 5));
     }
     b->len += n;
     return 0;
