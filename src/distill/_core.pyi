@@ -3,9 +3,12 @@
 from collections.abc import Iterator, Mapping
 from typing import Any, final
 
+from typing_extensions import disjoint_base
+
 from distill.export import Markdown, PlainText
 from distill.extract import Article, Extraction
 
+@disjoint_base
 class Node:
     """A node of a parsed tree: iterating gives its children; len() and [i] index them.
 
