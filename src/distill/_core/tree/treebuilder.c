@@ -5,7 +5,16 @@
 
 #include "tree/tb_internal.h"
 
-static int use_html_rules(tb *b, const tb_token *t) {
+static int use_html_rules_slow(tb *b, const tb_token *t);
+
+/* Almost every token meets an HTML current node outside the fragment case: that test is inlined at
+ * each call, the rest of the rule stays out of line. */
+static inline int use_html_rules(tb *b, const tb_token *t) {
+    if (!b->depth || (!b->context && b->stack[b->depth - 1]->ns == DL_NS_HTML)) return 1;
+    return use_html_rules_slow(b, t);
+}
+
+static int use_html_rules_slow(tb *b, const tb_token *t) {
     if (!b->depth || t->type == DL_TOK_EOF) return 1;
     /* Almost every token meets an HTML current node outside the fragment case: answer that first. */
     dl_node *acn = (b->context && b->depth == 1) ? b->context : b->stack[b->depth - 1];
@@ -100,7 +109,9 @@ static int sink(void *ctx, const dl_token *tok) {
         if (!b->status) b->status = DL_PARSE_NOMEM;
         return -1;
     }
-    update_cdata(b);
+    /* Only a change of the current node's namespace can change the answer; an HTML one with no
+     * fragment context (the common case) and a tokenizer already told "no" needs no call. */
+    if (b->cdata_told || b->context || !b->depth || b->stack[b->depth - 1]->ns != DL_NS_HTML) update_cdata(b);
 #ifdef DL_TB_CHECK
     tb_stack_check(b);
 #endif
