@@ -102,15 +102,12 @@ def run_command(path: Path, pipe: bool, tmp: Path) -> tuple[float, int, int]:
         return time.perf_counter() - t, usage.ru_maxrss, proc.returncode
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--size-mb", type=int, default=256)
-    ap.add_argument("--runs", type=int, default=3)
-    args = ap.parse_args()
+def measure(size_mb: int, runs: int) -> list[str]:
+    """Generate the page, time pass one and the command both ways; one line per figure."""
     with tempfile.TemporaryDirectory(prefix="article-bench-") as d:
         tmp = Path(d)
         page = tmp / "page.html"
-        size = generate(page, args.size_mb * 1_000_000)
+        size = generate(page, size_mb * 1_000_000)
         mb = size / 1e6
         spool = tmp / "spool"
         spool.mkdir()
@@ -120,7 +117,7 @@ def main() -> None:
 
         p1: list[float] = []
         rows: dict[str, list[tuple[float, int]]] = {"file": [], "pipe": []}
-        for _ in range(args.runs):
+        for _ in range(runs):
             p1.append(pass_one(page))
             for kind in ("file", "pipe"):
                 secs, rss, rc = run_command(page, kind == "pipe", spool)
@@ -128,12 +125,29 @@ def main() -> None:
                     sys.exit(f"article exited {rc} on the {kind} run")
                 rows[kind].append((secs, rss))
                 assert not any(spool.iterdir()), "the spool file outlived the command"
-        print(f"page: {mb:.1f} MB generated from aeb article bodies inside boilerplate; {args.runs} runs")
-        print(f"pass one (in-process Scorer, 1 MiB reads): {mb / statistics.median(p1):8.1f} MB/s")
+        lines = [f"page: {mb:.1f} MB generated from aeb article bodies inside boilerplate; {runs} runs",
+                 f"pass one (in-process Scorer, 1 MiB reads): {mb / statistics.median(p1):8.1f} MB/s"]
         for kind, label in (("file", "article FILE"), ("pipe", "cat FILE | article")):
             secs = statistics.median(s for s, _ in rows[kind])
             rss = max(r for _, r in rows[kind])
-            print(f"{label:<22} {mb / secs:8.1f} MB/s wall (both passes, startup), peak RSS {rss / 1024:.1f} MiB")
+            lines.append(f"{label:<22} {mb / secs:8.1f} MB/s wall (both passes, startup), "
+                         f"peak RSS {rss / 1024:.1f} MiB")
+        return lines
+
+
+def run(corpus: object, rounds: int) -> object:
+    """The `python -m bench` entry: a 256 MB page, three runs (rounds does not apply here)."""
+    from bench.common import Section
+
+    return Section("The article command", ["    " + line for line in measure(256, 3)])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size-mb", type=int, default=256)
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    print("\n".join(measure(args.size_mb, args.runs)))
 
 
 if __name__ == "__main__":

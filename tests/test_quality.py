@@ -23,3 +23,9 @@ def test_mypy_strict_on_the_package():
     pytest.importorskip("mypy", reason="mypy is not installed (pip install '.[test]' brings it)")
     r = _run(sys.executable, "-m", "mypy")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_stubs_match_the_c_signatures():
+    pytest.importorskip("mypy.stubtest", reason="mypy is not installed (pip install '.[test]' brings it)")
+    r = _run(sys.executable, "-m", "mypy.stubtest", "distill._core")
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -3,9 +3,12 @@
 from collections.abc import Iterator, Mapping
 from typing import Any, final
 
+from typing_extensions import disjoint_base
+
 from distill.export import Markdown, PlainText
 from distill.extract import Article, Extraction
 
+@disjoint_base
 class Node:
     """A node of a parsed tree: iterating gives its children; len() and [i] index them.
 
@@ -211,6 +214,9 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
     """(text, chars, link_chars, is_heading, in_winner) of each paragraph unit under node."""
 
 # --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
+
+def _article_export(node: Node, favor: int, kind: int, policy: object = None) -> str:
+    """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
 def _article_text(node: Node, favor: int = 0) -> str:
     """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""

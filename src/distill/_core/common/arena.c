@@ -47,22 +47,11 @@ static int arena_new_block(dl_arena *a, size_t need) {
     return 0;
 }
 
-void *dl_arena_alloc(dl_arena *a, size_t size) {
-    if (size > SIZE_MAX - 7) return NULL;
-    size = (size + 7) & ~(size_t)7;
-    if (size == 0) size = 8;
-    if ((size_t)(a->end - a->cur) < size || a->cur == NULL) {
-        if (arena_new_block(a, size) < 0) return NULL;
-    }
+void *dl_arena_alloc_block(dl_arena *a, size_t size) {
+    /* size is already rounded by dl_arena_alloc */
+    if (arena_new_block(a, size) < 0) return NULL;
     void *p = a->cur;
     a->cur += size;
-    return p;
-}
-
-void *dl_arena_calloc(dl_arena *a, size_t count, size_t size) {
-    if (size && count > SIZE_MAX / size) return NULL;
-    void *p = dl_arena_alloc(a, count * size);
-    if (p) memset(p, 0, count * size);
     return p;
 }
 

@@ -7,6 +7,7 @@
 #define DL_COMMON_ARENA_H
 
 #include <stddef.h>
+#include <string.h>
 
 typedef struct dl_arena_block dl_arena_block;
 
@@ -20,10 +21,27 @@ typedef struct {
 void dl_arena_init(dl_arena *a);
 void dl_arena_free(dl_arena *a);
 
-/* 8-byte aligned, uninitialised. NULL on out of memory or overflow. */
-void *dl_arena_alloc(dl_arena *a, size_t size);
-/* Zero-filled. */
-void *dl_arena_calloc(dl_arena *a, size_t count, size_t size);
+/* The slow path of dl_arena_alloc: a new block, then the allocation from it. */
+void *dl_arena_alloc_block(dl_arena *a, size_t size);
+/* 8-byte aligned, uninitialised. NULL on out of memory or overflow. Inline because the tree builder
+ * allocates a few times per token and the call would cost more than the bump itself. */
+static inline void *dl_arena_alloc(dl_arena *a, size_t size) {
+    if (size > (size_t)-1 - 7) return NULL;
+    size = size ? (size + 7) & ~(size_t)7 : 8;
+    if (a->cur && (size_t)(a->end - a->cur) >= size) {
+        void *p = a->cur;
+        a->cur += size;
+        return p;
+    }
+    return dl_arena_alloc_block(a, size);
+}
+/* Zero-filled. Inline so that a constant size (a node) becomes a few stores, not a memset call. */
+static inline void *dl_arena_calloc(dl_arena *a, size_t count, size_t size) {
+    if (size && count > (size_t)-1 / size) return NULL;
+    void *p = dl_arena_alloc(a, count * size);
+    if (p) memset(p, 0, count * size);
+    return p;
+}
 /* Copies len bytes and appends a NUL (not counted in len). */
 char *dl_arena_strndup(dl_arena *a, const char *s, size_t len);
 /* Grows the most recent allocation in place when it is the last one in the current block, else

@@ -134,9 +134,9 @@ static PyObject *scorer_get_offset(StreamScorerObject *self, void *Py_UNUSED(clo
 
 static PyMethodDef scorer_methods[] = {
     {"feed", (PyCFunction)scorer_feed, METH_O,
-     "feed(chunk, /)\n--\n\nScore the next chunk of input bytes (any bytes-like object)."},
+     "feed($self, chunk, /)\n--\n\nScore the next chunk of input bytes (any bytes-like object)."},
     {"close", (PyCFunction)scorer_close, METH_NOARGS,
-     "close()\n--\n\nEnd of input: return the result as a dict (winner, runner_up, scored, skipped, "
+     "close($self, /)\n--\n\nEnd of input: return the result as a dict (winner, runner_up, scored, skipped, "
      "too_deep, bytes, encoding)."},
     {NULL, NULL, 0, NULL},
 };

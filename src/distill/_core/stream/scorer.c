@@ -107,6 +107,10 @@ static inline unsigned byte_class(unsigned char b) {
 }
 
 
+/* Per byte value: bit 0 when it is a character on its own (not whitespace, not a UTF-8 continuation),
+ * bit 1 when it is whitespace; [1] is for single-byte encodings, where every byte is a character. */
+static uint8_t byte_bits[2][256];
+
 static uint32_t name_hash(const char *p, size_t n) {
     uint32_t h = 2166136261u;
     for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 16777619u;
@@ -190,6 +194,11 @@ static int atom_flags_ready;
 
 void dl_stream_global_init(void) {
     if (atom_flags_ready) return;
+    for (unsigned b = 0; b < 256; b++) {
+        unsigned cls = byte_class((unsigned char)b);
+        byte_bits[0][b] = (uint8_t)(cls == 2 ? 2 : cls);
+        byte_bits[1][b] = (uint8_t)(cls == 2 ? 2 : 1);
+    }
     static const uint32_t implies[] = {DL_TAG_li, DL_TAG_dd, DL_TAG_dt, DL_TAG_a, DL_TAG_tr, DL_TAG_td,
                                        DL_TAG_th, DL_TAG_tbody, DL_TAG_thead, DL_TAG_tfoot, DL_TAG_option,
                                        DL_TAG_optgroup};
@@ -217,25 +226,24 @@ void dl_stream_global_init(void) {
  * per whitespace run (a whitespace byte whose predecessor in the text stream is not whitespace). Each
  * byte's contribution depends only on it and the byte before, so any split of the text across
  * tokens or feeds gives the same total. */
-#if defined(__SSE2__)
-/* Per block of 16 bytes, each byte that adds a character gets 1 in a byte lane (a byte adds at most
- * one: a non-whitespace non-continuation byte, or a whitespace byte after a non-whitespace one); lanes
- * are summed with psadbw only every 255 blocks, before they can overflow. Whitespace is ' ' or
- * 9..13 except 11 (\v), which is one unsigned-min test instead of four compares. */
 static inline uint64_t count_scalar(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
+    const uint8_t *bits = byte_bits[single_byte != 0];
     uint64_t count = 0;
     unsigned prev = *prev_ws;
     for (size_t i = 0; i < n; i++) {
-        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
-        unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
-        unsigned ws = c == 2 || c == 3;
-        count += (c == 1) + (ws & !prev);
+        unsigned c = bits[u[i]], ws = c >> 1;
+        count += (c & 1u) + (ws & ~prev);
         prev = ws;
     }
     *prev_ws = prev;
     return count;
 }
 
+#if defined(__SSE2__)
+/* Per block of 16 bytes, each byte that adds a character gets 1 in a byte lane (a byte adds at most
+ * one: a non-whitespace non-continuation byte, or a whitespace byte after a non-whitespace one); lanes
+ * are summed with psadbw only every 255 blocks, before they can overflow. Whitespace is ' ' or
+ * 9..13 except 11 (\v), which is one unsigned-min test instead of four compares. */
 static inline __m128i ws_mask(__m128i v) {
     const __m128i d = _mm_sub_epi8(v, _mm_set1_epi8(9));
     return _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
@@ -293,17 +301,7 @@ static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws,
 }
 #else
 static uint64_t count_chars(const unsigned char *u, size_t n, unsigned *prev_ws, int single_byte) {
-    uint64_t count = 0;
-    unsigned prev = *prev_ws;
-    for (size_t i = 0; i < n; i++) {
-        /* Single-byte: classes 0 and 1 both become 1 (a character), whitespace 2 becomes 3. */
-        unsigned c = byte_class(u[i]) | (unsigned)(single_byte != 0);
-        unsigned ws = c == 2 || c == 3;
-        count += (c == 1) + (ws & !prev);
-        prev = ws;
-    }
-    *prev_ws = prev;
-    return count;
+    return count_scalar(u, n, prev_ws, single_byte);
 }
 #endif
 
@@ -395,13 +393,25 @@ enum { SCOPE = 0, BUTTON_SCOPE = 1, LIST_SCOPE = 2, TABLE_SCOPE = 3 };
 
 static int max_i(int a, int b) { return a > b ? a : b; }
 
+static inline uint64_t load_le32(const unsigned char *p) {
+    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) | ((uint64_t)p[3] << 24);
+}
+
 static uint32_t key_of(dl_stream_scorer *s, const dl_token *t, uint32_t *atom, uint32_t *hash) {
     size_t len = t->name.len;
     dl_name_cache_entry *ce = NULL;
     uint64_t packed = 0;
     if (len - 1 < 8) { /* 1..8 bytes: almost every tag name */
-        /* Bytes in little-endian order whatever the host; a loop, as a short variable memcpy is a call. */
-        for (size_t i = 0; i < len; i++) packed |= (uint64_t)(unsigned char)t->name.ptr[i] << (8 * i);
+        /* Bytes in little-endian order whatever the host, without a per-byte loop: two overlapping
+         * 4-byte reads from 4 bytes up, else the first, middle and last byte (which overlap for
+         * shorter names, putting equal bytes at equal places). */
+        const unsigned char *np = (const unsigned char *)t->name.ptr;
+        if (len >= 4) {
+            packed = load_le32(np) | (load_le32(np + len - 4) << (8 * (len - 4)));
+        } else {
+            packed = (uint64_t)np[0] | ((uint64_t)np[len >> 1] << (8 * (len >> 1))) |
+                     ((uint64_t)np[len - 1] << (8 * (len - 1)));
+        }
         ce = &s->names[((packed ^ len) * 0x9E3779B97F4A7C15ull) >> 56];
         if (ce->len == len && ce->packed == packed) {
             *atom = ce->atom;

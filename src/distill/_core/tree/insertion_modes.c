@@ -786,14 +786,20 @@ static int m_in_body(tb *b, tb_token *t) {
             consume(t, i);
             return 0;
         }
-        int nonws = 0;
-        while (i < n && p[i] != '\0') {
-            if (!nonws && !tb_ws((unsigned char)p[i])) nonws = 1;
-            i++;
+        /* memchr finds the run's end many bytes at a time; the whitespace test stops at the first
+         * non-space, which in running text is the first byte, and is skipped once frameset-ok is off. */
+        const char *z = memchr(p, '\0', n);
+        i = z ? (size_t)(z - p) : n;
+        if (b->frameset_ok) {
+            for (size_t k = 0; k < i; k++) {
+                if (!tb_ws((unsigned char)p[k])) {
+                    b->frameset_ok = 0;
+                    break;
+                }
+            }
         }
         if (tb_reconstruct(b)) return -1;
         if (tb_insert_chars(b, p, i)) return -1;
-        if (nonws) b->frameset_ok = 0;
         consume(t, i);
         return 0;
     }

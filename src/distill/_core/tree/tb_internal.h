@@ -108,6 +108,7 @@ struct tb {
     int skip_lf;      /* drop a leading U+000A in the next token (after pre, listing, textarea) */
     int done;         /* stopped parsing */
     int has_selectedcontent;
+    int cdata_told;   /* the last cdata-allowed flag given to the tokenizer (it starts at 0) */
 
     /* Pending table character tokens ("in table text"). */
     char *ptext;

@@ -5,9 +5,19 @@
 
 #include "tree/tb_internal.h"
 
-static int use_html_rules(tb *b, const tb_token *t) {
+static int use_html_rules_slow(tb *b, const tb_token *t);
+
+/* Almost every token meets an HTML current node outside the fragment case: that test is inlined at
+ * each call, the rest of the rule stays out of line. */
+static inline int use_html_rules(tb *b, const tb_token *t) {
+    if (!b->depth || (!b->context && b->stack[b->depth - 1]->ns == DL_NS_HTML)) return 1;
+    return use_html_rules_slow(b, t);
+}
+
+static int use_html_rules_slow(tb *b, const tb_token *t) {
     if (!b->depth || t->type == DL_TOK_EOF) return 1;
-    dl_node *acn = tb_adjusted_current(b);
+    /* Almost every token meets an HTML current node outside the fragment case: answer that first. */
+    dl_node *acn = (b->context && b->depth == 1) ? b->context : b->stack[b->depth - 1];
     if (acn->ns == DL_NS_HTML) return 1;
     int start = t->type == DL_TOK_START_TAG, chars = t->type == DL_TOK_CHARACTER;
     if (tb_is_mathml_text_ip(acn)) {
@@ -50,20 +60,20 @@ static int dispatch(tb *b, tb_token *t) {
 
 static void update_cdata(tb *b) {
     if (!b->tz) return;
-    dl_node *acn = b->depth ? tb_adjusted_current(b) : NULL;
-    dl_tokenizer_set_cdata_allowed(b->tz, acn && acn->ns != DL_NS_HTML);
+    dl_node *acn = b->depth ? ((b->context && b->depth == 1) ? b->context : b->stack[b->depth - 1]) : NULL;
+    int allowed = acn && acn->ns != DL_NS_HTML;
+    /* Tell the tokenizer only when the answer changes: it rarely does, and the call is per token. */
+    if (allowed != b->cdata_told) {
+        dl_tokenizer_set_cdata_allowed(b->tz, allowed);
+        b->cdata_told = allowed;
+    }
 }
 
 static int sink(void *ctx, const dl_token *tok) {
     tb *b = ctx;
     if (b->status) return -1;
     if (b->done) return 0;
-    tb_token t;
-    memset(&t, 0, sizeof t);
-    t.type = tok->type;
-    t.raw = tok;
-    t.start = tok->start;
-    t.end = tok->end;
+    tb_token t = {.type = tok->type, .raw = tok, .start = tok->start, .end = tok->end};
     int skip = b->skip_lf;
     b->skip_lf = 0;
     switch (tok->type) {
@@ -99,7 +109,9 @@ static int sink(void *ctx, const dl_token *tok) {
         if (!b->status) b->status = DL_PARSE_NOMEM;
         return -1;
     }
-    update_cdata(b);
+    /* Only a change of the current node's namespace can change the answer; an HTML one with no
+     * fragment context (the common case) and a tokenizer already told "no" needs no call. */
+    if (b->cdata_told || b->context || !b->depth || b->stack[b->depth - 1]->ns != DL_NS_HTML) update_cdata(b);
 #ifdef DL_TB_CHECK
     tb_stack_check(b);
 #endif
