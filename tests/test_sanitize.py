@@ -370,3 +370,9 @@ def test_random_built_trees_sanitize_to_stable_reparseable_safe_html(spec: list,
     assert reparse(out) == out, out
     assert s.sanitize(out) == out
     assert_safe(out, policy)
+
+
+@pytest.mark.parametrize("scheme", ["javascript", "JavaScript", "vbscript", "data"])
+def test_no_policy_can_allow_a_script_running_scheme(scheme):
+    with pytest.raises(ValueError, match="can never be allowed"):
+        Sanitizer(Policy(url_schemes=frozenset({scheme}))).sanitize('<a href="x">y</a>')

@@ -155,7 +155,23 @@ int dl_policy_allow_attribute(dl_policy *p, const char *element, size_t elen, co
     return 1;
 }
 
+/* Schemes whose URLs run script when followed. No policy may allow them, for the same reason no
+ * policy may allow on* attributes: one permissive setting would make the output unsafe. data: has
+ * its own switch (allow_data_images), limited to raster images. */
+static int scheme_runs_script(const char *scheme, size_t len) {
+    static const char *const never[] = {"javascript", "vbscript", "livescript", "data"};
+    for (size_t i = 0; i < sizeof never / sizeof never[0]; i++) {
+        size_t n = strlen(never[i]);
+        if (n != len) continue;
+        size_t j = 0;
+        while (j < n && (scheme[j] | 0x20) == never[i][j]) j++;
+        if (j == n) return 1;
+    }
+    return 0;
+}
+
 int dl_policy_allow_scheme(dl_policy *p, const char *scheme, size_t len) {
+    if (scheme_runs_script(scheme, len)) return 0;
     char **s = realloc(p->schemes, (p->nschemes + 1) * sizeof(*s));
     if (!s) return -1;
     p->schemes = s;
