@@ -180,3 +180,9 @@ def test_cli_binary_garbage_is_a_page_like_any_other(command, tmp_path):
     res = _cli(*command, str(junk))
     assert res.returncode in (0, 1)  # 1: the article command found nothing worth writing
     assert b"Traceback" not in res.stderr
+
+
+def test_unknown_encoding_message_is_bounded():
+    with pytest.raises(LookupError) as info:
+        distill.parse(b"<p>x", encoding="x" * 1_000_000)
+    assert len(str(info.value)) < 200

@@ -16,7 +16,7 @@ import pytest
 from conftest import REPO, SHARED
 
 FUZZ = REPO / "fuzz"
-SECONDS = int(os.environ.get("DISTILL_FUZZ_SMOKE_SECONDS", "4"))
+SECONDS = int(os.environ.get("DISTILL_FUZZ_SMOKE_SECONDS", "3"))
 OUT = FUZZ / "out"
 
 

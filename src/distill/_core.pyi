@@ -215,6 +215,9 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
 
 # --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
 
+def _article_export(node: Node, favor: int, kind: int, policy: object = None) -> str:
+    """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
+
 def _article_text(node: Node, favor: int = 0) -> str:
     """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
 

@@ -17,13 +17,13 @@ white space between two words counts as one character, leading and trailing whit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from distill import _core
 
 if TYPE_CHECKING:
-    from distill._core import Element
+    from distill._core import Element, Node
     from distill.sanitize import Sanitizer
 
 __all__ = ["Article", "Extraction", "Paragraph", "article", "boilerplate"]
@@ -117,27 +117,50 @@ class Article:
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()
     """``article:tag`` values, else the comma-separated keywords ``<meta>``; duplicates removed."""
+    _source: Node | None = field(default=None, repr=False, compare=False)
+    """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it."""
+    _favor: int = field(default=0, repr=False, compare=False)
+    """``Extraction.favor`` as the C core numbers it (0 balanced, 1 precision, 2 recall)."""
+    _cache: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+
+    def _export(self, kind: int) -> str:
+        cached = self._cache.get(kind)
+        if cached is not None:
+            return cached
+        if self._source is None:
+            return ""
+        policy = None
+        if kind == _HTML:
+            global _article_sanitizer
+            if _article_sanitizer is None:
+                from distill.sanitize import Policy, Sanitizer
+
+                _article_sanitizer = Sanitizer(Policy.relaxed())
+            policy = _article_sanitizer._compiled
+        out: str = _core._article_export(self._source, self._favor, kind, policy)
+        self._cache[kind] = out
+        return out
 
     @property
     def markdown(self) -> str:
-        """The main content as GitHub-flavoured Markdown, computed on each access ("" without one).
+        """The cleaned article as GitHub-flavoured Markdown ("" without one), computed on first access.
 
-        Relative links and images resolve against the document's ``<base href>``; use
-        ``element.to_markdown(Markdown(base_url=...))`` to give the page URL.
+        It renders exactly the content ``text`` is read from (the same containers, without what the
+        text leaves out), keeping headings, lists, tables, links and images. Relative links and images
+        resolve against the document's ``<base href>``.
         """
-        return self.element.to_markdown() if self.element is not None else ""
+        return self._export(_MARKDOWN)
 
     @property
     def html(self) -> str:
-        """The main content as sanitized HTML (:meth:`Policy.relaxed`), computed on each access."""
-        if self.element is None:
-            return ""
-        from distill.sanitize import Policy, Sanitizer
+        """The cleaned article as one sanitized HTML fragment (:meth:`Policy.relaxed`), on first access.
 
-        global _article_sanitizer
-        if _article_sanitizer is None:
-            _article_sanitizer = Sanitizer(Policy.relaxed())
-        return _article_sanitizer.sanitize(self.element)
+        It holds the same content as ``text`` and ``markdown``.
+        """
+        return self._export(_HTML)
+
+
+_TEXT, _MARKDOWN, _HTML = 0, 1, 2
 
 
 _article_sanitizer: Sanitizer | None = None

@@ -173,7 +173,15 @@ static int lookup_encoding(const char *fname, PyObject *encoding) {
     if (!label) return -2;
     int id = dl_encoding_lookup(label, (size_t)len);
     if (id < 0) {
-        PyErr_Format(PyExc_LookupError, "unknown encoding: %R", encoding);
+        {
+            /* Echo a bounded prefix: a label is user input and may be megabytes long. */
+            Py_ssize_t n = PyUnicode_GetLength(encoding);
+            PyObject *shown = n > 64 ? PyUnicode_Substring(encoding, 0, 64) : Py_NewRef(encoding);
+            if (shown) {
+                PyErr_Format(PyExc_LookupError, "unknown encoding: %R%s", shown, n > 64 ? "..." : "");
+                Py_DECREF(shown);
+            }
+        }
         return -2;
     }
     return id;

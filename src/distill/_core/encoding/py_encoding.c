@@ -12,7 +12,15 @@ static int dl_py_label(PyObject *label) {
     if (!s) return -2;
     int id = dl_encoding_lookup(s, (size_t)n);
     if (id < 0) {
-        PyErr_Format(PyExc_LookupError, "unknown encoding: %R", label);
+        {
+            /* Echo a bounded prefix: a label is user input and may be megabytes long. */
+            Py_ssize_t n = PyUnicode_GetLength(label);
+            PyObject *shown = n > 64 ? PyUnicode_Substring(label, 0, 64) : Py_NewRef(label);
+            if (shown) {
+                PyErr_Format(PyExc_LookupError, "unknown encoding: %R%s", shown, n > 64 ? "..." : "");
+                Py_DECREF(shown);
+            }
+        }
         return -2;
     }
     return id;

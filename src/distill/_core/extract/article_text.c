@@ -697,14 +697,14 @@ static void render(dl_actx *cx, uint32_t top, dl_out *o) {
     }
 }
 
-/* ------------------------------------------------------------------ entry point */
+/* ------------------------------------------------------------------ entry points */
 
-int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
-    memset(out, 0, sizeof(*out));
-    dl_actx cx;
-    memset(&cx, 0, sizeof(cx));
-    dl_out o = {NULL, 0, 0, 1, 0};
-    int rc = 0;
+/* The shared core of both entry points: index, prune, score, choose and clean. On success the chosen
+ * containers are in chosen[0..*nchosen) in document order and *best is the winner's index (-1 with
+ * *nchosen 0 when nothing scored, or when the table and the tree disagreed). Returns -1 on out of
+ * memory. */
+static int select_content(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *chosen, uint32_t *nchosen,
+                          int64_t *best_out) {
     double max_ld = DL_ART_CLEAN_LINK_DENSITY, share = DL_ART_SPLIT_SHARE;
     uint32_t levels = DL_ART_SPLIT_LEVELS;
     if (favor == DL_FAVOR_PRECISION) {
@@ -715,32 +715,46 @@ int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result 
         share = DL_ART_RECALL_SPLIT_SHARE;
         levels = DL_ART_RECALL_SPLIT_LEVELS;
     }
-    uint32_t chosen[DL_ART_SPLIT_MAX], nchosen = 0;
+    *nchosen = 0;
+    *best_out = -1;
     dl_article_text_init(); /* no-op after the module's own call */
-    if (!root || index_tree(&cx, root) < 0 || prune(&cx) < 0) goto nomem;
-    aggregate(&cx);
-    if (collect_paras(&cx) < 0) goto nomem;
-    if (!cx.broken) {
-        int64_t best = score(&cx);
-        if (best >= 0) {
-            if (choose(&cx, (uint32_t)best, share, levels, chosen, &nchosen) < 0) goto nomem;
-            /* document order */
-            for (uint32_t a = 1; a < nchosen; a++) {
-                uint32_t v = chosen[a], b = a;
-                while (b > 0 && chosen[b - 1] > v) {
-                    chosen[b] = chosen[b - 1];
-                    b--;
-                }
-                chosen[b] = v;
-            }
-            for (uint32_t k = 0; k < nchosen; k++) clean(&cx, chosen[k], max_ld);
-            for (uint32_t k = 0; k < nchosen && !cx.broken; k++) {
-                render(&cx, chosen[k], &o);
-                out_newline(&cx, &o);
-            }
-            out->body = cx.el[best].node;
-            out->nparts = nchosen;
+    if (!root || index_tree(cx, root) < 0 || prune(cx) < 0) return -1;
+    aggregate(cx);
+    if (collect_paras(cx) < 0) return -1;
+    if (cx->broken) return 0;
+    int64_t best = score(cx);
+    if (best < 0) return 0;
+    if (choose(cx, (uint32_t)best, share, levels, chosen, nchosen) < 0) return -1;
+    /* document order */
+    for (uint32_t a = 1; a < *nchosen; a++) {
+        uint32_t v = chosen[a], b = a;
+        while (b > 0 && chosen[b - 1] > v) {
+            chosen[b] = chosen[b - 1];
+            b--;
         }
+        chosen[b] = v;
+    }
+    for (uint32_t k = 0; k < *nchosen; k++) clean(cx, chosen[k], max_ld);
+    *best_out = best;
+    return 0;
+}
+
+int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
+    memset(out, 0, sizeof(*out));
+    dl_actx cx;
+    memset(&cx, 0, sizeof(cx));
+    dl_out o = {NULL, 0, 0, 1, 0};
+    int rc = 0;
+    uint32_t chosen[DL_ART_SPLIT_MAX], nchosen = 0;
+    int64_t best = -1;
+    if (select_content(&cx, root, favor, chosen, &nchosen, &best) < 0) goto nomem;
+    if (best >= 0) {
+        for (uint32_t k = 0; k < nchosen && !cx.broken; k++) {
+            render(&cx, chosen[k], &o);
+            out_newline(&cx, &o);
+        }
+        out->body = cx.el[best].node;
+        out->nparts = nchosen;
     }
     if (cx.nomem) goto nomem;
     if (cx.broken) { /* never expected: report no article rather than a wrong one */
@@ -766,6 +780,83 @@ done:
     free(cx.el);
     free(cx.para);
     return rc;
+}
+
+static int by_address(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t) * (const dl_node *const *)a, y = (uintptr_t) * (const dl_node *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out) {
+    memset(out, 0, sizeof(*out));
+    dl_actx cx;
+    memset(&cx, 0, sizeof(cx));
+    int rc = 0;
+    uint32_t chosen[DL_ART_SPLIT_MAX], nchosen = 0;
+    int64_t best = -1;
+    if (select_content(&cx, root, favor, chosen, &nchosen, &best) < 0) goto nomem;
+    if (best < 0 || cx.broken || !nchosen) goto done;
+    /* The same walk as render(): inside each chosen container, an element dropped or cleaned is left
+     * out with its whole subtree, so only the outermost one needs recording. */
+    size_t nskip = 0;
+    for (uint32_t k = 0; k < nchosen; k++) {
+        for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
+            if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
+                nskip++;
+                j = cx.el[j].end;
+            } else {
+                j++;
+            }
+        }
+    }
+    out->roots = malloc((size_t)nchosen * sizeof(*out->roots));
+    if (!out->roots) goto nomem;
+    if (nskip) {
+        out->skip = malloc(nskip * sizeof(*out->skip));
+        if (!out->skip) goto nomem;
+    }
+    for (uint32_t k = 0; k < nchosen; k++) {
+        out->roots[out->nroots++] = cx.el[chosen[k]].node;
+        for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
+            if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
+                out->skip[out->nskip++] = cx.el[j].node;
+                j = cx.el[j].end;
+            } else {
+                j++;
+            }
+        }
+    }
+    /* Sorted by address so the exporters' per-element question is a binary search. */
+    if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
+    out->body = cx.el[best].node;
+    goto done;
+nomem:
+    rc = -1;
+    dl_article_content_free(out);
+done:
+    free(cx.el);
+    free(cx.para);
+    return rc;
+}
+
+int dl_article_content_skip(const void *ctx, const dl_node *el) {
+    const dl_article_content_result *c = ctx;
+    size_t lo = 0, hi = c->nskip;
+    uintptr_t key = (uintptr_t)el;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uintptr_t v = (uintptr_t)c->skip[mid];
+        if (v == key) return 1;
+        if (v < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+void dl_article_content_free(dl_article_content_result *r) {
+    free(r->roots);
+    free(r->skip);
+    memset(r, 0, sizeof(*r));
 }
 
 void dl_article_text_free(dl_article_text_result *r) {

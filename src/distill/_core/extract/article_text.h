@@ -31,4 +31,22 @@ void dl_article_text_init(void);
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out);
 void dl_article_text_free(dl_article_text_result *r);
 
+/* The content the text is made of, as nodes, for the exporters (Article.markdown and Article.html):
+ * the chosen containers in document order, and the elements inside them that the text leaves out
+ * (dropped or cleaned, outermost only: their subtrees go with them). Rendering the roots while
+ * skipping those elements shows exactly what dl_article_text reads. */
+typedef struct {
+    const dl_node **roots; /* malloc'd; NULL with nroots 0 when the page has no article */
+    size_t nroots;
+    const dl_node **skip;  /* malloc'd, sorted by address for dl_article_content_skip */
+    size_t nskip;
+    const dl_node *body;   /* as in dl_article_text_result */
+} dl_article_content_result;
+
+/* Returns 0, or -1 on out of memory. Always dl_article_content_free(out) afterwards. */
+int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out);
+/* Whether el is one of out->skip (ctx: the dl_article_content_result); the dl_node_filter predicate. */
+int dl_article_content_skip(const void *ctx, const dl_node *el);
+void dl_article_content_free(dl_article_content_result *r);
+
 #endif

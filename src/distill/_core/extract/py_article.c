@@ -7,6 +7,9 @@
 #include "binding/binding.h"
 #include "extract/article_text.h"
 #include "extract/meta_plus.h"
+#include "sanitize/sanitize.h"
+#include "serialize/markdown.h"
+#include "serialize/text.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"node", "favor", NULL};
@@ -33,6 +36,67 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
         res = PyUnicode_DecodeUTF8(r.text, (Py_ssize_t)r.len, "replace");
         dl_article_text_free(&r);
     }
+    DL_TREE_UNLOCK();
+    return res;
+}
+
+/* _article_export(node, favor, kind, policy=None) -> str: the content Article.text is read from,
+ * rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(), 2: sanitized
+ * HTML under `policy`, a compiled policy capsule). The article's containers are exported with what its
+ * text leaves out skipped, so the three renderings show the same content. */
+static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"node", "favor", "kind", "policy", NULL};
+    PyObject *obj, *cap = Py_None;
+    int favor = DL_FAVOR_BALANCED, kind = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii|O:_article_export", kwlist, &obj, &favor, &kind, &cap))
+        return NULL;
+    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
+        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
+        return NULL;
+    }
+    if (kind < 0 || kind > 2) {
+        PyErr_SetString(PyExc_ValueError, "kind must be 0 (text), 1 (markdown) or 2 (html)");
+        return NULL;
+    }
+    const dl_policy *policy = NULL;
+    if (kind == 2) {
+        /* the capsule name sanitize/py_sanitize.c gives compiled policies */
+        policy = PyCapsule_GetPointer(cap, "distill._core.Policy");
+        if (!policy) return NULL;
+    }
+    DocumentObject *owner = NULL;
+    const dl_node *node = dl_unwrap_node(obj, &owner);
+    if (!node) return NULL;
+    dl_article_content_result c;
+    dl_htmlbuf out;
+    dl_htmlbuf_init(&out);
+    int rc;
+    PyObject *res = NULL;
+    DL_TREE_LOCK(owner);
+    Py_BEGIN_ALLOW_THREADS
+    rc = dl_article_content(node, (dl_favor)favor, &c); /* frees its own result on failure */
+    int have = rc == 0;
+    if (rc == 0 && c.nroots) {
+        dl_node_filter filter = {dl_article_content_skip, &c};
+        if (kind == 0) {
+            dl_text_options t = {0};
+            rc = dl_to_text_nodes(owner->doc, c.roots, c.nroots, &filter, &t, &out);
+        } else if (kind == 1) {
+            dl_md_options m = {0};
+            m.images = 1;
+            rc = dl_to_markdown_nodes(owner->doc, c.roots, c.nroots, &filter, &m, &out);
+        } else {
+            rc = dl_sanitize_nodes(policy, owner->doc, c.roots, c.nroots, &filter, &out);
+        }
+    }
+    if (have) dl_article_content_free(&c);
+    Py_END_ALLOW_THREADS
+    if (rc < 0 || out.failed) {
+        PyErr_NoMemory();
+    } else {
+        res = PyUnicode_DecodeUTF8(out.data ? out.data : "", (Py_ssize_t)out.len, "replace");
+    }
+    dl_htmlbuf_free(&out);
     DL_TREE_UNLOCK();
     return res;
 }
@@ -105,6 +169,9 @@ static PyMethodDef article_functions[] = {
      "_article_text(node, favor=0) -> str: the cleaned article text of the subtree (issue 5)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
      "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
+    {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,
+     "_article_export(node, favor, kind, policy=None) -> str: the article content as text (0), Markdown (1) "
+     "or sanitized HTML (2)."},
     {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
     {"_title_without_site", (PyCFunction)py_title_without_site, METH_VARARGS,
      "_title_without_site(title, site=None) -> str: the title without the site name."},

@@ -123,7 +123,7 @@ static const char *const field_names[DL_META__COUNT] = {
 
 /* Build distill.extract.Article from the C result (the dataclass lives in Python so it is typed and
  * documented there). */
-static PyObject *make_article(DocumentObject *owner, const dl_article *a) {
+static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObject *source, int favor) {
     PyObject *mod = PyImport_ImportModule("distill.extract");
     if (!mod) return NULL;
     PyObject *cls = PyObject_GetAttrString(mod, "Article");
@@ -168,6 +168,14 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a) {
         goto done;
     }
     Py_DECREF(tags);
+    /* what Article.markdown and Article.html re-select the content from, on demand */
+    if (PyDict_SetItemString(kw, "_source", source) < 0) goto done;
+    v = PyLong_FromLong(favor);
+    if (!v || PyDict_SetItemString(kw, "_favor", v) < 0) {
+        Py_XDECREF(v);
+        goto done;
+    }
+    Py_DECREF(v);
     result = PyObject_Call(cls, args, kw);
 done:
     Py_XDECREF(kw);
@@ -193,7 +201,7 @@ static PyObject *node_article(PyObject *self, PyObject *args, PyObject *kwargs) 
     rc = dl_article_build(node, &opts, &a);
     Py_END_ALLOW_THREADS
     if (rc < 0) PyErr_NoMemory();
-    else result = make_article(owner, &a);
+    else result = make_article(owner, &a, self, opts.favor);
     dl_article_free(&a);
     DL_TREE_UNLOCK();
     return result;

@@ -155,7 +155,23 @@ int dl_policy_allow_attribute(dl_policy *p, const char *element, size_t elen, co
     return 1;
 }
 
+/* Schemes whose URLs run script when followed. No policy may allow them, for the same reason no
+ * policy may allow on* attributes: one permissive setting would make the output unsafe. data: has
+ * its own switch (allow_data_images), limited to raster images. */
+static int scheme_runs_script(const char *scheme, size_t len) {
+    static const char *const never[] = {"javascript", "vbscript", "livescript", "data"};
+    for (size_t i = 0; i < sizeof never / sizeof never[0]; i++) {
+        size_t n = strlen(never[i]);
+        if (n != len) continue;
+        size_t j = 0;
+        while (j < n && (scheme[j] | 0x20) == never[i][j]) j++;
+        if (j == n) return 1;
+    }
+    return 0;
+}
+
 int dl_policy_allow_scheme(dl_policy *p, const char *scheme, size_t len) {
+    if (scheme_runs_script(scheme, len)) return 0;
     char **s = realloc(p->schemes, (p->nschemes + 1) * sizeof(*s));
     if (!s) return -1;
     p->schemes = s;
@@ -330,6 +346,7 @@ typedef struct {
     dl_node **stack; /* clean parent to restore when leaving each entered element */
     size_t n, cap;
     dl_htmlbuf url;
+    const dl_node_filter *filter; /* NULL: every element */
 } san_state;
 
 static const dl_policy_attr *find_attr(const dl_policy *p, uint32_t atom, const dl_str name) {
@@ -411,6 +428,7 @@ static int enter(san_state *st, const dl_node *n) {
     case DL_NODE_ELEMENT: {
         /* Foreign content is dropped whole: its parsing rules are where namespace confusion lives. */
         if (n->ns != DL_NS_HTML) return -1;
+        if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
         int forced = n->atom < DL_TAG__COUNT ? k_forced[n->atom] : SAN_UNWRAP;
         if (forced == SAN_DROP) return -1;
         if (forced == SAN_POLICY && st->p->keep[n->atom] && !misplaced(st->cur, n->atom)) {
@@ -448,34 +466,45 @@ static int enter(san_state *st, const dl_node *n) {
 static void leave(san_state *st) { st->cur = st->stack[--st->n]; }
 
 int dl_sanitize(const dl_policy *p, const dl_document *doc, const dl_node *root, dl_htmlbuf *out) {
+    return dl_sanitize_nodes(p, doc, &root, 1, NULL, out);
+}
+
+int dl_sanitize_nodes(const dl_policy *p, const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                      const dl_node_filter *filter, dl_htmlbuf *out) {
     san_state st;
     memset(&st, 0, sizeof(st));
     st.p = p;
+    st.filter = filter && filter->skip ? filter : NULL;
     dl_htmlbuf_init(&st.url);
     st.out = dl_document_new("", 0);
     if (!st.out) return -1;
     dl_node *clean = dl_node_new_fragment(st.out);
     int s = clean ? 1 : -2;
-    st.cur = clean;
-    const dl_node *n = root;
-    if (s == 1) s = enter(&st, n);
-    while (s != -2) {
-        if (s == 1 && n->first_child) {
-            n = n->first_child;
-            s = enter(&st, n);
-            continue;
-        }
-        if (s >= 0) leave(&st);
-        if (n == root) break;
-        while (!n->next) {
-            n = n->parent;
-            leave(&st);
-            if (n == root) goto done;
-        }
-        n = n->next;
+    /* Every root is copied into the one clean fragment, so the result is a single tree whatever the
+     * roots were; the builder's placement checks see the content of the earlier roots. */
+    for (size_t r = 0; r < nroots && s != -2; r++) {
+        const dl_node *root = roots[r], *n = root;
+        st.cur = clean;
+        st.n = 0;
         s = enter(&st, n);
+        while (s != -2) {
+            if (s == 1 && n->first_child) {
+                n = n->first_child;
+                s = enter(&st, n);
+                continue;
+            }
+            if (s >= 0) leave(&st);
+            if (n == root) break;
+            while (!n->next) {
+                n = n->parent;
+                leave(&st);
+                if (n == root) goto next_root;
+            }
+            n = n->next;
+            s = enter(&st, n);
+        }
+    next_root:;
     }
-done:;
     int rc = -1;
     if (s != -2 && !st.url.failed) rc = dl_serialize_html(st.out, clean, 0, out);
     (void)doc;

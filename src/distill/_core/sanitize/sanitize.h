@@ -61,6 +61,10 @@ int dl_policy_set_link_rel(dl_policy *p, const char *rel, size_t len);
 /* Sanitize `node` (a document: its body's children; a fragment: its children; an element: itself and
  * its subtree) of `doc` and append the serialized result to out. Returns 0 or -1 (out of memory). */
 int dl_sanitize(const dl_policy *p, const dl_document *doc, const dl_node *node, dl_htmlbuf *out);
+/* Sanitize several nodes (each as dl_sanitize would take it, in the order given) into ONE clean
+ * fragment, leaving out the elements `filter` rejects (filter may be NULL), and serialize it. */
+int dl_sanitize_nodes(const dl_policy *p, const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                      const dl_node_filter *filter, dl_htmlbuf *out);
 
 /* Whether the sanitizer would keep this URL in attribute `attr` of element `atom` (for tests and
  * callers that check single URLs). Writes the cleaned URL to out when kept. */

@@ -33,6 +33,7 @@ typedef struct {
     int in_cell;      /* '|' must be escaped */
     int em, strong, del, in_link;
     int br_pending;
+    const dl_node_filter *filter; /* NULL: every element */
     size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
     uint8_t list_end_flags;
     dl_htmlbuf base, tmp, gather;
@@ -385,6 +386,7 @@ static int enter(md_state *st, const dl_node *n) {
     }
     int kind = dl_export_kind(n);
     if (kind == DL_K_SKIP) return -1;
+    if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
     /* Row groups of a pipe table are transparent: the rows make the lines. */
     if (kind == DL_K_BLOCK && st->cur_table != NO_FRAME && (st->frames[st->cur_table].flags & MF_GRID) &&
         (dl_is_element(n, DL_TAG_tbody) || dl_is_element(n, DL_TAG_thead) || dl_is_element(n, DL_TAG_tfoot)))
@@ -695,6 +697,11 @@ static void leave(md_state *st) {
 }
 
 int dl_to_markdown(const dl_document *doc, const dl_node *root, const dl_md_options *opts, dl_htmlbuf *out) {
+    return dl_to_markdown_nodes(doc, &root, 1, NULL, opts, out);
+}
+
+int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                         const dl_node_filter *filter, const dl_md_options *opts, dl_htmlbuf *out) {
     md_state st;
     memset(&st, 0, sizeof(st));
     st.doc = doc;
@@ -706,26 +713,31 @@ int dl_to_markdown(const dl_document *doc, const dl_node *root, const dl_md_opti
     dl_htmlbuf_init(&st.gather);
     dl_lw_init(&st.lw, out, 0);
     dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+    st.filter = filter && filter->skip ? filter : NULL;
 
-    const dl_node *n = root;
-    int s = enter(&st, n);
-    while (s != -2) {
-        if (s == 1 && n->first_child) {
-            n = n->first_child;
-            s = enter(&st, n);
-            continue;
-        }
-        if (s >= 0) leave(&st);
-        if (n == root) break;
-        while (!n->next) {
-            n = n->parent;
-            leave(&st);
-            if (n == root) goto done;
-        }
-        n = n->next;
+    int s = 0;
+    for (size_t r = 0; r < nroots && s != -2; r++) {
+        const dl_node *root = roots[r], *n = root;
+        if (r) block_break(&st); /* separate containers are separate blocks */
         s = enter(&st, n);
+        while (s != -2) {
+            if (s == 1 && n->first_child) {
+                n = n->first_child;
+                s = enter(&st, n);
+                continue;
+            }
+            if (s >= 0) leave(&st);
+            if (n == root) break;
+            while (!n->next) {
+                n = n->parent;
+                leave(&st);
+                if (n == root) goto next_root;
+            }
+            n = n->next;
+            s = enter(&st, n);
+        }
+    next_root:;
     }
-done:
     dl_lw_finish(&st.lw);
     int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
                  out->failed;

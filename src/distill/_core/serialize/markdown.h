@@ -18,5 +18,9 @@ typedef struct {
 
 /* Append the Markdown of `node` to out. Returns 0, or -1 when out of memory. No recursion. */
 int dl_to_markdown(const dl_document *doc, const dl_node *node, const dl_md_options *opts, dl_htmlbuf *out);
+/* The Markdown of several nodes (in the order given, each a separate block) with the elements `filter`
+ * rejects left out (filter may be NULL). Same return values. */
+int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                         const dl_node_filter *filter, const dl_md_options *opts, dl_htmlbuf *out);
 
 #endif

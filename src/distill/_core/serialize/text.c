@@ -39,6 +39,7 @@ typedef struct {
     dl_htmlbuf notes;   /* footnote list */
     dl_htmlbuf tmp;
     long nnotes;
+    const dl_node_filter *filter; /* NULL: every element */
     int failed;
 } tx_state;
 
@@ -130,6 +131,7 @@ static int enter(tx_state *st, const dl_node *n) {
     }
     int kind = dl_export_kind(n);
     if (kind == DL_K_SKIP) return -1;
+    if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
     tx_frame *f = push_frame(st, (uint8_t)kind);
     if (!f) return -2;
     switch (kind) {
@@ -325,6 +327,11 @@ static void leave(tx_state *st) {
 }
 
 int dl_to_text(const dl_document *doc, const dl_node *root, const dl_text_options *opts, dl_htmlbuf *out) {
+    return dl_to_text_nodes(doc, &root, 1, NULL, opts, out);
+}
+
+int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                     const dl_node_filter *filter, const dl_text_options *opts, dl_htmlbuf *out) {
     tx_state st;
     memset(&st, 0, sizeof(st));
     st.doc = doc;
@@ -336,26 +343,31 @@ int dl_to_text(const dl_document *doc, const dl_node *root, const dl_text_option
     dl_htmlbuf_init(&st.tmp);
     dl_lw_init(&st.lw, out, opts->width);
     if (opts->links != DL_TEXT_LINKS_NONE) dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+    st.filter = filter && filter->skip ? filter : NULL;
 
-    const dl_node *n = root;
-    int s = enter(&st, n);
-    while (s != -2) {
-        if (s == 1 && n->first_child) {
-            n = n->first_child;
-            s = enter(&st, n);
-            continue;
-        }
-        if (s >= 0) leave(&st);
-        if (n == root) break;
-        while (!n->next) {
-            n = n->parent;
-            leave(&st);
-            if (n == root) goto done;
-        }
-        n = n->next;
+    int s = 0;
+    for (size_t r = 0; r < nroots && s != -2; r++) {
+        const dl_node *root = roots[r], *n = root;
+        if (r) block_break(&st, 2); /* separate containers are separate paragraphs */
         s = enter(&st, n);
+        while (s != -2) {
+            if (s == 1 && n->first_child) {
+                n = n->first_child;
+                s = enter(&st, n);
+                continue;
+            }
+            if (s >= 0) leave(&st);
+            if (n == root) break;
+            while (!n->next) {
+                n = n->parent;
+                leave(&st);
+                if (n == root) goto next_root;
+            }
+            n = n->next;
+            s = enter(&st, n);
+        }
+    next_root:;
     }
-done:
     dl_lw_finish(&st.lw);
     if (st.notes.len && !st.notes.failed) {
         PUT(out, "\n\n");

@@ -23,6 +23,10 @@ typedef struct {
 
 /* Append the text of `node` to out. Returns 0, or -1 when out of memory. No recursion; no GIL needed. */
 int dl_to_text(const dl_document *doc, const dl_node *node, const dl_text_options *opts, dl_htmlbuf *out);
+/* The text of several nodes (in the order given, separated as paragraphs) with the elements `filter`
+ * rejects left out (filter may be NULL). Same return values. */
+int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                     const dl_node_filter *filter, const dl_text_options *opts, dl_htmlbuf *out);
 
 /* The effective base URL of a document: its first <base href> resolved against `url` (may be NULL),
  * else `url`. Appends to out (nothing when neither is known). */

@@ -76,6 +76,7 @@ uint32_t tb_svg_tag_atom(tb *b, const tb_token *t) {
 
 /* The SVG-cased atom for a lower-case tag name when the document already has it, else the name's own. */
 uint32_t tb_svg_tag_atom_if_known(tb *b, const tb_token *t) {
+    (void)b;
     const char *f = fix(svg_tags, sizeof svg_tags / sizeof svg_tags[0], t->name);
     if (!f) return t->atom;
     uint32_t a = dl_atom_lookup(f, strlen(f));
