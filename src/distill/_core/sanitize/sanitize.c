@@ -465,6 +465,10 @@ static int enter(san_state *st, const dl_node *n) {
 
 static void leave(san_state *st) { st->cur = st->stack[--st->n]; }
 
+/* dl_walk's callbacks take the state untyped. */
+static int walk_enter(void *st, const dl_node *n) { return enter(st, n); }
+static void walk_leave(void *st) { leave(st); }
+
 int dl_sanitize(const dl_policy *p, const dl_document *doc, const dl_node *root, dl_htmlbuf *out) {
     return dl_sanitize_nodes(p, doc, &root, 1, NULL, out);
 }
@@ -483,27 +487,9 @@ int dl_sanitize_nodes(const dl_policy *p, const dl_document *doc, const dl_node 
     /* Every root is copied into the one clean fragment, so the result is a single tree whatever the
      * roots were; the builder's placement checks see the content of the earlier roots. */
     for (size_t r = 0; r < nroots && s != -2; r++) {
-        const dl_node *root = roots[r], *n = root;
         st.cur = clean;
         st.n = 0;
-        s = enter(&st, n);
-        while (s != -2) {
-            if (s == 1 && n->first_child) {
-                n = n->first_child;
-                s = enter(&st, n);
-                continue;
-            }
-            if (s >= 0) leave(&st);
-            if (n == root) break;
-            while (!n->next) {
-                n = n->parent;
-                leave(&st);
-                if (n == root) goto next_root;
-            }
-            n = n->next;
-            s = enter(&st, n);
-        }
-    next_root:;
+        s = dl_walk(roots[r], walk_enter, walk_leave, &st);
     }
     int rc = -1;
     if (s != -2 && !st.url.failed) rc = dl_serialize_html(st.out, clean, 0, out);

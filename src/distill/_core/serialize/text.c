@@ -326,6 +326,10 @@ static void leave(tx_state *st) {
     }
 }
 
+/* dl_walk's callbacks take the state untyped. */
+static int walk_enter(void *st, const dl_node *n) { return enter(st, n); }
+static void walk_leave(void *st) { leave(st); }
+
 int dl_to_text(const dl_document *doc, const dl_node *root, const dl_text_options *opts, dl_htmlbuf *out) {
     return dl_to_text_nodes(doc, &root, 1, NULL, opts, out);
 }
@@ -347,26 +351,8 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
 
     int s = 0;
     for (size_t r = 0; r < nroots && s != -2; r++) {
-        const dl_node *root = roots[r], *n = root;
         if (r) block_break(&st, 2); /* separate containers are separate paragraphs */
-        s = enter(&st, n);
-        while (s != -2) {
-            if (s == 1 && n->first_child) {
-                n = n->first_child;
-                s = enter(&st, n);
-                continue;
-            }
-            if (s >= 0) leave(&st);
-            if (n == root) break;
-            while (!n->next) {
-                n = n->parent;
-                leave(&st);
-                if (n == root) goto next_root;
-            }
-            n = n->next;
-            s = enter(&st, n);
-        }
-    next_root:;
+        s = dl_walk(roots[r], walk_enter, walk_leave, &st);
     }
     dl_lw_finish(&st.lw);
     if (st.notes.len && !st.notes.failed) {

@@ -178,3 +178,25 @@ const dl_attr *dl_element_attr(const dl_node *el, const char *name, size_t len) 
     }
     return NULL;
 }
+
+int dl_walk(const dl_node *root, dl_walk_enter enter, dl_walk_leave leave, void *ctx) {
+    const dl_node *n = root;
+    int s = enter(ctx, n);
+    while (s != -2) {
+        if (s == 1 && n->first_child) {
+            n = n->first_child;
+            s = enter(ctx, n);
+            continue;
+        }
+        if (s >= 0) leave(ctx);
+        if (n == root) return 0;
+        while (!n->next) {
+            n = n->parent; /* an ancestor below root: it was entered with 1, so it is left */
+            leave(ctx);
+            if (n == root) return 0;
+        }
+        n = n->next;
+        s = enter(ctx, n);
+    }
+    return -2;
+}

@@ -127,6 +127,13 @@ static inline int dl_is_element(const dl_node *n, uint32_t atom) {
 
 /* Pre-order traversal without recursion: the next node after n within the subtree rooted at root,
  * descending into children unless skip_children. NULL at the end. */
+/* An enter/leave walk of the subtree at root, without recursion, for the exporters and the sanitizer.
+ * enter() returns 1 to descend into the node's children, 0 to skip them (leave() still follows), -1
+ * to skip them with no leave(), -2 to stop. dl_walk returns -2 when enter() stopped it, else 0. */
+typedef int (*dl_walk_enter)(void *ctx, const dl_node *n);
+typedef void (*dl_walk_leave)(void *ctx);
+int dl_walk(const dl_node *root, dl_walk_enter enter, dl_walk_leave leave, void *ctx);
+
 static inline const dl_node *dl_next_node(const dl_node *root, const dl_node *n, int skip_children) {
     if (!skip_children && n->first_child) return n->first_child;
     while (n && n != root) {
