@@ -73,6 +73,10 @@ extern PyTypeObject *dl_node_type_object;
 #define DL_TREE_UNLOCK() }
 #endif
 
+/* The encoding id of a label object (encoding/py_encoding.c): -1 for None, -2 with LookupError set
+ * (naming at most 64 characters of the label) when the label is unknown. */
+int dl_py_encoding_label(PyObject *label);
+
 /* Each subsystem adds its functions and types to the module here (module.c calls them in order). */
 int dl_binding_init_module(PyObject *m);
 int dl_tokenizer_init_module(PyObject *m);

@@ -168,23 +168,7 @@ static int lookup_encoding(const char *fname, PyObject *encoding) {
                      Py_TYPE(encoding)->tp_name);
         return -2;
     }
-    Py_ssize_t len;
-    const char *label = PyUnicode_AsUTF8AndSize(encoding, &len);
-    if (!label) return -2;
-    int id = dl_encoding_lookup(label, (size_t)len);
-    if (id < 0) {
-        {
-            /* Echo a bounded prefix: a label is user input and may be megabytes long. */
-            Py_ssize_t n = PyUnicode_GetLength(encoding);
-            PyObject *shown = n > 64 ? PyUnicode_Substring(encoding, 0, 64) : Py_NewRef(encoding);
-            if (shown) {
-                PyErr_Format(PyExc_LookupError, "unknown encoding: %R%s", shown, n > 64 ? "..." : "");
-                Py_DECREF(shown);
-            }
-        }
-        return -2;
-    }
-    return id;
+    return dl_py_encoding_label(encoding);
 }
 
 static int check_bool(const char *fname, const char *arg, PyObject *v) {

@@ -4,26 +4,21 @@
 #include "encoding/encoding.h"
 #include "encoding/encoding_internal.h"
 
-/* The encoding id for an optional label; -2 with LookupError set for an unknown label. */
-static int dl_py_label(PyObject *label) {
+int dl_py_encoding_label(PyObject *label) {
     if (!label || label == Py_None) return -1;
     Py_ssize_t n;
     const char *s = PyUnicode_AsUTF8AndSize(label, &n);
     if (!s) return -2;
     int id = dl_encoding_lookup(s, (size_t)n);
-    if (id < 0) {
-        {
-            /* Echo a bounded prefix: a label is user input and may be megabytes long. */
-            Py_ssize_t n = PyUnicode_GetLength(label);
-            PyObject *shown = n > 64 ? PyUnicode_Substring(label, 0, 64) : Py_NewRef(label);
-            if (shown) {
-                PyErr_Format(PyExc_LookupError, "unknown encoding: %R%s", shown, n > 64 ? "..." : "");
-                Py_DECREF(shown);
-            }
-        }
-        return -2;
+    if (id >= 0) return id;
+    /* Echo a bounded prefix: a label is user input and may be megabytes long. */
+    Py_ssize_t chars = PyUnicode_GetLength(label);
+    PyObject *shown = chars > 64 ? PyUnicode_Substring(label, 0, 64) : Py_NewRef(label);
+    if (shown) {
+        PyErr_Format(PyExc_LookupError, "unknown encoding: %R%s", shown, chars > 64 ? "..." : "");
+        Py_DECREF(shown);
     }
-    return id;
+    return -2;
 }
 
 static PyObject *dl_py_lookup(PyObject *self, PyObject *label) {
@@ -31,7 +26,7 @@ static PyObject *dl_py_lookup(PyObject *self, PyObject *label) {
         PyErr_SetString(PyExc_TypeError, "label must be str");
         return NULL;
     }
-    int id = dl_py_label(label);
+    int id = dl_py_encoding_label(label);
     if (id < 0) return NULL;
     return PyUnicode_FromString(dl_encoding_name(id));
 }
@@ -42,7 +37,7 @@ static PyObject *dl_py_sniff(PyObject *self, PyObject *args, PyObject *kw) {
     PyObject *label = Py_None;
     int utf8_detect = 1;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|Op", kwlist, &buf, &label, &utf8_detect)) return NULL;
-    int override_id = dl_py_label(label);
+    int override_id = dl_py_encoding_label(label);
     if (override_id == -2) {
         PyBuffer_Release(&buf);
         return NULL;
@@ -61,7 +56,7 @@ static PyObject *dl_py_decode_impl(PyObject *args, PyObject *kw, int offsets) {
     Py_buffer buf;
     PyObject *label = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O", kwlist, &buf, &label)) return NULL;
-    int override_id = dl_py_label(label);
+    int override_id = dl_py_encoding_label(label);
     if (override_id == -2) {
         PyBuffer_Release(&buf);
         return NULL;
@@ -112,7 +107,7 @@ static PyObject *dl_py_is_copy_free(PyObject *self, PyObject *args, PyObject *kw
     Py_buffer buf;
     PyObject *label = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O", kwlist, &buf, &label)) return NULL;
-    int override_id = dl_py_label(label);
+    int override_id = dl_py_encoding_label(label);
     if (override_id == -2) {
         PyBuffer_Release(&buf);
         return NULL;
