@@ -49,23 +49,26 @@ static PyObject *dl_py_sniff(PyObject *self, PyObject *args, PyObject *kw) {
     return PyUnicode_FromString(dl_encoding_name(id));
 }
 
+/* The test hooks' shared prologue: parse (data, encoding=None) and decode as distill.parse would.
+ * Returns 0 with buf and d filled (release both), -1 with an exception set and nothing held. */
+static int decode_args(PyObject *args, PyObject *kw, Py_buffer *buf, dl_decoded *d) {
+    static char *kwlist[] = {"data", "encoding", NULL};
+    PyObject *label = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O", kwlist, buf, &label)) return -1;
+    int override_id = dl_py_encoding_label(label);
+    if (override_id == -2 || dl_decode_bytes(buf->buf, (size_t)buf->len, override_id, d) < 0) {
+        PyBuffer_Release(buf);
+        return -1;
+    }
+    return 0;
+}
+
 /* Decode `data` as distill.parse would: (text, encoding name) and, when offsets is true, the input
  * byte offset of every code point of the text followed by the input length. */
 static PyObject *dl_py_decode_impl(PyObject *args, PyObject *kw, int offsets) {
-    static char *kwlist[] = {"data", "encoding", NULL};
     Py_buffer buf;
-    PyObject *label = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O", kwlist, &buf, &label)) return NULL;
-    int override_id = dl_py_encoding_label(label);
-    if (override_id == -2) {
-        PyBuffer_Release(&buf);
-        return NULL;
-    }
     dl_decoded d;
-    if (dl_decode_bytes(buf.buf, (size_t)buf.len, override_id, &d) < 0) {
-        PyBuffer_Release(&buf);
-        return NULL;
-    }
+    if (decode_args(args, kw, &buf, &d) < 0) return NULL;
     PyObject *result = NULL;
     PyObject *text = PyUnicode_DecodeUTF8(d.utf8, (Py_ssize_t)d.len, "strict");
     if (!text) goto done;
@@ -103,20 +106,9 @@ static PyObject *dl_py_decode_offsets(PyObject *self, PyObject *args, PyObject *
 }
 
 static PyObject *dl_py_is_copy_free(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"data", "encoding", NULL};
     Py_buffer buf;
-    PyObject *label = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "y*|O", kwlist, &buf, &label)) return NULL;
-    int override_id = dl_py_encoding_label(label);
-    if (override_id == -2) {
-        PyBuffer_Release(&buf);
-        return NULL;
-    }
     dl_decoded d;
-    if (dl_decode_bytes(buf.buf, (size_t)buf.len, override_id, &d) < 0) {
-        PyBuffer_Release(&buf);
-        return NULL;
-    }
+    if (decode_args(args, kw, &buf, &d) < 0) return NULL;
     PyObject *r = Py_BuildValue("(On)", d.owned ? Py_False : Py_True, (Py_ssize_t)dl_offset_map_memory(d.map));
     dl_decoded_release(&d);
     PyBuffer_Release(&buf);
