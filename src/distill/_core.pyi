@@ -184,7 +184,7 @@ STREAM_MAX_ATTR_BYTES: int
 class StreamScorer:
     """The streaming article scorer (no tree): feed() bytes, then close(); distill.stream wraps it."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, *, encoding: str | None = None) -> None: ...
     @property
     def offset(self) -> int:
         """Bytes fed so far."""
