@@ -164,6 +164,9 @@ def _parse_stats(data: str | bytes, context: str | None = None, scripting: bool 
 def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
     """Return the encoding parse() would decode data with (canonical WHATWG name)."""
 
+def _utf8_non_ascii(data: bytes | bytearray | memoryview, /) -> bool:
+    """Return whether data is valid UTF-8 holding some non-ASCII byte (a legacy declaration then yields)."""
+
 def _decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode data as parse() would: (text, canonical encoding name)."""
 
