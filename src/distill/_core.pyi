@@ -187,7 +187,7 @@ STREAM_MAX_ATTR_BYTES: int
 class StreamScorer:
     """The streaming article scorer (no tree): feed() bytes, then close(); distill.stream wraps it."""
 
-    def __init__(self, *, encoding: str | None = None) -> None: ...
+    def __new__(cls, *, encoding: str | None = None) -> StreamScorer: ...
     @property
     def offset(self) -> int:
         """Bytes fed so far."""
