@@ -86,7 +86,9 @@ Exit status:
   0    a winner was found and written
   1    nothing scored above zero (nothing written)
   2    usage error, unknown --encoding, unreadable input or unwritable output
-  130  interrupted (Ctrl-C); 143 terminated (SIGTERM); nothing is left behind"""
+  130  interrupted (Ctrl-C)
+  143  terminated (SIGTERM)
+Interrupted or terminated, the command leaves no temporary file behind."""
 
 
 class _Terminated(Exception):
