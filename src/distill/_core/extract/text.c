@@ -27,9 +27,9 @@ static void request(render *r, int want) {
 static void flush(render *r) {
     if (r->want == WANT_LINE) {
         /* A line already ended by a <pre>'s own newline needs no second one. */
-        if (!(r->out->len > r->start && r->out->ptr[r->out->len - 1] == '\n')) dl_buf_append(r->out, "\n", 1);
+        if (!(r->out->len > r->start && r->out->data[r->out->len - 1] == '\n')) dl_buf_append(r->out, "\n", 1);
     } else if (r->want == WANT_SPACE) {
-        char last = r->out->len > r->start ? r->out->ptr[r->out->len - 1] : '\n';
+        char last = r->out->len > r->start ? r->out->data[r->out->len - 1] : '\n';
         if (last != '\n' && last != ' ') dl_buf_append(r->out, " ", 1);
     }
     r->want = WANT_NONE;
@@ -107,9 +107,9 @@ int dl_render_text(const dl_node *root, dl_buf *out) {
         }
     }
     /* A <pre> may end with its own newline; the rendering never ends with a separator. */
-    while (out->len > r.start && (out->ptr[out->len - 1] == '\n' || out->ptr[out->len - 1] == ' ')) out->len--;
-    if (out->ptr && out->len < out->cap) out->ptr[out->len] = '\0';
-    return out->nomem ? -1 : 0;
+    while (out->len > r.start && (out->data[out->len - 1] == '\n' || out->data[out->len - 1] == ' ')) out->len--;
+    if (out->data && out->len < out->cap) out->data[out->len] = '\0';
+    return out->failed ? -1 : 0;
 }
 
 int dl_folded_text(const dl_node *root, dl_buf *out) {
@@ -141,7 +141,7 @@ int dl_folded_text(const dl_node *root, dl_buf *out) {
         }
         n = dl_next_node(root, n, skip);
     }
-    return out->nomem ? -1 : 0;
+    return out->failed ? -1 : 0;
 }
 
 int dl_fold_append(dl_buf *out, const char *s, size_t len) {
@@ -160,7 +160,7 @@ int dl_fold_append(dl_buf *out, const char *s, size_t len) {
         dl_buf_append(out, s + i, j - i);
         i = j;
     }
-    return out->nomem ? -1 : 0;
+    return out->failed ? -1 : 0;
 }
 
 /* Whether any element below n is a unit. Skips what the renderer skips (a <p> inside <noscript> is
@@ -229,7 +229,7 @@ int dl_collect_units(const dl_node *root, const dl_node *winner, dl_unit_list *o
         }
         n = dl_next_node(root, n, skip);
     }
-    return out->text.nomem ? -1 : 0;
+    return out->text.failed ? -1 : 0;
 }
 
 void dl_unit_list_free(dl_unit_list *l) {
