@@ -116,7 +116,7 @@ static const char *prepare_source(DocumentObject *owner, const char *fname, PyOb
     if (PyBytes_Check(markup)) {
         dl_decoded d;
         memset(&d, 0, sizeof(d));
-        if (dl_decode_bytes((const uint8_t *)PyBytes_AS_STRING(markup), (size_t)PyBytes_GET_SIZE(markup), enc_id,
+        if (dl_py_decode_bytes((const uint8_t *)PyBytes_AS_STRING(markup), (size_t)PyBytes_GET_SIZE(markup), enc_id,
                             &d) < 0)
             return NULL;
         owner->source_owner = Py_NewRef(markup);
