@@ -94,9 +94,11 @@ int dl_serialize_init_module(PyObject *m);
 int dl_sanitize_init_module(PyObject *m);
 int dl_article_init_module(PyObject *m); /* binding/py_article.c: article text of issue 5 */
 
-/* Methods that other subsystems add to every node (the binding merges these sentinel-terminated
- * tables into the Node type): main_content/main_text/article from extract, to_text/to_markdown from
- * serialize. `self` is a NodeObject: use dl_unwrap_node. */
+/* Methods that other subsystems add to every node: main_content/main_text/article from extract,
+ * to_text/to_markdown from serialize. module.c hands each sentinel-terminated table to
+ * dl_nodes_add_methods before the types are made (so nodes.c depends on none of them); `self` is a
+ * NodeObject: use dl_unwrap_node. */
+int dl_nodes_add_methods(const PyMethodDef *table);
 extern PyMethodDef dl_extract_node_methods[];
 extern PyMethodDef dl_serialize_node_methods[];
 
