@@ -48,8 +48,18 @@ static long dl_codec_decode(int enc, const uint8_t *b, size_t n, dl_buf *out) {
 static void *dl_codec_open(int enc) { return PyCodec_IncrementalDecoder(dl_python_codec(enc), "replace"); }
 
 static long dl_codec_feed(void *dec, const uint8_t *b, size_t n, int final, dl_buf *out) {
-    return dl_append_str(out, PyObject_CallMethod((PyObject *)dec, "decode", "y#i", (const char *)b, (Py_ssize_t)n,
-                                                  final));
+    PyObject *s = PyObject_CallMethod((PyObject *)dec, "decode", "y#i", (const char *)b, (Py_ssize_t)n, final);
+    if (!s && PyErr_ExceptionMatches(PyExc_UnicodeError)) {
+        /* Python's decoder gives up ("pending buffer overflow") on an escape sequence that never ends,
+         * even with errors="replace". The Encoding Standard's decoder reports an error there and goes
+         * on: one U+FFFD, and the decoder starts over in its initial (ASCII) state. */
+        PyErr_Clear();
+        PyObject *r = PyObject_CallMethod((PyObject *)dec, "reset", NULL);
+        if (!r) return -1;
+        Py_DECREF(r);
+        s = PyUnicode_FromOrdinal(0xFFFD);
+    }
+    return dl_append_str(out, s);
 }
 
 /* The incremental decoder's state is (buffered bytes, flags): bytes held mean a partial character. */
