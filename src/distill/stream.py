@@ -84,8 +84,9 @@ class StreamResult:
 
     ``tag`` is None when no element scored above zero; the winner's fields are then zero and
     ``runner_up`` is None. ``input[start:end]`` is the winner's markup, byte for byte.
-    ``encoding`` is the WHATWG name of the encoding the first ``<meta>`` before ``<body>``
-    declared, or None; text is counted as that encoding's characters when it is single-byte.
+    ``encoding`` is the WHATWG name of the encoding the scorer was given (``Scorer(encoding=)``),
+    else of the one the first ``<meta>`` before ``<body>`` declared, else None; text is counted as
+    that encoding's characters when it is single-byte.
     """
 
     tag: str | None
