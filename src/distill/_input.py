@@ -31,7 +31,7 @@ Markup = Union[str, bytes, bytearray, memoryview, "os.PathLike[str]", "os.PathLi
 """What the facade functions accept as a page."""
 
 # A single-line str without markup that starts with a scheme and "//": a URL, never a page.
-_URL = re.compile(r"\s*[A-Za-z][A-Za-z0-9+.-]*://\S*\s*")
+_URL = re.compile(r"\s*[A-Za-z][A-Za-z0-9+.-]*://\S+\s*")
 # File names that name an HTML page: a str of that shape without '<' or white space is a path.
 _PAGE_SUFFIX = re.compile(r"\S+\.(?:x?html?|htm|xml|php|aspx?|jsp)(?:\.gz)?", re.IGNORECASE)
 _MAX_PATH = 4096
@@ -63,8 +63,12 @@ def _refuse_str(text: str, caller: str) -> None:
 
 
 def _exists(path: str) -> bool:
+    # A file that exists, named with a directory or an extension: a lone word ("x") or a directory
+    # ("/", ".") is more likely text than a path, and stays markup.
+    if "/" not in path and os.sep not in path and "." not in path:
+        return False
     try:
-        return os.path.exists(path)
+        return os.path.isfile(path)
     except (OSError, ValueError):
         return False
 

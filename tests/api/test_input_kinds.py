@@ -62,6 +62,9 @@ def test_markup_and_text_strs_still_parse() -> None:
     assert distill.parse("hello world").find("body").text == "hello world"  # type: ignore[union-attr]
     assert distill.parse("see https://example.com for more").find("body").text.startswith("see")  # type: ignore[union-attr]
     assert distill.parse("<a href='https://example.com'>x</a>").find("a").text == "x"  # type: ignore[union-attr]
+    # Directories and lone words are text, even where they exist ("/", "." and "tests" here).
+    for text in ("/", ".", "tests", "a://"):
+        assert distill.parse(text).find("body").text == text  # type: ignore[union-attr]
     # The documented way to parse a URL as text: bytes.
     assert distill.parse(b"https://example.com").find("body").text == "https://example.com"  # type: ignore[union-attr]
 
