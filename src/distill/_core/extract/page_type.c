@@ -89,6 +89,7 @@ static int word_in(const char *s, size_t n, const char *const *words) {
 }
 
 static const dl_str *attr(const dl_node *el, const char *name) {
+    if (!el->u.element.nattrs) return NULL;
     const dl_attr *a = dl_element_attr(el, name, strlen(name));
     return a ? &a->value : NULL;
 }
@@ -536,7 +537,7 @@ static void enter_element(walk *w, const dl_node *el) {
     if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) w->in_repeat = 1;
     else if (w->in_repeat) w->in_repeat++;
     if (el->first_child) scan_children(w, el);
-    if (!w->invisible) scan_class(w, el);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, el);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
@@ -592,6 +593,7 @@ static void enter_element(walk *w, const dl_node *el) {
         break;
     default: break;
     }
+    if (!el->u.element.nattrs) return;
     v = attr(el, "itemtype");
     if (v) scan_itemtype(w, v);
     v = attr(el, "itemprop");
