@@ -186,3 +186,16 @@ def test_declared_date_and_author() -> None:
     assert f["date_declared"] == 1.0 and f["author_declared"] == 1.0
     f = _core._page_type_features(distill.parse(page("", "<p>No date here.</p>")))
     assert f["date_declared"] == 0.0 and f["author_declared"] == 0.0
+
+
+def test_repeated_members_are_read_as_teasers_cards_and_dated_entries() -> None:
+    cards = "".join(f"<div class='card'><h3><a href='/s/{i}'>Story {i}</a></h3><time>May {i}</time>"
+                    f"<img src='{i}.png'><p>Short summary {i}.</p></div>" for i in range(6))
+    f = _core._page_type_features(distill.parse(page("", f"<main>{cards}</main>")))
+    six = pytest.approx(1.9459, abs=1e-3)  # log(1 + 6)
+    assert f["repeat_members"] == six and f["teasers"] == six and f["dated_items"] == six
+    assert f["pictured_items"] == six
+    # the same blocks without links, dates or pictures are members but not teasers
+    plain = "".join(f"<div class='card'><h3>Point {i}</h3><p>Short text {i}.</p></div>" for i in range(6))
+    f = _core._page_type_features(distill.parse(page("", f"<main>{plain}</main>")))
+    assert f["repeat_members"] == six and f["teasers"] == 0.0 and f["dated_items"] == 0.0

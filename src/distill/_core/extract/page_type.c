@@ -122,6 +122,9 @@ typedef struct {
     double chars, link_chars, p_text, code_chars, nav_chars, li_chars, li_link_chars, repeat_chars;
     double prices, sentence_ends, repeat_prices, long_p_chars, paragraphs;
     const dl_node *heading; /* the outermost open heading */
+    /* the open member of a repeated group: what it holds */
+    int member_heading, member_link, member_time, member_image;
+    double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
 } walk;
 
@@ -534,8 +537,19 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     if (is_nav(el)) w->in_nav++;
     if (dl_is_element(el, DL_TAG_li)) w->in_li++;
-    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) w->in_repeat = 1;
-    else if (w->in_repeat) w->in_repeat++;
+    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) {
+        w->in_repeat = 1;
+        w->member_heading = w->member_link = w->member_time = w->member_image = 0;
+        w->member_start = w->chars;
+    } else if (w->in_repeat) {
+        w->in_repeat++;
+    }
+    if (w->in_repeat) {
+        if (dl_rule_is_heading(el)) w->member_heading = 1;
+        if (dl_is_element(el, DL_TAG_a)) w->member_link = 1;
+        if (dl_is_element(el, DL_TAG_time)) w->member_time = 1;
+        if (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture)) w->member_image = 1;
+    }
     if (el->first_child) scan_children(w, el);
     if (!w->invisible && el->u.element.nattrs) scan_class(w, el);
     const dl_str *v;
@@ -626,7 +640,16 @@ static void leave_element(walk *w, const dl_node *el) {
         if (w->heading_linked) w->f[F_linked_headings]++;
         w->heading = NULL;
     }
-    if (w->in_repeat) w->in_repeat--;
+    if (w->in_repeat && --w->in_repeat == 0) {
+        /* a repeated block with a heading and a link is a teaser of another page (listings,
+         * collections); one with a date is a dated entry (news lists, threads); one with a picture a
+         * card (products) */
+        w->members++;
+        w->member_chars += w->chars - w->member_start;
+        if (w->member_heading && w->member_link) w->f[F_teasers]++;
+        if (w->member_time) w->f[F_dated_items]++;
+        if (w->member_image) w->f[F_pictured_items]++;
+    }
 }
 
 static void visit_text(walk *w, const dl_node *t) {
@@ -682,6 +705,8 @@ done:
     w.f[F_prices] = log_count(w.prices);
     w.f[F_repeat_price_share] = w.prices > 0 ? w.repeat_prices / w.prices : 0;
     w.f[F_long_prose_share] = w.long_p_chars / chars;
+    w.f[F_repeat_members] = log_count(w.members);
+    w.f[F_member_chars] = w.members > 0 ? log_count(w.member_chars / w.members) : 0;
     w.f[F_mean_paragraph] = w.paragraphs > 0 ? log_count(w.p_text / w.paragraphs) : 0;
     w.f[F_price_density] = 1000.0 * w.prices / chars;
     if (w.f[F_price_density] > 10) w.f[F_price_density] = 10;
@@ -696,7 +721,7 @@ done:
         F_blockquotes, F_long_paragraphs, F_cls_post, F_cls_author, F_cls_vote, F_cls_product, F_cls_card,
         F_cls_docs, F_cls_service, F_cls_article, F_repeat_max, F_repeat_groups, F_repeat_list_groups,
         F_repeat_rows, F_linked_headings, F_linked_images, F_max_paragraph, F_tel_links, F_mailto_links,
-        F_button_links,
+        F_button_links, F_teasers, F_dated_items, F_pictured_items,
     };
     for (size_t k = 0; k < sizeof(counted) / sizeof(counted[0]); k++) w.f[counted[k]] = log_count(w.f[counted[k]]);
     memcpy(out, w.f, sizeof(w.f));

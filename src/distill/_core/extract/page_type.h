@@ -52,7 +52,8 @@ int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence
     X(repeat_share) X(navs) X(asides) X(nav_share) X(items) X(li_share) X(li_link_share) X(tables)      \
     X(images) X(image_density) X(sections) X(dls) X(blockquotes) X(url_slug_words) X(linked_headings)   \
     X(linked_images) X(long_prose_share) X(max_paragraph) X(repeat_price_share) X(tel_links)           \
-    X(mailto_links) X(button_links) X(date_declared) X(author_declared) X(mean_paragraph)
+    X(mailto_links) X(button_links) X(date_declared) X(author_declared) X(mean_paragraph)              \
+    X(repeat_members) X(teasers) X(dated_items) X(pictured_items) X(member_chars)
 
 enum {
 #define DL_PAGE_COUNT_ONE(name) +1
