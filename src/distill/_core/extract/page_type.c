@@ -323,24 +323,33 @@ void dl_page_type_init(void) {
     buckets_ready = 1;
 }
 
+static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
+    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a');
+    if (b >= 26) return hit;
+    for (unsigned k = 0; k < bucket_len[b]; k++) {
+        const class_word *cw = &buckets[b][k];
+        if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
+        size_t j = 1;
+        while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
+        if (j == cw->len) hit |= 1u << cw->bit;
+    }
+    return hit;
+}
+
+/* A word starts a class name or follows a separator or a lower-case letter ("post-body",
+ * "mainPost"), not inside another word ("signpost"); so only word starts are looked up, one bucket
+ * each, and the bytes between them are only stepped over. */
 static unsigned class_words_in(const char *s, size_t n) {
     unsigned hit = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a');
-        if (b >= 26) continue;
-        /* a word starts a class name or follows a separator or a lower-case letter ("post-body",
-         * "mainPost"), not inside another word ("signpost"); and it keeps the cost to one bucket per
-         * word rather than one per byte */
-        if (i > 0 && is_alnum((unsigned char)s[i - 1]) &&
-            !(s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z'))
+    size_t i = 0;
+    while (i < n) {
+        if (!is_alnum((unsigned char)s[i])) {
+            i++;
             continue;
-        for (unsigned k = 0; k < bucket_len[b]; k++) {
-            const class_word *cw = &buckets[b][k];
-            if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
-            size_t j = 1;
-            while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
-            if (j == cw->len) hit |= 1u << cw->bit;
         }
+        hit = words_at(s, n, i, hit);
+        for (i++; i < n && is_alnum((unsigned char)s[i]); i++)
+            if (s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z') hit = words_at(s, n, i, hit);
     }
     return hit;
 }
