@@ -14,6 +14,7 @@
  */
 #include "tokenizer/tokenizer.h"
 
+#include "common/compiler.h"
 #include "tokenizer/tok_internal.h"
 
 typedef struct {
@@ -274,7 +275,7 @@ static int dl_text_at(dl_tokenizer *t, dl_text *x, uint64_t abs, const void *lit
     return dl_text_lit(x, lit, k);
 }
 
-static inline int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
+DL_ALWAYS_INLINE int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
     if (t->run_start == NO_RUN) t->run_start = dl_abs(t, s);
     t->run_end = dl_abs(t, e);
     return dl_text_src(&t->run, s, (size_t)(e - s));
