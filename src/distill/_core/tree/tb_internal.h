@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/ascii.h"
 #include "common/buf.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/dom.h"
@@ -208,6 +209,6 @@ void tb_any_other_end_tag(tb *b, const tb_token *t);
 int tb_flush_table_text(tb *b);
 
 /* Character classes. */
-static inline int tb_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static inline int tb_ws(unsigned char c) { return dl_ascii_is_space(c); }
 
 #endif
