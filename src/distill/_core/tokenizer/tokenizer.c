@@ -253,7 +253,6 @@ int dl_tokenizer_set_last_start_tag(dl_tokenizer *t, const char *name, size_t le
 
 void dl_tokenizer_set_cdata_allowed(dl_tokenizer *t, int allowed) { t->cdata_allowed = allowed != 0; }
 
-uint64_t dl_tokenizer_offset(const dl_tokenizer *t) { return t->base; }
 
 /* ---------------------------------------------------------------------------------------------- */
 

@@ -4,7 +4,6 @@
  * and by the foreign-content rules (foreign.c); uses nothing of either. */
 #include <string.h>
 
-#include "common/ascii.h"
 #include "tree/tb_internal.h"
 
 typedef struct {
@@ -115,7 +114,3 @@ int tb_is_html_ip(const dl_node *n) {
     return 0;
 }
 
-int tb_names_equal_ci(tb *b, const dl_node *el, dl_str name) {
-    dl_str en = dl_document_atom_name(b->doc, el->atom);
-    return dl_ascii_eq_ci(en.ptr, en.len, name.ptr, name.len);
-}

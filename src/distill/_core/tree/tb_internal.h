@@ -196,7 +196,6 @@ void tb_adjust_attrs(tb *b, dl_node *el); /* SVG/MathML case and foreign attribu
 uint32_t tb_svg_tag_atom(tb *b, const tb_token *t);
 uint32_t tb_svg_tag_atom_if_known(tb *b, const tb_token *t);
 int tb_foreign_token(tb *b, tb_token *t);
-int tb_names_equal_ci(tb *b, const dl_node *el, dl_str name);
 
 /* ---- adoption.c ---- */
 /* Returns 1 when the caller must act as for "any other end tag". */
