@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/page_type_model.h"
 #include "extract/rules.h"
 
@@ -61,25 +62,16 @@ _Static_assert(DL_PAGE_MODEL_NFEATURES == DL_PAGE_NFEATURES, "page_type_model.h 
                                                              "tools/fit_page_type.py --emit");
 
 /* ---- small string helpers ---- */
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
-static int is_alnum(unsigned char c) { return (unsigned)(c - '0') < 10 || (unsigned)((c | 0x20) - 'a') < 26; }
+static unsigned char lower(unsigned char c) { return dl_ascii_lower(c); }
+static int is_alnum(unsigned char c) { return dl_ascii_is_alnum(c); }
+static int eq_ci(const char *s, size_t n, const char *word) { return dl_ascii_eq_ci_lit(s, n, word); }
 
+/* word occurs in s[0..n), ASCII case-insensitively */
 static int contains_ci(const char *s, size_t n, const char *word) {
     size_t w = strlen(word);
-    for (size_t i = 0; i + w <= n; i++) {
-        size_t k = 0;
-        while (k < w && lower((unsigned char)s[i + k]) == lower((unsigned char)word[k])) k++;
-        if (k == w) return 1;
-    }
+    for (size_t i = 0; i + w <= n; i++)
+        if (dl_ascii_eq_ci(s + i, w, word, w)) return 1;
     return 0;
-}
-
-static int eq_ci(const char *s, size_t n, const char *word) {
-    size_t w = strlen(word);
-    if (n != w) return 0;
-    for (size_t k = 0; k < w; k++)
-        if (lower((unsigned char)s[k]) != lower((unsigned char)word[k])) return 0;
-    return 1;
 }
 
 static int word_in(const char *s, size_t n, const char *const *words) {
