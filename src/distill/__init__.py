@@ -8,7 +8,6 @@ Parsing follows the WHATWG HTML Standard::
     doc.serialize()               # '<html><head></head><body><p>Hello <b>world</b></p></body></html>'
 """
 
-from distill import _core
 from distill._core import (
     Comment,
     Doctype,
@@ -42,7 +41,6 @@ __all__ = [
     "Response",
     "Sanitizer",
     "Text",
-    "_core",
     "article",
     "boilerplate",
     "fetch",

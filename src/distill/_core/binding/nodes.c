@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "serialize/serialize.h"
 
@@ -291,7 +292,7 @@ static int make_filter(const char *fname, PyObject *tag, const dl_document *doc,
         PyErr_NoMemory();
         return -1;
     }
-    for (Py_ssize_t i = 0; i < len; i++) low[i] = (s[i] >= 'A' && s[i] <= 'Z') ? (char)(s[i] + 32) : s[i];
+    dl_ascii_lower_copy(low, s, (size_t)len);
     f->html_atom = find_atom(doc, low, (size_t)len);
     if (low != stackbuf) free(low);
     return 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "tree/treebuilder.h"
 
@@ -182,7 +183,7 @@ static PyObject *py_parse_fragment(PyObject *self, PyObject *args, PyObject *kwd
     char lowered[64];
     if (opts.context_ns == DL_NS_HTML && (size_t)ctx_len < sizeof(lowered)) {
         for (Py_ssize_t i = 0; i < ctx_len; i++)
-            lowered[i] = (ctx[i] >= 'A' && ctx[i] <= 'Z') ? (char)(ctx[i] + 32) : ctx[i];
+            lowered[i] = (char)dl_ascii_lower((unsigned char)ctx[i]);
         ctx = lowered;
     }
     opts.context_name = ctx;

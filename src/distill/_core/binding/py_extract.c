@@ -8,6 +8,7 @@
  */
 #include "binding/binding.h"
 #include "extract/extract.h"
+#include "extract/page_type.h"
 #include "extract/rules.h"
 
 static PyObject *str_or_none(const dl_buf *b) {
@@ -168,6 +169,13 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObje
         goto done;
     }
     Py_DECREF(tags);
+    v = Py_BuildValue("(sd)", dl_page_type_name((dl_page_type)a->page_type), a->page_type_confidence);
+    if (!v || PyDict_SetItemString(kw, "page_type", PyTuple_GET_ITEM(v, 0)) < 0 ||
+        PyDict_SetItemString(kw, "page_type_confidence", PyTuple_GET_ITEM(v, 1)) < 0) {
+        Py_XDECREF(v);
+        goto done;
+    }
+    Py_DECREF(v);
     /* what Article.markdown and Article.html re-select the content from, on demand */
     if (PyDict_SetItemString(kw, "_source", source) < 0) goto done;
     v = PyLong_FromLong(favor);

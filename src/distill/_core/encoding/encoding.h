@@ -101,6 +101,15 @@ int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsign
  * the encoding id, or -1 when nothing was found. */
 int dl_encoding_prescan(const uint8_t *buf, size_t len);
 
+/* "The algorithm for extracting a character encoding from a meta element" (HTML Standard 2.6.5) over
+ * a <meta content> value ("text/html; charset=windows-1252"): the encoding id of the label after the
+ * first "charset=" (ASCII case-insensitive), or -1 when there is none or it is not a known label. */
+int dl_encoding_from_meta_content(const char *content, size_t len);
+
+/* What a <meta> declaring encoding id means (HTML Standard 13.2.3.2, prescan step "If charset is UTF-16BE/LE,
+ * then set charset to UTF-8. If charset is x-user-defined, then set charset to windows-1252."). */
+int dl_encoding_for_meta(int id);
+
 /* 1 if buf is entirely valid UTF-8 (no surrogates, no overlongs, nothing above U+10FFFF), else 0. */
 int dl_utf8_valid(const uint8_t *buf, size_t len);
 

@@ -15,6 +15,7 @@
 #include "extract/article_text.h"
 #include "extract/extract.h"
 #include "extract/meta_plus.h"
+#include "extract/page_type.h"
 
 static int replace_field(dl_meta *m, dl_meta_field f, const char *s, size_t len) {
     dl_buf b = {0};
@@ -89,6 +90,9 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
     } else {
         rc = -1;
     }
+    dl_page_type type = DL_PAGE_ARTICLE;
+    if (rc == 0 && dl_page_classify(root, &type, &out->page_type_confidence) < 0) rc = -1;
+    out->page_type = (int)type;
     if (rc < 0 || out->meta.nomem || out->text.failed) {
         out->nomem = 1;
         return -1;

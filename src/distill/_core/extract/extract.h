@@ -135,6 +135,8 @@ typedef struct {
     const dl_node *element; /* the design's winner, unchanged; NULL when none */
     dl_buf text;            /* the article text */
     dl_meta meta;
+    int page_type;              /* a dl_page_type (page_type.h) */
+    double page_type_confidence; /* its probability, 0..1 */
     int nomem;
 } dl_article;
 

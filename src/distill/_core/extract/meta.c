@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/extract.h"
 #include "extract/rules.h"
 
@@ -64,7 +65,7 @@ static int set_text(dl_meta *m, dl_meta_field f, int rank, const dl_node *el) {
     return take(m, f, rank, &b);
 }
 
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+static unsigned char lower(unsigned char c) { return dl_ascii_lower(c); }
 
 /* Whether the space-separated token list holds word (lower-case ASCII), ASCII case-insensitively. */
 static int has_token(const dl_attr *a, const char *word) {

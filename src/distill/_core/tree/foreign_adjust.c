@@ -114,13 +114,3 @@ int tb_is_html_ip(const dl_node *n) {
     return 0;
 }
 
-int tb_names_equal_ci(tb *b, const dl_node *el, dl_str name) {
-    dl_str en = dl_document_atom_name(b->doc, el->atom);
-    if (en.len != name.len) return 0;
-    for (size_t i = 0; i < en.len; i++) {
-        unsigned char c = (unsigned char)en.ptr[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-        if (c != (unsigned char)name.ptr[i]) return 0;
-    }
-    return 1;
-}

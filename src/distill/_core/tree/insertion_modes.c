@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "tree/tb_internal.h"
 
 #define START(t) ((t)->type == DL_TOK_START_TAG)
@@ -31,16 +32,7 @@ static const dl_token_attr *tok_attr(const tb_token *t, const char *name) {
     return NULL;
 }
 
-static int ieq(dl_slice s, const char *lit) {
-    size_t n = strlen(lit);
-    if (s.len != n) return 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s.ptr[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-        if (c != (unsigned char)lit[i]) return 0;
-    }
-    return 1;
-}
+static int ieq(dl_slice s, const char *lit) { return dl_ascii_eq_ci_lit(s.ptr, s.len, lit); }
 
 static int one_of(uint32_t atom, const uint32_t *set, size_t n) {
     for (size_t i = 0; i < n; i++)
