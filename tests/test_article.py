@@ -28,8 +28,12 @@ PROSE3 = (
 )
 
 
+_FAVORS = ("balanced", "precision", "recall")
+
+
 def text(markup: str, favor: int = 0) -> str:
-    return str(_core._article_text(distill.parse(markup), favor))
+    options = distill.Extraction(favor=_FAVORS[favor])  # type: ignore[arg-type]
+    return str(_core._article_text(distill.parse(markup), options))
 
 
 def page(body: str, body_attrs: str = "") -> str:
@@ -242,9 +246,9 @@ def test_favor_recall_keeps_a_block_balanced_cleans() -> None:
     assert "xxxx" in text(markup, 2)
 
 
-def test_favor_out_of_range_is_rejected() -> None:
-    with pytest.raises(ValueError):
-        _core._article_text(distill.parse("<p>x"), 3)
+def test_options_that_are_not_an_extraction_are_rejected() -> None:
+    with pytest.raises(TypeError):
+        _core._article_text(distill.parse("<p>x"), 3)  # type: ignore[arg-type]
 
 
 def test_subtree_root_scopes_the_article() -> None:

@@ -33,7 +33,7 @@ def page(inner: str) -> str:
 
 def kept_text(markup: str) -> str:
     """The to_text() rendering of the article's kept nodes (what .markdown and .html are built from)."""
-    result: str = _core._article_export(distill.parse(markup), 0, 0, None)
+    result: str = _core._article_export(distill.parse(markup), None, 0, None)
     return result
 
 
@@ -150,7 +150,7 @@ def test_node_article_of_subtree_exports_that_subtree() -> None:
     body = doc.find("body")
     assert body is not None
     a = body.article()
-    assert words(_core._article_export(body, 0, 0, None)) == words(a.text)
+    assert words(_core._article_export(body, None, 0, None)) == words(a.text)
     assert "Alpha sentence number 2" in a.markdown
 
 

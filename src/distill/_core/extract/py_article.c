@@ -1,4 +1,4 @@
-/* Python-facing entry of the article text (issue 5): distill._core._article_text(node, favor=0).
+/* Python-facing entry of the article text (issue 5): distill._core._article_text(node, options=None).
  *
  * The extract subsystem's Node.article() / distill.article() build Article.text from it; the private
  * function is also what tools/eval_article.py and tests/test_article.py call. */
@@ -7,19 +7,17 @@
 #include "binding/binding.h"
 #include "extract/article_text.h"
 #include "extract/meta_plus.h"
+#include "extract/py_options.h"
 #include "sanitize/sanitize.h"
 #include "serialize/markdown.h"
 #include "serialize/text.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "favor", NULL};
-    PyObject *obj;
-    int favor = DL_FAVOR_BALANCED;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|i:_article_text", kwlist, &obj, &favor)) return NULL;
-    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
-        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
-        return NULL;
-    }
+    static char *kwlist[] = {"node", "options", NULL};
+    PyObject *obj, *options = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:_article_text", kwlist, &obj, &options)) return NULL;
+    dl_extract_options opts;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(obj, &owner);
     if (!node) return NULL;
@@ -28,7 +26,7 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_text(node, (dl_favor)favor, &r);
+    rc = dl_article_text(node, (dl_favor)opts.favor, &r);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         PyErr_NoMemory();
@@ -40,20 +38,34 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     return res;
 }
 
-/* _article_export(node, favor, kind, policy=None) -> str: the content Article.text is read from,
- * rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(), 2: sanitized
- * HTML under `policy`, a compiled policy capsule). The article's containers are exported with what its
- * text leaves out skipped, so the three renderings show the same content. */
+/* The filter the article exporters use: what the article text leaves out, the tables when include_tables
+ * is off and the images when include_images is off. */
+typedef struct {
+    const dl_article_content_result *content;
+    int tables, images;
+} export_filter;
+
+static int export_skip(const void *ctx, const dl_node *el) {
+    const export_filter *f = ctx;
+    if (!f->tables && dl_is_element(el, DL_TAG_table)) return 1;
+    if (!f->images && (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture))) return 1;
+    return dl_article_content_skip(f->content, el);
+}
+
+/* _article_export(node, options, kind, policy=None, base_url=None) -> str: the content Article.text
+ * is read from, rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(),
+ * 2: sanitized HTML under `policy`, a compiled policy capsule). The article's containers are exported
+ * with what its text leaves out skipped, so the three renderings show the same content; `options` (an
+ * Extraction or None) says what else to keep, base_url makes links and images absolute. */
 static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "favor", "kind", "policy", NULL};
-    PyObject *obj, *cap = Py_None;
-    int favor = DL_FAVOR_BALANCED, kind = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii|O:_article_export", kwlist, &obj, &favor, &kind, &cap))
+    static char *kwlist[] = {"node", "options", "kind", "policy", "base_url", NULL};
+    PyObject *obj, *options, *cap = Py_None, *base_obj = Py_None;
+    int kind = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOi|OO:_article_export", kwlist, &obj, &options, &kind, &cap,
+                                     &base_obj))
         return NULL;
-    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
-        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
-        return NULL;
-    }
+    dl_extract_options opts;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     if (kind < 0 || kind > 2) {
         PyErr_SetString(PyExc_ValueError, "kind must be 0 (text), 1 (markdown) or 2 (html)");
         return NULL;
@@ -67,6 +79,9 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(obj, &owner);
     if (!node) return NULL;
+    char *base = NULL;
+    size_t base_len = 0;
+    if (dl_base_url_from_py(base_obj, &base, &base_len) < 0) return NULL;
     dl_article_content_result c;
     dl_htmlbuf out;
     dl_htmlbuf_init(&out);
@@ -74,16 +89,21 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_content(node, (dl_favor)favor, &c); /* frees its own result on failure */
+    rc = dl_article_content(node, (dl_favor)opts.favor, &c); /* frees its own result on failure */
     int have = rc == 0;
     if (rc == 0 && c.nroots) {
-        dl_node_filter filter = {dl_article_content_skip, &c};
+        export_filter ef = {&c, (opts.include & DL_INCLUDE_TABLES) != 0, (opts.include & DL_INCLUDE_IMAGES) != 0};
+        dl_node_filter filter = {export_skip, &ef};
         if (kind == 0) {
             dl_text_options t = {0};
             rc = dl_to_text_nodes(owner->doc, c.roots, c.nroots, &filter, &t, &out);
         } else if (kind == 1) {
             dl_md_options m = {0};
-            m.images = 1;
+            m.base_url = base;
+            m.base_len = base_len;
+            m.images = (opts.include & DL_INCLUDE_IMAGES) != 0;
+            m.no_links = !(opts.include & DL_INCLUDE_LINKS);
+            m.no_formatting = !(opts.include & DL_INCLUDE_FORMATTING);
             rc = dl_to_markdown_nodes(owner->doc, c.roots, c.nroots, &filter, &m, &out);
         } else {
             rc = dl_sanitize_nodes(policy, owner->doc, c.roots, c.nroots, &filter, &out);
@@ -98,6 +118,7 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     }
     dl_htmlbuf_free(&out);
     DL_TREE_UNLOCK();
+    PyMem_RawFree(base);
     return res;
 }
 
@@ -166,12 +187,12 @@ static PyObject *py_title_without_site(PyObject *module, PyObject *args) {
 
 static PyMethodDef article_functions[] = {
     {"_article_text", (PyCFunction)(void (*)(void))py_article_text, METH_VARARGS | METH_KEYWORDS,
-     "_article_text(node, favor=0) -> str: the cleaned article text of the subtree (issue 5)."},
+     "_article_text(node, options=None) -> str: the cleaned article text of the subtree (issue 5)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
      "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
     {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,
-     "_article_export(node, favor, kind, policy=None) -> str: the article content as text (0), Markdown (1) "
-     "or sanitized HTML (2)."},
+     "_article_export(node, options, kind, policy=None, base_url=None) -> str: the article content as "
+     "text (0), Markdown (1) or sanitized HTML (2)."},
     {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
     {"_title_without_site", (PyCFunction)py_title_without_site, METH_VARARGS,
      "_title_without_site(title, site=None) -> str: the title without the site name."},
@@ -180,5 +201,6 @@ static PyMethodDef article_functions[] = {
 
 int dl_article_init_module(PyObject *m) {
     dl_article_text_init();
+    if (dl_options_init_module(m) < 0) return -1;
     return PyModule_AddFunctions(m, article_functions);
 }

@@ -541,7 +541,7 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_K_STRONG:
     case DL_K_DEL: {
         int *depth = kind == DL_K_EM ? &st->em : kind == DL_K_STRONG ? &st->strong : &st->del;
-        if ((*depth)++ == 0) {
+        if ((*depth)++ == 0 && !st->opts->no_formatting) {
             const char *mk = kind == DL_K_EM ? "*" : kind == DL_K_STRONG ? "**" : "~~";
             size_t ml = kind == DL_K_EM ? 1 : 2;
             dl_lw_push_marker(lw, mk, ml, mk, ml, 1);
@@ -551,7 +551,8 @@ static int enter(md_state *st, const dl_node *n) {
     }
     case DL_K_A: {
         const dl_attr *href = dl_element_attr(n, "href", 4);
-        if (st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len)) break;
+        if (st->opts->no_links || st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len))
+            break;
         dl_htmlbuf *t = &st->tmp;
         t->len = 0;
         PUT(t, "](");

@@ -14,6 +14,8 @@ typedef struct {
     const char *base_url; /* document URL (UTF-8) or NULL; the document's <base href> applies on top */
     size_t base_len;
     int images;           /* write images as ![alt](src) */
+    int no_links;         /* write link text without the [text](target) syntax */
+    int no_formatting;    /* write no emphasis, strong or strikethrough markers */
 } dl_md_options;
 
 /* Append the Markdown of `node` to out. Returns 0, or -1 when out of memory. No recursion. */
