@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "serialize/layout.h"
+#include "serialize/math.h"
 #include "serialize/text.h"
 #include "serialize/url.h"
 
@@ -20,7 +21,7 @@ typedef struct {
     size_t saved; /* enclosing list / table / row frame */
 } md_frame;
 
-enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32 };
+enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64 };
 
 typedef struct {
     const dl_document *doc;
@@ -37,6 +38,10 @@ typedef struct {
     size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
     uint8_t list_end_flags;
     dl_htmlbuf base, tmp, gather;
+    /* The pipe table being written (only one at a time: a table inside a cell is written inline):
+     * per column, how many more rows a rowspan from above still covers. */
+    uint16_t carry[DL_MAX_COLSPAN];
+    long ncarry;
     int failed;
 } md_state;
 
@@ -191,13 +196,129 @@ static void put_title(dl_htmlbuf *b, const dl_attr *title) {
     PUT(b, "\"");
 }
 
-static void resolve(md_state *st, const dl_attr *a, dl_htmlbuf *b) {
+static void resolve(md_state *st, const char *ref, size_t rlen, dl_htmlbuf *b) {
     dl_htmlbuf url;
     dl_htmlbuf_init(&url);
-    dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, a->value.ptr, a->value.len, &url);
+    dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, ref, rlen, &url);
     if (url.failed) b->failed = 1;
     else put_destination(b, url.data ? url.data : "", url.len);
     dl_htmlbuf_free(&url);
+}
+
+/* The best candidate of a srcset ("a.jpg 480w, b.jpg 1080w" or "a.jpg 1x, b.jpg 2x"): the widest, else
+ * the densest, else the first. 1 with *u and *ul set when there is one. Parsed the way the HTML Standard's
+ * srcset parser splits candidates (a URL is a run of non-space; commas end a candidate). */
+static int srcset_best(const char *s, size_t n, const char **u, size_t *ul) {
+    double best = -1;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && (is_ws((unsigned char)s[i]) || s[i] == ',')) i++;
+        size_t us = i;
+        while (i < n && !is_ws((unsigned char)s[i])) i++;
+        size_t ue = i;
+        int ended = 0;
+        while (ue > us && s[ue - 1] == ',') ue--, ended = 1;
+        double w = 0;
+        if (!ended) {
+            /* descriptors up to the next comma: a number followed by w or x */
+            while (i < n && s[i] != ',') {
+                while (i < n && is_ws((unsigned char)s[i])) i++;
+                double v = 0;
+                int digits = 0;
+                while (i < n && s[i] >= '0' && s[i] <= '9' && v < 1e9) v = v * 10 + (s[i++] - '0'), digits = 1;
+                if (i < n && s[i] == '.') {
+                    double f = 0.1;
+                    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, f /= 10) v += (s[i] - '0') * f, digits = 1;
+                }
+                if (digits && i < n && s[i] == 'w') w = v * 1000.0; /* widths outrank densities */
+                else if (digits && i < n && s[i] == 'x') w = v;
+                while (i < n && s[i] != ',' && !is_ws((unsigned char)s[i])) i++;
+            }
+        }
+        if (ue > us && dl_url_is_followable(s + us, ue - us) && w > best) {
+            best = w;
+            *u = s + us;
+            *ul = ue - us;
+        }
+    }
+    return best >= 0;
+}
+
+static int followable_attr(const dl_node *el, const char *name, const char **u, size_t *ul) {
+    const dl_attr *a = dl_element_attr(el, name, strlen(name));
+    if (!a || !dl_url_is_followable(a->value.ptr, a->value.len)) return 0;
+    *u = a->value.ptr;
+    *ul = a->value.len;
+    return 1;
+}
+
+static int srcset_attr(const dl_node *el, const char **u, size_t *ul) {
+    static const char *const names[] = {"data-srcset", "data-lazy-srcset", "srcset"};
+    for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+        const dl_attr *a = dl_element_attr(el, names[k], strlen(names[k]));
+        if (a && srcset_best(a->value.ptr, a->value.len, u, ul)) return 1;
+    }
+    return 0;
+}
+
+/* The one URL an image shows. Lazy-loading pages keep the real image in a data- attribute and put a
+ * placeholder (a blank GIF, a data: URL, nothing) in src, so those attributes come first; then src;
+ * then the best srcset candidate; then, inside <picture>, its <source>s'. 1 with *u and *ul set. */
+static int image_source(const dl_node *img, const char **u, size_t *ul) {
+    static const char *const lazy[] = {"data-src", "data-lazy-src", "data-original", "data-lazy", "data-hi-res-src"};
+    if (img->u.element.nattrs > 1)
+        for (size_t k = 0; k < sizeof(lazy) / sizeof(lazy[0]); k++)
+            if (followable_attr(img, lazy[k], u, ul)) return 1;
+    if (followable_attr(img, "src", u, ul)) return 1;
+    if (srcset_attr(img, u, ul)) return 1;
+    if (dl_is_element(img->parent, DL_TAG_picture))
+        for (const dl_node *c = img->parent->first_child; c && c != img; c = c->next)
+            if (dl_is_element(c, DL_TAG_source) && srcset_attr(c, u, ul)) return 1;
+    return 0;
+}
+
+/* A formula as Markdown math: $tex$ inline, $$ on lines of their own around a display formula. The TeX
+ * is never escaped (renderers read it raw), only folded to one line, and a pipe inside a table cell is
+ * written \| as GFM requires there. */
+static void put_math(md_state *st, const char *tex, size_t n, int display) {
+    dl_lw *lw = &st->lw;
+    dl_htmlbuf *t = &st->tmp;
+    t->len = 0;
+    int space = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)tex[i];
+        if (is_ws(c)) {
+            space = t->len > 0;
+            continue;
+        }
+        if (space) PUT(t, " ");
+        space = 0;
+        if (c == '|' && st->in_cell) PUT(t, "\\");
+        dl_htmlbuf_append(t, tex + i, 1);
+    }
+    if (!t->len || t->failed) return;
+    if (display && !st->inline_only) {
+        block_break(st);
+        dl_lw_word(lw, "$$", 2);
+        dl_lw_verbatim(lw, "\n", 1);
+        dl_lw_verbatim(lw, t->data, t->len);
+        dl_lw_verbatim(lw, "\n$$", 3);
+        block_break(st);
+        return;
+    }
+    before_content(st);
+    dl_lw_begin(lw);
+    dl_lw_put(lw, "$", 1);
+    dl_lw_put(lw, t->data, t->len);
+    dl_lw_put(lw, "$", 1);
+}
+
+static void math_element(md_state *st, const dl_node *math) {
+    dl_htmlbuf *g = &st->gather;
+    g->len = 0;
+    int display;
+    dl_math_latex(math, g, &display);
+    if (!g->failed) put_math(st, g->data, g->len, display);
 }
 
 /* Text of a subtree for code: verbatim (pre) or folded (inline code); <br> is a newline. */
@@ -347,29 +468,6 @@ static long parse_long(const dl_attr *a, long dflt) {
     return neg ? -v : v;
 }
 
-/* Columns of a table: the widest row, counting colspan, over the rows that belong to it. */
-static long table_columns(const dl_node *table) {
-    long best = 0;
-    for (const dl_node *c = table->first_child; c; c = c->next) {
-        const dl_node *rows = c, *end = c->next;
-        if (dl_is_element(c, DL_TAG_thead) || dl_is_element(c, DL_TAG_tbody) || dl_is_element(c, DL_TAG_tfoot)) {
-            rows = c->first_child;
-            end = NULL;
-        }
-        for (const dl_node *r = rows; r != end; r = r->next) {
-            if (!dl_is_element(r, DL_TAG_tr)) continue;
-            long cells = 0;
-            for (const dl_node *td = r->first_child; td; td = td->next) {
-                if (!dl_is_element(td, DL_TAG_td) && !dl_is_element(td, DL_TAG_th)) continue;
-                long span = parse_long(dl_element_attr(td, "colspan", 7), 1);
-                cells += span < 1 ? 1 : span > 1000 ? 1000 : span;
-            }
-            if (cells > best) best = cells;
-        }
-    }
-    return best > 1000 ? 1000 : best;
-}
-
 static int enter(md_state *st, const dl_node *n) {
     dl_lw *lw = &st->lw;
     switch (n->type) {
@@ -384,9 +482,30 @@ static int enter(md_state *st, const dl_node *n) {
     default:
         return -1;
     }
+    if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
+    /* Formulas: MathJax 2's source script, MathML, and the KaTeX / MathJax 3 containers around it. */
+    if (n->ns == DL_NS_MATHML && n->atom == DL_TAG_math) {
+        math_element(st, n);
+        return -1;
+    }
+    const char *tex;
+    size_t tex_len;
+    int display;
+    if (n->ns == DL_NS_HTML && n->atom == DL_TAG_script) {
+        if (dl_math_script(n, &tex, &tex_len, &display)) put_math(st, tex, tex_len, display);
+        return -1;
+    }
     int kind = dl_export_kind(n);
     if (kind == DL_K_SKIP) return -1;
-    if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
+    if (kind == DL_K_INLINE || kind == DL_K_BLOCK) {
+        int mk = dl_math_renderer_kind(st->doc, n);
+        if (mk == DL_MATH_ARTIFACT) return -1;
+        const dl_node *math = mk == DL_MATH_SOURCE ? dl_math_find(n) : NULL;
+        if (math) {
+            math_element(st, math);
+            return -1;
+        }
+    }
     /* Row groups of a pipe table are transparent: the rows make the lines. */
     if (kind == DL_K_BLOCK && st->cur_table != NO_FRAME && (st->frames[st->cur_table].flags & MF_GRID) &&
         (dl_is_element(n, DL_TAG_tbody) || dl_is_element(n, DL_TAG_thead) || dl_is_element(n, DL_TAG_tfoot)))
@@ -428,8 +547,15 @@ static int enter(md_state *st, const dl_node *n) {
         st->nframes--;
         return -1;
     case DL_K_BR:
-        if (st->inline_only) dl_lw_space(lw);
-        else st->br_pending = 1;
+        /* A line break inside a pipe table's cell cannot be a newline: GFM renders <br> there. */
+        if (st->in_cell && st->inline_only) {
+            before_content(st);
+            dl_lw_word(lw, "<br>", 4);
+        } else if (st->inline_only) {
+            dl_lw_space(lw);
+        } else {
+            st->br_pending = 1;
+        }
         break;
     case DL_K_HR:
         block_break(st);
@@ -496,6 +622,10 @@ static int enter(md_state *st, const dl_node *n) {
         break;
     }
     case DL_K_TABLE: {
+        if (st->opts->no_tables) {
+            st->nframes--;
+            return -1;
+        }
         f->saved = st->cur_table;
         st->cur_table = st->nframes - 1;
         if (st->inline_only) {
@@ -503,8 +633,14 @@ static int enter(md_state *st, const dl_node *n) {
             break;
         }
         block_break(st);
-        f->counter = table_columns(n);
-        if (f->counter > 0) f->flags |= MF_GRID;
+        long cols;
+        if (dl_table_shape(n, &cols)) {
+            f->flags |= MF_LAYOUT;
+        } else {
+            f->counter = cols;
+            f->flags |= MF_GRID;
+            st->ncarry = 0;
+        }
         break;
     }
     case DL_K_TR: {
@@ -512,6 +648,7 @@ static int enter(md_state *st, const dl_node *n) {
         st->cur_row = st->nframes - 1;
         md_frame *t = st->cur_table != NO_FRAME ? &st->frames[st->cur_table] : NULL;
         if (!t || !(t->flags & MF_GRID) || st->inline_only) {
+            if (t && (t->flags & MF_LAYOUT) && !st->inline_only) f->flags |= MF_LAYOUT;
             if (st->inline_only) dl_lw_space(lw);
             else block_break(st);
             break;
@@ -528,10 +665,22 @@ static int enter(md_state *st, const dl_node *n) {
         md_frame *r = st->cur_row != NO_FRAME ? &st->frames[st->cur_row] : NULL;
         if (r && (r->flags & MF_GRID) && st->in_cell == 0) {
             f->flags |= MF_GRID;
-            long span = parse_long(dl_element_attr(n, "colspan", 7), 1);
-            f->counter = span < 1 ? 1 : span > 1000 ? 1000 : span;
+            md_frame *t = &st->frames[st->cur_table];
+            /* Columns a rowspan from above covers are empty cells here: the grid stays aligned. */
+            while (r->counter < t->counter && r->counter < st->ncarry && st->carry[r->counter]) {
+                dl_lw_put(lw, " |", 2);
+                r->counter++;
+            }
+            f->counter = dl_cell_colspan(n);
+            long down = dl_cell_rowspan(n);
+            for (long c = r->counter; c < r->counter + f->counter && c < DL_MAX_COLSPAN; c++) {
+                while (st->ncarry <= c) st->carry[st->ncarry++] = 0;
+                st->carry[c] = (uint16_t)down; /* this row counts: decremented when it ends */
+            }
             lw->pending_space = 1;
             st->in_cell++;
+        } else if (r && (r->flags & MF_LAYOUT)) {
+            block_break(st);
         } else {
             dl_lw_space(lw);
         }
@@ -556,7 +705,7 @@ static int enter(md_state *st, const dl_node *n) {
         dl_htmlbuf *t = &st->tmp;
         t->len = 0;
         PUT(t, "](");
-        resolve(st, href, t);
+        resolve(st, href->value.ptr, href->value.len, t);
         put_title(t, dl_element_attr(n, "title", 5));
         PUT(t, ")");
         if (t->failed) return -2;
@@ -572,8 +721,9 @@ static int enter(md_state *st, const dl_node *n) {
         break;
     }
     case DL_K_IMG: {
-        const dl_attr *src = dl_element_attr(n, "src", 3);
-        if (!st->opts->images || !src || !dl_url_is_followable(src->value.ptr, src->value.len)) break;
+        const char *src;
+        size_t src_len;
+        if (!st->opts->images || !image_source(n, &src, &src_len)) break;
         dl_htmlbuf *t = &st->tmp;
         t->len = 0;
         PUT(t, "![");
@@ -594,7 +744,7 @@ static int enter(md_state *st, const dl_node *n) {
             }
         }
         PUT(t, "](");
-        resolve(st, src, t);
+        resolve(st, src, src_len, t);
         put_title(t, dl_element_attr(n, "title", 5));
         PUT(t, ")");
         if (t->failed) return -2;
@@ -655,6 +805,8 @@ static void leave(md_state *st) {
         if (!(f->flags & MF_GRID)) break;
         md_frame *t = &st->frames[st->cur_table];
         for (long c = f->counter; c < t->counter; c++) dl_lw_put(lw, " |", 2);
+        for (long c = 0; c < st->ncarry; c++)
+            if (st->carry[c]) st->carry[c]--;
         if (t->aux++ == 0) {
             /* The first row is the header row GFM requires; the delimiter row follows it. */
             dl_lw_break(lw, 1);
@@ -674,6 +826,8 @@ static void leave(md_state *st) {
             md_frame *t = &st->frames[st->cur_table];
             for (long c = 0; c < f->counter && r->counter < t->counter; c++, r->counter++)
                 dl_lw_put(lw, c ? "  |" : " |", c ? 3 : 2);
+        } else if (st->cur_row != NO_FRAME && (st->frames[st->cur_row].flags & MF_LAYOUT)) {
+            block_break(st);
         } else {
             dl_lw_space(lw);
         }
