@@ -18,6 +18,7 @@ import pytest
 from conftest import require
 
 import distill
+from distill import Extraction
 from distill import _core
 
 PROSE = "<p>{word} sentence number {i}, with commas, clauses, and enough words to count as prose here.</p>"
@@ -47,9 +48,20 @@ DROPPED = {
     "hidden attribute": ("<div hidden>Zanzibar secret menu words</div>", "Zanzibar"),
     "display none": ('<div style="display: none">Zanzibar print only copy</div>', "Zanzibar"),
     "share block": ('<div class="share-tools"><span>Zanzibar share this story</span></div>', "Zanzibar"),
-    "figure": ("<figure><img src=a.png alt=x><figcaption>Zanzibar photo credit</figcaption></figure>", "Zanzibar"),
     "title heading": ("<h1>Zanzibar headline of the story</h1>", "Zanzibar"),
 }
+
+
+def test_figure_left_out_of_the_text_shows_its_image_in_markdown_and_html() -> None:
+    # A figure is an illustration: not running text, but Markdown and HTML readers want the picture,
+    # and its caption goes with it (as the image's title in Markdown, so the text words stay the text's).
+    figure = '<figure><img src="/a.png" alt="A map"><figcaption>Zanzibar photo credit</figcaption></figure>'
+    a = distill.article(page(prose("Alpha", 2) + figure + prose("Beta", 3)), base_url="https://x.org/p/")
+    assert "Zanzibar" not in a.text
+    assert '![A map](https://x.org/a.png "Zanzibar photo credit")' in a.markdown
+    assert "<figcaption>Zanzibar photo credit</figcaption>" in a.html
+    no_images = distill.article(page(prose("Alpha", 2) + figure + prose("Beta", 3)), Extraction(include_images=False))
+    assert "a.png" not in no_images.markdown and "a.png" not in no_images.html
 
 
 @pytest.mark.parametrize("case", sorted(DROPPED))

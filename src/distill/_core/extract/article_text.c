@@ -20,6 +20,7 @@ enum {
     F_CLEAN = 1u << 3,   /* cleaned out of the kept containers */
     F_IN_PARA = 1u << 4, /* inside a <p>, <td> or <pre> */
     F_SEEDED = 1u << 5,  /* a scoring candidate */
+    F_MEDIA = 1u << 6,   /* cleaned as an illustration: the rich renderings show it */
 };
 
 enum {
@@ -28,6 +29,7 @@ enum {
     W_POSITIVE = 1u << 2,
     W_NEGATIVE = 1u << 3,
     W_CLEAN = 1u << 4,
+    W_MEDIA = 1u << 5,
 };
 
 typedef struct {
@@ -140,6 +142,8 @@ static const char *const negative_prefixes[] = {DL_ART_NEGATIVE_PREFIXES};
 static const char *const negative_words[] = {DL_ART_NEGATIVE_WORDS};
 static const char *const clean_prefixes[] = {DL_ART_CLEAN_PREFIXES};
 static const char *const clean_words[] = {DL_ART_CLEAN_WORDS};
+static const char *const media_prefixes[] = {DL_ART_CLEAN_MEDIA_PREFIXES};
+static const char *const media_words[] = {DL_ART_CLEAN_MEDIA_WORDS};
 
 #define DL_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -177,6 +181,8 @@ void dl_article_text_init(void) {
     k = add_list(k, negative_words, DL_COUNT(negative_words), W_NEGATIVE, 1);
     k = add_list(k, clean_prefixes, DL_COUNT(clean_prefixes), W_CLEAN, 0);
     k = add_list(k, clean_words, DL_COUNT(clean_words), W_CLEAN, 1);
+    k = add_list(k, media_prefixes, DL_COUNT(media_prefixes), W_MEDIA, 0);
+    k = add_list(k, media_words, DL_COUNT(media_words), W_MEDIA, 1);
     qsort(word_tab, k, sizeof(word_tab[0]), by_letter);
     for (int c = 0; c < 27; c++) bucket_lo[c] = bucket_hi[c] = 0;
     for (size_t i = 0; i < k; i++) {
@@ -589,17 +595,17 @@ static void clean(dl_actx *cx, uint32_t top, double max_ld) {
             continue;
         }
         const dl_node *n = e->node;
-        int out = is_title_tag(n) || is_figure_tag(n);
+        int out = is_title_tag(n) || is_figure_tag(n), media = is_figure_tag(n);
         if (!out && is_clean_block(n)) {
             double ld = e->chars ? (double)e->links / (double)e->chars : 0.0;
-            if ((e->words & W_CLEAN) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
+            if ((e->words & (W_CLEAN | W_MEDIA)) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
                 !is_no_furniture(n))
-                out = 1;
+                out = 1, media = !(e->words & W_CLEAN);
             else if (ld > max_ld)
                 out = 1;
         }
         if (out) {
-            e->flags |= F_CLEAN;
+            e->flags |= F_CLEAN | (media ? F_MEDIA : 0);
             j = e->end;
         } else {
             j++;
@@ -819,12 +825,29 @@ int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_r
         out->roots[out->nroots++] = cx.el[chosen[k]].node;
         for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
             if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
+                if ((cx.el[j].flags & (F_MEDIA | F_DROP)) == F_MEDIA) out->nmedia++;
                 out->skip[out->nskip++] = cx.el[j].node;
                 j = cx.el[j].end;
             } else {
                 j++;
             }
         }
+    }
+    /* The illustrations among them, for the rich renderings. */
+    if (out->nmedia) {
+        out->media = malloc(out->nmedia * sizeof(*out->media));
+        if (!out->media) goto nomem;
+        out->nmedia = 0;
+        for (uint32_t k = 0; k < nchosen; k++)
+            for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
+                if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
+                    if ((cx.el[j].flags & (F_MEDIA | F_DROP)) == F_MEDIA) out->media[out->nmedia++] = cx.el[j].node;
+                    j = cx.el[j].end;
+                } else {
+                    j++;
+                }
+            }
+        if (out->nmedia > 1) qsort(out->media, out->nmedia, sizeof(*out->media), by_address);
     }
     /* Sorted by address so the exporters' per-element question is a binary search. */
     if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
@@ -839,13 +862,12 @@ done:
     return rc;
 }
 
-int dl_article_content_skip(const void *ctx, const dl_node *el) {
-    const dl_article_content_result *c = ctx;
-    size_t lo = 0, hi = c->nskip;
+static int sorted_has(const dl_node *const *list, size_t n, const dl_node *el) {
+    size_t lo = 0, hi = n;
     uintptr_t key = (uintptr_t)el;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        uintptr_t v = (uintptr_t)c->skip[mid];
+        uintptr_t v = (uintptr_t)list[mid];
         if (v == key) return 1;
         if (v < key) lo = mid + 1;
         else hi = mid;
@@ -853,9 +875,20 @@ int dl_article_content_skip(const void *ctx, const dl_node *el) {
     return 0;
 }
 
+int dl_article_content_skip(const void *ctx, const dl_node *el) {
+    const dl_article_content_result *c = ctx;
+    return sorted_has(c->skip, c->nskip, el);
+}
+
+int dl_article_content_skip_rich(const void *ctx, const dl_node *el) {
+    const dl_article_content_result *c = ctx;
+    return sorted_has(c->skip, c->nskip, el) && !sorted_has(c->media, c->nmedia, el);
+}
+
 void dl_article_content_free(dl_article_content_result *r) {
     free(r->roots);
     free(r->skip);
+    free(r->media);
     memset(r, 0, sizeof(*r));
 }
 

@@ -42,14 +42,21 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
  * is off and the images when include_images is off. */
 typedef struct {
     const dl_article_content_result *content;
-    int tables, images;
+    int tables, images, rich;
 } export_filter;
 
 static int export_skip(const void *ctx, const dl_node *el) {
     const export_filter *f = ctx;
     if (!f->tables && dl_is_element(el, DL_TAG_table)) return 1;
     if (!f->images && (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture))) return 1;
-    return dl_article_content_skip(f->content, el);
+    return f->rich ? dl_article_content_skip_rich(f->content, el) : dl_article_content_skip(f->content, el);
+}
+
+/* Markdown's view of the illustrations the text leaves out: their images only (see dl_node_filter). */
+static int export_media(const void *ctx, const dl_node *el) {
+    const export_filter *f = ctx;
+    return f->images && f->content->nmedia && dl_article_content_skip_rich(f->content, el) == 0 &&
+           dl_article_content_skip(f->content, el);
 }
 
 /* _article_export(node, options, kind, policy=None, base_url=None) -> str: the content Article.text
@@ -92,8 +99,9 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     rc = dl_article_content(node, (dl_favor)opts.favor, &c); /* frees its own result on failure */
     int have = rc == 0;
     if (rc == 0 && c.nroots) {
-        export_filter ef = {&c, (opts.include & DL_INCLUDE_TABLES) != 0, (opts.include & DL_INCLUDE_IMAGES) != 0};
-        dl_node_filter filter = {export_skip, &ef};
+        export_filter ef = {&c, (opts.include & DL_INCLUDE_TABLES) != 0, (opts.include & DL_INCLUDE_IMAGES) != 0,
+                            kind != 0};
+        dl_node_filter filter = {export_skip, &ef, NULL};
         if (kind == 0) {
             dl_text_options t = {0};
             rc = dl_to_text_nodes(owner->doc, c.roots, c.nroots, &filter, &t, &out);
@@ -104,6 +112,9 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
             m.images = (opts.include & DL_INCLUDE_IMAGES) != 0;
             m.no_links = !(opts.include & DL_INCLUDE_LINKS);
             m.no_formatting = !(opts.include & DL_INCLUDE_FORMATTING);
+            /* the figures the text leaves out show their images; the rest of the skip set stays out */
+            ef.rich = 0;
+            filter.media = export_media;
             rc = dl_to_markdown_nodes(owner->doc, c.roots, c.nroots, &filter, &m, &out);
         } else {
             rc = dl_sanitize_nodes(policy, owner->doc, c.roots, c.nroots, &filter, &out);

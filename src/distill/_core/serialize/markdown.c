@@ -21,7 +21,7 @@ typedef struct {
     size_t saved; /* enclosing list / table / row frame */
 } md_frame;
 
-enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64 };
+enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64, MF_MEDIA = 128 };
 
 typedef struct {
     const dl_document *doc;
@@ -34,6 +34,7 @@ typedef struct {
     int in_cell;      /* '|' must be escaped */
     int em, strong, del, in_link;
     int br_pending;
+    int media_only;   /* inside an illustration the text leaves out: only images are written */
     const dl_node_filter *filter; /* NULL: every element */
     size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
     uint8_t list_end_flags;
@@ -178,12 +179,14 @@ static void put_destination(dl_htmlbuf *b, const char *u, size_t n) {
     dl_htmlbuf_append(b, u + run, n - run);
 }
 
-static void put_title(dl_htmlbuf *b, const dl_attr *title) {
-    if (!title || !title->value.len) return;
+static void put_title_text(dl_htmlbuf *b, const char *s, size_t n) {
+    size_t i = 0;
+    while (i < n && is_ws((unsigned char)s[i])) i++;
+    if (i == n) return;
     PUT(b, " \"");
     int space = 0;
-    for (size_t i = 0; i < title->value.len; i++) {
-        unsigned char c = (unsigned char)title->value.ptr[i];
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
         if (is_ws(c)) {
             space = 1;
             continue;
@@ -191,9 +194,13 @@ static void put_title(dl_htmlbuf *b, const dl_attr *title) {
         if (space) PUT(b, " ");
         space = 0;
         if (c == '"' || c == '\\') PUT(b, "\\");
-        dl_htmlbuf_append(b, title->value.ptr + i, 1);
+        dl_htmlbuf_append(b, s + i, 1);
     }
     PUT(b, "\"");
+}
+
+static void put_title(dl_htmlbuf *b, const dl_attr *title) {
+    if (title) put_title_text(b, title->value.ptr, title->value.len);
 }
 
 static void resolve(md_state *st, const char *ref, size_t rlen, dl_htmlbuf *b) {
@@ -456,6 +463,62 @@ static void inline_code(md_state *st, const dl_node *code) {
         dl_lw_space(lw);
 }
 
+/* An image as ![alt](src "title"); `caption` (when not NULL) is the title when the image has none.
+ * Returns -1 when out of memory. */
+static int put_image(md_state *st, const dl_node *n, const char *caption, size_t caption_len) {
+    dl_lw *lw = &st->lw;
+    const char *src;
+    size_t src_len;
+    if (!st->opts->images || !image_source(n, &src, &src_len)) return 0;
+    dl_htmlbuf *t = &st->tmp;
+    t->len = 0;
+    PUT(t, "![");
+    const dl_attr *alt = dl_element_attr(n, "alt", 3);
+    if (alt) {
+        /* Alt text is folded and escaped like text, word by word. */
+        const char *s = alt->value.ptr;
+        size_t i = 0, m = alt->value.len;
+        int first = 1;
+        while (i < m) {
+            while (i < m && is_ws((unsigned char)s[i])) i++;
+            size_t w = i;
+            while (i < m && !is_ws((unsigned char)s[i])) i++;
+            if (i == w) break;
+            if (!first) PUT(t, " ");
+            first = 0;
+            escape_word(st, s + w, i - w, 0, t);
+        }
+    }
+    PUT(t, "](");
+    resolve(st, src, src_len, t);
+    const dl_attr *title = dl_element_attr(n, "title", 5);
+    if (title && title->value.len) put_title(t, title);
+    else if (caption) put_title_text(t, caption, caption_len);
+    PUT(t, ")");
+    if (t->failed) return -1;
+    before_content(st);
+    dl_lw_word(lw, t->data, t->len);
+    return 0;
+}
+
+/* An image of an illustration the text leaves out, on a line of its own, with the caption of the
+ * <figure> around it (a few levels up at most) as its title: the caption stays with its picture
+ * without entering the running text. */
+static void media_image(md_state *st, const dl_node *img) {
+    const dl_node *fig = img->parent;
+    for (int up = 0; fig && up < 4 && !dl_is_element(fig, DL_TAG_figure); up++) fig = fig->parent;
+    const dl_node *cap = NULL;
+    if (dl_is_element(fig, DL_TAG_figure))
+        for (const dl_node *c = fig->first_child; c && !cap; c = c->next)
+            if (dl_is_element(c, DL_TAG_figcaption)) cap = c;
+    dl_htmlbuf *g = &st->gather;
+    g->len = 0;
+    if (cap) gather(st, cap, 1);
+    block_break(st);
+    if (put_image(st, img, cap && g->len && !g->failed ? g->data : NULL, g->len) < 0) st->failed = 1;
+    block_break(st);
+}
+
 static long parse_long(const dl_attr *a, long dflt) {
     if (!a) return dflt;
     const char *p = a->value.ptr, *e = p + a->value.len;
@@ -475,12 +538,27 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_NODE_FRAGMENT:
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
-        put_text(st, n->u.text.ptr, n->u.text.len);
+        if (!st->media_only) put_text(st, n->u.text.ptr, n->u.text.len);
         return -1;
     case DL_NODE_ELEMENT:
         break;
     default:
         return -1;
+    }
+    if (st->media_only) {
+        /* inside an illustration: its images, nothing else */
+        if (dl_export_kind(n) == DL_K_SKIP) return -1;
+        if (!push_frame(st, DL_K_INLINE)) return -2;
+        if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
+        return 1;
+    }
+    if (st->filter && st->filter->media && st->filter->media(st->filter->ctx, n)) {
+        md_frame *f = push_frame(st, DL_K_INLINE);
+        if (!f) return -2;
+        f->flags |= MF_MEDIA;
+        st->media_only++;
+        if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
+        return 1;
     }
     if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
     /* Formulas: MathJax 2's source script, MathML, and the KaTeX / MathJax 3 containers around it. */
@@ -720,38 +798,9 @@ static int enter(md_state *st, const dl_node *n) {
         st->in_link = 1;
         break;
     }
-    case DL_K_IMG: {
-        const char *src;
-        size_t src_len;
-        if (!st->opts->images || !image_source(n, &src, &src_len)) break;
-        dl_htmlbuf *t = &st->tmp;
-        t->len = 0;
-        PUT(t, "![");
-        const dl_attr *alt = dl_element_attr(n, "alt", 3);
-        if (alt) {
-            /* Alt text is folded and escaped like text, word by word. */
-            const char *s = alt->value.ptr;
-            size_t i = 0, m = alt->value.len;
-            int first = 1;
-            while (i < m) {
-                while (i < m && is_ws((unsigned char)s[i])) i++;
-                size_t w = i;
-                while (i < m && !is_ws((unsigned char)s[i])) i++;
-                if (i == w) break;
-                if (!first) PUT(t, " ");
-                first = 0;
-                escape_word(st, s + w, i - w, 0, t);
-            }
-        }
-        PUT(t, "](");
-        resolve(st, src, src_len, t);
-        put_title(t, dl_element_attr(n, "title", 5));
-        PUT(t, ")");
-        if (t->failed) return -2;
-        before_content(st);
-        dl_lw_word(lw, t->data, t->len);
+    case DL_K_IMG:
+        if (put_image(st, n, NULL, 0) < 0) return -2;
         break;
-    }
     default:
         break;
     }
@@ -761,6 +810,10 @@ static int enter(md_state *st, const dl_node *n) {
 static void leave(md_state *st) {
     dl_lw *lw = &st->lw;
     md_frame *f = &st->frames[--st->nframes];
+    if (f->flags & MF_MEDIA) {
+        st->media_only--;
+        return;
+    }
     switch (f->kind) {
     case DL_K_PARA:
     case DL_K_BLOCK:
@@ -880,7 +933,7 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
         s = dl_walk(roots[r], walk_enter, walk_leave, &st);
     }
     dl_lw_finish(&st.lw);
-    int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
+    int failed = s == -2 || st.failed || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
                  out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
