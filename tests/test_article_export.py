@@ -18,8 +18,7 @@ import pytest
 from conftest import require
 
 import distill
-from distill import Extraction
-from distill import _core
+from distill import Extraction, _core
 
 PROSE = "<p>{word} sentence number {i}, with commas, clauses, and enough words to count as prose here.</p>"
 

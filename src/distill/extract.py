@@ -59,6 +59,7 @@ class Extraction:
             field: never mixed into ``text``). Off (the default) leaves it None.
         include_formatting: emphasis, strong and strikethrough in ``Article.markdown``; off writes
             plain words (headings, lists, quotes, code and tables stay: they are structure).
+
     """
 
     min_length: int = 25

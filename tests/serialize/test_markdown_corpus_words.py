@@ -16,9 +16,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import SHARED, require
 
 import distill
-from conftest import SHARED, require
 
 _IMAGE = re.compile(r"!\[((?:\\.|[^\]\\])*)\]\((?:\\.|[^)\\])*\)")
 _LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((?:\\.|[^)\\])*\)")

@@ -21,6 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from types import FrameType
 from typing import IO, Any, NoReturn, cast
 
+from distill.cli.options import add_content_options, extraction_from_args
+from distill.export import Markdown, PlainText
+from distill.extract import Extraction
 from distill.stream import (
     MAX_DEPTH,
     PARAGRAPH_BONUS,
@@ -86,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
         "(both render the winner's markup parsed on its own)",
     )
     p.add_argument("--text", action="store_true", help="the same as --format text")
+    add_content_options(p)  # for --format text/markdown; the scorer itself follows the design
     return p
 
 
@@ -146,7 +150,9 @@ def _require_exporter(fmt: str) -> None:
         _fail(f"--format {fmt} needs the exporters' Node.{method}(), which this build lacks")
 
 
-def render(markup: bytes, encoding: str | None, fmt: str) -> str:
+def render(
+    markup: bytes, encoding: str | None, fmt: str, options: Extraction | None = None, base_url: str | None = None
+) -> str:
     """The winner's text or Markdown: its markup parsed, then the exporters' to_text/to_markdown.
 
     ``encoding`` is what the page declared (the winner's bytes no longer carry the declaration).
@@ -156,7 +162,12 @@ def render(markup: bytes, encoding: str | None, fmt: str) -> str:
     _require_exporter(fmt)
     doc = distill.parse(decode(markup, encoding))
     body: Any = doc.find("body") or doc
-    out = str(body.to_markdown() if fmt == "markdown" else body.to_text())
+    o = options or Extraction()
+    if fmt == "markdown":
+        out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
+                                            tables=o.include_tables, formatting=o.include_formatting)))
+    else:
+        out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
     return out if out.endswith("\n") or not out else out + "\n"
 
 
@@ -278,7 +289,8 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
                     _copy_range(source, src_base, result.start, result.end, label, out)
                 else:
                     markup = _read_range(source, src_base, result.start, result.end, label)
-                    out.write(render(markup, result.encoding, fmt).encode("utf-8"))
+                    text = render(markup, result.encoding, fmt, extraction_from_args(args), args.base_url)
+                    out.write(text.encode("utf-8"))
                 out.flush()
     if args.json:
         err.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
