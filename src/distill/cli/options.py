@@ -1,6 +1,7 @@
-"""The content options both commands share: one flag per :class:`distill.Extraction` field, plus
-``--base-url``. ``article`` and ``distill extract`` add them with :func:`add_content_options` and read
-them back with :func:`extraction_from_args`, so the flags and the API never drift apart.
+"""The content options both commands share: one flag per :class:`distill.Extraction` field.
+
+Plus ``--base-url``. ``article`` and ``distill extract`` add them with :func:`add_content_options`
+and read them back with :func:`extraction_from_args`, so the flags and the API never drift apart.
 """
 
 from __future__ import annotations
