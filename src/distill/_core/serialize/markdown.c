@@ -86,20 +86,36 @@ static void before_content(md_state *st) {
     dl_lw_break(lw, 1);
 }
 
-/* Escape one word of text so that Markdown renders it back as the same characters. `line_start`: the
- * word opens a line, where #, >, -, +, = and "1." would start a block. */
-static void escape_word(md_state *st, const char *s, size_t n, int line_start, dl_htmlbuf *b) {
+static int all_of(const char *s, size_t n, char c) {
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != c) return 0;
+    return n > 0;
+}
+
+static int is_ascii_punct(unsigned char c) {
+    return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+/* Escape one word of text so that Markdown renders it back as the same characters, and no more than
+ * that: a reader of the Markdown should see the text, not a thicket of backslashes.
+ * `line_start`: the word opens a line, where a block marker would start a block; CommonMark's markers
+ * need a space or the line's end after them ("#tag", "-5", "1.5" and "+1" are text), so only a word
+ * that is the marker itself is escaped, and a line of only '-' or '=' (a rule, a setext underline).
+ * `brackets`: the word is inside link text or alt text, where ']' would end it. */
+static void escape_word(md_state *st, const char *s, size_t n, int line_start, int brackets, dl_htmlbuf *b) {
     size_t i = 0;
     if (line_start && n) {
         char c = s[0];
-        if (c == '#' || c == '>' || c == '-' || c == '+' || c == '=') {
+        int marker = c == '>' || ((c == '-' || c == '+' || c == '*') && n == 1) ||
+                     (c == '#' && n <= 6 && all_of(s, n, '#')) || ((c == '-' || c == '=') && all_of(s, n, c));
+        if (marker) {
             PUT(b, "\\");
             dl_htmlbuf_append(b, s, 1);
             i = 1;
         } else if (c >= '0' && c <= '9') {
             size_t d = 0;
             while (d < n && s[d] >= '0' && s[d] <= '9') d++;
-            if (d < n && d <= 9 && (s[d] == '.' || s[d] == ')')) {
+            if (d + 1 == n && d <= 9 && (s[d] == '.' || s[d] == ')')) {
                 dl_htmlbuf_append(b, s, d);
                 PUT(b, "\\");
                 dl_htmlbuf_append(b, s + d, 1);
@@ -112,8 +128,20 @@ static void escape_word(md_state *st, const char *s, size_t n, int line_start, d
         unsigned char c = (unsigned char)s[i];
         int esc = 0;
         switch (c) {
-        case '\\': case '*': case '`': case '[': case ']': case '~': case '<':
+        case '*': case '`': case '[': case '~':
             esc = 1;
+            break;
+        case ']':
+            esc = brackets;
+            break;
+        case '\\':
+            /* a backslash escapes only ASCII punctuation (and breaks a line at the end of one) */
+            esc = i + 1 == n || is_ascii_punct((unsigned char)s[i + 1]);
+            break;
+        case '<':
+            /* raw HTML and autolinks start with '<' and a letter, '/', '!' or '?' */
+            esc = i + 1 == n || is_alnum((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!' ||
+                  s[i + 1] == '?';
             break;
         case '|':
             esc = st->in_cell;
@@ -154,7 +182,7 @@ static void put_text(md_state *st, const char *s, size_t n) {
         while (i < n && !is_ws((unsigned char)s[i])) i++;
         before_content(st);
         st->tmp.len = 0;
-        escape_word(st, s + start, i - start, at_line_start(lw), &st->tmp);
+        escape_word(st, s + start, i - start, at_line_start(lw), st->in_link, &st->tmp);
         if (!st->tmp.failed) dl_lw_word(lw, st->tmp.data, st->tmp.len);
     }
 }
@@ -486,7 +514,7 @@ static int put_image(md_state *st, const dl_node *n, const char *caption, size_t
             if (i == w) break;
             if (!first) PUT(t, " ");
             first = 0;
-            escape_word(st, s + w, i - w, 0, t);
+            escape_word(st, s + w, i - w, 0, 1, t);
         }
     }
     PUT(t, "](");
