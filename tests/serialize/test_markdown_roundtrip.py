@@ -151,3 +151,21 @@ def test_options_leave_out_links_formatting_and_tables() -> None:
     back = distill.parse(_MD.render(md))
     assert back.find("a") is None and back.find("strong") is None and back.find("table") is None
     assert back.text.split() == ["link", "bold"]
+
+
+def test_footnotes_render_back_as_footnotes() -> None:
+    footnote = pytest.importorskip("mdit_py_plugins.footnote", reason="mdit-py-plugins (test extra)")
+    html = (
+        '<p>Claim<sup id="r1"><a href="#fn1">1</a></sup> and more<sup><a href="#fn2">[2]</a></sup>.</p>'
+        '<ol><li id="fn1"><p>First note. <a href="#r1" class="footnote-backref">&#8617;</a></p></li>'
+        '<li id="fn2">Second, <a href="/x">linked</a>.</li></ol>'
+    )
+    md = distill.parse(html).to_markdown()
+    renderer = markdown_it.MarkdownIt("commonmark").use(footnote.footnote_plugin)
+    back = distill.parse(renderer.render(md))
+    refs = [a.attrs["href"] for a in back.iter("a") if "footnote-ref" in (a.parent.attrs.get("class", ""))]  # type: ignore[union-attr]
+    assert refs == ["#fn1", "#fn2"], md
+    items = [" ".join(li.text.replace("\u21a9\ufe0e", "").split()) for li in back.iter("li")]
+    assert items == ["First note.", "Second, linked."], md
+    # a fragment link that is not marked as a note stays the text it shows
+    assert distill.parse('<p>See <a href="#part2">part two</a>.</p>').to_markdown() == "See part two."

@@ -15,13 +15,23 @@
 
 typedef struct {
     uint8_t kind;
-    uint8_t flags;
+    uint16_t flags;
     long counter; /* lists: next number; tables: columns; rows: cells written */
     size_t aux;   /* tables: rows written */
     size_t saved; /* enclosing list / table / row frame */
 } md_frame;
 
-enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64, MF_MEDIA = 128 };
+enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64, MF_MEDIA = 128, MF_NOTE = 256 };
+
+typedef struct {
+    const char *id; /* the referenced element's id (points into the tree) */
+    size_t id_len;
+    char label[24]; /* the [^label] written */
+    uint8_t label_len, defined;
+} md_note;
+
+/* A page has few footnotes; past this many, references are written as the plain text they show. */
+#define MD_MAX_NOTES 1024
 
 typedef struct {
     const dl_document *doc;
@@ -35,6 +45,11 @@ typedef struct {
     int em, strong, del, in_link;
     int br_pending;
     int media_only;   /* inside an illustration the text leaves out: only images are written */
+    /* Footnotes: the targets of the note references seen so far (sorted by id, for the definitions
+     * that follow them), and how deep inside a definition the walk is. */
+    md_note *notes;
+    size_t nnotes, capnotes;
+    int in_note;
     const dl_node_filter *filter; /* NULL: every element */
     size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
     uint8_t list_end_flags;
@@ -559,6 +574,126 @@ static long parse_long(const dl_attr *a, long dflt) {
     return neg ? -v : v;
 }
 
+/* ---- footnotes: <sup><a href="#fn1">1</a></sup> ... <li id="fn1">...</li> become [^1] ... [^1]: ... */
+
+static int note_cmp(const char *a, size_t an, const char *b, size_t bn) {
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
+/* Index of the note with this id, or where it would go (*found says which). */
+static size_t note_find(const md_state *st, const char *id, size_t n, int *found) {
+    size_t lo = 0, hi = st->nnotes;
+    *found = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = note_cmp(st->notes[mid].id, st->notes[mid].id_len, id, n);
+        if (c == 0) {
+            *found = 1;
+            return mid;
+        }
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Whether the class attribute contains `word` (lower case) anywhere, ASCII case-insensitively. */
+static int has_class_word(const dl_node *el, const char *word) {
+    const dl_attr *a = dl_element_attr(el, "class", 5);
+    size_t n = strlen(word);
+    if (!a || a->value.len < n) return 0;
+    for (size_t i = 0; i + n <= a->value.len; i++)
+        if (dl_ascii_ieq(a->value.ptr + i, word, n)) return 1;
+    return 0;
+}
+
+/* A note reference: a link to a fragment, showing a short mark ("1", "[2]", "*"), that a page marks as
+ * one: inside (or around) a <sup>, role="doc-noteref", or a class naming a footnote. */
+static int is_note_ref(const dl_node *a) {
+    const dl_node *only = a->first_child;
+    int sup = dl_is_element(a->parent, DL_TAG_sup) || (only && !only->next && dl_is_element(only, DL_TAG_sup));
+    const dl_attr *role = dl_element_attr(a, "role", 4);
+    int marked = sup || (role && role->value.len == 11 && memcmp(role->value.ptr, "doc-noteref", 11) == 0) ||
+                 has_class_word(a, "footnote") || has_class_word(a, "fnref");
+    return marked;
+}
+
+/* A link back from a definition to its reference ("↩"), which a footnote's own syntax replaces. */
+static int is_note_backref(const dl_node *a, const dl_attr *href) {
+    if (!href->value.len || href->value.ptr[0] != '#') return 0;
+    const dl_attr *role = dl_element_attr(a, "role", 4);
+    if (role && role->value.len == 12 && memcmp(role->value.ptr, "doc-backlink", 12) == 0) return 1;
+    return has_class_word(a, "backref") || has_class_word(a, "footnote-back") || has_class_word(a, "reversefootnote");
+}
+
+/* Write [^label] for a note reference; 0 when it is not one (or too many notes), -1 out of memory. */
+static int note_reference(md_state *st, const dl_node *a, const dl_attr *href) {
+    if (href->value.len < 2 || href->value.ptr[0] != '#' || !is_note_ref(a)) return 0;
+    gather(st, a, 1);
+    dl_htmlbuf *g = &st->gather;
+    if (g->failed || !g->len || g->len > 8) return 0;
+    char label[24];
+    size_t ll = 0;
+    for (size_t i = 0; i < g->len; i++) {
+        unsigned char c = (unsigned char)g->data[i];
+        if (is_alnum(c) && c < 0x80 && ll < sizeof(label)) label[ll++] = (char)c;
+    }
+    const char *id = href->value.ptr + 1;
+    size_t idn = href->value.len - 1;
+    if (!ll) /* a mark like "*": the label comes from the id */
+        for (size_t i = 0; i < idn && ll < sizeof(label); i++)
+            if (is_alnum((unsigned char)id[i]) && (unsigned char)id[i] < 0x80) label[ll++] = id[i];
+    if (!ll) return 0;
+    int found;
+    size_t at = note_find(st, id, idn, &found);
+    if (!found) {
+        if (st->nnotes >= MD_MAX_NOTES) return 0;
+        if (st->nnotes == st->capnotes) {
+            size_t cap = st->capnotes ? st->capnotes * 2 : 16;
+            md_note *p = realloc(st->notes, cap * sizeof(*p));
+            if (!p) return -1;
+            st->notes = p;
+            st->capnotes = cap;
+        }
+        memmove(st->notes + at + 1, st->notes + at, (st->nnotes - at) * sizeof(*st->notes));
+        md_note *note = &st->notes[at];
+        memset(note, 0, sizeof(*note));
+        note->id = id;
+        note->id_len = idn;
+        memcpy(note->label, label, ll);
+        note->label_len = (uint8_t)ll;
+        st->nnotes++;
+    }
+    md_note *note = &st->notes[at];
+    char mark[32];
+    int k = snprintf(mark, sizeof(mark), "[^%.*s]", (int)note->label_len, note->label);
+    before_content(st);
+    /* glued to the word before it, as the superscript was */
+    dl_lw_word(&st->lw, mark, (size_t)k);
+    return 1;
+}
+
+/* Open a footnote definition when el is the target of a reference seen before: "[^label]: " on its
+ * first line, its later lines indented. Returns 1 when it did. */
+static int note_definition(md_state *st, const dl_node *el, md_frame *f) {
+    const dl_attr *id = dl_element_attr(el, "id", 2);
+    if (!id) return 0;
+    int found;
+    size_t at = note_find(st, id->value.ptr, id->value.len, &found);
+    if (!found || st->notes[at].defined) return 0;
+    md_note *note = &st->notes[at];
+    note->defined = 1;
+    char first[32];
+    int k = snprintf(first, sizeof(first), "[^%.*s]: ", (int)note->label_len, note->label);
+    st->br_pending = 0;
+    dl_lw_break(&st->lw, 2);
+    dl_lw_push_container(&st->lw, first, (size_t)k, "    ", 4);
+    f->flags |= MF_NOTE;
+    st->in_note++;
+    return 1;
+}
+
 static int enter(md_state *st, const dl_node *n) {
     dl_lw *lw = &st->lw;
     switch (n->type) {
@@ -618,6 +753,10 @@ static int enter(md_state *st, const dl_node *n) {
         kind = DL_K_INLINE;
     md_frame *f = push_frame(st, (uint8_t)kind);
     if (!f) return -2;
+    if (st->nnotes && !st->inline_only && n->u.element.nattrs &&
+        (kind == DL_K_LI || kind == DL_K_PARA || kind == DL_K_BLOCK || kind == DL_K_DD) &&
+        note_definition(st, n, f))
+        return 1;
     switch (kind) {
     case DL_K_PARA:
     case DL_K_BLOCK:
@@ -806,6 +945,18 @@ static int enter(md_state *st, const dl_node *n) {
     }
     case DL_K_A: {
         const dl_attr *href = dl_element_attr(n, "href", 4);
+        if (href && st->in_note && is_note_backref(n, href)) {
+            st->nframes--;
+            return -1;
+        }
+        if (href && !st->in_link && !st->opts->no_links) {
+            int r = note_reference(st, n, href);
+            if (r < 0) return -2;
+            if (r) {
+                st->nframes--;
+                return -1;
+            }
+        }
         if (st->opts->no_links || st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len))
             break;
         dl_htmlbuf *t = &st->tmp;
@@ -841,6 +992,12 @@ static void leave(md_state *st) {
     if (f->flags & MF_MEDIA) {
         st->media_only--;
         return;
+    }
+    if (f->flags & MF_NOTE) {
+        dl_lw_pop_container(lw);
+        st->in_note--;
+        st->br_pending = 0;
+        dl_lw_break(lw, 2);
     }
     switch (f->kind) {
     case DL_K_PARA:
@@ -965,6 +1122,7 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
                  out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
+    free(st.notes);
     dl_htmlbuf_free(&st.base);
     dl_htmlbuf_free(&st.tmp);
     dl_htmlbuf_free(&st.gather);
