@@ -45,6 +45,7 @@ typedef struct {
     int em, strong, del, in_link;
     int br_pending;
     int media_only;   /* inside an illustration the text leaves out: only images are written */
+    const dl_node *caption_of, *caption; /* the last figure asked for its caption, and the answer */
     /* Footnotes: the targets of the note references seen so far (sorted by id, for the definitions
      * that follow them), and how deep inside a definition the walk is. */
     md_note *notes;
@@ -551,9 +552,16 @@ static void media_image(md_state *st, const dl_node *img) {
     const dl_node *fig = img->parent;
     for (int up = 0; fig && up < 4 && !dl_is_element(fig, DL_TAG_figure); up++) fig = fig->parent;
     const dl_node *cap = NULL;
-    if (dl_is_element(fig, DL_TAG_figure))
-        for (const dl_node *c = fig->first_child; c && !cap; c = c->next)
-            if (dl_is_element(c, DL_TAG_figcaption)) cap = c;
+    if (dl_is_element(fig, DL_TAG_figure)) {
+        /* a figure of many images is searched for its caption once */
+        if (fig != st->caption_of) {
+            st->caption_of = fig;
+            st->caption = NULL;
+            for (const dl_node *c = fig->first_child; c && !st->caption; c = c->next)
+                if (dl_is_element(c, DL_TAG_figcaption)) st->caption = c;
+        }
+        cap = st->caption;
+    }
     dl_htmlbuf *g = &st->gather;
     g->len = 0;
     if (cap) gather(st, cap, 1);
@@ -741,9 +749,12 @@ static int enter(md_state *st, const dl_node *n) {
     if (kind == DL_K_INLINE || kind == DL_K_BLOCK) {
         int mk = dl_math_renderer_kind(st->doc, n);
         if (mk == DL_MATH_ARTIFACT) return -1;
-        const dl_node *math = mk == DL_MATH_SOURCE ? dl_math_find(n) : NULL;
-        if (math) {
-            math_element(st, math);
+        if (mk == DL_MATH_SOURCE) {
+            /* Without MathML inside, a KaTeX or MathJax 3 container holds only glyph boxes (their
+             * shapes come from CSS): nothing a reader of the text would see as the formula. Never
+             * searched twice, so nested containers cost their size once. */
+            const dl_node *math = dl_math_find(n);
+            if (math) math_element(st, math);
             return -1;
         }
     }
