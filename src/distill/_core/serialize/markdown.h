@@ -1,9 +1,13 @@
 /* GitHub-flavoured Markdown out of any node.
  *
- * ATX headings, emphasis, strong and strikethrough, inline code and fenced code blocks (language from a
- * language-* or lang-* class), links and images (targets resolved against the base URL), nested lists,
- * block quotes, pipe tables and thematic breaks. Text is escaped so that it renders back to the same
- * text. What to.text leaves out (scripts, hidden elements, widgets) is left out here too.
+ * ATX headings, emphasis, strong and strikethrough, inline code and fenced code blocks (fences longer
+ * than any backtick run inside, the code byte for byte, language from a language-* or lang-* class),
+ * links and images (targets resolved against the base URL; an image's source taken from lazy-loading
+ * attributes and srcset), nested lists, block quotes, pipe tables (colspan and rowspan kept aligned,
+ * pipes escaped, <br> in cells; layout tables written as their blocks), formulas as $...$ / $$...$$
+ * TeX (math.h), footnotes ([^n] and [^n]: definitions) and thematic breaks. Text is escaped only where
+ * Markdown would read it otherwise. What to.text leaves out (scripts, hidden elements, widgets) is left
+ * out here too.
  */
 #ifndef DL_SERIALIZE_MARKDOWN_H
 #define DL_SERIALIZE_MARKDOWN_H
