@@ -1,6 +1,6 @@
 /* The options of article extraction: distill.Extraction as the C core reads it.
  *
- * Python builds this struct once per Extraction object (extract/py_options.c reads the dataclass when
+ * Python builds this struct once per Extraction object (binding/py_options.c reads the dataclass when
  * it is created and keeps the struct in a capsule), so an article() call, its Markdown and its HTML all
  * read the same plain C values, without the GIL and without looking at Python attributes again.
  */

@@ -7,7 +7,7 @@
 #include "binding/binding.h"
 #include "extract/article_text.h"
 #include "extract/meta_plus.h"
-#include "extract/py_options.h"
+#include "binding/py_options.h"
 #include "sanitize/sanitize.h"
 #include "serialize/markdown.h"
 #include "serialize/text.h"

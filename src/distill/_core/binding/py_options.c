@@ -5,7 +5,7 @@
  * the dataclass keeps. Every C entry point that takes options (Node.article, the article exporters,
  * _article_text) asks dl_extract_options_from_py for it: no attribute is read twice and no option is
  * checked in more than one place. */
-#include "extract/py_options.h"
+#include "binding/py_options.h"
 
 #include <string.h>
 
