@@ -24,7 +24,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
 def _cost(markup: str) -> float:
     doc = distill.parse(markup)
     best = float("inf")
-    for _ in range(3):
+    for _ in range(7):
         t = time.perf_counter()
         doc.to_markdown()
         best = min(best, time.perf_counter() - t)
@@ -34,5 +34,6 @@ def _cost(markup: str) -> float:
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_markdown_cost_grows_linearly(shape: str) -> None:
     make = SHAPES[shape]
-    small, large = _cost(make(2000)), _cost(make(8000))
-    assert large < 10 * max(small, 1e-4), (shape, small, large)
+    small, large = _cost(make(5000)), _cost(make(20000))
+    # 4x the input: linear is about 4x; quadratic would be 16x (best of 7 runs damps a busy machine)
+    assert large < 10 * max(small, 1e-3), (shape, small, large)

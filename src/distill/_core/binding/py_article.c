@@ -8,9 +8,8 @@
 #include "extract/article_text.h"
 #include "extract/meta_plus.h"
 #include "binding/py_options.h"
+#include "extract/article_render.h"
 #include "sanitize/sanitize.h"
-#include "serialize/markdown.h"
-#include "serialize/text.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"node", "options", NULL};
@@ -36,27 +35,6 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     }
     DL_TREE_UNLOCK();
     return res;
-}
-
-/* The filter the article exporters use: what the article text leaves out, the tables when include_tables
- * is off and the images when include_images is off. */
-typedef struct {
-    const dl_article_content_result *content;
-    int tables, images, rich;
-} export_filter;
-
-static int export_skip(const void *ctx, const dl_node *el) {
-    const export_filter *f = ctx;
-    if (!f->tables && dl_is_element(el, DL_TAG_table)) return 1;
-    if (!f->images && (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture))) return 1;
-    return f->rich ? dl_article_content_skip_rich(f->content, el) : dl_article_content_skip(f->content, el);
-}
-
-/* Markdown's view of the illustrations the text leaves out: their images only (see dl_node_filter). */
-static int export_media(const void *ctx, const dl_node *el) {
-    const export_filter *f = ctx;
-    return f->images && f->content->nmedia && dl_article_content_skip_rich(f->content, el) == 0 &&
-           dl_article_content_skip(f->content, el);
 }
 
 /* _article_export(node, options, kind, policy=None, base_url=None) -> str: the content Article.text
@@ -89,38 +67,13 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     char *base = NULL;
     size_t base_len = 0;
     if (dl_base_url_from_py(base_obj, &base, &base_len) < 0) return NULL;
-    dl_article_content_result c;
     dl_htmlbuf out;
     dl_htmlbuf_init(&out);
     int rc;
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_content(node, (dl_favor)opts.favor, &c); /* frees its own result on failure */
-    int have = rc == 0;
-    if (rc == 0 && c.nroots) {
-        export_filter ef = {&c, (opts.include & DL_INCLUDE_TABLES) != 0, (opts.include & DL_INCLUDE_IMAGES) != 0,
-                            kind != 0};
-        dl_node_filter filter = {export_skip, &ef, NULL};
-        if (kind == 0) {
-            dl_text_options t = {0};
-            rc = dl_to_text_nodes(owner->doc, c.roots, c.nroots, &filter, &t, &out);
-        } else if (kind == 1) {
-            dl_md_options m = {0};
-            m.base_url = base;
-            m.base_len = base_len;
-            m.images = (opts.include & DL_INCLUDE_IMAGES) != 0;
-            m.no_links = !(opts.include & DL_INCLUDE_LINKS);
-            m.no_formatting = !(opts.include & DL_INCLUDE_FORMATTING);
-            /* the figures the text leaves out show their images; the rest of the skip set stays out */
-            ef.rich = 0;
-            filter.media = export_media;
-            rc = dl_to_markdown_nodes(owner->doc, c.roots, c.nroots, &filter, &m, &out);
-        } else {
-            rc = dl_sanitize_nodes(policy, owner->doc, c.roots, c.nroots, &filter, &out);
-        }
-    }
-    if (have) dl_article_content_free(&c);
+    rc = dl_article_render(owner->doc, node, &opts, kind, policy, base, base_len, &out);
     Py_END_ALLOW_THREADS
     if (rc < 0 || out.failed) {
         PyErr_NoMemory();
