@@ -16,14 +16,15 @@ static int render_skip(const void *ctx, const dl_node *el) {
     const render_filter *f = ctx;
     if (!f->tables && dl_is_element(el, DL_TAG_table)) return 1;
     if (!f->images && (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture))) return 1;
-    return f->rich ? dl_article_content_skip_rich(f->content, el) : dl_article_content_skip(f->content, el);
+    if (!dl_article_content_skip(f->content, el)) return 0;
+    return !f->rich || !dl_article_is_illustration(el);
 }
 
 /* Markdown's view of the figures the text leaves out: their images only (see dl_node_filter). */
 static int render_media(const void *ctx, const dl_node *el) {
     const render_filter *f = ctx;
-    return f->images && f->content->nmedia && dl_article_content_skip_rich(f->content, el) == 0 &&
-           dl_article_content_skip(f->content, el);
+    return f->images && el->type == DL_NODE_ELEMENT && dl_article_content_skip(f->content, el) &&
+           dl_article_is_illustration(el);
 }
 
 int dl_article_render(const dl_document *doc, const dl_node *root, const dl_extract_options *opts, int kind,

@@ -20,7 +20,6 @@ enum {
     F_CLEAN = 1u << 3,   /* cleaned out of the kept containers */
     F_IN_PARA = 1u << 4, /* inside a <p>, <td> or <pre> */
     F_SEEDED = 1u << 5,  /* a scoring candidate */
-    F_MEDIA = 1u << 6,   /* cleaned as an illustration: the rich renderings show it */
 };
 
 enum {
@@ -595,17 +594,17 @@ static void clean(dl_actx *cx, uint32_t top, double max_ld) {
             continue;
         }
         const dl_node *n = e->node;
-        int out = is_title_tag(n) || is_figure_tag(n), media = is_figure_tag(n);
+        int out = is_title_tag(n) || is_figure_tag(n);
         if (!out && is_clean_block(n)) {
             double ld = e->chars ? (double)e->links / (double)e->chars : 0.0;
             if ((e->words & (W_CLEAN | W_MEDIA)) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
                 !is_no_furniture(n))
-                out = 1, media = !(e->words & W_CLEAN);
+                out = 1;
             else if (ld > max_ld)
                 out = 1;
         }
         if (out) {
-            e->flags |= F_CLEAN | (media ? F_MEDIA : 0);
+            e->flags |= F_CLEAN;
             j = e->end;
         } else {
             j++;
@@ -825,29 +824,12 @@ int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_r
         out->roots[out->nroots++] = cx.el[chosen[k]].node;
         for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
             if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
-                if ((cx.el[j].flags & (F_MEDIA | F_DROP)) == F_MEDIA) out->nmedia++;
                 out->skip[out->nskip++] = cx.el[j].node;
                 j = cx.el[j].end;
             } else {
                 j++;
             }
         }
-    }
-    /* The illustrations among them, for the rich renderings. */
-    if (out->nmedia) {
-        out->media = malloc(out->nmedia * sizeof(*out->media));
-        if (!out->media) goto nomem;
-        out->nmedia = 0;
-        for (uint32_t k = 0; k < nchosen; k++)
-            for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
-                if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
-                    if ((cx.el[j].flags & (F_MEDIA | F_DROP)) == F_MEDIA) out->media[out->nmedia++] = cx.el[j].node;
-                    j = cx.el[j].end;
-                } else {
-                    j++;
-                }
-            }
-        if (out->nmedia > 1) qsort(out->media, out->nmedia, sizeof(*out->media), by_address);
     }
     /* Sorted by address so the exporters' per-element question is a binary search. */
     if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
@@ -862,12 +844,13 @@ done:
     return rc;
 }
 
-static int sorted_has(const dl_node *const *list, size_t n, const dl_node *el) {
-    size_t lo = 0, hi = n;
+int dl_article_content_skip(const void *ctx, const dl_node *el) {
+    const dl_article_content_result *c = ctx;
+    size_t lo = 0, hi = c->nskip;
     uintptr_t key = (uintptr_t)el;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        uintptr_t v = (uintptr_t)list[mid];
+        uintptr_t v = (uintptr_t)c->skip[mid];
         if (v == key) return 1;
         if (v < key) lo = mid + 1;
         else hi = mid;
@@ -875,20 +858,16 @@ static int sorted_has(const dl_node *const *list, size_t n, const dl_node *el) {
     return 0;
 }
 
-int dl_article_content_skip(const void *ctx, const dl_node *el) {
-    const dl_article_content_result *c = ctx;
-    return sorted_has(c->skip, c->nskip, el);
-}
-
-int dl_article_content_skip_rich(const void *ctx, const dl_node *el) {
-    const dl_article_content_result *c = ctx;
-    return sorted_has(c->skip, c->nskip, el) && !sorted_has(c->media, c->nmedia, el);
+int dl_article_is_illustration(const dl_node *el) {
+    if (el->type != DL_NODE_ELEMENT) return 0;
+    if (is_figure_tag(el)) return 1;
+    unsigned w = el->u.element.nattrs ? element_words(el) : 0;
+    return (w & W_MEDIA) && !(w & (W_CLEAN | W_BOILER));
 }
 
 void dl_article_content_free(dl_article_content_result *r) {
     free(r->roots);
     free(r->skip);
-    free(r->media);
     memset(r, 0, sizeof(*r));
 }
 

@@ -40,9 +40,6 @@ typedef struct {
     size_t nroots;
     const dl_node **skip;  /* malloc'd, sorted by address for dl_article_content_skip */
     size_t nskip;
-    const dl_node **media; /* the skipped elements that are illustrations (figures, blocks named for
-                              images or captions): malloc'd, sorted; NULL with nmedia 0 when none */
-    size_t nmedia;
     const dl_node *body;   /* as in dl_article_text_result */
 } dl_article_content_result;
 
@@ -50,8 +47,10 @@ typedef struct {
 int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out);
 /* Whether el is one of out->skip (ctx: the dl_article_content_result); the dl_node_filter predicate. */
 int dl_article_content_skip(const void *ctx, const dl_node *el);
-/* The same for the rich renderings (Markdown, HTML): the illustrations are kept. */
-int dl_article_content_skip_rich(const void *ctx, const dl_node *el);
+/* Whether an element the text leaves out is an illustration (a figure, picture or caption, or a block
+ * named only for images, photos, galleries, media or captions): Markdown shows its images and HTML the
+ * whole of it (extract/article_render.c asks about the outermost skipped elements only). */
+int dl_article_is_illustration(const dl_node *el);
 void dl_article_content_free(dl_article_content_result *r);
 
 #endif
