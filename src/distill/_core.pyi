@@ -218,8 +218,11 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
 def _article_export(node: Node, favor: int, kind: int, policy: object = None) -> str:
     """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
-def _article_text(node: Node, favor: int = 0) -> str:
-    """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
+def _article_text(node: Node, favor: int = 0, classic: bool = False) -> str:
+    """The article text of the subtree (favor: 0 balanced, 1 precision, 2 recall; classic: issue 5's alone)."""
+
+def _article_blocks(node: Node, /) -> tuple[list[str], bytes, int]:
+    """Every text block's own text and its float32 features (nfeat per block), for tools/fit_blocks.py."""
 
 def _article_meta(node: Node, /) -> dict[str, str | None]:
     """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""

@@ -91,11 +91,15 @@ class Article:
     """The element the design's scoring chose (``main_content()``), unchanged; None when nothing
     scored positively."""
     text: str
-    """The cleaned article text ("" when the page has no article). Unlike ``main_text()``, which is
-    the winner's whole text, it counts text written straight into containers as paragraphs, keeps an
-    article split over nearby containers whole, and leaves out the title, figures and captions,
-    share/related/newsletter/advertisement/byline blocks, link-dense blocks and hidden elements; so
-    it may come from other elements than ``element``. ``Extraction.favor`` shapes it."""
+    """The article text: the text blocks of ``regions`` in document order ("" only when the page has
+    no visible text). Unlike ``main_text()``, which is the winner's whole text, every text block of the
+    page (a paragraph, list item, cell, heading, or text written straight into a container) is
+    weighed by a region classifier (features computed in C, a tree ensemble fitted on development
+    corpora by ``tools/fit_blocks.py``): its shape, link density, tag context, class and id words,
+    sibling repetition, nearby headings, the page type, and where it sits against the design's
+    winner. So the text of a forum thread is all its posts, of a listing all its cards, of a service
+    page all its sections, of a split article every chunk and what lies between them.
+    ``Extraction.favor`` moves the classifier's threshold."""
     title: str | None = None
     """The ``<h1>`` inside or just before the article text, else the JSON-LD ``headline``, else
     ``og:title``, else ``<title>`` without the site name, else the first ``<h1>``."""
@@ -117,6 +121,15 @@ class Article:
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()
     """``article:tag`` values, else the comma-separated keywords ``<meta>``; duplicates removed."""
+    regions: tuple[Element, ...] = ()
+    """The regions ``text``, ``markdown`` and ``html`` are rendered from, in document order: the
+    highest elements at least half of whose block text is content (or a content block itself).
+    Inside a region, what holds only boilerplate text is left out of every rendering."""
+    page_type: str = "article"
+    """The page type decided from the page's structure: one of ``article``, ``forum``, ``product``,
+    ``collection``, ``listing``, ``documentation``, ``service``."""
+    page_type_confidence: float = 0.0
+    """The classifier's probability for ``page_type`` (0..1)."""
     _source: Node | None = field(default=None, repr=False, compare=False)
     """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it."""
     _favor: int = field(default=0, repr=False, compare=False)

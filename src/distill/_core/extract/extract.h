@@ -143,6 +143,10 @@ typedef struct {
 typedef struct {
     const dl_node *element; /* the design's winner, unchanged; NULL when none */
     dl_buf text;            /* the article text */
+    const dl_node **regions; /* malloc'd: the regions the text is rendered from, in document order */
+    size_t nregions;
+    int page_type;           /* a dl_page_type */
+    double page_type_confidence;
     dl_meta meta;
     int nomem;
 } dl_article;

@@ -8,6 +8,7 @@
  */
 #include "binding/binding.h"
 #include "extract/extract.h"
+#include "extract/page_type.h"
 #include "extract/rules.h"
 
 static PyObject *str_or_none(const dl_buf *b) {
@@ -168,6 +169,33 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObje
         goto done;
     }
     Py_DECREF(tags);
+    PyObject *regions = PyTuple_New((Py_ssize_t)a->nregions);
+    if (!regions) goto done;
+    for (size_t i = 0; i < a->nregions; i++) {
+        PyObject *el = dl_wrap_node(owner, a->regions[i]);
+        if (!el) {
+            Py_DECREF(regions);
+            goto done;
+        }
+        PyTuple_SET_ITEM(regions, (Py_ssize_t)i, el);
+    }
+    if (PyDict_SetItemString(kw, "regions", regions) < 0) {
+        Py_DECREF(regions);
+        goto done;
+    }
+    Py_DECREF(regions);
+    v = PyUnicode_FromString(dl_page_type_name((dl_page_type)a->page_type));
+    if (!v || PyDict_SetItemString(kw, "page_type", v) < 0) {
+        Py_XDECREF(v);
+        goto done;
+    }
+    Py_DECREF(v);
+    v = PyFloat_FromDouble(a->page_type_confidence);
+    if (!v || PyDict_SetItemString(kw, "page_type_confidence", v) < 0) {
+        Py_XDECREF(v);
+        goto done;
+    }
+    Py_DECREF(v);
     /* what Article.markdown and Article.html re-select the content from, on demand */
     if (PyDict_SetItemString(kw, "_source", source) < 0) goto done;
     v = PyLong_FromLong(favor);
