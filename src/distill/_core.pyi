@@ -232,3 +232,9 @@ def _date_iso(s: str, /) -> str | None:
 
 def _title_without_site(title: str, site: str | None = None, /) -> str:
     """The title with the site name cut off."""
+
+def _page_type(node: Node, /) -> tuple[str, float]:
+    """The page type of the subtree and its confidence (0..1)."""
+
+def _page_type_features(node: Node, /) -> dict[str, float]:
+    """The page-type model's features, in its order."""

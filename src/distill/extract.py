@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from distill._core import Element, Node
     from distill.sanitize import Sanitizer
 
-__all__ = ["Article", "Extraction", "Paragraph", "article", "boilerplate"]
+__all__ = ["Article", "Extraction", "PageType", "Paragraph", "article", "boilerplate"]
+
+PageType = Literal["article", "forum", "product", "collection", "listing", "documentation", "service"]
+"""The kinds of page :attr:`Article.page_type` tells apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +128,14 @@ class Article:
     """The regions ``text``, ``markdown`` and ``html`` are rendered from, in document order: the
     highest elements at least half of whose block text is content (or a content block itself).
     Inside a region, what holds only boilerplate text is left out of every rendering."""
-    page_type: str = "article"
-    """The page type decided from the page's structure: one of ``article``, ``forum``, ``product``,
-    ``collection``, ``listing``, ``documentation``, ``service``."""
+    page_type: PageType = "article"
+    """What kind of page this is, decided from its structure: one of ``"article"``, ``"forum"``,
+    ``"product"``, ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``. Declared types
+    (JSON-LD ``@type``, ``og:type``), words of the page's own canonical URL path, repeated same-shaped
+    blocks, forms, prices, code, headings, link density and prose share are weighed by a model fitted
+    on labelled development pages (``tools/fit_page_type.py``)."""
     page_type_confidence: float = 0.0
-    """The classifier's probability for ``page_type`` (0..1)."""
+    """The model's probability for ``page_type``, 0..1 (low when the page mixes kinds)."""
     _source: Node | None = field(default=None, repr=False, compare=False)
     """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it."""
     _favor: int = field(default=0, repr=False, compare=False)

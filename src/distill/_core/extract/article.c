@@ -16,6 +16,7 @@
 #include "extract/article_text.h"
 #include "extract/extract.h"
 #include "extract/meta_plus.h"
+#include "extract/page_type.h"
 
 static int replace_field(dl_meta *m, dl_meta_field f, const char *s, size_t len) {
     dl_buf b = {0};
@@ -98,6 +99,7 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
     } else {
         rc = -1;
     }
+    /* the page type comes with the regions, which were chosen for it */
     if (rc < 0 || out->meta.nomem || out->text.nomem) {
         out->nomem = 1;
         return -1;

@@ -145,9 +145,9 @@ typedef struct {
     dl_buf text;            /* the article text */
     const dl_node **regions; /* malloc'd: the regions the text is rendered from, in document order */
     size_t nregions;
-    int page_type;           /* a dl_page_type */
-    double page_type_confidence;
     dl_meta meta;
+    int page_type;              /* a dl_page_type (page_type.h) */
+    double page_type_confidence; /* its probability, 0..1 */
     int nomem;
 } dl_article;
 

@@ -184,14 +184,9 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObje
         goto done;
     }
     Py_DECREF(regions);
-    v = PyUnicode_FromString(dl_page_type_name((dl_page_type)a->page_type));
-    if (!v || PyDict_SetItemString(kw, "page_type", v) < 0) {
-        Py_XDECREF(v);
-        goto done;
-    }
-    Py_DECREF(v);
-    v = PyFloat_FromDouble(a->page_type_confidence);
-    if (!v || PyDict_SetItemString(kw, "page_type_confidence", v) < 0) {
+    v = Py_BuildValue("(sd)", dl_page_type_name((dl_page_type)a->page_type), a->page_type_confidence);
+    if (!v || PyDict_SetItemString(kw, "page_type", PyTuple_GET_ITEM(v, 0)) < 0 ||
+        PyDict_SetItemString(kw, "page_type_confidence", PyTuple_GET_ITEM(v, 1)) < 0) {
         Py_XDECREF(v);
         goto done;
     }
