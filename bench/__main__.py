@@ -24,6 +24,7 @@ SUITES = {
     "batch": "bench.batch",
     "instructions": "bench.instructions",
     "limits": "bench.limits",
+    "accuracy": "bench.accuracy",
 }
 
 
@@ -34,6 +35,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--corpus", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=OUT / "results.md")
+    ap.add_argument("--no-peers", action="store_true", help="accuracy: distill only, no peer runs")
     ap.add_argument("--chart", type=Path, default=REPO / "docs" / "bench.png")
     args = ap.parse_args()
     chosen = args.only.split(",") if args.only else list(SUITES)
@@ -50,7 +52,8 @@ def main() -> int:
         except ModuleNotFoundError as e:
             sec = Section(name, [f"not run: {e}"])
         else:
-            sec = mod.run(corpus, args.rounds)
+            sec = mod.run(corpus, args.rounds, peers=False) if args.no_peers and name == "accuracy" else \
+                mod.run(corpus, args.rounds)
         sections.append(sec)
         print(f"## {sec.title}\n\n" + "\n".join(sec.lines) + "\n", flush=True)
     text = "\n".join(header) + "\n" + "\n".join(f"## {s.title}\n\n" + "\n".join(s.lines) + "\n" for s in sections)

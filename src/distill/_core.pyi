@@ -220,11 +220,14 @@ def _article_export(
 ) -> str:
     """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
-def _article_text(node: Node, options: Extraction | None = None) -> str:
-    """The cleaned article text of the subtree, as ``options.favor`` shapes it."""
+def _article_text(node: Node, options: Extraction | None = None, classic: bool = False) -> str:
+    """The article text of the subtree, as ``options.favor`` shapes it (classic: issue 5's selection alone)."""
 
 def _compile_extraction(extraction: Extraction, /) -> object:
     """The options as the C core reads them (a capsule that Extraction keeps)."""
+
+def _article_blocks(node: Node, /) -> tuple[list[str], bytes, int]:
+    """Every text block's own text and its float32 features (nfeat per block), for tools/fit_blocks.py."""
 
 def _article_meta(node: Node, /) -> dict[str, str | None]:
     """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""
@@ -234,3 +237,9 @@ def _date_iso(s: str, /) -> str | None:
 
 def _title_without_site(title: str, site: str | None = None, /) -> str:
     """The title with the site name cut off."""
+
+def _page_type(node: Node, /) -> tuple[str, float]:
+    """The page type of the subtree and its confidence (0..1)."""
+
+def _page_type_features(node: Node, /) -> dict[str, float]:
+    """The page-type model's features, in its order."""

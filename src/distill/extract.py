@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from distill._core import Element, Node
     from distill.sanitize import Sanitizer
 
-__all__ = ["Article", "Extraction", "Paragraph", "article", "boilerplate"]
+__all__ = ["Article", "Extraction", "PageType", "Paragraph", "article", "boilerplate"]
+
+PageType = Literal["article", "forum", "product", "collection", "listing", "documentation", "service"]
+"""The kinds of page :attr:`Article.page_type` tells apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,11 +129,15 @@ class Article:
     """The element the design's scoring chose (``main_content()``), unchanged; None when nothing
     scored positively."""
     text: str
-    """The cleaned article text ("" when the page has no article). Unlike ``main_text()``, which is
-    the winner's whole text, it counts text written straight into containers as paragraphs, keeps an
-    article split over nearby containers whole, and leaves out the title, figures and captions,
-    share/related/newsletter/advertisement/byline blocks, link-dense blocks and hidden elements; so
-    it may come from other elements than ``element``. ``Extraction.favor`` shapes it."""
+    """The article text: the text blocks of ``regions`` in document order ("" only when the page has
+    no visible text). Unlike ``main_text()``, which is the winner's whole text, every text block of the
+    page (a paragraph, list item, cell, heading, or text written straight into a container) is
+    weighed by a region classifier (features computed in C, a tree ensemble fitted on development
+    corpora by ``tools/fit_blocks.py``): its shape, link density, tag context, class and id words,
+    sibling repetition, nearby headings, the page type, and where it sits against the design's
+    winner. So the text of a forum thread is all its posts, of a listing all its cards, of a service
+    page all its sections, of a split article every chunk and what lies between them.
+    ``Extraction.favor`` moves the classifier's threshold."""
     title: str | None = None
     """The ``<h1>`` inside or just before the article text, else the JSON-LD ``headline``, else
     ``og:title``, else ``<title>`` without the site name, else the first ``<h1>``."""
@@ -152,6 +159,18 @@ class Article:
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()
     """``article:tag`` values, else the comma-separated keywords ``<meta>``; duplicates removed."""
+    regions: tuple[Element, ...] = ()
+    """The regions ``text``, ``markdown`` and ``html`` are rendered from, in document order: the
+    highest elements at least half of whose block text is content (or a content block itself).
+    Inside a region, what holds only boilerplate text is left out of every rendering."""
+    page_type: PageType = "article"
+    """What kind of page this is, decided from its structure: one of ``"article"``, ``"forum"``,
+    ``"product"``, ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``. Declared types
+    (JSON-LD ``@type``, ``og:type``), words of the page's own canonical URL path, repeated same-shaped
+    blocks, forms, prices, code, headings, link density and prose share are weighed by a model fitted
+    on labelled development pages (``tools/fit_page_type.py``)."""
+    page_type_confidence: float = 0.0
+    """The model's probability for ``page_type``, 0..1 (low when the page mixes kinds)."""
     comments: str | None = None
     """The reader comments below the article (blocks the page names as comments, their text laid
     out like ``to_text()``), when :attr:`Extraction.include_comments` asked for them ("" when the page

@@ -5,16 +5,21 @@
 #include <string.h>
 
 #include "binding/binding.h"
+#include "extract/article_table.h"
 #include "extract/article_text.h"
+#include "extract/blocks.h"
+#include "extract/page_type.h"
 #include "extract/meta_plus.h"
 #include "binding/py_options.h"
 #include "extract/article_render.h"
 #include "sanitize/sanitize.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "options", NULL};
+    static char *kwlist[] = {"node", "options", "classic", NULL};
     PyObject *obj, *options = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:_article_text", kwlist, &obj, &options)) return NULL;
+    int classic = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Op:_article_text", kwlist, &obj, &options, &classic))
+        return NULL;
     dl_extract_options opts;
     if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     DocumentObject *owner = NULL;
@@ -25,7 +30,8 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_text(node, (dl_favor)opts.favor, &r);
+    rc = classic ? dl_article_classic_text(node, (dl_favor)opts.favor, &r)
+                 : dl_article_text(node, (dl_favor)opts.favor, &r);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         PyErr_NoMemory();
@@ -149,9 +155,57 @@ static PyObject *py_title_without_site(PyObject *module, PyObject *args) {
     return PyUnicode_DecodeUTF8(t + start, (Py_ssize_t)len, "replace");
 }
 
+/* _article_blocks(node) -> (texts, features, nfeat): every text block of the subtree in document order
+ * with its own text and its feature vector (float32, nfeat per block), for tools/fit_blocks.py. */
+static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
+    DocumentObject *owner = NULL;
+    const dl_node *node = dl_unwrap_node(arg, &owner);
+    if (!node) return NULL;
+    dl_actx cx;
+    memset(&cx, 0, sizeof(cx));
+    dl_blocks b;
+    memset(&b, 0, sizeof(b));
+    int rc;
+    PyObject *res = NULL;
+    DL_TREE_LOCK(owner);
+    Py_BEGIN_ALLOW_THREADS
+    uint32_t chosen[DL_TAB_MAX_CHOSEN], nchosen = 0;
+    int64_t best = -1;
+    dl_page_type type = DL_PAGE_ARTICLE;
+    double conf = 0;
+    rc = dl_page_classify(node, &type, &conf);
+    if (rc == 0) rc = dl_tab_select(&cx, node, DL_FAVOR_BALANCED, chosen, &nchosen, &best);
+    if (rc == 0) rc = dl_blocks_compute(&cx, node, chosen, nchosen, best, type, conf, 1, &b);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *texts = PyList_New((Py_ssize_t)b.n);
+        PyObject *feats = PyBytes_FromStringAndSize((const char *)b.x, (Py_ssize_t)((size_t)b.n * DL_BLOCK_NFEAT * sizeof(float)));
+        for (uint32_t k = 0; texts && k < b.n; k++) {
+            PyObject *t = PyUnicode_DecodeUTF8(b.text[k].data ? b.text[k].data : "", (Py_ssize_t)b.text[k].len, "replace");
+            if (!t) {
+                Py_CLEAR(texts);
+                break;
+            }
+            PyList_SET_ITEM(texts, k, t);
+        }
+        if (texts && feats) res = Py_BuildValue("(OOi)", texts, feats, DL_BLOCK_NFEAT);
+        Py_XDECREF(texts);
+        Py_XDECREF(feats);
+    }
+    dl_blocks_free(&b);
+    dl_tab_free(&cx);
+    DL_TREE_UNLOCK();
+    return res;
+}
+
 static PyMethodDef article_functions[] = {
+    {"_article_blocks", (PyCFunction)py_article_blocks, METH_O,
+     "_article_blocks(node) -> (texts, features, nfeat): the text blocks and their features (issue 12)."},
     {"_article_text", (PyCFunction)(void (*)(void))py_article_text, METH_VARARGS | METH_KEYWORDS,
-     "_article_text(node, options=None) -> str: the cleaned article text of the subtree (issue 5)."},
+     "_article_text(node, options=None, classic=False) -> str: the article text of the subtree (classic: "
+     "the issue 5 selection alone, before the region classifier)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
      "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
     {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,

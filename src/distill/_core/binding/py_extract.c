@@ -9,6 +9,7 @@
 #include "binding/binding.h"
 #include "extract/extract.h"
 #include "binding/py_options.h"
+#include "extract/page_type.h"
 #include "extract/rules.h"
 #include "extract/comments.h"
 
@@ -115,6 +116,28 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObje
         goto done;
     }
     Py_DECREF(tags);
+    PyObject *regions = PyTuple_New((Py_ssize_t)a->nregions);
+    if (!regions) goto done;
+    for (size_t i = 0; i < a->nregions; i++) {
+        PyObject *el = dl_wrap_node(owner, a->regions[i]);
+        if (!el) {
+            Py_DECREF(regions);
+            goto done;
+        }
+        PyTuple_SET_ITEM(regions, (Py_ssize_t)i, el);
+    }
+    if (PyDict_SetItemString(kw, "regions", regions) < 0) {
+        Py_DECREF(regions);
+        goto done;
+    }
+    Py_DECREF(regions);
+    v = Py_BuildValue("(sd)", dl_page_type_name((dl_page_type)a->page_type), a->page_type_confidence);
+    if (!v || PyDict_SetItemString(kw, "page_type", PyTuple_GET_ITEM(v, 0)) < 0 ||
+        PyDict_SetItemString(kw, "page_type_confidence", PyTuple_GET_ITEM(v, 1)) < 0) {
+        Py_XDECREF(v);
+        goto done;
+    }
+    Py_DECREF(v);
     /* what Article.markdown and Article.html re-select the content from, on demand */
     if (PyDict_SetItemString(kw, "_source", source) < 0) goto done;
     if (PyDict_SetItemString(kw, "_options", options) < 0) goto done;

@@ -17,7 +17,15 @@ static int render_skip(const void *ctx, const dl_node *el) {
     if (!f->tables && dl_is_element(el, DL_TAG_table)) return 1;
     if (!f->images && (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture))) return 1;
     if (!dl_article_content_skip(f->content, el)) return 0;
-    return !f->rich || !dl_article_is_illustration(el);
+    if (!f->rich) return 1;
+    if (el->type == DL_NODE_TEXT) {
+        /* muted text: kept when it is an illustration's (a caption), a few levels up at most */
+        const dl_node *p = el->parent;
+        for (int up = 0; p && up < 3; up++, p = p->parent)
+            if (dl_article_is_illustration(p)) return 0;
+        return 1;
+    }
+    return !dl_article_is_illustration(el);
 }
 
 /* Markdown's view of the figures the text leaves out: their images only (see dl_node_filter). */

@@ -49,10 +49,13 @@
 
 /* ---- Pruning before scoring. The design's never-content tags, plus the rest of the non-prose
  *      elements (form controls, embedded documents and media, dialogs). ---- */
-#define DL_ART_PRUNED_TAGS(X) X(script) X(style) X(noscript) X(template) X(nav) X(aside) X(header)    \
-    X(footer) X(iframe) X(object) X(embed) X(applet) X(select) X(button) X(textarea) X(input) X(head)  \
-    X(title) X(meta) X(link) X(canvas) X(video) X(audio) X(map) X(option) X(dialog) X(noembed)         \
+#define DL_ART_PRUNED_TAGS(X) X(script) X(style) X(noscript) X(template) X(iframe) X(object) X(embed) X(applet) X(select) X(button) X(textarea) X(input) X(head)  \
+    X(title) X(meta) X(link) X(canvas) X(video) X(audio) X(map) X(option) X(noembed)         \
     X(noframes) X(datalist)
+/* The visible ones among them: the classic selection drops them like the rest, but their text is
+ * indexed so that the region classifier can weigh it (a service page's hero sits in a <header>, a
+ * documentation page's table of contents in an <aside>). */
+#define DL_ART_VISIBLE_PRUNED_TAGS(X) X(nav) X(aside) X(header) X(footer) X(dialog)
 
 /* Boilerplate by class/id (the design's comment, modal, share, sidebar, pagination... plus the usual
  * furniture of news and blog templates), unless the same class/id also reads as content. */

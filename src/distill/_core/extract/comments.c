@@ -68,6 +68,7 @@ static int comment_kind(const dl_node *el) {
 /* Inside a section: the reply form and whatever names itself a satellite are not comments. */
 static int skip_satellite(const void *ctx, const dl_node *el) {
     (void)ctx;
+    if (el->type != DL_NODE_ELEMENT) return 0; /* text is asked too: it goes with its element */
     return dl_is_element(el, DL_TAG_form) || (el->u.element.nattrs && comment_kind(el) == TOKEN_SATELLITE);
 }
 

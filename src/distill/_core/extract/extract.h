@@ -130,7 +130,11 @@ void dl_meta_leave(dl_meta *m, const dl_node *el);
 typedef struct {
     const dl_node *element; /* the design's winner, unchanged; NULL when none */
     dl_buf text;            /* the article text */
+    const dl_node **regions; /* malloc'd: the regions the text is rendered from, in document order */
+    size_t nregions;
     dl_meta meta;
+    int page_type;              /* a dl_page_type (page_type.h) */
+    double page_type_confidence; /* its probability, 0..1 */
     int nomem;
 } dl_article;
 

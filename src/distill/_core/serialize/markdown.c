@@ -709,6 +709,7 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_NODE_FRAGMENT:
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
+        if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
         if (!st->media_only) put_text(st, n->u.text.ptr, n->u.text.len);
         return -1;
     case DL_NODE_ELEMENT:

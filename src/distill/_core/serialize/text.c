@@ -125,6 +125,7 @@ static int enter(tx_state *st, const dl_node *n) {
     case DL_NODE_FRAGMENT:
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
+        if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
         if (st->pre) dl_lw_verbatim(lw, n->u.text.ptr, n->u.text.len);
         else put_folded(st, n->u.text.ptr, n->u.text.len);
         return -1;

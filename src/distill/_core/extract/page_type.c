@@ -1,0 +1,616 @@
+/* dl_page_classify (page_type.h): structural features of a page in one walk, then the fitted model.
+ *
+ * The walk visits every node once, keeping counters of the elements it is inside (links, code, prose
+ * paragraphs, navigation, list items, invisible elements) that are decremented when it leaves them, so
+ * no stack is needed and nothing recurses. The per-node work is bounded: a class/id value is read up to
+ * CLASS_SCAN bytes, a JSON-LD block up to JSONLD_SCAN bytes, a parent's children are grouped into at
+ * most SIBLING_KINDS shapes. Hence the cost is linear in the size of the tree.
+ *
+ * Every feature is a general signal of a kind of page, never of a site:
+ * - declared types: schema.org @type in JSON-LD and microdata itemtype, and og:type, as the page's
+ *   author states them (often absent or generic, hence only one signal among many);
+ * - words of the page's own URL path (canonical, else og:url): sites file pages under /forum/,
+ *   /docs/, /product/, /category/, /blog/ ... in every CMS;
+ * - shape: prose share (text in <p>), link density, <pre>/<code> share, headings and anchored headings
+ *   (documentation), forms and controls (service and product pages ask for input), price-like text
+ *   (products and listings), repeated same-shaped siblings (cards of a listing or collection, posts of
+ *   a thread), post/author/reply class words and <article>/<time> repeated (forums), navigation and
+ *   tables of contents (documentation).
+ */
+#include "extract/page_type.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/page_type_model.h"
+#include "extract/rules.h"
+
+#define CLASS_SCAN 256        /* bytes of a class/id value read for words */
+#define JSONLD_SCAN (1 << 18) /* bytes of one JSON-LD block read for @type */
+#define SIBLING_KINDS 8       /* distinct (tag, class) shapes counted per parent */
+#define REPEAT_MIN 4          /* same-shaped siblings that make a repeated group */
+#define LONG_PARAGRAPH 150    /* characters of a <p> that reads as prose */
+
+static const char *const type_names[DL_PAGE_NTYPES] = {
+    "article", "forum", "product", "collection", "listing", "documentation", "service",
+};
+
+const char *dl_page_type_name(dl_page_type type) {
+    return (unsigned)type < DL_PAGE_NTYPES ? type_names[type] : type_names[DL_PAGE_ARTICLE];
+}
+
+static const char *const feature_names[DL_PAGE_NFEATURES] = {
+#define DL_NAME(name) #name,
+    DL_PAGE_FEATURES(DL_NAME)
+#undef DL_NAME
+};
+
+const char *dl_page_feature_name(int i) {
+    return i >= 0 && i < DL_PAGE_NFEATURES ? feature_names[i] : NULL;
+}
+
+enum {
+#define DL_INDEX(name) F_##name,
+    DL_PAGE_FEATURES(DL_INDEX)
+#undef DL_INDEX
+};
+
+_Static_assert(DL_PAGE_MODEL_NFEATURES == DL_PAGE_NFEATURES, "page_type_model.h is out of date: rerun "
+                                                             "tools/fit_page_type.py --emit");
+
+/* ---- small string helpers ---- */
+static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+static int is_alnum(unsigned char c) { return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'z'); }
+
+static int contains_ci(const char *s, size_t n, const char *word) {
+    size_t w = strlen(word);
+    for (size_t i = 0; i + w <= n; i++) {
+        size_t k = 0;
+        while (k < w && lower((unsigned char)s[i + k]) == lower((unsigned char)word[k])) k++;
+        if (k == w) return 1;
+    }
+    return 0;
+}
+
+static int eq_ci(const char *s, size_t n, const char *word) {
+    size_t w = strlen(word);
+    if (n != w) return 0;
+    for (size_t k = 0; k < w; k++)
+        if (lower((unsigned char)s[k]) != lower((unsigned char)word[k])) return 0;
+    return 1;
+}
+
+static int word_in(const char *s, size_t n, const char *const *words) {
+    for (; *words; words++)
+        if (eq_ci(s, n, *words)) return 1;
+    return 0;
+}
+
+static int any_in(const char *s, size_t n, const char *const *words) {
+    for (; *words; words++)
+        if (contains_ci(s, n, *words)) return 1;
+    return 0;
+}
+
+static const dl_str *attr(const dl_node *el, const char *name) {
+    const dl_attr *a = dl_element_attr(el, name, strlen(name));
+    return a ? &a->value : NULL;
+}
+
+/* ---- declared schema.org types ---- */
+/* Each group is what the page says it is; a type that says little (WebPage, WebSite) is not listed. */
+static const char *const ld_article[] = {"Article", "NewsArticle", "BlogPosting", "Blog", "Report",
+                                         "ScholarlyArticle", "OpinionNewsArticle", "ReportageNewsArticle",
+                                         "AnalysisNewsArticle", "LiveBlogPosting", "Recipe", "Review", NULL};
+static const char *const ld_forum[] = {"DiscussionForumPosting", "QAPage", "Question", "Answer",
+                                       "SocialMediaPosting", "Conversation", NULL};
+static const char *const ld_product[] = {"Product", "Offer", "AggregateOffer", "ProductGroup",
+                                         "IndividualProduct", "ProductModel", "Car", "Vehicle", "Book", NULL};
+static const char *const ld_collection[] = {"CollectionPage", "OfferCatalog", "ProductCollection", NULL};
+static const char *const ld_listing[] = {"ItemList", "SearchResultsPage", "JobPosting", "Event", NULL};
+static const char *const ld_docs[] = {"TechArticle", "APIReference", "HowTo", "SoftwareSourceCode",
+                                      "SoftwareApplication", NULL};
+static const char *const ld_service[] = {"Service", "LocalBusiness", "Organization", "Corporation",
+                                         "ProfessionalService", "FAQPage", "ContactPage", "AboutPage",
+                                         "Restaurant", "Hotel", "MedicalBusiness", "Store", NULL};
+
+typedef struct {
+    double f[DL_PAGE_NFEATURES];
+    /* walk state: how many open elements of each kind the current node is inside */
+    int in_link, in_code, in_p, in_nav, in_li, invisible, in_repeat;
+    uint32_t p_chars;          /* characters of the open outermost <p> */
+    const dl_node *url_source; /* canonical link, else og:url meta */
+    int url_rank;
+    double chars, link_chars, p_text, code_chars, nav_chars, li_chars, li_link_chars, repeat_chars;
+    double prices, sentence_ends;
+} walk;
+
+static void declare_type(walk *w, const char *s, size_t n) {
+    if (word_in(s, n, ld_article)) w->f[F_ld_article] = 1;
+    if (word_in(s, n, ld_forum)) w->f[F_ld_forum] = 1;
+    if (word_in(s, n, ld_product)) w->f[F_ld_product] = 1;
+    if (word_in(s, n, ld_collection)) w->f[F_ld_collection] = 1;
+    if (word_in(s, n, ld_listing)) w->f[F_ld_listing] = 1;
+    if (word_in(s, n, ld_docs)) w->f[F_ld_docs] = 1;
+    if (word_in(s, n, ld_service)) w->f[F_ld_service] = 1;
+    if (eq_ci(s, n, "breadcrumblist")) w->f[F_ld_breadcrumb] = 1;
+}
+
+/* Every "@type": "X" or "@type": ["X", "Y"] in a JSON-LD block. */
+static void scan_jsonld(walk *w, const char *s, size_t n) {
+    if (n > JSONLD_SCAN) n = JSONLD_SCAN;
+    static const char key[] = "\"@type\"";
+    size_t klen = sizeof(key) - 1;
+    for (size_t i = 0; i + klen <= n; i++) {
+        if (s[i] != '"' || memcmp(s + i, key, klen) != 0) continue;
+        size_t j = i + klen;
+        while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' || s[j] == ':')) j++;
+        int array = j < n && s[j] == '[';
+        do {
+            if (array) j++;
+            while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r')) j++;
+            if (j >= n || s[j] != '"') break;
+            size_t start = ++j;
+            while (j < n && s[j] != '"' && j - start < 64) j++;
+            declare_type(w, s + start, j - start);
+            if (j < n) j++;
+            while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r')) j++;
+        } while (array && j < n && s[j] == ',');
+        i = j > i ? j - 1 : i;
+    }
+}
+
+/* microdata itemtype="https://schema.org/Product": the last path segment of each listed URL */
+static void scan_itemtype(walk *w, const dl_str *v) {
+    size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && v->ptr[i] == ' ') i++;
+        size_t start = i;
+        while (i < n && v->ptr[i] != ' ') i++;
+        size_t end = i, seg = start;
+        for (size_t k = start; k < end; k++)
+            if (v->ptr[k] == '/') seg = k + 1;
+        if (end > seg) declare_type(w, v->ptr + seg, end - seg);
+    }
+}
+
+/* ---- URL path words ---- */
+static const char *const url_forum[] = {"forum", "forums", "thread", "threads", "topic", "topics", "t",
+                                        "discussion", "discussions", "community", "questions", "question",
+                                        "board", "boards", "viewtopic", "showthread", "comments", "qa", NULL};
+static const char *const url_product[] = {"product", "products", "p", "item", "items", "dp", "buy", "sku",
+                                          "shop", "store", NULL};
+static const char *const url_collection[] = {"collection", "collections", "category", "categories", "c",
+                                             "tag", "tags", "brand", "brands", "catalog", "department", NULL};
+static const char *const url_listing[] = {"search", "list", "lists", "listing", "listings", "jobs",
+                                          "results", "directory", "events", "archive", "page", NULL};
+static const char *const url_docs[] = {"docs", "doc", "documentation", "api", "reference", "manual",
+                                       "guide", "guides", "wiki", "learn", "tutorial", "tutorials", "help",
+                                       "kb", "developer", "developers", "sdk", "library", "latest", NULL};
+static const char *const url_service[] = {"services", "service", "pricing", "solutions", "about",
+                                          "contact", "features", "plans", "enterprise", "business", "company",
+                                          "careers", "support", NULL};
+static const char *const url_article[] = {"blog", "blogs", "news", "article", "articles", "post", "posts",
+                                          "story", "stories", "opinion", "magazine", NULL};
+
+static void scan_url(walk *w, const dl_str *u) {
+    const char *s = u->ptr;
+    size_t n = u->len > 2048 ? 2048 : u->len, i = 0;
+    /* skip scheme://authority; a relative canonical starts at its path */
+    for (size_t k = 0; k + 2 < n && k < 16; k++) {
+        if (s[k] == ':' && s[k + 1] == '/' && s[k + 2] == '/') {
+            i = k + 3;
+            while (i < n && s[i] != '/' && s[i] != '?' && s[i] != '#') i++;
+            break;
+        }
+    }
+    size_t end = i;
+    while (end < n && s[end] != '?' && s[end] != '#') end++;
+    w->f[F_url_known] = 1;
+    int depth = 0;
+    double words[7] = {0};
+    while (i < end) {
+        while (i < end && s[i] == '/') i++;
+        if (i >= end) break;
+        size_t seg = i;
+        while (i < end && s[i] != '/') i++;
+        depth++;
+        size_t seg_end = i, digits = 0, run = 0, longest = 0;
+        for (size_t k = seg; k < seg_end; k++) {
+            int d = s[k] >= '0' && s[k] <= '9';
+            digits += d;
+            run = d ? run + 1 : 0;
+            if (run > longest) longest = run;
+        }
+        /* an id: a run of 5+ digits ("/12345-title"), or a segment of digits that is not a year */
+        if (longest >= 5 || (digits == seg_end - seg && digits != 4)) w->f[F_url_numeric] = 1;
+        if (seg_end - seg == 4 && digits == 4 && (s[seg] == '1' || s[seg] == '2')) words[6] = 1; /* a year */
+        if (seg_end - seg > 5 && (contains_ci(s + seg, seg_end - seg, ".html") ||
+                                   contains_ci(s + seg, seg_end - seg, ".htm")))
+            w->f[F_url_html] = 1;
+        /* the segment's words: "product-category" gives "product" and "category" */
+        for (size_t k = seg; k < seg_end;) {
+            while (k < seg_end && !is_alnum((unsigned char)s[k])) k++;
+            size_t ws = k;
+            while (k < seg_end && is_alnum((unsigned char)s[k])) k++;
+            if (k == ws) continue;
+            /* a one-letter word only counts as a whole segment ("/p/123", "/t/topic") */
+            if (k - ws == 1 && seg_end - seg != 1) continue;
+            const char *x = s + ws;
+            size_t xl = k - ws;
+            if (word_in(x, xl, url_forum)) words[0] = 1;
+            if (word_in(x, xl, url_product)) words[1] = 1;
+            if (word_in(x, xl, url_collection)) words[2] = 1;
+            if (word_in(x, xl, url_listing)) words[3] = 1;
+            if (word_in(x, xl, url_docs)) words[4] = 1;
+            if (word_in(x, xl, url_service)) words[5] = 1;
+            if (word_in(x, xl, url_article)) words[6] = 1;
+        }
+    }
+    w->f[F_url_forum] = words[0];
+    w->f[F_url_product] = words[1];
+    w->f[F_url_collection] = words[2];
+    w->f[F_url_listing] = words[3];
+    w->f[F_url_docs] = words[4];
+    w->f[F_url_service] = words[5];
+    w->f[F_url_article] = words[6];
+    w->f[F_url_depth] = depth > 6 ? 6 : depth;
+    w->f[F_url_root] = depth == 0;
+}
+
+/* ---- class and id words ---- */
+static const char *const cls_post[] = {"post", "comment", "reply", "replies", "message", "thread",
+                                       "topic", "answer", "forum", NULL};
+static const char *const cls_author[] = {"author", "user", "avatar", "member", "profile", "username",
+                                         "poster", NULL};
+static const char *const cls_vote[] = {"vote", "upvote", "like", "quote", "permalink", "karma", "score",
+                                       NULL};
+static const char *const cls_product[] = {"price", "cart", "sku", "product", "stock", "rating", "variant",
+                                          "checkout", "basket", "quantity", "wishlist", NULL};
+static const char *const cls_card[] = {"card", "tile", "grid", "result", "teaser", "listing", "item",
+                                       NULL};
+static const char *const cls_docs[] = {"toc", "docs", "sidebar", "breadcrumb", "highlight", "syntax",
+                                       "api", "admonition", "note", "version", NULL};
+static const char *const cls_service[] = {"hero", "pricing", "testimonial", "feature", "cta", "plan",
+                                          "benefit", "client", "partner", "faq", NULL};
+static const char *const cls_article[] = {"article", "entry", "story", "byline", "headline", "prose",
+                                          "body", NULL};
+
+static void scan_class(walk *w, const dl_node *el) {
+    static const char *const names[] = {"class", "id"};
+    unsigned hit = 0;
+    for (int k = 0; k < 2; k++) {
+        const dl_str *v = attr(el, names[k]);
+        if (!v || !v->len) continue;
+        size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len;
+        if (any_in(v->ptr, n, cls_post)) hit |= 1;
+        if (any_in(v->ptr, n, cls_author)) hit |= 2;
+        if (any_in(v->ptr, n, cls_vote)) hit |= 4;
+        if (any_in(v->ptr, n, cls_product)) hit |= 8;
+        if (any_in(v->ptr, n, cls_card)) hit |= 16;
+        if (any_in(v->ptr, n, cls_docs)) hit |= 32;
+        if (any_in(v->ptr, n, cls_service)) hit |= 64;
+        if (any_in(v->ptr, n, cls_article)) hit |= 128;
+    }
+    if (hit & 1) w->f[F_cls_post]++;
+    if (hit & 2) w->f[F_cls_author]++;
+    if (hit & 4) w->f[F_cls_vote]++;
+    if (hit & 8) w->f[F_cls_product]++;
+    if (hit & 16) w->f[F_cls_card]++;
+    if (hit & 32) w->f[F_cls_docs]++;
+    if (hit & 64) w->f[F_cls_service]++;
+    if (hit & 128) w->f[F_cls_article]++;
+}
+
+/* ---- repeated same-shaped siblings ---- */
+static uint64_t shape_of(const dl_node *el) {
+    uint64_t h = 1469598103934665603ull ^ el->atom;
+    const dl_str *c = attr(el, "class");
+    if (c) {
+        size_t n = c->len > CLASS_SCAN ? CLASS_SCAN : c->len;
+        for (size_t i = 0; i < n; i++) {
+            /* digits vary between otherwise identical cards ("item-1", "item-2") */
+            unsigned char ch = (unsigned char)c->ptr[i];
+            if (ch >= '0' && ch <= '9') continue;
+            h = (h ^ ch) * 1099511628211ull;
+        }
+    }
+    return h;
+}
+
+/* Count the shapes of el's element children: the largest group of same-shaped siblings is a run of
+ * cards, posts, rows or sections. Text-level tags do not make groups (a paragraph of <a>s is prose). */
+static void scan_children(walk *w, const dl_node *el) {
+    uint64_t shapes[SIBLING_KINDS];
+    uint32_t counts[SIBLING_KINDS];
+    int kinds = 0;
+    for (const dl_node *c = el->first_child; c; c = c->next) {
+        if (c->type != DL_NODE_ELEMENT || c->ns != DL_NS_HTML) continue;
+        switch (c->atom) {
+        case DL_TAG_a: case DL_TAG_span: case DL_TAG_b: case DL_TAG_i: case DL_TAG_em: case DL_TAG_strong:
+        case DL_TAG_br: case DL_TAG_option: case DL_TAG_script: case DL_TAG_style: case DL_TAG_meta:
+        case DL_TAG_link: case DL_TAG_td: case DL_TAG_th: case DL_TAG_p: case DL_TAG_img: case DL_TAG_input:
+            continue;
+        default:
+            break;
+        }
+        uint64_t s = shape_of(c);
+        int k = 0;
+        while (k < kinds && shapes[k] != s) k++;
+        if (k == kinds) {
+            if (kinds == SIBLING_KINDS) continue;
+            shapes[kinds] = s;
+            counts[kinds++] = 0;
+        }
+        counts[k]++;
+    }
+    for (int k = 0; k < kinds; k++) {
+        if (counts[k] > w->f[F_repeat_max]) w->f[F_repeat_max] = counts[k];
+        if (counts[k] >= REPEAT_MIN) {
+            w->f[F_repeat_groups]++;
+            if (dl_is_element(el, DL_TAG_ul) || dl_is_element(el, DL_TAG_ol)) w->f[F_repeat_list_groups]++;
+            if (dl_is_element(el, DL_TAG_tbody) || dl_is_element(el, DL_TAG_table)) w->f[F_repeat_rows]++;
+        }
+    }
+}
+
+/* ---- text ---- */
+/* A price: a currency sign next to a digit ("$12", "12,99 €", "£ 5"), or a currency code before or
+ * after a number ("USD 12", "12 EUR"). */
+static int currency_at(const unsigned char *s, size_t n, size_t i, size_t *len) {
+    if (s[i] == '$') return *len = 1, 1;
+    if (i + 1 < n && s[i] == 0xC2 && (s[i + 1] == 0xA3 || s[i + 1] == 0xA5)) return *len = 2, 1; /* £ ¥ */
+    if (i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x82 && (s[i + 2] == 0xAC || s[i + 2] == 0xB9))
+        return *len = 3, 1; /* € ₹ */
+    if (i + 2 < n && (i == 0 || !is_alnum(s[i - 1])) && (i + 3 >= n || !is_alnum(s[i + 3]))) {
+        static const char *const codes[] = {"USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "INR", NULL};
+        for (const char *const *c = codes; *c; c++)
+            if (memcmp(s + i, *c, 3) == 0) return *len = 3, 1;
+    }
+    return 0;
+}
+
+static void scan_text(walk *w, const dl_str *t) {
+    const unsigned char *s = (const unsigned char *)t->ptr;
+    size_t n = t->len;
+    uint32_t chars = 0;
+    int space = 1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = s[i];
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f') {
+            if (!space) chars++;
+            space = 1;
+            continue;
+        }
+        space = 0;
+        if ((c & 0xC0) != 0x80) chars++;
+        if ((c == '.' || c == '!' || c == '?') && i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1]))
+            w->sentence_ends++;
+        size_t len;
+        if (currency_at(s, n, i, &len)) {
+            size_t before = i, after = i + len;
+            while (before > 0 && s[before - 1] == ' ' && i - before < 2) before--;
+            while (after < n && s[after] == ' ' && after - i - len < 2) after++;
+            int digit_before = before > 0 && s[before - 1] >= '0' && s[before - 1] <= '9';
+            int digit_after = after < n && s[after] >= '0' && s[after] <= '9';
+            if (digit_before || digit_after) w->prices++;
+            i += len - 1;
+        }
+    }
+    w->chars += chars;
+    if (w->in_link) w->link_chars += chars;
+    if (w->in_p) w->p_chars += chars;
+    if (w->in_code) w->code_chars += chars;
+    if (w->in_nav) w->nav_chars += chars;
+    if (w->in_repeat) w->repeat_chars += chars;
+    if (w->in_li) {
+        w->li_chars += chars;
+        if (w->in_link) w->li_link_chars += chars;
+    }
+}
+
+/* ---- the walk ---- */
+static int is_nav(const dl_node *el) {
+    return dl_is_element(el, DL_TAG_nav) || dl_is_element(el, DL_TAG_aside) || dl_is_element(el, DL_TAG_header) ||
+           dl_is_element(el, DL_TAG_footer);
+}
+
+/* Elements whose parent holds REPEAT_MIN same-shaped siblings: computed on entering, remembered by
+ * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
+static int in_repeated_group(const dl_node *el) {
+    if (!el->parent || el->parent->type != DL_NODE_ELEMENT) return 0;
+    uint64_t s = shape_of(el);
+    int same = 0;
+    /* looking at most a few siblings each way bounds the cost per element */
+    const dl_node *c = el->prev;
+    for (int k = 0; c && k < 6; c = c->prev, k++)
+        if (c->type == DL_NODE_ELEMENT && shape_of(c) == s) same++;
+    c = el->next;
+    for (int k = 0; c && k < 6; c = c->next, k++)
+        if (c->type == DL_NODE_ELEMENT && shape_of(c) == s) same++;
+    return same + 1 >= REPEAT_MIN;
+}
+
+static int repeatable(const dl_node *el) {
+    return dl_is_element(el, DL_TAG_div) || dl_is_element(el, DL_TAG_li) || dl_is_element(el, DL_TAG_article) ||
+           dl_is_element(el, DL_TAG_section) || dl_is_element(el, DL_TAG_tr);
+}
+
+static void enter_element(walk *w, const dl_node *el) {
+    if (el->ns != DL_NS_HTML) {
+        w->invisible++;
+        return;
+    }
+    if (dl_rule_text_skip(el)) w->invisible++;
+    if (dl_is_element(el, DL_TAG_a)) w->in_link++;
+    if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code++;
+    if (dl_is_element(el, DL_TAG_p)) {
+        if (!w->in_p) w->p_chars = 0;
+        w->in_p++;
+    }
+    if (is_nav(el)) w->in_nav++;
+    if (dl_is_element(el, DL_TAG_li)) w->in_li++;
+    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) w->in_repeat = 1;
+    else if (w->in_repeat) w->in_repeat++;
+    if (el->first_child) scan_children(w, el);
+    if (!w->invisible) scan_class(w, el);
+    const dl_str *v;
+    switch (el->atom) {
+    case DL_TAG_h1: w->f[F_h1]++; break;
+    case DL_TAG_h2:
+    case DL_TAG_h3:
+        w->f[el->atom == DL_TAG_h2 ? F_h2 : F_h3]++;
+        if (attr(el, "id") || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
+        break;
+    case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: w->f[F_h3]++; break;
+    case DL_TAG_form: w->f[F_forms]++; break;
+    case DL_TAG_input:
+        v = attr(el, "type");
+        if (!v || !eq_ci(v->ptr, v->len, "hidden")) w->f[F_inputs]++;
+        break;
+    case DL_TAG_button: w->f[F_buttons]++; break;
+    case DL_TAG_select: w->f[F_selects]++; break;
+    case DL_TAG_textarea: w->f[F_textareas]++; break;
+    case DL_TAG_pre: w->f[F_pre]++; break;
+    case DL_TAG_article: w->f[F_articles]++; break;
+    case DL_TAG_time: w->f[F_times]++; break;
+    case DL_TAG_nav: w->f[F_navs]++; break;
+    case DL_TAG_aside: w->f[F_asides]++; break;
+    case DL_TAG_li: w->f[F_items]++; break;
+    case DL_TAG_table: w->f[F_tables]++; break;
+    case DL_TAG_img: if (!w->invisible) w->f[F_images]++; break;
+    case DL_TAG_section: w->f[F_sections]++; break;
+    case DL_TAG_dl: w->f[F_dls]++; break;
+    case DL_TAG_blockquote: w->f[F_blockquotes]++; break;
+    case DL_TAG_meta:
+        v = attr(el, "property");
+        if (!v) v = attr(el, "name");
+        if (v && eq_ci(v->ptr, v->len, "og:type")) {
+            const dl_str *c = attr(el, "content");
+            if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "article")) w->f[F_og_article] = 1;
+            else if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "product")) w->f[F_og_product] = 1;
+            else if (c && eq_ci(c->ptr, c->len, "website")) w->f[F_og_website] = 1;
+        } else if (v && eq_ci(v->ptr, v->len, "og:url") && w->url_rank > 1) {
+            w->url_source = el, w->url_rank = 1;
+        }
+        break;
+    case DL_TAG_link:
+        v = attr(el, "rel");
+        if (v && eq_ci(v->ptr, v->len, "canonical") && w->url_rank > 0) w->url_source = el, w->url_rank = 0;
+        break;
+    default: break;
+    }
+    v = attr(el, "itemtype");
+    if (v) scan_itemtype(w, v);
+}
+
+static void leave_element(walk *w, const dl_node *el) {
+    if (el->ns != DL_NS_HTML) {
+        w->invisible--;
+        return;
+    }
+    if (dl_rule_text_skip(el)) w->invisible--;
+    if (dl_is_element(el, DL_TAG_a)) w->in_link--;
+    if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code--;
+    if (dl_is_element(el, DL_TAG_p)) {
+        if (--w->in_p == 0) {
+            w->p_text += w->p_chars;
+            if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++;
+        }
+    }
+    if (is_nav(el)) w->in_nav--;
+    if (dl_is_element(el, DL_TAG_li)) w->in_li--;
+    if (w->in_repeat) w->in_repeat--;
+}
+
+static void visit_text(walk *w, const dl_node *t) {
+    const dl_node *p = t->parent;
+    if (dl_is_element(p, DL_TAG_script)) {
+        const dl_str *type = attr(p, "type");
+        if (type && contains_ci(type->ptr, type->len > 64 ? 64 : type->len, "ld+json"))
+            scan_jsonld(w, t->u.text.ptr, t->u.text.len);
+        return;
+    }
+    if (!w->invisible) scan_text(w, &t->u.text);
+}
+
+static double log_count(double x) { return log1p(x); }
+
+int dl_page_features(const dl_node *root, double *out) {
+    walk w;
+    memset(&w, 0, sizeof(w));
+    w.url_rank = 2;
+    const dl_node *n = root;
+    for (;;) {
+        if (n->type == DL_NODE_ELEMENT) enter_element(&w, n);
+        else if (n->type == DL_NODE_TEXT) visit_text(&w, n);
+        if (n->type == DL_NODE_ELEMENT || n->type == DL_NODE_DOCUMENT || n->type == DL_NODE_FRAGMENT) {
+            if (n->first_child) {
+                n = n->first_child;
+                continue;
+            }
+            if (n->type == DL_NODE_ELEMENT) leave_element(&w, n);
+        }
+        if (n == root) break;
+        while (!n->next) {
+            n = n->parent;
+            if (n->type == DL_NODE_ELEMENT) leave_element(&w, n);
+            if (n == root) goto done;
+        }
+        n = n->next;
+    }
+done:
+    if (w.url_source) {
+        const dl_str *u = attr(w.url_source, w.url_rank == 0 ? "href" : "content");
+        if (u && u->len) scan_url(&w, u);
+    }
+    double chars = w.chars > 0 ? w.chars : 1;
+    w.f[F_log_chars] = log_count(w.chars);
+    w.f[F_link_density] = w.link_chars / chars;
+    w.f[F_prose_share] = w.p_text / chars;
+    w.f[F_code_share] = w.code_chars / chars;
+    w.f[F_nav_share] = w.nav_chars / chars;
+    w.f[F_repeat_share] = w.repeat_chars / chars;
+    w.f[F_li_share] = w.li_chars / chars;
+    w.f[F_li_link_share] = w.li_chars > 0 ? w.li_link_chars / w.li_chars : 0;
+    w.f[F_prices] = log_count(w.prices);
+    w.f[F_price_density] = 1000.0 * w.prices / chars;
+    if (w.f[F_price_density] > 10) w.f[F_price_density] = 10;
+    w.f[F_sentence_density] = 100.0 * w.sentence_ends / chars;
+    w.f[F_image_density] = 1000.0 * w.f[F_images] / chars;
+    if (w.f[F_image_density] > 10) w.f[F_image_density] = 10;
+    w.f[F_heading_density] = 1000.0 * (w.f[F_h2] + w.f[F_h3]) / chars;
+    if (w.f[F_heading_density] > 10) w.f[F_heading_density] = 10;
+    static const int counted[] = {
+        F_h1, F_h2, F_h3, F_anchored_headings, F_forms, F_inputs, F_buttons, F_selects, F_textareas, F_pre,
+        F_articles, F_times, F_navs, F_asides, F_items, F_tables, F_images, F_sections, F_dls,
+        F_blockquotes, F_long_paragraphs, F_cls_post, F_cls_author, F_cls_vote, F_cls_product, F_cls_card,
+        F_cls_docs, F_cls_service, F_cls_article, F_repeat_max, F_repeat_groups, F_repeat_list_groups,
+        F_repeat_rows,
+    };
+    for (size_t k = 0; k < sizeof(counted) / sizeof(counted[0]); k++) w.f[counted[k]] = log_count(w.f[counted[k]]);
+    memcpy(out, w.f, sizeof(w.f));
+    return 0;
+}
+
+int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence) {
+    double f[DL_PAGE_NFEATURES], z[DL_PAGE_NTYPES];
+    *type = DL_PAGE_ARTICLE;
+    *confidence = 0.0;
+    if (dl_page_features(root, f) < 0) return -1;
+    double best = -HUGE_VAL;
+    int arg = 0;
+    for (int t = 0; t < DL_PAGE_NTYPES; t++) {
+        double s = dl_page_model_bias[t];
+        for (int k = 0; k < DL_PAGE_NFEATURES; k++) s += dl_page_model_weights[t][k] * f[k];
+        z[t] = s;
+        if (s > best) best = s, arg = t;
+    }
+    double sum = 0;
+    for (int t = 0; t < DL_PAGE_NTYPES; t++) sum += exp(z[t] - best);
+    *type = (dl_page_type)arg;
+    *confidence = 1.0 / sum;
+    return 0;
+}

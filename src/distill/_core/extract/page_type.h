@@ -1,0 +1,63 @@
+/* The page type of a parsed page (issue 12): article, forum, product, collection, listing,
+ * documentation or service, decided from the page's structure.
+ *
+ * page_type.c computes a fixed vector of structural features in one linear walk of the tree (no
+ * recursion, bounded work per node): the JSON-LD @type and og:type the page declares, words of its own
+ * canonical/og:url path, forms and buttons, price-like text, the <code>/<pre> share, headings, repeated
+ * same-shaped siblings, post/comment/author structures, navigation, link density and prose share. A
+ * multinomial logistic model whose weights are fitted by tools/fit_page_type.py on the development
+ * corpora (page_type_model.h, generated) turns them into a type and a confidence. Pure C, safe without
+ * the GIL.
+ */
+#ifndef DL_EXTRACT_PAGE_TYPE_H
+#define DL_EXTRACT_PAGE_TYPE_H
+
+#include "tree/dom.h"
+
+typedef enum {
+    DL_PAGE_ARTICLE,
+    DL_PAGE_FORUM,
+    DL_PAGE_PRODUCT,
+    DL_PAGE_COLLECTION,
+    DL_PAGE_LISTING,
+    DL_PAGE_DOCUMENTATION,
+    DL_PAGE_SERVICE,
+    DL_PAGE_NTYPES
+} dl_page_type;
+
+/* The lower-case name of a page type ("article", "forum", ...); "article" for an out-of-range value. */
+const char *dl_page_type_name(dl_page_type type);
+
+/* Classify the page at root (a document, or any subtree). *type gets the most probable type and
+ * *confidence its probability (0..1). Returns 0, or -1 on out of memory (then *type is DL_PAGE_ARTICLE
+ * and *confidence 0). */
+int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence);
+
+/* The features the model reads, in its order (page_type.c says what each measures). Counts are
+ * log(1 + n); shares are fractions of the page's visible text; flags are 0 or 1. */
+#define DL_PAGE_FEATURES(X)                                                                            \
+    X(ld_article) X(ld_forum) X(ld_product) X(ld_collection) X(ld_listing) X(ld_docs) X(ld_service)     \
+    X(ld_breadcrumb) X(og_article) X(og_product) X(og_website)                                          \
+    X(url_known) X(url_forum) X(url_product) X(url_collection) X(url_listing) X(url_docs)               \
+    X(url_service) X(url_article) X(url_depth) X(url_root) X(url_numeric) X(url_html)                   \
+    X(log_chars) X(link_density) X(prose_share) X(long_paragraphs) X(sentence_density) X(code_share)    \
+    X(pre) X(h1) X(h2) X(h3) X(anchored_headings) X(heading_density)                                    \
+    X(forms) X(inputs) X(buttons) X(selects) X(textareas) X(prices) X(price_density)                    \
+    X(articles) X(times) X(cls_post) X(cls_author) X(cls_vote) X(cls_product) X(cls_card) X(cls_docs)    \
+    X(cls_service) X(cls_article) X(repeat_max) X(repeat_groups) X(repeat_list_groups) X(repeat_rows)   \
+    X(repeat_share) X(navs) X(asides) X(nav_share) X(items) X(li_share) X(li_link_share) X(tables)      \
+    X(images) X(image_density) X(sections) X(dls) X(blockquotes)
+
+enum {
+#define DL_PAGE_COUNT_ONE(name) +1
+    DL_PAGE_NFEATURES = 0 DL_PAGE_FEATURES(DL_PAGE_COUNT_ONE)
+#undef DL_PAGE_COUNT_ONE
+};
+
+/* The features of the page at root into out[DL_PAGE_NFEATURES] (what tools/fit_page_type.py fits
+ * on). Returns 0. */
+int dl_page_features(const dl_node *root, double *out);
+/* The name of feature i, NULL out of range. */
+const char *dl_page_feature_name(int i);
+
+#endif
