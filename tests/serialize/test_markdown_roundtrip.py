@@ -169,3 +169,13 @@ def test_footnotes_render_back_as_footnotes() -> None:
     assert items == ["First note.", "Second, linked."], md
     # a fragment link that is not marked as a note stays the text it shows
     assert distill.parse('<p>See <a href="#part2">part two</a>.</p>').to_markdown() == "See part two."
+
+
+def test_code_language_from_the_highlighting_wrapper() -> None:
+    # Sphinx and GitHub name the language on the blocks around the <pre>, not on it
+    html = (
+        '<div class="highlight-python notranslate"><div class="highlight"><pre>x = 1</pre></div></div>'
+        '<div class="highlight-default"><div class="highlight"><pre>y</pre></div></div>'
+    )
+    back = distill.parse(_MD.render(distill.parse(html).to_markdown()))
+    assert [c.attrs.get("class") for c in back.iter("code")] == ["language-python", None]

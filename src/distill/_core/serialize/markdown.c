@@ -419,32 +419,52 @@ static size_t longest_backtick_run(const char *s, size_t n) {
     return best;
 }
 
-/* The language of a code block: the first language-X or lang-X class of pre or its code child. */
-static void code_language(const dl_node *el, dl_htmlbuf *out) {
+/* The language named by one class value: language-X or lang-X; `wrapper`: also highlight-X and
+ * highlight-source-X, which Sphinx and GitHub put on the block around the <pre>. 1 when found. */
+static int class_language(const dl_attr *cls, int wrapper, dl_htmlbuf *out) {
+    const char *p = cls->value.ptr, *e = p + cls->value.len;
+    while (p < e) {
+        while (p < e && is_ws((unsigned char)*p)) p++;
+        const char *w = p;
+        while (p < e && !is_ws((unsigned char)*p)) p++;
+        size_t wl = (size_t)(p - w), skip = 0;
+        if (!wrapper && wl > 9 && memcmp(w, "language-", 9) == 0) skip = 9;
+        else if (!wrapper && wl > 5 && memcmp(w, "lang-", 5) == 0) skip = 5;
+        else if (wrapper && wl > 17 && memcmp(w, "highlight-source-", 17) == 0) skip = 17;
+        else if (wrapper && wl > 10 && memcmp(w, "highlight-", 10) == 0) skip = 10;
+        if (!skip) continue;
+        size_t at = out->len;
+        for (const char *c = w + skip; c < p; c++) {
+            unsigned char ch = (unsigned char)*c;
+            if (is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '.' || ch == '-')
+                dl_htmlbuf_append(out, c, 1);
+        }
+        /* Sphinx's "highlight-default" names no language */
+        if (out->len - at == 7 && memcmp(out->data + at, "default", 7) == 0) {
+            out->len = at;
+            continue;
+        }
+        return out->len > at;
+    }
+    return 0;
+}
+
+/* The language of a code block: a language-X or lang-X class of the pre or its code child, else a
+ * highlight-X class of the two blocks around the pre. */
+static void code_language(const dl_node *pre, dl_htmlbuf *out) {
+    const dl_node *el = pre;
     for (int pass = 0; pass < 2 && el; pass++) {
         const dl_attr *cls = dl_element_attr(el, "class", 5);
-        if (cls) {
-            const char *p = cls->value.ptr, *e = p + cls->value.len;
-            while (p < e) {
-                while (p < e && is_ws((unsigned char)*p)) p++;
-                const char *w = p;
-                while (p < e && !is_ws((unsigned char)*p)) p++;
-                size_t wl = (size_t)(p - w), skip = 0;
-                if (wl > 9 && memcmp(w, "language-", 9) == 0) skip = 9;
-                else if (wl > 5 && memcmp(w, "lang-", 5) == 0) skip = 5;
-                if (!skip) continue;
-                for (const char *c = w + skip; c < p; c++) {
-                    unsigned char ch = (unsigned char)*c;
-                    if (is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '.' || ch == '-')
-                        dl_htmlbuf_append(out, c, 1);
-                }
-                return;
-            }
-        }
+        if (cls && class_language(cls, 0, out)) return;
         const dl_node *code = NULL;
         for (const dl_node *c = el->first_child; c && !code; c = c->next)
             if (c->type == DL_NODE_ELEMENT) code = dl_is_element(c, DL_TAG_code) ? c : NULL;
         el = code;
+    }
+    el = pre->parent;
+    for (int up = 0; up < 2 && el && el->type == DL_NODE_ELEMENT; up++, el = el->parent) {
+        const dl_attr *cls = dl_element_attr(el, "class", 5);
+        if (cls && class_language(cls, 1, out)) return;
     }
 }
 
