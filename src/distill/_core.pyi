@@ -48,7 +48,7 @@ class Node:
         """The element holding the main content (the design's scoring walk), None when none scores."""
     def main_text(self) -> str:
         """main_content()'s text, blocks on their own lines, white space folded; "" when none."""
-    def article(self, options: Extraction | None = None) -> Article:
+    def article(self, options: Extraction | None = None, *, base_url: str | None = None) -> Article:
         """The main content, its text and the page metadata (see distill.extract.Article)."""
 
 @final
@@ -218,11 +218,19 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
 
 # --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
 
-def _article_export(node: Node, favor: int, kind: int, policy: object = None) -> str:
+def _article_export(
+    node: Node, options: Extraction | None, kind: int, policy: object = None, base_url: str | None = None
+) -> str:
     """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
-def _article_text(node: Node, favor: int = 0) -> str:
-    """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
+def _article_text(node: Node, options: Extraction | None = None, classic: bool = False) -> str:
+    """The article text of the subtree, as ``options.favor`` shapes it (classic: issue 5's selection alone)."""
+
+def _compile_extraction(extraction: Extraction, /) -> object:
+    """The options as the C core reads them (a capsule that Extraction keeps)."""
+
+def _article_blocks(node: Node, /) -> tuple[list[str], bytes, int]:
+    """Every text block's own text and its float32 features (nfeat per block), for tools/fit_blocks.py."""
 
 def _article_meta(node: Node, /) -> dict[str, str | None]:
     """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""

@@ -1,7 +1,9 @@
-"""article() text (issue 5): one test per rule, each on a small page of its own making.
+"""The classic selection of article() (issue 5): one test per rule, each on a small page of its own making.
 
-The rules and their reasons are in src/distill/_core/extract/article_rules.h. Every test builds a page
-where the rule decides the outcome, so that removing or breaking the rule makes the test fail.
+The rules and their reasons are in src/distill/_core/extract/article_rules.h. Since issue 12 the classic
+selection is one input of the region classifier (extract/regions.c), which decides Article.text; these
+tests read the classic selection alone (``_article_text(node, options, classic=True)``). Every test builds a
+page where the rule decides the outcome, so that removing or breaking the rule makes the test fail.
 """
 
 from __future__ import annotations
@@ -28,8 +30,12 @@ PROSE3 = (
 )
 
 
+_FAVORS = ("balanced", "precision", "recall")
+
+
 def text(markup: str, favor: int = 0) -> str:
-    return str(_core._article_text(distill.parse(markup), favor))
+    options = distill.Extraction(favor=_FAVORS[favor])  # type: ignore[arg-type]
+    return str(_core._article_text(distill.parse(markup), options, classic=True))
 
 
 def page(body: str, body_attrs: str = "") -> str:
@@ -242,15 +248,17 @@ def test_favor_recall_keeps_a_block_balanced_cleans() -> None:
     assert "xxxx" in text(markup, 2)
 
 
-def test_favor_out_of_range_is_rejected() -> None:
-    with pytest.raises(ValueError):
-        _core._article_text(distill.parse("<p>x"), 3)
+def test_options_that_are_not_an_extraction_are_rejected() -> None:
+    with pytest.raises(TypeError):
+        _core._article_text(distill.parse("<p>x"), 3)  # type: ignore[arg-type]
 
 
 def test_subtree_root_scopes_the_article() -> None:
     doc = distill.parse(page(f"<article>{ARTICLE}</article><aside><div><p>{PROSE3}</p></div></aside>"))
     sec = doc.find("aside")
     assert sec is not None
+    out = str(_core._article_text(sec, classic=True))
+    assert PROSE3 in out and PROSE not in out
     out = str(_core._article_text(sec))
     assert PROSE3 in out and PROSE not in out
 
@@ -375,14 +383,18 @@ def test_article_text_is_the_cleaned_text_and_element_the_design_winner() -> Non
     a = doc.article()
     assert a.element is not None and a.element.attrs["id"] == "w"
     assert a.element == doc.main_content()
-    assert "Cap words" in doc.main_text() and "Cap words" not in a.text
-    assert a.text == text(markup)
+    assert "Cap words" in doc.main_text()
+    assert PROSE in a.text and PROSE2 in a.text
+    assert a.text == str(_core._article_text(doc))
 
 
 def test_article_favor_option_reaches_the_text() -> None:
-    markup = page(f"<div><p>{PROSE}</p>{_mixed_block(0.4)}<p>{PROSE2}</p></div>")
-    assert "xxxx" in distill.article(markup).text
-    assert "xxxx" not in distill.article(markup, distill.Extraction(favor="precision")).text
+    markup = page(f"<nav><a href=/>Home</a> <a href=/a>About us</a></nav><div><p>{PROSE}</p>"
+                  f"{_mixed_block(0.4)}<p>{PROSE2}</p></div><footer>Contact us, all rights reserved</footer>")
+    doc = distill.parse(markup)
+    for favor in ("balanced", "precision", "recall"):
+        got = distill.article(markup, distill.Extraction(favor=favor)).text  # type: ignore[arg-type]
+        assert got == str(_core._article_text(doc, distill.Extraction(favor=favor)))  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         distill.Extraction(favor="most")  # type: ignore[arg-type]
 

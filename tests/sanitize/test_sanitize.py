@@ -324,10 +324,10 @@ def test_article_html_and_markdown_come_from_the_main_content():
             + para * 4 + "<script>x()</script></article><footer>(c)</footer></body></html>")
     a = distill.article(page)
     assert a.element is not None and a.element.tag == "article"
-    # the cleaned content of Article.text: the title heading is left out (it is Article.title)
-    assert a.markdown.startswith("Words, many words,") and "# T" not in a.markdown
-    assert "**bold**." in a.markdown and "Home" not in a.markdown
-    assert a.html.startswith("<article><p>Words, many words,") and "<h1>" not in a.html
+    # the content of Article.text: its region is the <article>, without the navigation and footer
+    assert "Words, many words," in a.markdown and a.regions == (a.element,)
+    assert "**bold**." in a.markdown and "Home" not in a.markdown and "(c)" not in a.markdown
+    assert a.html.startswith("<article>") and "Words, many words," in a.html
     assert "onclick" not in a.html and "script" not in a.html and "Home" not in a.html
     assert reparse(a.html) == a.html
 

@@ -32,6 +32,9 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from typing_extensions import Buffer
 
+from distill.cli.options import add_content_options, extraction_from_args
+from distill.export import Markdown, PlainText
+from distill.extract import Extraction
 from distill.stream import (
     MAX_DEPTH,
     PARAGRAPH_BONUS,
@@ -138,6 +141,7 @@ def _parser() -> argparse.ArgumentParser:
         "charset would say; only a byte order mark overrides it",
     )
     p.add_argument("--version", action="version", version=_version())
+    add_content_options(p)  # for --format text/markdown; the scorer itself follows the design
     return p
 
 
@@ -405,7 +409,9 @@ def _copy_range(src: IO[bytes], base: int, start: int, end: int, label: str, out
         remaining -= len(data)
 
 
-def clean(markup: bytes, encoding: str, fmt: str) -> tuple[str, bool]:
+def clean(
+    markup: bytes, encoding: str, fmt: str, options: Extraction | None = None, base_url: str | None = None
+) -> tuple[str, bool]:
     """The winner's text or Markdown as ``distill.article()`` cleans it, and whether cleaning kept any.
 
     ``markup`` is the winner's bytes alone, in ``encoding`` (the page's; the winner no longer carries
@@ -415,18 +421,24 @@ def clean(markup: bytes, encoding: str, fmt: str) -> tuple[str, bool]:
     """
     import distill
 
+    o = options or Extraction()
     doc = distill.parse(markup, encoding=encoding)
-    art = doc.article()
+    art = doc.article(o, base_url=base_url)
     out = art.markdown if fmt == "markdown" else art.text
     cleaned = bool(out.strip())
     if not cleaned:
         body: Any = doc.find("body") or doc
-        out = str(body.to_markdown() if fmt == "markdown" else body.to_text())
+        if fmt == "markdown":
+            out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
+                                                tables=o.include_tables, formatting=o.include_formatting)))
+        else:
+            out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
     return (out if out.endswith("\n") or not out else out + "\n"), cleaned
 
 
 def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str = "<input>",
-            out: IO[bytes] | None = None) -> Outcome:
+            out: IO[bytes] | None = None, options: Extraction | None = None,
+            base_url: str | None = None) -> Outcome:
     """Both passes over ``f``: what the command does, without the report and the exit status.
 
     With ``out`` and ``fmt == "html"``, the winner is copied there chunk by chunk; otherwise it is
@@ -457,7 +469,9 @@ def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str =
         if fmt == "html":
             outcome.content = markup
         else:
-            text, outcome.cleaned = clean(markup, "utf-8" if reading.transcoded else reading.encoding, fmt)
+            text, outcome.cleaned = clean(
+                markup, "utf-8" if reading.transcoded else reading.encoding, fmt, options, base_url
+            )
             outcome.parsed = len(markup)
             outcome.content = text.encode("utf-8")
         return outcome
@@ -476,7 +490,8 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
             _fail(f"--encoding {args.encoding}: not an encoding label the HTML Standard knows")
     with _open_input(args.file) as f:
         direct = fmt == "html" and not args.json
-        outcome = extract(f, fmt, encoding=args.encoding, label=label, out=out if direct else None)
+        outcome = extract(f, fmt, encoding=args.encoding, label=label, out=out if direct else None,
+                          options=extraction_from_args(args), base_url=args.base_url)
     if args.json:
         asked = fmt if (args.text or args.format) else None
         out.write((json.dumps(outcome.as_dict(asked), ensure_ascii=False) + "\n").encode("utf-8"))

@@ -1,25 +1,27 @@
-/* Python-facing entry of the article text (issue 5): distill._core._article_text(node, favor=0).
+/* Python-facing entry of the article text (issue 5): distill._core._article_text(node, options=None).
  *
  * The extract subsystem's Node.article() / distill.article() build Article.text from it; the private
  * function is also what tools/eval_article.py and tests/extract/test_article.py call. */
 #include <string.h>
 
 #include "binding/binding.h"
+#include "extract/article_table.h"
 #include "extract/article_text.h"
+#include "extract/blocks.h"
+#include "extract/page_type.h"
 #include "extract/meta_plus.h"
+#include "binding/py_options.h"
+#include "extract/article_render.h"
 #include "sanitize/sanitize.h"
-#include "serialize/markdown.h"
-#include "serialize/text.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "favor", NULL};
-    PyObject *obj;
-    int favor = DL_FAVOR_BALANCED;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|i:_article_text", kwlist, &obj, &favor)) return NULL;
-    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
-        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
+    static char *kwlist[] = {"node", "options", "classic", NULL};
+    PyObject *obj, *options = Py_None;
+    int classic = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Op:_article_text", kwlist, &obj, &options, &classic))
         return NULL;
-    }
+    dl_extract_options opts;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(obj, &owner);
     if (!node) return NULL;
@@ -28,7 +30,8 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_text(node, (dl_favor)favor, &r);
+    rc = classic ? dl_article_classic_text(node, (dl_favor)opts.favor, &r)
+                 : dl_article_text(node, (dl_favor)opts.favor, &r);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         PyErr_NoMemory();
@@ -40,20 +43,20 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     return res;
 }
 
-/* _article_export(node, favor, kind, policy=None) -> str: the content Article.text is read from,
- * rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(), 2: sanitized
- * HTML under `policy`, a compiled policy capsule). The article's containers are exported with what its
- * text leaves out skipped, so the three renderings show the same content. */
+/* _article_export(node, options, kind, policy=None, base_url=None) -> str: the content Article.text
+ * is read from, rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(),
+ * 2: sanitized HTML under `policy`, a compiled policy capsule). The article's containers are exported
+ * with what its text leaves out skipped, so the three renderings show the same content; `options` (an
+ * Extraction or None) says what else to keep, base_url makes links and images absolute. */
 static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "favor", "kind", "policy", NULL};
-    PyObject *obj, *cap = Py_None;
-    int favor = DL_FAVOR_BALANCED, kind = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii|O:_article_export", kwlist, &obj, &favor, &kind, &cap))
+    static char *kwlist[] = {"node", "options", "kind", "policy", "base_url", NULL};
+    PyObject *obj, *options, *cap = Py_None, *base_obj = Py_None;
+    int kind = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOi|OO:_article_export", kwlist, &obj, &options, &kind, &cap,
+                                     &base_obj))
         return NULL;
-    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
-        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
-        return NULL;
-    }
+    dl_extract_options opts;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     if (kind < 0 || kind > 2) {
         PyErr_SetString(PyExc_ValueError, "kind must be 0 (text), 1 (markdown) or 2 (html)");
         return NULL;
@@ -67,29 +70,16 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(obj, &owner);
     if (!node) return NULL;
-    dl_article_content_result c;
+    char *base = NULL;
+    size_t base_len = 0;
+    if (dl_base_url_from_py(base_obj, &base, &base_len) < 0) return NULL;
     dl_htmlbuf out;
     dl_htmlbuf_init(&out);
     int rc;
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_content(node, (dl_favor)favor, &c); /* frees its own result on failure */
-    int have = rc == 0;
-    if (rc == 0 && c.nroots) {
-        dl_node_filter filter = {dl_article_content_skip, &c};
-        if (kind == 0) {
-            dl_text_options t = {0};
-            rc = dl_to_text_nodes(owner->doc, c.roots, c.nroots, &filter, &t, &out);
-        } else if (kind == 1) {
-            dl_md_options m = {0};
-            m.images = 1;
-            rc = dl_to_markdown_nodes(owner->doc, c.roots, c.nroots, &filter, &m, &out);
-        } else {
-            rc = dl_sanitize_nodes(policy, owner->doc, c.roots, c.nroots, &filter, &out);
-        }
-    }
-    if (have) dl_article_content_free(&c);
+    rc = dl_article_render(owner->doc, node, &opts, kind, policy, base, base_len, &out);
     Py_END_ALLOW_THREADS
     if (rc < 0 || out.failed) {
         PyErr_NoMemory();
@@ -98,6 +88,7 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     }
     dl_htmlbuf_free(&out);
     DL_TREE_UNLOCK();
+    PyMem_RawFree(base);
     return res;
 }
 
@@ -164,14 +155,62 @@ static PyObject *py_title_without_site(PyObject *module, PyObject *args) {
     return PyUnicode_DecodeUTF8(t + start, (Py_ssize_t)len, "replace");
 }
 
+/* _article_blocks(node) -> (texts, features, nfeat): every text block of the subtree in document order
+ * with its own text and its feature vector (float32, nfeat per block), for tools/fit_blocks.py. */
+static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
+    DocumentObject *owner = NULL;
+    const dl_node *node = dl_unwrap_node(arg, &owner);
+    if (!node) return NULL;
+    dl_actx cx;
+    memset(&cx, 0, sizeof(cx));
+    dl_blocks b;
+    memset(&b, 0, sizeof(b));
+    int rc;
+    PyObject *res = NULL;
+    DL_TREE_LOCK(owner);
+    Py_BEGIN_ALLOW_THREADS
+    uint32_t chosen[DL_TAB_MAX_CHOSEN], nchosen = 0;
+    int64_t best = -1;
+    dl_page_type type = DL_PAGE_ARTICLE;
+    double conf = 0;
+    rc = dl_page_classify(node, &type, &conf);
+    if (rc == 0) rc = dl_tab_select(&cx, node, DL_FAVOR_BALANCED, chosen, &nchosen, &best);
+    if (rc == 0) rc = dl_blocks_compute(&cx, node, chosen, nchosen, best, type, conf, 1, &b);
+    Py_END_ALLOW_THREADS
+    if (rc < 0) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *texts = PyList_New((Py_ssize_t)b.n);
+        PyObject *feats = PyBytes_FromStringAndSize((const char *)b.x, (Py_ssize_t)((size_t)b.n * DL_BLOCK_NFEAT * sizeof(float)));
+        for (uint32_t k = 0; texts && k < b.n; k++) {
+            PyObject *t = PyUnicode_DecodeUTF8(b.text[k].data ? b.text[k].data : "", (Py_ssize_t)b.text[k].len, "replace");
+            if (!t) {
+                Py_CLEAR(texts);
+                break;
+            }
+            PyList_SET_ITEM(texts, k, t);
+        }
+        if (texts && feats) res = Py_BuildValue("(OOi)", texts, feats, DL_BLOCK_NFEAT);
+        Py_XDECREF(texts);
+        Py_XDECREF(feats);
+    }
+    dl_blocks_free(&b);
+    dl_tab_free(&cx);
+    DL_TREE_UNLOCK();
+    return res;
+}
+
 static PyMethodDef article_functions[] = {
+    {"_article_blocks", (PyCFunction)py_article_blocks, METH_O,
+     "_article_blocks(node) -> (texts, features, nfeat): the text blocks and their features (issue 12)."},
     {"_article_text", (PyCFunction)(void (*)(void))py_article_text, METH_VARARGS | METH_KEYWORDS,
-     "_article_text(node, favor=0) -> str: the cleaned article text of the subtree (issue 5)."},
+     "_article_text(node, options=None, classic=False) -> str: the article text of the subtree (classic: "
+     "the issue 5 selection alone, before the region classifier)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
      "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
     {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,
-     "_article_export(node, favor, kind, policy=None) -> str: the article content as text (0), Markdown (1) "
-     "or sanitized HTML (2)."},
+     "_article_export(node, options, kind, policy=None, base_url=None) -> str: the article content as "
+     "text (0), Markdown (1) or sanitized HTML (2)."},
     {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
     {"_title_without_site", (PyCFunction)py_title_without_site, METH_VARARGS,
      "_title_without_site(title, site=None) -> str: the title without the site name."},
@@ -180,5 +219,6 @@ static PyMethodDef article_functions[] = {
 
 int dl_article_init_module(PyObject *m) {
     dl_article_text_init();
+    if (dl_options_init_module(m) < 0) return -1;
     return PyModule_AddFunctions(m, article_functions);
 }

@@ -10,6 +10,7 @@
  *   date: article:published_time, then the JSON-LD datePublished, then the design's sources (a <time>,
  *         a common date meta); in ISO 8601 when it can be read, as written otherwise.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "extract/article_text.h"
@@ -77,8 +78,16 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
     if (rc == 0) out->element = r.winner;
     dl_score_result_free(&r);
     dl_article_text_result t;
-    if (rc == 0 && dl_article_text(root, (dl_favor)opts->favor, &t) == 0) {
+    dl_article_content_result c;
+    if (rc == 0 && dl_article_regions(root, (dl_favor)opts->favor, &c, &t) == 0) {
         dl_buf_append(&out->text, t.text, t.len);
+        out->regions = c.roots;
+        out->nregions = c.nroots;
+        c.roots = NULL;
+        c.nroots = 0;
+        out->page_type = c.type;
+        out->page_type_confidence = c.type_confidence;
+        dl_article_content_free(&c);
         dl_meta_plus p;
         if (dl_meta_plus_harvest(root, t.body, &p) == 0) {
             if (refine_meta(&out->meta, &p) < 0) rc = -1;
@@ -90,9 +99,7 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
     } else {
         rc = -1;
     }
-    dl_page_type type = DL_PAGE_ARTICLE;
-    if (rc == 0 && dl_page_classify(root, &type, &out->page_type_confidence) < 0) rc = -1;
-    out->page_type = (int)type;
+    /* the page type comes with the regions, which were chosen for it */
     if (rc < 0 || out->meta.nomem || out->text.failed) {
         out->nomem = 1;
         return -1;
@@ -101,6 +108,8 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
 }
 
 void dl_article_free(dl_article *a) {
+    free(a->regions);
+    a->regions = NULL;
     dl_buf_free(&a->text);
     dl_meta_free(&a->meta);
 }

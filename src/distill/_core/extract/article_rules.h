@@ -49,10 +49,13 @@
 
 /* ---- Pruning before scoring. The design's never-content tags, plus the rest of the non-prose
  *      elements (form controls, embedded documents and media, dialogs). ---- */
-#define DL_ART_PRUNED_TAGS(X) X(script) X(style) X(noscript) X(template) X(nav) X(aside) X(header)    \
-    X(footer) X(iframe) X(object) X(embed) X(applet) X(select) X(button) X(textarea) X(input) X(head)  \
-    X(title) X(meta) X(link) X(canvas) X(video) X(audio) X(map) X(option) X(dialog) X(noembed)         \
+#define DL_ART_PRUNED_TAGS(X) X(script) X(style) X(noscript) X(template) X(iframe) X(object) X(embed) X(applet) X(select) X(button) X(textarea) X(input) X(head)  \
+    X(title) X(meta) X(link) X(canvas) X(video) X(audio) X(map) X(option) X(noembed)         \
     X(noframes) X(datalist)
+/* The visible ones among them: the classic selection drops them like the rest, but their text is
+ * indexed so that the region classifier can weigh it (a service page's hero sits in a <header>, a
+ * documentation page's table of contents in an <aside>). */
+#define DL_ART_VISIBLE_PRUNED_TAGS(X) X(nav) X(aside) X(header) X(footer) X(dialog)
 
 /* Boilerplate by class/id (the design's comment, modal, share, sidebar, pagination... plus the usual
  * furniture of news and blog templates), unless the same class/id also reads as content. */
@@ -89,10 +92,15 @@
 /* A block named for media, credits, sharing, promotion, tags or bylines, that is not prose itself
  * (fewer than ten commas) and not named as content too, is furniture placed inside the article. Tables
  * and paragraphs are exempt: a class on them styles content. (+0.008 F1) */
-#define DL_ART_CLEAN_PREFIXES "caption", "credit", "video", "player", "gallery", "byline", "share",     \
+#define DL_ART_CLEAN_PREFIXES "credit", "video", "player", "byline", "share",                          \
     "sharing", "social", "follow", "advert", "sponsor", "promo", "related", "recommend", "newsletter",  \
-    "subscribe", "comment", "timestamp", "dateline", "author", "tags", "photo", "image"
-#define DL_ART_CLEAN_WORDS "ad", "ads", "date", "time", "media", "tag", "meta", "bio", "img"
+    "subscribe", "comment", "timestamp", "dateline", "author", "tags"
+#define DL_ART_CLEAN_WORDS "ad", "ads", "date", "time", "tag", "meta", "bio"
+/* Of those blocks, the ones named only for media (and figures, see above) are illustrations: out of
+ * the text, but the Markdown and HTML renderings show them (images with their captions), so the
+ * exporters are told which they are. */
+#define DL_ART_CLEAN_MEDIA_PREFIXES "caption", "gallery", "photo", "image"
+#define DL_ART_CLEAN_MEDIA_WORDS "media", "img"
 #define DL_ART_CLEAN_MAX_COMMAS 10u
 /* A block more than half of whose text is link text is navigation: related links, tag lists, "more
  * stories". (+0.003 F1) */

@@ -12,56 +12,8 @@
 
 #include "common/ascii.h"
 #include "extract/article_rules.h"
+#include "extract/article_table.h"
 #include "extract/article_text.h"
-
-enum {
-    F_HARD = 1u << 0,    /* never content: pruned tag or foreign namespace (children not indexed) */
-    F_SOFT = 1u << 1,    /* boilerplate by class/id, or hidden (subject to the wrapper guard) */
-    F_DROP = 1u << 2,    /* excluded, with everything inside */
-    F_CLEAN = 1u << 3,   /* cleaned out of the kept containers */
-    F_IN_PARA = 1u << 4, /* inside a <p>, <td> or <pre> */
-    F_SEEDED = 1u << 5,  /* a scoring candidate */
-};
-
-enum {
-    W_BOILER = 1u << 0,
-    W_RESCUE = 1u << 1,
-    W_POSITIVE = 1u << 2,
-    W_NEGATIVE = 1u << 3,
-    W_CLEAN = 1u << 4,
-};
-
-typedef struct {
-    const dl_node *node;
-    int32_t parent;      /* index, -1 at the top */
-    uint32_t end;        /* one past the index of the last descendant */
-    uint32_t depth;
-    uint8_t flags, words;
-    uint32_t own_chars, own_commas; /* text children only */
-    uint32_t chars, links, commas;  /* the kept subtree */
-    uint32_t prose;                 /* paragraph text owned, for the wrapper guard */
-    double score;
-} dl_el;
-
-typedef struct {
-    uint32_t target; /* the container that receives the paragraph's score in full */
-    uint32_t source; /* the paragraph itself (a <p>) or the element holding the inline run */
-    uint32_t len, commas;
-} dl_para;
-
-typedef struct {
-    char *ptr;
-    size_t len, cap;
-    int line_start, pending_space;
-} dl_out;
-
-typedef struct {
-    dl_el *el;
-    uint32_t n, cap;
-    dl_para *para;
-    uint32_t npara, cap_para;
-    int nomem, broken;
-} dl_actx;
 
 /* ------------------------------------------------------------------ small helpers */
 
@@ -69,25 +21,41 @@ static uint32_t sat_add(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UI
 
 static int is_space(unsigned char c) { return dl_ascii_is_space(c); }
 
-/* Folded length in code points (internal white-space runs count one, the ends nothing) and commas. */
-static void measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *commas) {
-    uint32_t c = 0, k = 0;
-    int seen = 0, gap = 0;
+void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *commas, uint32_t *words,
+                         uint32_t *stops, uint32_t *digits) {
+    uint32_t c = 0, k = 0, w = 0, st = 0, d = 0;
+    int seen = 0, gap = 0, in_word = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char b = (unsigned char)s[i];
         if (is_space(b)) {
             gap = seen;
+            in_word = 0;
             continue;
         }
+        if (!in_word) w = sat_add(w, 1);
+        in_word = 1;
         if ((b & 0xC0) == 0x80) continue; /* continuation byte of the code point already counted */
         if (gap) c = sat_add(c, 1);
         gap = 0;
         seen = 1;
         c = sat_add(c, 1);
         if (b == ',') k = sat_add(k, 1);
+        else if (b == '.' || b == '!' || b == '?') st = sat_add(st, 1);
+        else if (b >= '0' && b <= '9') d = sat_add(d, 1);
+        /* U+3002 IDEOGRAPHIC FULL STOP (E3 80 82) ends a sentence in Chinese and Japanese */
+        else if (b == 0xE3 && i + 2 < len && (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0x82)
+            st = sat_add(st, 1);
     }
     *chars = c;
     *commas = k;
+    *words = w;
+    *stops = st;
+    *digits = d;
+}
+
+void dl_tab_measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *commas) {
+    uint32_t w, st, d;
+    dl_tab_measure_more(s, len, chars, commas, &w, &st, &d);
 }
 
 #define DL_CASE(name) case DL_TAG_##name:
@@ -118,10 +86,13 @@ static void measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *c
 #define DL_NO_FURNITURE_TAGS(X) X(table) X(p)
 
 DL_TAG_SET(is_pruned_tag, DL_ART_PRUNED_TAGS)
+DL_TAG_SET(is_visible_pruned_tag, DL_ART_VISIBLE_PRUNED_TAGS)
 DL_TAG_SET(is_para_tag, DL_PARA_TAGS)
 DL_TAG_SET(is_top_tag, DL_TOP_TAGS)
 DL_TAG_SET(is_run_host, DL_ART_RUN_HOST_TAGS)
 DL_TAG_SET(is_inline_tag, DL_ART_INLINE_TAGS)
+
+int dl_tab_is_inline(const dl_node *n) { return is_inline_tag(n); }
 DL_TAG_SET(is_render_block, DL_RENDER_BLOCK_TAGS)
 DL_TAG_SET(is_weight_div, DL_WEIGHT_DIV_TAGS)
 DL_TAG_SET(is_weight_quote, DL_WEIGHT_QUOTE_TAGS)
@@ -141,6 +112,8 @@ static const char *const negative_prefixes[] = {DL_ART_NEGATIVE_PREFIXES};
 static const char *const negative_words[] = {DL_ART_NEGATIVE_WORDS};
 static const char *const clean_prefixes[] = {DL_ART_CLEAN_PREFIXES};
 static const char *const clean_words[] = {DL_ART_CLEAN_WORDS};
+static const char *const media_prefixes[] = {DL_ART_CLEAN_MEDIA_PREFIXES};
+static const char *const media_words[] = {DL_ART_CLEAN_MEDIA_WORDS};
 
 #define DL_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -178,6 +151,8 @@ void dl_article_text_init(void) {
     k = add_list(k, negative_words, DL_COUNT(negative_words), W_NEGATIVE, 1);
     k = add_list(k, clean_prefixes, DL_COUNT(clean_prefixes), W_CLEAN, 0);
     k = add_list(k, clean_words, DL_COUNT(clean_words), W_CLEAN, 1);
+    k = add_list(k, media_prefixes, DL_COUNT(media_prefixes), W_MEDIA, 0);
+    k = add_list(k, media_words, DL_COUNT(media_words), W_MEDIA, 1);
     qsort(word_tab, k, sizeof(word_tab[0]), by_letter);
     for (int c = 0; c < 27; c++) bucket_lo[c] = bucket_hi[c] = 0;
     for (size_t i = 0; i < k; i++) {
@@ -243,7 +218,7 @@ static unsigned classify_value(const char *s, size_t len) {
     return w;
 }
 
-static unsigned element_words(const dl_node *el) {
+unsigned dl_tab_element_words(const dl_node *el) {
     unsigned w = 0;
     const dl_attr *a = dl_element_attr(el, "class", 5);
     if (a) w |= classify_value(a->value.ptr, a->value.len);
@@ -277,7 +252,7 @@ static int find_nospace_ci(const char *s, size_t len, const char *pat) {
 /* Hidden from every reader: the hidden attribute, aria-hidden="true", or an inline style that hides
  * the element. What no reader sees is not the article (menus, modals, tracking text, print-only
  * copies). Measured: +0.004 F1. */
-static int is_hidden(const dl_node *el) {
+int dl_tab_is_hidden(const dl_node *el) {
     if (dl_element_attr(el, "hidden", 6)) return 1;
     const dl_attr *a = dl_element_attr(el, "aria-hidden", 11);
     if (a) {
@@ -315,7 +290,7 @@ static int push_el(dl_actx *cx, const dl_node *node, int32_t parent) {
 /* The walk: every element outside never-content subtrees gets an index in document order; text is
  * measured into its parent's own counters. The innermost open element is found by following parent
  * indices, so the table itself is the stack. */
-static int index_tree(dl_actx *cx, const dl_node *root) {
+int dl_tab_index(dl_actx *cx, const dl_node *root) {
     int32_t cur = -1;
     const dl_node *x = root;
     while (x) {
@@ -325,12 +300,15 @@ static int index_tree(dl_actx *cx, const dl_node *root) {
         }
         if (x->type == DL_NODE_TEXT) {
             if (cur >= 0) {
-                uint32_t c, k;
-                measure_text(x->u.text.ptr, x->u.text.len, &c, &k);
+                uint32_t c, k, w, st, d;
+                dl_tab_measure_more(x->u.text.ptr, x->u.text.len, &c, &k, &w, &st, &d);
                 dl_el *e = &cx->el[cur];
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */
                 e->own_chars = sat_add(e->own_chars, c);
                 e->own_commas = sat_add(e->own_commas, k);
+                e->own_words = sat_add(e->own_words, w);
+                e->own_stops = sat_add(e->own_stops, st);
+                e->own_digits = sat_add(e->own_digits, d);
             }
         } else if (x->type == DL_NODE_ELEMENT) {
             if (push_el(cx, x, cur) < 0) return -1;
@@ -340,15 +318,18 @@ static int index_tree(dl_actx *cx, const dl_node *root) {
                 const dl_el *p = &cx->el[cur];
                 e->depth = p->depth + 1;
                 if ((p->flags & F_IN_PARA) || is_para_tag(p->node)) e->flags |= F_IN_PARA;
+                if (p->flags & (F_TAGSOFT | F_UNDER)) e->flags |= F_UNDER | F_DROP;
             }
             /* the subtree asked for is never pruned itself: the caller chose it */
             if (x != root && (x->ns != DL_NS_HTML || is_pruned_tag(x))) {
                 e->flags |= F_HARD | F_DROP;
                 skip = 1;
             } else {
-                e->words = (uint8_t)element_words(x);
-                if (x != root && !is_top_tag(x) &&
-                    (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || is_hidden(x)))
+                if (x != root && is_visible_pruned_tag(x)) e->flags |= F_TAGSOFT | F_DROP;
+                e->words = (uint8_t)dl_tab_element_words(x);
+                int hidden = dl_tab_is_hidden(x);
+                if (hidden) e->flags |= F_HIDDEN;
+                if (x != root && !is_top_tag(x) && (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || hidden))
                     e->flags |= F_SOFT;
                 cur = (int32_t)i;
             }
@@ -365,7 +346,7 @@ static int index_tree(dl_actx *cx, const dl_node *root) {
 
 /* Subtree measures over what is not dropped: children have larger indices, so a reverse loop sees
  * every child before its parent. */
-static void aggregate(dl_actx *cx) {
+void dl_tab_aggregate(dl_actx *cx) {
     for (uint32_t i = 0; i < cx->n; i++) {
         dl_el *e = &cx->el[i];
         e->chars = e->own_chars;
@@ -400,8 +381,8 @@ static int push_para(dl_actx *cx, uint32_t target, uint32_t source, uint32_t len
 
 /* The paragraphs of the kept tree: <p>/<td>/<pre> with their whole text (their container is their
  * parent), and runs of inline content written straight into a container (the container is the host
- * itself). Needs aggregate() first. */
-static int collect_paras(dl_actx *cx) {
+ * itself). Needs dl_tab_aggregate() first. */
+int dl_tab_paras(dl_actx *cx) {
     cx->npara = 0;
     for (uint32_t i = 0; i < cx->n; i++) {
         const dl_el *e = &cx->el[i];
@@ -419,7 +400,7 @@ static int collect_paras(dl_actx *cx) {
             int flush = (c == NULL);
             if (c && c->type == DL_NODE_TEXT) {
                 uint32_t ch, k;
-                measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
+                dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
                 if (ch && run) ch = sat_add(ch, 1);
                 run = sat_add(run, ch);
                 commas = sat_add(commas, k);
@@ -453,10 +434,10 @@ static int collect_paras(dl_actx *cx) {
 
 /* ------------------------------------------------------------------ pruning with the guard */
 
-static int prune(dl_actx *cx) {
+int dl_tab_prune(dl_actx *cx) {
     /* Paragraphs measured over the tree without the soft drops: who owns how much prose. */
-    aggregate(cx);
-    if (collect_paras(cx) < 0) return -1;
+    dl_tab_aggregate(cx);
+    if (dl_tab_paras(cx) < 0) return -1;
     uint64_t total = 0;
     for (uint32_t k = 0; k < cx->npara; k++) {
         total += cx->para[k].len;
@@ -466,7 +447,7 @@ static int prune(dl_actx *cx) {
     double limit = DL_ART_GUARD_SHARE * (double)total;
     for (uint32_t i = cx->n; i-- > 0;) {
         dl_el *e = &cx->el[i];
-        if ((e->flags & F_SOFT) && (double)e->prose > limit) e->flags &= (uint8_t)~F_SOFT;
+        if ((e->flags & F_SOFT) && (double)e->prose > limit) e->flags &= (uint16_t)~F_SOFT;
         if (e->flags & F_SOFT) continue; /* its prose goes with it */
         if (e->parent >= 0) cx->el[e->parent].prose = sat_add(cx->el[e->parent].prose, e->prose);
     }
@@ -593,7 +574,7 @@ static void clean(dl_actx *cx, uint32_t top, double max_ld) {
         int out = is_title_tag(n) || is_figure_tag(n);
         if (!out && is_clean_block(n)) {
             double ld = e->chars ? (double)e->links / (double)e->chars : 0.0;
-            if ((e->words & W_CLEAN) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
+            if ((e->words & (W_CLEAN | W_MEDIA)) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
                 !is_no_furniture(n))
                 out = 1;
             else if (ld > max_ld)
@@ -634,7 +615,7 @@ static void out_put(dl_actx *cx, dl_out *o, const char *s, size_t n) {
     o->ptr[o->len] = 0;
 }
 
-static void out_newline(dl_actx *cx, dl_out *o) {
+void dl_tab_newline(dl_actx *cx, dl_out *o) {
     if (!o->line_start) out_put(cx, o, "\n", 1);
     o->line_start = 1;
     o->pending_space = 0;
@@ -661,9 +642,10 @@ static void out_text(dl_actx *cx, dl_out *o, const char *s, size_t len) {
 /* Block-aware text of the kept container at index top, without what was dropped or cleaned. The
  * render walk visits elements in the same order as index_tree, so a running index finds each one's
  * flags; a skipped element advances it past its whole subtree. */
-static void render(dl_actx *cx, uint32_t top, dl_out *o) {
+void dl_tab_render(dl_actx *cx, uint32_t top, dl_out *o) {
     const dl_node *root = cx->el[top].node, *x = root;
     uint32_t cursor = top;
+    int32_t cur = (int32_t)top; /* the element whose child x is (for F_MUTE) */
     for (;;) {
         int descend = 0;
         if (x->type == DL_NODE_ELEMENT) {
@@ -676,18 +658,20 @@ static void render(dl_actx *cx, uint32_t top, dl_out *o) {
                 cursor = cx->el[i].end;
             } else {
                 cursor = i + 1;
-                if (is_render_block(x)) out_newline(cx, o);
+                if (is_render_block(x)) dl_tab_newline(cx, o);
                 descend = x->first_child != NULL;
+                cur = (int32_t)i;
             }
         } else if (x->type == DL_NODE_TEXT) {
-            out_text(cx, o, x->u.text.ptr, x->u.text.len);
+            while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
+            if (cur < 0 || !(cx->el[cur].flags & F_MUTE)) out_text(cx, o, x->u.text.ptr, x->u.text.len);
         }
         if (descend) {
             x = x->first_child;
             continue;
         }
         for (;;) {
-            if (x->type == DL_NODE_ELEMENT && is_render_block(x)) out_newline(cx, o);
+            if (x->type == DL_NODE_ELEMENT && is_render_block(x)) dl_tab_newline(cx, o);
             if (x == root) return;
             if (x->next) {
                 x = x->next;
@@ -704,7 +688,7 @@ static void render(dl_actx *cx, uint32_t top, dl_out *o) {
  * containers are in chosen[0..*nchosen) in document order and *best is the winner's index (-1 with
  * *nchosen 0 when nothing scored, or when the table and the tree disagreed). Returns -1 on out of
  * memory. */
-static int select_content(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *chosen, uint32_t *nchosen,
+int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *chosen, uint32_t *nchosen,
                           int64_t *best_out) {
     double max_ld = DL_ART_CLEAN_LINK_DENSITY, share = DL_ART_SPLIT_SHARE;
     uint32_t levels = DL_ART_SPLIT_LEVELS;
@@ -719,9 +703,9 @@ static int select_content(dl_actx *cx, const dl_node *root, dl_favor favor, uint
     *nchosen = 0;
     *best_out = -1;
     dl_article_text_init(); /* no-op after the module's own call */
-    if (!root || index_tree(cx, root) < 0 || prune(cx) < 0) return -1;
-    aggregate(cx);
-    if (collect_paras(cx) < 0) return -1;
+    if (!root || dl_tab_index(cx, root) < 0 || dl_tab_prune(cx) < 0) return -1;
+    dl_tab_aggregate(cx);
+    if (dl_tab_paras(cx) < 0) return -1;
     if (cx->broken) return 0;
     int64_t best = score(cx);
     if (best < 0) return 0;
@@ -740,127 +724,48 @@ static int select_content(dl_actx *cx, const dl_node *root, dl_favor favor, uint
     return 0;
 }
 
-int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
+void dl_tab_free(dl_actx *cx) {
+    free(cx->el);
+    free(cx->para);
+    memset(cx, 0, sizeof(*cx));
+}
+_Static_assert(DL_TAB_MAX_CHOSEN == DL_ART_SPLIT_MAX, "chosen array size");
+
+int dl_article_classic_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
     memset(out, 0, sizeof(*out));
     dl_actx cx;
     memset(&cx, 0, sizeof(cx));
     dl_out o = {NULL, 0, 0, 1, 0};
-    int rc = 0;
     uint32_t chosen[DL_ART_SPLIT_MAX], nchosen = 0;
     int64_t best = -1;
-    if (select_content(&cx, root, favor, chosen, &nchosen, &best) < 0) goto nomem;
+    if (dl_tab_select(&cx, root, favor, chosen, &nchosen, &best) < 0) goto nomem;
     if (best >= 0) {
         for (uint32_t k = 0; k < nchosen && !cx.broken; k++) {
-            render(&cx, chosen[k], &o);
-            out_newline(&cx, &o);
+            dl_tab_render(&cx, chosen[k], &o);
+            dl_tab_newline(&cx, &o);
         }
         out->body = cx.el[best].node;
         out->nparts = nchosen;
     }
     if (cx.nomem) goto nomem;
-    if (cx.broken) { /* never expected: report no article rather than a wrong one */
-        o.len = 0;
-        out->body = NULL;
-        out->nparts = 0;
-    }
+    if (cx.broken) o.len = 0, out->body = NULL, out->nparts = 0;
     while (o.len && o.ptr[o.len - 1] == '\n') o.len--;
-    if (!o.ptr) {
-        o.ptr = malloc(1);
-        if (!o.ptr) goto nomem;
-    }
+    if (!o.ptr && !(o.ptr = malloc(1))) goto nomem;
     o.ptr[o.len] = 0;
     out->text = o.ptr;
     out->len = o.len;
-    o.ptr = NULL;
-    goto done;
-nomem:
-    rc = -1;
-    free(o.ptr);
-    memset(out, 0, sizeof(*out));
-done:
-    free(cx.el);
-    free(cx.para);
-    return rc;
-}
-
-static int by_address(const void *a, const void *b) {
-    uintptr_t x = (uintptr_t) * (const dl_node *const *)a, y = (uintptr_t) * (const dl_node *const *)b;
-    return x < y ? -1 : x > y;
-}
-
-int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out) {
-    memset(out, 0, sizeof(*out));
-    dl_actx cx;
-    memset(&cx, 0, sizeof(cx));
-    int rc = 0;
-    uint32_t chosen[DL_ART_SPLIT_MAX], nchosen = 0;
-    int64_t best = -1;
-    if (select_content(&cx, root, favor, chosen, &nchosen, &best) < 0) goto nomem;
-    if (best < 0 || cx.broken || !nchosen) goto done;
-    /* The same walk as render(): inside each chosen container, an element dropped or cleaned is left
-     * out with its whole subtree, so only the outermost one needs recording. */
-    size_t nskip = 0;
-    for (uint32_t k = 0; k < nchosen; k++) {
-        for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
-            if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
-                nskip++;
-                j = cx.el[j].end;
-            } else {
-                j++;
-            }
-        }
-    }
-    out->roots = malloc((size_t)nchosen * sizeof(*out->roots));
-    if (!out->roots) goto nomem;
-    if (nskip) {
-        out->skip = malloc(nskip * sizeof(*out->skip));
-        if (!out->skip) goto nomem;
-    }
-    for (uint32_t k = 0; k < nchosen; k++) {
-        out->roots[out->nroots++] = cx.el[chosen[k]].node;
-        for (uint32_t j = chosen[k] + 1, end = cx.el[chosen[k]].end; j < end;) {
-            if (cx.el[j].flags & (F_DROP | F_CLEAN)) {
-                out->skip[out->nskip++] = cx.el[j].node;
-                j = cx.el[j].end;
-            } else {
-                j++;
-            }
-        }
-    }
-    /* Sorted by address so the exporters' per-element question is a binary search. */
-    if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
-    out->body = cx.el[best].node;
-    goto done;
-nomem:
-    rc = -1;
-    dl_article_content_free(out);
-done:
-    free(cx.el);
-    free(cx.para);
-    return rc;
-}
-
-int dl_article_content_skip(const void *ctx, const dl_node *el) {
-    const dl_article_content_result *c = ctx;
-    size_t lo = 0, hi = c->nskip;
-    uintptr_t key = (uintptr_t)el;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        uintptr_t v = (uintptr_t)c->skip[mid];
-        if (v == key) return 1;
-        if (v < key) lo = mid + 1;
-        else hi = mid;
-    }
+    dl_tab_free(&cx);
     return 0;
+nomem:
+    free(o.ptr);
+    dl_tab_free(&cx);
+    memset(out, 0, sizeof(*out));
+    return -1;
 }
 
-void dl_article_content_free(dl_article_content_result *r) {
-    free(r->roots);
-    free(r->skip);
-    memset(r, 0, sizeof(*r));
-}
-
-void dl_article_text_free(dl_article_text_result *r) {
-    free(r->text);
-    memset(r, 0, sizeof(*r));
+int dl_article_is_illustration(const dl_node *el) {
+    if (el->type != DL_NODE_ELEMENT) return 0;
+    if (is_figure_tag(el)) return 1;
+    unsigned w = el->u.element.nattrs ? dl_tab_element_words(el) : 0;
+    return (w & W_MEDIA) && !(w & (W_CLEAN | W_BOILER));
 }

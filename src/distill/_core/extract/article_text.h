@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "extract/page_type.h"
 #include "tree/dom.h"
 
 typedef enum { DL_FAVOR_BALANCED = 0, DL_FAVOR_PRECISION = 1, DL_FAVOR_RECALL = 2 } dl_favor;
@@ -31,6 +32,10 @@ void dl_article_text_init(void);
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out);
 void dl_article_text_free(dl_article_text_result *r);
 
+/* The classic selection alone (issue 5: the winner, its split chunks, cleaned), before the region
+ * classifier of regions.c weighs it: one of the classifier's inputs, tested rule by rule. */
+int dl_article_classic_text(const dl_node *root, dl_favor favor, dl_article_text_result *out);
+
 /* The content the text is made of, as nodes, for the exporters (Article.markdown and Article.html):
  * the chosen containers in document order, and the elements inside them that the text leaves out
  * (dropped or cleaned, outermost only: their subtrees go with them). Rendering the roots while
@@ -40,13 +45,27 @@ typedef struct {
     size_t nroots;
     const dl_node **skip;  /* malloc'd, sorted by address for dl_article_content_skip */
     size_t nskip;
+    const dl_node **mute;  /* elements inside the roots whose own text is left out, sorted by address */
+    size_t nmute;
     const dl_node *body;   /* as in dl_article_text_result */
+    dl_page_type type;     /* the page type the regions were chosen for, and its confidence */
+    double type_confidence;
 } dl_article_content_result;
+
+/* Both at once from one selection (content or text may be NULL). Returns 0, or -1 on out of memory
+ * (then both are empty). */
+int dl_article_regions(const dl_node *root, dl_favor favor, dl_article_content_result *content,
+                       dl_article_text_result *text);
 
 /* Returns 0, or -1 on out of memory. Always dl_article_content_free(out) afterwards. */
 int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out);
-/* Whether el is one of out->skip (ctx: the dl_article_content_result); the dl_node_filter predicate. */
+/* The dl_node_filter predicate (ctx: the dl_article_content_result): an element in out->skip, or a text
+ * node whose parent is in out->mute. */
 int dl_article_content_skip(const void *ctx, const dl_node *el);
+/* Whether an element the text leaves out is an illustration (a figure, picture or caption, or a block
+ * named only for images, photos, galleries, media or captions): Markdown shows its images and HTML the
+ * whole of it (extract/article_render.c asks about the outermost skipped elements only). */
+int dl_article_is_illustration(const dl_node *el);
 void dl_article_content_free(dl_article_content_result *r);
 
 #endif

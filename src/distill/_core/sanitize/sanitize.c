@@ -401,6 +401,7 @@ static int enter(san_state *st, const dl_node *n) {
         break;
     case DL_NODE_TEXT: {
         if (!n->u.text.len) return -1;
+        if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
         if ((tag_sets(st->cur) & S_TABLEISH) && !all_space(n->u.text.ptr, n->u.text.len)) return -1;
         /* Zero copy: the input tree outlives the clean one, which is serialized and freed at once. */
         dl_node *t = dl_node_new_text(st->out, n->u.text.ptr, n->u.text.len, 0);

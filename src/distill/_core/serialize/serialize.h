@@ -37,12 +37,15 @@ enum {
  * Returns 0, or -1 when out of memory (out->failed is then set). No recursion: an explicit stack. */
 int dl_serialize_html(const dl_document *doc, const dl_node *node, unsigned flags, dl_htmlbuf *out);
 
-/* An element filter for the exporters' node-list entry points: skip(ctx, el) nonzero leaves el and its
- * subtree out. It lets a caller export a cleaned view of a tree (Article.markdown, Article.html)
+/* A node filter for the exporters' node-list entry points: skip(ctx, node) nonzero leaves an element and
+ * its subtree, or a text node, out. It lets a caller export a cleaned view of a tree (Article.markdown, Article.html)
  * without copying it; it must be pure C, safe without the GIL. */
 typedef struct {
     int (*skip)(const void *ctx, const dl_node *el);
     const void *ctx;
+    /* Optional (NULL: none), asked first: media(ctx, el) nonzero makes el an illustration the text
+     * leaves out: the Markdown exporter writes only its images (a figure's caption as their title). */
+    int (*media)(const void *ctx, const dl_node *el);
 } dl_node_filter;
 
 #endif

@@ -1,0 +1,96 @@
+/* The element table of article(): one walk indexes the elements of a subtree in document order into a
+ * flat array (the index of an element's parent, the end of its subtree, its flags and its own text
+ * measures). Every later step (the classic selection of article_text.c, the block features and regions
+ * of regions.c) is a loop over that table: subtree measures are sums in reverse document order,
+ * ancestry is an index range test, and no step recurses.
+ */
+#ifndef DL_EXTRACT_ARTICLE_TABLE_H
+#define DL_EXTRACT_ARTICLE_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "extract/article_text.h"
+#include "tree/dom.h"
+
+enum {
+    F_HARD = 1u << 0,    /* never content: pruned tag or foreign namespace (children not indexed) */
+    F_SOFT = 1u << 1,    /* boilerplate by class/id, or hidden (subject to the wrapper guard) */
+    F_DROP = 1u << 2,    /* excluded, with everything inside */
+    F_CLEAN = 1u << 3,   /* cleaned out of the kept containers */
+    F_IN_PARA = 1u << 4, /* inside a <p>, <td> or <pre> */
+    F_SEEDED = 1u << 5,  /* a scoring candidate */
+    F_TAGSOFT = 1u << 6, /* a visible element the classic selection prunes by tag (nav, aside, header,
+                          * footer, dialog): its subtree is indexed but dropped like F_HARD's */
+    F_UNDER = 1u << 7,   /* inside an F_TAGSOFT element */
+    F_HIDDEN = 1u << 8,  /* hidden itself (attribute or inline style) */
+    F_MUTE = 1u << 9,    /* its own text belongs to a block that is not content (dl_tab_render skips it) */
+};
+
+enum {
+    W_BOILER = 1u << 0,
+    W_RESCUE = 1u << 1,
+    W_POSITIVE = 1u << 2,
+    W_NEGATIVE = 1u << 3,
+    W_CLEAN = 1u << 4,
+    W_MEDIA = 1u << 5, /* named for images, photos, galleries, media or captions (illustrations) */
+};
+
+typedef struct {
+    const dl_node *node;
+    int32_t parent;      /* index, -1 at the top */
+    uint32_t end;        /* one past the index of the last descendant */
+    uint32_t depth;
+    uint16_t flags;
+    uint8_t words;
+    uint32_t own_chars, own_commas; /* text children only */
+    uint32_t own_words, own_stops, own_digits; /* text children only: words, sentence ends, digits */
+    uint32_t chars, links, commas;  /* the kept subtree */
+    uint32_t prose;                 /* paragraph text owned, for the wrapper guard */
+    double score;
+} dl_el;
+
+typedef struct {
+    uint32_t target; /* the container that receives the paragraph's score in full */
+    uint32_t source; /* the paragraph itself (a <p>) or the element holding the inline run */
+    uint32_t len, commas;
+} dl_para;
+
+typedef struct {
+    char *ptr;
+    size_t len, cap;
+    int line_start, pending_space;
+} dl_out;
+
+typedef struct {
+    dl_el *el;
+    uint32_t n, cap;
+    dl_para *para;
+    uint32_t npara, cap_para;
+    int nomem, broken;
+} dl_actx;
+
+/* Folded length in code points (internal white-space runs count one, the ends nothing) and commas. */
+void dl_tab_measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *commas);
+/* The same with words, sentence ends and digits too. */
+void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *commas, uint32_t *words,
+                         uint32_t *stops, uint32_t *digits);
+/* Hidden from every reader: the hidden attribute, aria-hidden="true", or an inline style that hides it. */
+int dl_tab_is_hidden(const dl_node *el);
+/* The class/id word bits (W_*) of an element. */
+unsigned dl_tab_element_words(const dl_node *el);
+/* Whether an element's text continues the run of inline text around it (phrasing content). */
+int dl_tab_is_inline(const dl_node *n);
+
+/* The classic selection of issue 5 over the table: index, prune, score, choose the winner and its split
+ * chunks (chosen[0..*nchosen) in document order, at most DL_ART_SPLIT_MAX) and clean them. *best is the
+ * winner's index, -1 when nothing scored. Returns -1 on out of memory. */
+#define DL_TAB_MAX_CHOSEN 16u /* = DL_ART_SPLIT_MAX: the size of dl_tab_select's chosen array */
+int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *chosen, uint32_t *nchosen,
+                  int64_t *best);
+/* Render the subtree at index top without what is F_DROP or F_CLEAN, appending to o. */
+void dl_tab_render(dl_actx *cx, uint32_t top, dl_out *o);
+void dl_tab_newline(dl_actx *cx, dl_out *o);
+void dl_tab_free(dl_actx *cx);
+
+#endif

@@ -1,0 +1,393 @@
+/* The blocks of a page and their features (blocks.h). One pass over the tree beside the element table
+ * gathers each block's own text; every other step is a loop over the table or over the blocks, and
+ * every climb up the ancestors is bounded by a small constant, so the whole is linear in the page. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/blocks.h"
+
+/* Inherited context bits of an element (itself and its ancestors). */
+enum {
+    A_LINK = 1u << 0,    /* inside an <a> */
+    A_SOFT = 1u << 1,    /* inside a boilerplate-named (and not rescued) or hidden element */
+    A_HIDDEN = 1u << 2,
+    A_NAV = 1u << 3,
+    A_ASIDE = 1u << 4,
+    A_HEADER = 1u << 5,
+    A_FOOTER = 1u << 6,
+    A_FORM = 1u << 7,
+    A_LI = 1u << 8,
+    A_TABLE = 1u << 9,
+    A_SEL = 1u << 10,    /* kept by the classic selection */
+    A_BEST = 1u << 11,   /* inside the classic winner */
+    A_CHOSEN = 1u << 12, /* inside a chosen container of the classic selection (kept or cleaned) */
+    A_DROP = 1u << 13,   /* dropped by the classic pruning */
+    A_WORD0 = 14,        /* then the five W_* word bits of any ancestor */
+};
+
+typedef struct {
+    uint32_t host, anc;
+    uint32_t sub_chars, sub_links; /* the visible subtree's block text */
+    uint32_t rep;                  /* siblings (itself included) of the same tag and class */
+    uint32_t bc, bl, bk, bw, bs, bd; /* as a block: chars, link chars, commas, words, stops, digits */
+    uint8_t first_kind, last_stop;
+} scratch;
+
+static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
+static int is_sp(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+
+static int is_heading(const dl_node *n) {
+    return n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6;
+}
+
+/* The tag group of a block's element: one-hot features 8..19. */
+static int tag_group(const dl_node *n) {
+    if (n->ns != DL_NS_HTML) return 11;
+    switch (n->atom) {
+    case DL_TAG_p: return 0;
+    case DL_TAG_li: return 1;
+    case DL_TAG_h1: return 2;
+    case DL_TAG_h2: return 3;
+    case DL_TAG_h3: case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: return 4;
+    case DL_TAG_td: case DL_TAG_th: return 5;
+    case DL_TAG_div: return 6;
+    case DL_TAG_pre: return 7;
+    case DL_TAG_blockquote: return 8;
+    case DL_TAG_dd: case DL_TAG_dt: return 9;
+    case DL_TAG_section: case DL_TAG_article: case DL_TAG_main: case DL_TAG_body: return 10;
+    default: return 11;
+    }
+}
+
+static uint32_t signature(const dl_node *n) {
+    uint32_t h = 2166136261u ^ n->atom;
+    h *= 16777619u;
+    const dl_attr *a = dl_element_attr(n, "class", 5);
+    if (a) {
+        size_t len = a->value.len < 64 ? a->value.len : 64; /* a long class list: its start names it */
+        for (size_t i = 0; i < len; i++) {
+            unsigned char c = (unsigned char)a->value.ptr[i];
+            if (c >= '0' && c <= '9') continue; /* "item-1", "item-2" are the same shape */
+            h = (h ^ c) * 16777619u;
+        }
+    }
+    return h;
+}
+
+/* Sibling repetition: how many children of the same parent share an element's tag and class. An open
+ * addressing table keyed by (parent, signature), two passes, linear. */
+static int count_repeats(dl_actx *cx, scratch *s) {
+    size_t cap = 16;
+    while (cap < (size_t)cx->n * 2) cap *= 2;
+    typedef struct {
+        uint32_t parent, sig, count, used;
+    } slot;
+    slot *t = calloc(cap, sizeof(*t));
+    if (!t) return -1;
+    uint32_t *sig = malloc((size_t)cx->n * sizeof(*sig) + 1);
+    if (!sig) {
+        free(t);
+        return -1;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < cx->n; i++) {
+            int32_t p = cx->el[i].parent;
+            if (p < 0) {
+                s[i].rep = 1;
+                continue;
+            }
+            if (pass == 0) sig[i] = signature(cx->el[i].node);
+            size_t h = ((size_t)sig[i] * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
+            while (t[h].used && !(t[h].parent == (uint32_t)p && t[h].sig == sig[i])) h = (h + 1) & (cap - 1);
+            if (pass == 0) {
+                t[h].used = 1;
+                t[h].parent = (uint32_t)p;
+                t[h].sig = sig[i];
+                t[h].count++;
+            } else {
+                s[i].rep = t[h].count;
+            }
+        }
+    }
+    free(sig);
+    free(t);
+    return 0;
+}
+
+static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, dl_buf *text) {
+    uint32_t c, k, w, st, d;
+    dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
+    if (!c) return;
+    scratch *b = &s[h];
+    if (!b->bc) {
+        size_t i = 0;
+        while (i < len && is_sp((unsigned char)p[i])) i++;
+        unsigned char f = i < len ? (unsigned char)p[i] : 0;
+        b->first_kind = (f >= 'A' && f <= 'Z') ? 2 : (f >= 'a' && f <= 'z') ? 0 : 1;
+    }
+    size_t j = len;
+    while (j && is_sp((unsigned char)p[j - 1])) j--;
+    unsigned char l = j ? (unsigned char)p[j - 1] : 0;
+    b->last_stop = l == '.' || l == '!' || l == '?' || (l == 0x82 && j >= 3 && (unsigned char)p[j - 3] == 0xE3);
+    if (b->bc) c = sat(c, 1);
+    b->bc = sat(b->bc, c);
+    if (anc & A_LINK) b->bl = sat(b->bl, c);
+    b->bk = sat(b->bk, k);
+    b->bw = sat(b->bw, w);
+    b->bs = sat(b->bs, st);
+    b->bd = sat(b->bd, d);
+    if (text) {
+        if (text->len) dl_buf_append(text, " ", 1);
+        dl_fold_append(text, p, len);
+    }
+}
+
+static float lg(double v) { return (float)log1p(v); }
+
+int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
+                      dl_page_type type, double confidence, int want_text, dl_blocks *out) {
+    memset(out, 0, sizeof(*out));
+    uint32_t n = cx->n;
+    if (!n || cx->broken) return 0;
+    scratch *s = calloc(n, sizeof(*s));
+    if (!s) return -1;
+    dl_buf *texts = NULL;
+    if (want_text && !(texts = calloc(n, sizeof(*texts)))) goto nomem;
+    if (count_repeats(cx, s) < 0) goto nomem;
+
+    /* classic selection marks */
+    for (uint32_t k = 0; k < nchosen; k++) {
+        uint32_t c = chosen[k];
+        for (uint32_t j = c; j < cx->el[c].end; j++) s[j].anc |= A_CHOSEN;
+        for (uint32_t j = c; j < cx->el[c].end;) {
+            if (j != c && (cx->el[j].flags & (F_DROP | F_CLEAN))) {
+                j = cx->el[j].end;
+                continue;
+            }
+            if (!(cx->el[j].flags & F_DROP)) s[j].anc |= A_SEL;
+            j++;
+        }
+    }
+    if (best >= 0)
+        for (uint32_t j = (uint32_t)best; j < cx->el[best].end; j++) s[j].anc |= A_BEST;
+
+    /* inherited context and block hosts, parents before children */
+    for (uint32_t i = 0; i < n; i++) {
+        const dl_el *e = &cx->el[i];
+        const dl_node *x = e->node;
+        uint32_t a = e->parent >= 0 ? s[e->parent].anc & ~(uint32_t)(A_SEL | A_BEST | A_CHOSEN) : 0;
+        a |= s[i].anc & (A_SEL | A_BEST | A_CHOSEN);
+        if (x->ns == DL_NS_HTML) {
+            switch (x->atom) {
+            case DL_TAG_a: a |= A_LINK; break;
+            case DL_TAG_nav: a |= A_NAV; break;
+            case DL_TAG_aside: a |= A_ASIDE; break;
+            case DL_TAG_header: a |= A_HEADER; break;
+            case DL_TAG_footer: a |= A_FOOTER; break;
+            case DL_TAG_form: a |= A_FORM; break;
+            case DL_TAG_li: a |= A_LI; break;
+            case DL_TAG_table: a |= A_TABLE; break;
+            default: break;
+            }
+        }
+        if (e->flags & F_SOFT) a |= A_SOFT;
+        if (e->flags & F_HIDDEN) a |= A_HIDDEN | A_SOFT;
+        if (e->flags & F_DROP) a |= A_DROP;
+        a |= (uint32_t)e->words << A_WORD0;
+        s[i].anc = a;
+        int host = !(e->flags & F_HARD) && !dl_tab_is_inline(x);
+        s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
+    }
+
+    /* each text node's text to its block, in the order index_tree met the elements */
+    {
+        int32_t cur = -1;
+        uint32_t next = 0;
+        const dl_node *x = root;
+        while (x) {
+            int skip = 0;
+            if (x->type == DL_NODE_ELEMENT || x->type == DL_NODE_TEXT) {
+                while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
+            }
+            if (x->type == DL_NODE_TEXT) {
+                if (cur >= 0 && s[cur].host != UINT32_MAX) {
+                    uint32_t h = s[cur].host;
+                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, texts ? &texts[h] : NULL);
+                }
+            } else if (x->type == DL_NODE_ELEMENT) {
+                if (next >= n || cx->el[next].node != x) goto done; /* never expected */
+                if (cx->el[next].flags & F_HARD) skip = 1;
+                else cur = (int32_t)next;
+                next++;
+            }
+            x = dl_next_node(root, x, skip);
+        }
+    }
+
+    /* subtree block text, children before parents */
+    for (uint32_t i = n; i-- > 0;) {
+        s[i].sub_chars = sat(s[i].sub_chars, s[i].bc);
+        s[i].sub_links = sat(s[i].sub_links, s[i].bl);
+        int32_t p = cx->el[i].parent;
+        if (p >= 0) {
+            s[p].sub_chars = sat(s[p].sub_chars, s[i].sub_chars);
+            s[p].sub_links = sat(s[p].sub_links, s[i].sub_links);
+        }
+    }
+
+    uint32_t nb = 0;
+    uint64_t total = 0, sel_total = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (s[i].bc && s[i].host == i) {
+            nb++;
+            total += s[i].bc;
+            if (s[i].anc & A_SEL) sel_total += s[i].bc;
+        }
+    if (!nb) goto done;
+    out->el = malloc((size_t)nb * sizeof(*out->el));
+    out->chars = malloc((size_t)nb * sizeof(*out->chars));
+    out->x = calloc((size_t)nb * DL_BLOCK_NFEAT, sizeof(float));
+    out->block_of = malloc((size_t)n * sizeof(*out->block_of));
+    if (!out->el || !out->chars || !out->x || !out->block_of) goto nomem;
+    for (uint32_t i = 0; i < n; i++) out->block_of[i] = -1;
+    if (texts && !(out->text = calloc(nb, sizeof(*out->text)))) goto nomem;
+    for (uint32_t i = 0; i < n; i++)
+        if (s[i].bc && s[i].host == i) {
+            if (out->text) {
+                out->text[out->n] = texts[i];
+                memset(&texts[i], 0, sizeof(texts[i]));
+            }
+            out->chars[out->n] = s[i].bc;
+            out->block_of[i] = (int32_t)out->n;
+            out->el[out->n++] = i;
+        }
+    for (uint32_t i = 0; i < n; i++)
+        if (s[i].host != UINT32_MAX && s[i].host != i) out->block_of[i] = out->block_of[s[i].host];
+
+    double best_score = best >= 0 ? cx->el[best].score : 0;
+    uint64_t before = 0;
+    uint32_t since_heading = 20;
+    for (uint32_t b = 0; b < nb; b++) {
+        uint32_t i = out->el[b];
+        const scratch *q = &s[i];
+        const dl_node *x = cx->el[i].node;
+        float *f = out->x + (size_t)b * DL_BLOCK_NFEAT;
+        double words = q->bw + 1.0;
+        f[0] = lg(q->bc);
+        f[1] = (float)((double)q->bl / q->bc);
+        f[2] = (float)(q->bk / words);
+        f[3] = (float)(q->bs / words);
+        f[4] = (float)((double)q->bd / q->bc);
+        f[5] = lg(q->bw);
+        f[6] = q->first_kind * 0.5f;
+        f[7] = q->last_stop;
+        f[8 + tag_group(x)] = 1;
+        f[20] = (float)(cx->el[i].depth < 60 ? cx->el[i].depth : 60) / 10.0f;
+        f[21] = (float)((double)before / (double)total);
+        before += q->bc;
+        f[22] = (q->anc & A_SEL) != 0;
+        f[23] = (q->anc & A_BEST) != 0;
+        f[24] = (q->anc & A_CHOSEN) && !(q->anc & A_SEL);
+        f[25] = (q->anc & A_DROP) != 0;
+        f[26] = (q->anc & A_SOFT) != 0;
+        f[27] = (q->anc & A_HIDDEN) != 0;
+        f[28] = (q->anc & A_NAV) != 0;
+        f[29] = (q->anc & A_ASIDE) != 0;
+        f[30] = (q->anc & A_HEADER) != 0;
+        f[31] = (q->anc & A_FOOTER) != 0;
+        f[32] = (q->anc & A_FORM) != 0;
+        f[33] = (q->anc & A_LI) != 0;
+        f[34] = (q->anc & A_TABLE) != 0;
+        for (int w = 0; w < 5; w++) {
+            f[35 + w] = (cx->el[i].words >> w) & 1;          /* the block's own class/id words */
+            f[40 + w] = (q->anc >> (A_WORD0 + w)) & 1;     /* any ancestor's */
+        }
+        /* the nearest scored ancestor within six levels, against the winner */
+        int32_t a = (int32_t)i;
+        for (int up = 0; up < 6 && a >= 0; up++, a = cx->el[a].parent) {
+            if (cx->el[a].flags & F_SEEDED) {
+                f[45] = best_score > 0 ? (float)(cx->el[a].score / best_score) : 0;
+                if (f[45] < -2) f[45] = -2;
+                if (f[45] > 2) f[45] = 2;
+                f[46] = (float)up;
+                break;
+            }
+        }
+        if (a < 0 || !(cx->el[a].flags & F_SEEDED)) f[46] = 6;
+        int32_t p = cx->el[i].parent, g = p >= 0 ? cx->el[p].parent : -1;
+        if (p >= 0 && s[p].sub_chars) {
+            f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
+            f[48] = lg(s[p].sub_chars);
+            f[51] = (float)((double)q->bc / s[p].sub_chars);
+        }
+        if (g >= 0 && s[g].sub_chars) {
+            f[49] = (float)((double)s[g].sub_links / s[g].sub_chars);
+            f[50] = lg(s[g].sub_chars);
+        }
+        f[52] = lg(q->rep - 1);
+        uint32_t maxrep = 0;
+        a = cx->el[i].parent;
+        for (int up = 0; up < 5 && a >= 0; up++, a = cx->el[a].parent)
+            if (s[a].rep > maxrep) maxrep = s[a].rep;
+        f[53] = lg(maxrep ? maxrep - 1 : 0);
+        f[54] = p >= 0 ? lg(s[p].rep - 1) : 0;
+        if (b > 0) {
+            uint32_t pi = out->el[b - 1];
+            f[55] = is_heading(cx->el[pi].node);
+            f[58] = (s[pi].anc & A_SEL) != 0;
+            f[60] = (float)((double)s[pi].bl / s[pi].bc);
+        }
+        if (b + 1 < nb) {
+            uint32_t ni = out->el[b + 1];
+            f[56] = is_heading(cx->el[ni].node);
+            f[59] = (s[ni].anc & A_SEL) != 0;
+            f[61] = (float)((double)s[ni].bl / s[ni].bc);
+        }
+        since_heading = is_heading(x) ? 0 : (since_heading < 20 ? since_heading + 1 : 20);
+        f[57] = (float)since_heading / 20.0f;
+        /* how far up the nearest ancestor holding the winner is */
+        f[62] = 10;
+        if (best >= 0) {
+            a = (int32_t)i;
+            for (int up = 0; up < 10 && a >= 0; up++, a = cx->el[a].parent)
+                if ((uint32_t)a <= (uint32_t)best && (uint32_t)best < cx->el[a].end) {
+                    f[62] = (float)up;
+                    break;
+                }
+        }
+        f[63] = lg((double)total);
+        f[64] = (float)((double)sel_total / (double)total);
+        f[65] = lg(nb);
+        if (type < DL_PAGE_NTYPES) f[66 + type] = 1;
+        f[73] = (float)confidence;
+        f[74] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
+        f[75] = lg(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
+    }
+done:
+    if (texts) {
+        for (uint32_t i = 0; i < n; i++) dl_buf_free(&texts[i]);
+        free(texts);
+    }
+    free(s);
+    return 0;
+nomem:
+    if (texts) {
+        for (uint32_t i = 0; i < n; i++) dl_buf_free(&texts[i]);
+        free(texts);
+    }
+    free(s);
+    dl_blocks_free(out);
+    return -1;
+}
+
+void dl_blocks_free(dl_blocks *b) {
+    if (b->text)
+        for (uint32_t i = 0; i < b->n; i++) dl_buf_free(&b->text[i]);
+    free(b->text);
+    free(b->el);
+    free(b->chars);
+    free(b->x);
+    free(b->block_of);
+    memset(b, 0, sizeof(*b));
+}

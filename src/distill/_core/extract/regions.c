@@ -1,0 +1,344 @@
+/* The content of article() (issue 12): which blocks of the page are its text, grouped into regions.
+ *
+ * The classic selection of issue 5 (article_text.c: one winner, its split chunks, cleaned) is only the
+ * starting point: every text block of the page (blocks.c) is scored by the region classifier
+ * (block_model.c, fitted by tools/fit_blocks.py), which weighs the classic choice against the block's
+ * own shape, its class and id words, its tag context and its siblings. A page is thus read as several
+ * regions (the posts of a thread, the cards of a listing, the sections of a service page, the chunks of a
+ * split article and what lies between them), not one element.
+ *
+ * The one content model: the regions are the highest elements all of whose block text is content, in
+ * document order; the skip set holds the never-content elements inside them. Article.text,
+ * Article.markdown and Article.html all render exactly that.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/article_table.h"
+#include "extract/article_text.h"
+#include "extract/blocks.h"
+#include "extract/page_type.h"
+#include "serialize/text.h"
+
+/* Favor shifts the classifier's threshold: precision keeps only blocks it is surer of, recall more. */
+#define DL_REGION_FAVOR_SHIFT 1.0
+/* Fallback: when no block clears the threshold and the classic selection is empty too, the blocks
+ * within this much log-odds of the best one are kept, so that a page with visible text never gets an
+ * empty article. */
+#define DL_REGION_FALLBACK_MARGIN 1.0
+/* A region is an element at least this share of whose block text is content (or a kept block): high
+ * enough that a region is not the whole page around a small article, low enough that a chunk with a
+ * dropped share button inside stays one region. */
+#define DL_REGION_CONTENT_SHARE 0.5
+
+typedef struct {
+    dl_actx cx;
+    dl_blocks b;
+    uint32_t *root_idx, nroots;
+    uint32_t *skip_idx, nskip;
+    int64_t best;
+    dl_page_type type;
+    double confidence;
+} dl_regions;
+
+static void regions_free(dl_regions *r) {
+    dl_tab_free(&r->cx);
+    dl_blocks_free(&r->b);
+    free(r->root_idx);
+    free(r->skip_idx);
+    memset(r, 0, sizeof(*r));
+}
+
+static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
+    memset(r, 0, sizeof(*r));
+    r->best = -1;
+    dl_article_text_init(); /* no-op after the module's own call */
+    if (!root) return 0;
+    uint32_t chosen[DL_TAB_MAX_CHOSEN], nchosen = 0;
+    if (dl_page_classify(root, &r->type, &r->confidence) < 0) return -1;
+    if (dl_tab_select(&r->cx, root, favor, chosen, &nchosen, &r->best) < 0) return -1;
+    if (r->cx.broken) return 0;
+    if (dl_blocks_compute(&r->cx, root, chosen, nchosen, r->best, r->type, r->confidence, 0, &r->b) < 0) return -1;
+    uint32_t nb = r->b.n, n = r->cx.n;
+    if (!nb) return 0;
+    double threshold = dl_block_threshold;
+    if (favor == DL_FAVOR_PRECISION) threshold += DL_REGION_FAVOR_SHIFT;
+    else if (favor == DL_FAVOR_RECALL) threshold -= DL_REGION_FAVOR_SHIFT;
+
+    double *score = malloc((size_t)nb * sizeof(*score));
+    uint32_t *kept = calloc(n, sizeof(*kept)), *all = calloc(n, sizeof(*all));
+    uint8_t *own = calloc(n, 1); /* a kept block's own element */
+    if (!score || !kept || !all || !own) goto nomem;
+    uint32_t nkept = 0;
+    double top = -1e300;
+    for (uint32_t k = 0; k < nb; k++) {
+        score[k] = dl_block_model(r->b.x + (size_t)k * DL_BLOCK_NFEAT);
+        if (score[k] > top) top = score[k];
+        if (score[k] > threshold) nkept++;
+    }
+    int mode = nkept ? 0 : 1;
+    if (mode == 1) { /* nothing cleared it: the classic selection */
+        for (uint32_t k = 0; k < nb; k++)
+            if (r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f) nkept++;
+        if (!nkept) mode = 2;
+    }
+    for (uint32_t k = 0; k < nb; k++) {
+        int keep = mode == 0   ? score[k] > threshold
+                   : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f
+                               : score[k] >= top - DL_REGION_FALLBACK_MARGIN;
+        uint32_t i = r->b.el[k];
+        all[i] = r->b.chars[k];
+        if (keep) {
+            kept[i] = r->b.chars[k];
+            own[i] = 1;
+        }
+    }
+    /* an element whose own text is a dropped block's: muted when its region renders */
+    for (uint32_t i = 0; i < n; i++) {
+        int32_t k = r->b.block_of[i];
+        if (k >= 0 && !own[r->b.el[k]]) r->cx.el[i].flags |= F_MUTE;
+    }
+    /* subtree sums, children before parents */
+    for (uint32_t i = n; i-- > 1;) {
+        int32_t p = r->cx.el[i].parent;
+        if (p < 0) continue;
+        kept[p] = kept[p] > UINT32_MAX - kept[i] ? UINT32_MAX : kept[p] + kept[i];
+        all[p] = all[p] > UINT32_MAX - all[i] ? UINT32_MAX : all[p] + all[i];
+    }
+    uint32_t nroots = 0, nskip = 0;
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < n;) {
+            /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
+             * what holds only dropped text (and what is never content) is skipped. */
+            if (kept[i] && (own[i] || (double)kept[i] >= DL_REGION_CONTENT_SHARE * (double)all[i])) {
+                /* narrowed to the content's own container: while the element holds no content text
+                 * itself and one child holds all of it, that child is the region (<article>, not
+                 * <html>). Each step goes one level down, so this is linear over the region. */
+                for (;;) {
+                    if (own[i]) break;
+                    uint32_t only = UINT32_MAX, count = 0;
+                    for (uint32_t c = i + 1; c < r->cx.el[i].end && count < 2; c = r->cx.el[c].end)
+                        if (kept[c]) only = c, count++;
+                    if (count != 1 || kept[only] != kept[i]) break;
+                    i = only;
+                }
+                if (pass) r->root_idx[nroots] = i;
+                nroots++;
+                for (uint32_t j = i + 1; j < r->cx.el[i].end;) {
+                    const dl_el *e = &r->cx.el[j];
+                    if ((e->flags & F_HARD) || (!kept[j] && (all[j] || ((e->flags & F_MUTE) && r->b.block_of[j] >= 0 &&
+                                                                        r->b.el[r->b.block_of[j]] != j)))) {
+                        if (pass) r->skip_idx[nskip] = j;
+                        nskip++;
+                        j = r->cx.el[j].end;
+                    } else {
+                        j++;
+                    }
+                }
+                i = r->cx.el[i].end;
+            } else {
+                i++;
+            }
+        }
+        if (!pass) {
+            r->root_idx = malloc((size_t)nroots * sizeof(*r->root_idx) + 1);
+            r->skip_idx = malloc((size_t)nskip * sizeof(*r->skip_idx) + 1);
+            if (!r->root_idx || !r->skip_idx) goto nomem;
+            r->nroots = nroots;
+            r->nskip = nskip;
+            nroots = nskip = 0;
+        }
+    }
+    free(own);
+    free(score);
+    free(kept);
+    free(all);
+    return 0;
+nomem:
+    free(own);
+    free(score);
+    free(kept);
+    free(all);
+    return -1;
+}
+
+#ifdef DL_ARTICLE_OWN_RENDERER
+/* Article.text: the regions rendered block-aware, without the skip set and the muted text. */
+static int render_text(dl_regions *r, dl_article_text_result *out) {
+    memset(out, 0, sizeof(*out));
+    dl_out o = {NULL, 0, 0, 1, 0};
+    if (r->nroots) {
+        /* render marks: only the skip set (and what was never indexed) is left out */
+        for (uint32_t i = 0; i < r->cx.n; i++) {
+            dl_el *e = &r->cx.el[i];
+            e->flags &= (uint16_t) ~(F_DROP | F_CLEAN);
+            if (e->flags & F_HARD) e->flags |= F_CLEAN;
+        }
+        for (uint32_t k = 0; k < r->nskip; k++) r->cx.el[r->skip_idx[k]].flags |= F_CLEAN;
+        for (uint32_t k = 0; k < r->nroots && !r->cx.broken; k++) {
+            dl_tab_render(&r->cx, r->root_idx[k], &o);
+            dl_tab_newline(&r->cx, &o);
+        }
+        out->nparts = r->nroots;
+    }
+    if (r->best >= 0) out->body = r->cx.el[r->best].node;
+    if (r->cx.nomem) goto nomem;
+    if (r->cx.broken) { /* never expected: report no article rather than a wrong one */
+        o.len = 0;
+        out->body = NULL;
+        out->nparts = 0;
+    }
+    while (o.len && o.ptr[o.len - 1] == '\n') o.len--;
+    if (!o.ptr && !(o.ptr = malloc(1))) goto nomem;
+    o.ptr[o.len] = 0;
+    out->text = o.ptr;
+    out->len = o.len;
+    return 0;
+nomem:
+    free(o.ptr);
+    memset(out, 0, sizeof(*out));
+    return -1;
+}
+
+#endif
+
+static int by_address(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t) * (const dl_node *const *)a, y = (uintptr_t) * (const dl_node *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The content model: the regions, the skip set and the muted elements, as nodes. */
+static int fill_content(const dl_regions *r, dl_article_content_result *out) {
+    memset(out, 0, sizeof(*out));
+    out->type = r->type;
+    out->type_confidence = r->confidence;
+    if (r->cx.broken) return 0;
+    if (r->best >= 0) out->body = r->cx.el[r->best].node;
+    if (r->nroots) {
+        out->roots = malloc((size_t)r->nroots * sizeof(*out->roots));
+        if (!out->roots) goto nomem;
+        for (uint32_t k = 0; k < r->nroots; k++) out->roots[k] = r->cx.el[r->root_idx[k]].node;
+        out->nroots = r->nroots;
+    }
+    if (r->nskip) {
+        out->skip = malloc((size_t)r->nskip * sizeof(*out->skip));
+        if (!out->skip) goto nomem;
+        for (uint32_t k = 0; k < r->nskip; k++) out->skip[k] = r->cx.el[r->skip_idx[k]].node;
+        out->nskip = r->nskip;
+        /* sorted by address so the exporters' per-node question is a binary search */
+        if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
+    }
+    /* the muted elements inside the roots (outside them nothing renders) */
+    size_t nmute = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t k = 0; k < r->nroots; k++)
+            for (uint32_t j = r->root_idx[k]; j < r->cx.el[r->root_idx[k]].end; j++)
+                if (r->cx.el[j].flags & F_MUTE) {
+                    if (pass) out->mute[out->nmute++] = r->cx.el[j].node;
+                    else nmute++;
+                }
+        if (!pass) {
+            if (!nmute) break;
+            out->mute = malloc(nmute * sizeof(*out->mute));
+            if (!out->mute) goto nomem;
+        }
+    }
+    if (out->nmute > 1) qsort(out->mute, out->nmute, sizeof(*out->mute), by_address);
+    return 0;
+nomem:
+    dl_article_content_free(out);
+    return -1;
+}
+
+/* Article.text through the exporters' text renderer over the content model, so that text, markdown and
+ * html show the same content (the same hidden elements and widgets left out). */
+static int export_text(const dl_regions *r, const dl_article_content_result *c, dl_article_text_result *out) {
+    memset(out, 0, sizeof(*out));
+    dl_htmlbuf b;
+    dl_htmlbuf_init(&b);
+    int rc = 0;
+    if (c->nroots) {
+        dl_node_filter filter = {dl_article_content_skip, c, NULL};
+        dl_text_options t = {0};
+        rc = dl_to_text_nodes(NULL, c->roots, c->nroots, &filter, &t, &b);
+    }
+    if (rc < 0 || b.failed) {
+        dl_htmlbuf_free(&b);
+        return -1;
+    }
+    size_t len = b.len;
+    while (len && (b.data[len - 1] == '\n' || b.data[len - 1] == ' ')) len--;
+    out->text = malloc(len + 1);
+    if (!out->text) {
+        dl_htmlbuf_free(&b);
+        return -1;
+    }
+    if (len) memcpy(out->text, b.data, len);
+    out->text[len] = 0;
+    out->len = len;
+    out->nparts = r->nroots;
+    out->body = c->body;
+    dl_htmlbuf_free(&b);
+    return 0;
+}
+
+int dl_article_regions(const dl_node *root, dl_favor favor, dl_article_content_result *content,
+                       dl_article_text_result *text) {
+    dl_regions r;
+    dl_article_content_result local;
+    dl_article_content_result *c = content ? content : &local;
+    memset(&local, 0, sizeof(local));
+    int rc = regions_build(root, favor, &r);
+    if (rc == 0 && (content || text)) rc = fill_content(&r, c);
+#ifdef DL_ARTICLE_OWN_RENDERER
+    if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
+#else
+    if (rc == 0 && text && export_text(&r, c, text) < 0) rc = -1;
+#endif
+    if (rc < 0 || !content) dl_article_content_free(c);
+    regions_free(&r);
+    if (rc < 0) {
+        if (content) memset(content, 0, sizeof(*content));
+        if (text) memset(text, 0, sizeof(*text));
+    }
+    return rc;
+}
+
+int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
+    return dl_article_regions(root, favor, NULL, out);
+}
+
+int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out) {
+    return dl_article_regions(root, favor, out, NULL);
+}
+
+static int in_sorted(const dl_node *const *set, size_t n, const dl_node *el) {
+    size_t lo = 0, hi = n;
+    uintptr_t key = (uintptr_t)el;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uintptr_t v = (uintptr_t)set[mid];
+        if (v == key) return 1;
+        if (v < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+int dl_article_content_skip(const void *ctx, const dl_node *n) {
+    const dl_article_content_result *c = ctx;
+    if (n->type == DL_NODE_TEXT) return n->parent && in_sorted(c->mute, c->nmute, n->parent);
+    return in_sorted(c->skip, c->nskip, n);
+}
+
+void dl_article_content_free(dl_article_content_result *r) {
+    free(r->roots);
+    free(r->skip);
+    free(r->mute);
+    memset(r, 0, sizeof(*r));
+}
+
+void dl_article_text_free(dl_article_text_result *r) {
+    free(r->text);
+    memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Fit the region classifier of article() (issue 12) and write it as C (src/distill/_core/extract/block_model.c).
+
+Every text block of a page (see extract/blocks.h) has a feature vector computed in C
+(``distill._core._article_blocks``). Its label is the share of its word n-grams found in the page's
+ground truth: WCXB dev's ``ground_truth.main_content`` and aeb's ``articleBody`` (traf-dev is kept
+out, so that it stays an honest check on pages the model never saw). A gradient-boosted tree ensemble
+(scikit-learn's HistGradientBoostingClassifier) is fitted with each block weighted by its share of its
+page's words, so that every page weighs the same, as in the WCXB metric. Cross-validation holds out whole
+domains (GroupKFold over the URL's host) and reports the per-page word F1 of the text the held-out
+predictions select, per page type, against the classic selection's.
+
+Usage:
+  python tools/fit_blocks.py extract            # features and labels to /tmp/fit_blocks.npz
+  python tools/fit_blocks.py cv                 # domain-held-out cross-validation figures
+  python tools/fit_blocks.py emit [--check]     # fit on everything, write (or compare) block_model.c
+Needs numpy and scikit-learn (development only; the extension has no run-time dependency).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+from array import array
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "corpus"
+if not SHARED.exists():
+    SHARED = Path("/work/shared/corpus")
+OUT_C = ROOT / "src" / "distill" / "_core" / "extract" / "block_model.c"
+CACHE = Path("/tmp/fit_blocks.npz")
+WORD = re.compile(r"\w+")
+
+# Model shape: small enough to score every block of a page in a few microseconds.
+PARAMS = dict(max_iter=80, learning_rate=0.12, max_leaf_nodes=24, min_samples_leaf=40,
+              l2_regularization=1.0, random_state=0, early_stopping=False)
+
+
+def words(s: str) -> list[str]:
+    return WORD.findall(s.lower())
+
+
+def label(block: list[str], grams: dict[int, set[tuple[str, ...]]]) -> float:
+    """The share of the block's word n-grams (n = 3, or its length when shorter) in the ground truth."""
+    if not block:
+        return 0.0
+    n = min(3, len(block))
+    gs = [tuple(block[i:i + n]) for i in range(len(block) - n + 1)]
+    return sum(g in grams[n] for g in gs) / len(gs)
+
+
+def gram_sets(ref: list[str]) -> dict[int, set[tuple[str, ...]]]:
+    return {n: {tuple(ref[i:i + n]) for i in range(len(ref) - n + 1)} for n in (1, 2, 3)}
+
+
+def pages():
+    """(corpus, page id, page type, domain, html bytes, reference text) of the training corpora."""
+    wcxb = SHARED / "wcxb-dev"
+    for gt_file in sorted((wcxb / "ground-truth").glob("*.json")):
+        doc = json.loads(gt_file.read_text())
+        gt = doc.get("ground_truth") or {}
+        pt = ((doc.get("_internal") or {}).get("page_type") or {})
+        pt = pt.get("primary", "article") if isinstance(pt, dict) else (pt or "article")
+        pt = "collection" if pt == "category" else pt
+        raw = gzip.open(wcxb / "html" / f"{gt_file.stem}.html.gz").read()
+        yield "wcxb", gt_file.stem, pt, urlsplit(doc.get("url") or "").hostname or gt_file.stem, raw, \
+            gt.get("main_content") or ""
+    aeb = SHARED / "aeb"
+    truth = json.loads((aeb / "ground-truth.json").read_text())
+    for pid, rec in sorted(truth.items()):
+        path = aeb / "html" / f"{pid}.html.gz"
+        if not path.exists():
+            continue
+        yield "aeb", pid, "article", urlsplit(rec.get("url") or "").hostname or pid, \
+            gzip.open(path).read(), rec.get("articleBody") or ""
+
+
+def extract() -> None:
+    import numpy as np
+
+    sys.path.insert(0, str(ROOT / "src"))
+    from distill import _core
+
+    X, y, w, page, texts_all = [], [], [], [], []
+    meta = []
+    for k, (corpus, pid, pt, domain, raw, ref) in enumerate(pages()):
+        doc = _core.parse(raw)
+        texts, feats, nfeat = _core._article_blocks(doc)
+        a = array("f")
+        a.frombytes(feats)
+        ref_words = words(ref)
+        grams = gram_sets(ref_words)
+        bw = [words(t) for t in texts]
+        total = sum(len(b) for b in bw) or 1
+        for i, b in enumerate(bw):
+            X.append(a[i * nfeat:(i + 1) * nfeat])
+            y.append(label(b, grams))
+            w.append(len(b) / total)
+            page.append(k)
+            texts_all.append(texts[i])
+        meta.append((corpus, pid, pt, domain, ref))
+    np.savez_compressed(CACHE, X=np.array(X, dtype=np.float32), y=np.array(y), w=np.array(w),
+                        page=np.array(page), texts=np.array(texts_all, dtype=object),
+                        meta=np.array(meta, dtype=object))
+    print(f"{len(meta)} pages, {len(y)} blocks -> {CACHE}")
+
+
+def load():
+    import numpy as np
+
+    d = np.load(CACHE, allow_pickle=True)
+    return d["X"], d["y"], d["w"], d["page"], d["texts"], d["meta"]
+
+
+def prf(pred: str, ref: str) -> float:
+    p, r = Counter(words(pred)), Counter(words(ref))
+    if not r:
+        return 1.0 if not p else 0.0
+    if not p:
+        return 0.0
+    hit = sum((p & r).values())
+    prec, rec = hit / sum(p.values()), hit / sum(r.values())
+    return 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+
+
+def page_scores(score, X, page, texts, meta, threshold):
+    """Per-page F1 of the blocks whose score clears the threshold (the classic selection when none does)."""
+    import numpy as np
+
+    out = []
+    starts = np.searchsorted(page, np.arange(len(meta) + 1))
+    for k, (corpus, pid, pt, domain, ref) in enumerate(meta):
+        lo, hi = starts[k], starts[k + 1]
+        keep = score[lo:hi] > threshold
+        if not keep.any():
+            keep = X[lo:hi, 22] > 0.5
+        text = "\n".join(t for t, kp in zip(texts[lo:hi], keep) if kp)
+        out.append((corpus, pt, prf(text, ref)))
+    return out
+
+
+def summary(rows) -> str:
+    by = {}
+    for corpus, pt, f in rows:
+        by.setdefault((corpus, pt), []).append(f)
+    wc = [f for (c, _), fs in by.items() if c == "wcxb" for f in fs]
+    ae = [f for (c, _), fs in by.items() if c == "aeb" for f in fs]
+    parts = [f"wcxb {sum(wc) / len(wc):.4f}", f"aeb(word F1) {sum(ae) / len(ae):.4f}"]
+    for (c, pt), fs in sorted(by.items()):
+        if c == "wcxb":
+            parts.append(f"{pt} {sum(fs) / len(fs):.3f}")
+    return "  ".join(parts)
+
+
+def fit(X, y, w):
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    clf = HistGradientBoostingClassifier(**PARAMS)
+    clf.fit(X, (y >= 0.5).astype(int), sample_weight=w * 1000.0)
+    return clf
+
+
+def cv(folds: int = 5) -> None:
+    import numpy as np
+    from sklearn.model_selection import GroupKFold
+
+    X, y, w, page, texts, meta = load()
+    domains = np.array([meta[p][3] for p in page])
+    oof = np.zeros(len(y))
+    for k, (tr, te) in enumerate(GroupKFold(n_splits=folds).split(X, y, domains)):
+        clf = fit(X[tr], y[tr], w[tr])
+        oof[te] = clf.decision_function(X[te])
+        print(f"fold {k + 1}/{folds} done", file=sys.stderr)
+    np.save("/tmp/fit_blocks_oof.npy", oof)
+    print("classic selection:      ", summary(page_scores(X[:, 22] - 0.5, X, page, texts, meta, 0.0)))
+    print("oracle (label >= 0.5):  ", summary(page_scores(y - 0.5, X, page, texts, meta, 0.0)))
+    for t in (-1.0, -0.5, 0.0, 0.5):
+        print(f"held-out domains, t={t:+.1f}:", summary(page_scores(oof, X, page, texts, meta, t)))
+
+
+def emit_c(clf, threshold: float) -> str:
+    """The model as C: every tree's nodes in one table, walked from each tree's root."""
+    rows, roots = [], []
+    for pred in clf._predictors:
+        nodes = pred[0].nodes
+        roots.append(len(rows))
+        base = len(rows)
+        for nd in nodes:
+            if nd["is_leaf"]:
+                rows.append((-1, 0.0, 0, 0, float(nd["value"])))
+            else:
+                rows.append((int(nd["feature_idx"]), float(nd["num_threshold"]), base + int(nd["left"]),
+                             base + int(nd["right"]), 0.0))
+    baseline = float(np.asarray(clf._baseline_prediction).ravel()[0])
+    lines = [
+        "/* Generated by tools/fit_blocks.py from the WCXB dev and aeb ground truth: do not edit. The region",
+        " * classifier of article(): a gradient-boosted tree ensemble over the block features of blocks.h.",
+        " * dl_block_model returns the content log-odds of a block; above dl_block_threshold it is content. */",
+        '#include "extract/blocks.h"',
+        "",
+        "typedef struct {",
+        "    short feature; /* -1 at a leaf */",
+        "    unsigned short left, right;",
+        "    double threshold, value;",
+        "} dl_tree_node;",
+        "",
+        f"const double dl_block_threshold = {threshold!r};",
+        f"static const double baseline = {baseline!r};",
+        f"static const unsigned short roots[{len(roots)}] = {{" + ", ".join(map(str, roots)) + "};",
+        f"static const dl_tree_node nodes[{len(rows)}] = {{",
+    ]
+    for f, t, left, right, v in rows:
+        lines.append(f"    {{{f}, {left}, {right}, {t!r}, {v!r}}},")
+    lines += [
+        "};",
+        "",
+        "double dl_block_model(const float *x) {",
+        "    double s = baseline;",
+        f"    for (unsigned t = 0; t < {len(roots)}; t++) {{",
+        "        const dl_tree_node *n = &nodes[roots[t]];",
+        "        while (n->feature >= 0) n = &nodes[(double)x[n->feature] <= n->threshold ? n->left : n->right];",
+        "        s += n->value;",
+        "    }",
+        "    return s;",
+        "}",
+        "",
+    ]
+    assert len(rows) < 65536
+    return "\n".join(lines)
+
+
+np = None
+
+
+def emit(check: bool, threshold: float) -> int:
+    global np
+    import numpy
+
+    np = numpy
+    X, y, w, page, texts, meta = load()
+    clf = fit(X, y, w)
+    src = emit_c(clf, threshold)
+    if check:
+        same = OUT_C.read_text() == src
+        print("block_model.c is reproduced" if same else "block_model.c differs from the generator's output")
+        return 0 if same else 1
+    OUT_C.write_text(src)
+    print(f"wrote {OUT_C} ({len(src)} bytes)")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("step", choices=["extract", "cv", "emit"])
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--threshold", type=float, default=0.0)
+    args = ap.parse_args()
+    if args.step == "extract":
+        extract()
+    elif args.step == "cv":
+        cv()
+    else:
+        return emit(args.check, args.threshold)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
