@@ -87,6 +87,7 @@ int dl_stream_init_module(PyObject *m);
 int dl_serialize_init_module(PyObject *m);
 int dl_sanitize_init_module(PyObject *m);
 int dl_article_init_module(PyObject *m); /* extract/py_article.c: article text of issue 5 */
+int dl_batch_init_module(PyObject *m);   /* batch/py_batch.c: _extract_batch for distill extract */
 
 /* Methods that other subsystems add to every node (the binding merges these sentinel-terminated
  * tables into the Node type): main_content/main_text/article from extract, to_text/to_markdown from
