@@ -218,6 +218,21 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
 def _article_export(node: Node, favor: int, kind: int, policy: object = None) -> str:
     """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
+def _extract_batch(
+    pages: list[tuple[bytes | str, str | None, str | None]],
+    *,
+    favor: int = 0,
+    min_length: int = 25,
+    max_link_density: float = 0.5,
+    keep_headings: bool = True,
+    fields: int = 0,
+    policy: object = None,
+    max_nodes: int = 0,
+    max_bytes: int = 0,
+    scripting: bool = True,
+) -> tuple[bytes, int]:
+    """One JSON line per page (html, url, encoding), in order, and how many are error records."""
+
 def _article_text(node: Node, favor: int = 0) -> str:
     """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
 
