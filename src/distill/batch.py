@@ -30,7 +30,9 @@ import gzip
 import io
 import json
 import os
+import shutil
 import sys
+import tempfile
 import zlib
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -74,6 +76,7 @@ WARC_SUFFIXES = (".warc", ".warc.gz")
 JSONL_SUFFIXES = (".jsonl", ".jsonl.gz", ".ndjson", ".ndjson.gz")
 
 _GZIP_MAGIC = b"\x1f\x8b"
+
 _FIELD_BITS = {"markdown": 1, "html": 2, "comments": 4}  # DL_BATCH_* of batch/batch.h
 # A chunk is one C call: large enough that the GIL is taken once per tens of milliseconds of C work,
 # small enough that Ctrl-C is honoured within a second and memory stays a few chunks of pages.
@@ -246,11 +249,30 @@ def _payload(source: str, url: str | None, data: bytes, charset: str | None) -> 
 
 
 def _warc_pages(f: IO[bytes], name: str, cap: int) -> Iterator[Page]:
+    """The HTML response records of a WARC; a WARC that breaks off ends with an error record saying so."""
+    n = 0
+    try:
+        for page in _warc_records(f, name, cap):
+            n += 1
+            yield page
+    except BaseException as e:  # a truncated or corrupt WARC: what was read stands, the rest is reported
+        # fastwarc reports some corrupt input as a Rust panic (pyo3's PanicException, a BaseException).
+        if isinstance(e, MissingExtra | KeyboardInterrupt | SystemExit | GeneratorExit):
+            raise
+        yield Page(f"{name}#{n + 1}", None, b"", error=f"cannot read the WARC after {n} records: {e}")
+
+
+def _warc_records(f: IO[bytes], name: str, cap: int) -> Iterator[Page]:
     try:
         from fastwarc.warc import ArchiveIterator, WarcRecordType
     except ImportError:
         pass
     else:
+        if not f.seekable():  # fastwarc seeks: a pipe is spooled to a temporary file first
+            spool = tempfile.TemporaryFile()
+            shutil.copyfileobj(f, spool, 1 << 20)
+            spool.seek(0)
+            f = spool
         for rec in ArchiveIterator(f, record_types=WarcRecordType.response, parse_http=True):
             if not _is_html_type(rec.http_content_type):
                 continue
