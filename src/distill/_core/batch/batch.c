@@ -145,7 +145,7 @@ static int not_html(const char *html, size_t len, char *reason, size_t cap) {
 static int write_article(const dl_document *doc, const dl_article *a, const char *url, size_t url_len,
                          const dl_batch_options *opts, dl_htmlbuf *out) {
     const dl_meta *m = &a->meta;
-#define META(name, f) FIELD(out, name, m->fields[f].value.len ? m->fields[f].value.ptr : NULL, m->fields[f].value.len)
+#define META(name, f) FIELD(out, name, m->fields[f].value.len ? m->fields[f].value.data : NULL, m->fields[f].value.len)
     record_start(out, url, url_len);
     LIT(out, ",\"error\":null");
     META("title", DL_META_TITLE);
@@ -160,13 +160,13 @@ static int write_article(const dl_document *doc, const dl_article *a, const char
 #undef META
     LIT(out, ",\"tags\":[");
     for (size_t i = 0, off = 0; i < m->ntags; i++) {
-        size_t len = strlen(m->tags.ptr + off);
+        size_t len = strlen(m->tags.data + off);
         if (i) LIT(out, ",");
-        dl_json_string(out, m->tags.ptr + off, len);
+        dl_json_string(out, m->tags.data + off, len);
         off += len + 1;
     }
     LIT(out, "],\"page_type\":null");
-    FIELD(out, "text", a->text.ptr ? a->text.ptr : "", a->text.len);
+    FIELD(out, "text", a->text.data ? a->text.data : "", a->text.len);
     int rc = 0;
     if (opts->fields & (DL_BATCH_MARKDOWN | DL_BATCH_HTML)) {
         /* Markdown and HTML render the content the text is read from (as Article.markdown/.html do). */

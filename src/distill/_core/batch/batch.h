@@ -9,7 +9,7 @@
  *    decodable), with the same fields, so every page of the input has exactly one line.
  *  - dl_json_string: a JSON string literal of UTF-8 (invalid sequences become U+FFFD, so the output
  *    is always valid UTF-8 and valid JSON).
- *  - py_batch.c: the binding, distill._core._extract_batch(pages, ...), which decodes every page of a
+ *  - binding/py_batch.c: the binding, distill._core._extract_batch(pages, ...), which decodes every page of a
  *    chunk and runs dl_batch_page on all of them in one call with the GIL released.
  *
  * The record schema (NOTES.md, fixed; the README documents it), one JSON object per line, fields in

@@ -37,8 +37,8 @@ static int wants(const dl_meta *m, dl_meta_field f, int rank) { return rank < m-
 
 /* Take a folded candidate value; returns whether it was non-empty (and so taken). */
 static int take(dl_meta *m, dl_meta_field f, int rank, dl_buf *value) {
-    if (value->nomem) m->nomem = 1;
-    if (value->len == 0 || value->nomem) {
+    if (value->failed) m->nomem = 1;
+    if (value->len == 0 || value->failed) {
         dl_buf_free(value);
         return 0;
     }
@@ -95,19 +95,19 @@ static void add_tag(dl_meta *m, int rank, const char *s, size_t len) {
     if (m->ntags >= DL_RULE_META_TAGS_MAX) return;
     dl_buf b = {0};
     dl_fold_append(&b, s, len);
-    if (b.nomem) m->nomem = 1;
+    if (b.failed) m->nomem = 1;
     if (b.len) {
         /* Duplicates ("news, News" aside) say nothing new. */
         int dup = 0;
         for (size_t off = 0; off < m->tags.len && !dup;) {
-            size_t l = strlen(m->tags.ptr + off);
-            dup = l == b.len && memcmp(m->tags.ptr + off, b.ptr, l) == 0;
+            size_t l = strlen(m->tags.data + off);
+            dup = l == b.len && memcmp(m->tags.data + off, b.data, l) == 0;
             off += l + 1;
         }
         if (!dup) {
-            dl_buf_append(&m->tags, b.ptr, b.len);
+            dl_buf_append(&m->tags, b.data, b.len);
             dl_buf_append(&m->tags, "", 1);
-            if (m->tags.nomem) m->nomem = 1;
+            if (m->tags.failed) m->nomem = 1;
             else m->ntags++;
         }
     }

@@ -1,4 +1,4 @@
-/* distill._core._extract_batch: a chunk of pages to JSON lines in one call (batch.h).
+/* distill._core._extract_batch: a chunk of pages to JSON lines in one call (batch/batch.h).
  *
  * The GIL is held only to read the argument list and to build the one bytes object of the result; the
  * decoding, parsing, extraction and JSON writing of every page run with it released, so threads that
@@ -22,8 +22,9 @@ typedef struct {
 } batch_page;
 
 /* Decode one page to UTF-8 for the parser. The GIL is released on entry; *save is the thread state to
- * take it back with. Returns 0 with utf8 and len set (d holds any copy made), or 1 with the
- * reason in `reason` when the page cannot be decoded. */
+ * take it back with (only for the multi-byte legacy encodings, which decode through Python's codecs).
+ * Returns 0 with utf8 and len set (d holds any copy made), or 1 with the reason in `reason` when the
+ * page cannot be decoded. */
 static int decode_page(const batch_page *p, PyThreadState **save, dl_decoded *d, const char **utf8, size_t *len,
                        char *reason, size_t cap) {
     memset(d, 0, sizeof *d);
@@ -32,26 +33,37 @@ static int decode_page(const batch_page *p, PyThreadState **save, dl_decoded *d,
         return 0;
     }
     const uint8_t *buf = (const uint8_t *)p->raw;
-    int bom = 0, validated = 0;
+    int bom = 0, validated = 0, rc;
     int enc = dl_encoding_sniff_checked(buf, p->raw_len, p->enc, 0, &bom, &validated);
-    if (validated || (enc == DL_ENC_UTF8 && dl_utf8_valid(buf + bom, p->raw_len - (size_t)bom))) {
-        *utf8 = p->raw + bom, *len = p->raw_len - (size_t)bom; /* valid UTF-8: parsed in place */
-        return 0;
+    if (validated) {
+        rc = dl_decode_valid_utf8(buf, p->raw_len, (size_t)bom, d); /* used in place, not checked again */
+    } else if (!dl_encoding_needs_codec(enc)) {
+        rc = dl_decode_as(buf, p->raw_len, enc, (size_t)bom, NULL, d);
+    } else {
+        PyEval_RestoreThread(*save);
+        rc = dl_py_decode_bytes(buf, p->raw_len, p->enc, d) < 0 ? DL_DECODE_CODEC_FAILED : 0;
+        if (rc) {
+            PyObject *type, *value, *tb;
+            PyErr_Fetch(&type, &value, &tb);
+            PyObject *msg = value ? PyObject_Str(value) : NULL;
+            const char *m = msg ? PyUnicode_AsUTF8(msg) : NULL;
+            PyOS_snprintf(reason, cap, "cannot decode the page as %s: %s", dl_encoding_name(enc), m ? m : "error");
+            Py_XDECREF(msg);
+            Py_XDECREF(type), Py_XDECREF(value), Py_XDECREF(tb);
+            PyErr_Clear();
+        }
+        *save = PyEval_SaveThread();
+        if (rc) return 1;
     }
-    PyEval_RestoreThread(*save);
-    int rc = dl_decode_as(buf, p->raw_len, enc, (size_t)bom, d);
-    if (rc < 0) {
-        PyObject *type, *value, *tb;
-        PyErr_Fetch(&type, &value, &tb);
-        PyObject *msg = value ? PyObject_Str(value) : NULL;
-        const char *m = msg ? PyUnicode_AsUTF8(msg) : NULL;
-        PyOS_snprintf(reason, cap, "cannot decode the page as %s: %s", dl_encoding_name(enc), m ? m : "error");
-        Py_XDECREF(msg);
-        Py_XDECREF(type), Py_XDECREF(value), Py_XDECREF(tb);
-        PyErr_Clear();
+    if (rc == DL_DECODE_TOO_LARGE) {
+        PyOS_snprintf(reason, cap, "page too large to decode (1 GiB or more)");
+        return 1;
     }
-    *save = PyEval_SaveThread();
-    if (rc < 0) return 1;
+    if (rc) {
+        PyOS_snprintf(reason, cap, "cannot decode the page as %s (%s)", dl_encoding_name(enc),
+                      rc == DL_DECODE_NOMEM ? "out of memory" : "no decoder");
+        return 1;
+    }
     *utf8 = d->utf8, *len = d->len;
     return 0;
 }
