@@ -447,7 +447,8 @@ def _chunks(pages: Iterator[Page]) -> Iterator[list[Page]]:
 def _error_line(page: Page, names: tuple[str, ...]) -> bytes:
     rec = dict.fromkeys(names)
     rec["url"], rec["error"] = page.url, page.error
-    return (json.dumps(rec, ensure_ascii=False) + "\n").encode()
+    line = json.dumps(rec, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (line + "\n").encode()  # one line for every reader, as the C writer makes them
 
 
 def _run_chunk(chunk: list[Page], kwargs: dict[str, Any], names: tuple[str, ...]) -> tuple[bytes, int]:
@@ -517,6 +518,11 @@ def _run_range(
     path: str, start: int, end: int, kwargs: dict[str, Any], names: tuple[str, ...], cap: int
 ) -> tuple[bytes, list[str], int]:
     """Extract the records of one byte range of a WARC file (in a worker process): lines, sources, errors."""
+    if kwargs.get("fields", 0) & _FIELD_BITS["html"] and "policy" not in kwargs:
+        # The compiled policy is a capsule, which does not cross process boundaries: each worker compiles it.
+        from distill.sanitize import Policy, Sanitizer
+
+        kwargs = {**kwargs, "policy": Sanitizer(Policy.relaxed())._compiled}
     with open(path, "rb") as f:
         f.seek(start)
         data = f.read(end - start)
@@ -587,7 +593,8 @@ def _ordered_units(
             if isinstance(unit, _Range):
                 if procs is None:
                     procs = ProcessPoolExecutor(jobs, mp_context=_mp_context())
-                pending.append((None, procs.submit(_run_range, unit.path, unit.start, unit.end, kwargs, names, cap)))
+                portable = {k: v for k, v in kwargs.items() if k != "policy"}
+                pending.append((None, procs.submit(_run_range, unit.path, unit.start, unit.end, portable, names, cap)))
             else:
                 pending.append(([p.source for p in unit], threads.submit(_run_chunk, unit, kwargs, names)))
             if len(pending) >= 2 * jobs:

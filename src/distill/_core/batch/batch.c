@@ -52,6 +52,10 @@ void dl_json_string(dl_htmlbuf *out, const char *str, size_t len) {
         } else if (c >= 0x80) {
             step = utf8_seq(s + i, len - i);
             if (!step) esc = "\xEF\xBF\xBD", esc_len = 3, step = 1; /* U+FFFD for a stray byte */
+            /* U+2028 and U+2029 are valid in JSON but end a line for str.splitlines() and JavaScript:
+             * escaped, a record is always exactly one line whatever reads it. */
+            else if (c == 0xE2 && step == 3 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9))
+                esc = s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", esc_len = 6;
         }
         if (esc) {
             dl_htmlbuf_append(out, str + run, i - run);
