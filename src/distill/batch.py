@@ -385,20 +385,28 @@ def _file_pages(path: Path, cap: int) -> Iterator[Page]:
 
 
 def _url_pages(url: str, cap: int) -> Iterator[Page]:
+    """The page at an http(s) URL, fetched with distill.fetch (timeouts, size cap, redirects)."""
+    import importlib
+
     try:
-        from distill import fetch as fetch_module  # type: ignore[attr-defined]
+        fetch_module = importlib.import_module("distill.fetch")
     except ImportError:
         yield Page(url, url, b"", error="fetching URLs needs distill.fetch, which this build does not have")
         return
     try:
         resp = fetch_module.fetch(url, max_bytes=cap) if cap else fetch_module.fetch(url)
-    except Exception as e:  # a network failure is this page's error, not the run's
-        yield Page(url, url, b"", error=f"cannot fetch: {type(e).__name__}: {e}")
+    except Exception as e:  # a network failure, a timeout, a body over the cap: this page's error
+        yield Page(url, url, b"", error=f"cannot fetch: {e}")
         return
-    body: Any = getattr(resp, "content", None)
+    final = getattr(resp, "url", None) or url
+    status = getattr(resp, "status", 200)
+    if not 200 <= status < 300:
+        yield Page(url, final, b"", error=f"HTTP status {status}")
+        return
+    body: Any = getattr(resp, "body", None)
     if not isinstance(body, bytes | str):
-        body = getattr(resp, "body", b"")
-    yield Page(url, getattr(resp, "url", None) or url, body, getattr(resp, "encoding", None))
+        body = getattr(resp, "content", b"")
+    yield _payload(url, final, body, getattr(resp, "encoding", None))
 
 
 def iter_pages(
@@ -580,6 +588,7 @@ def _ordered_units(
     # long the input, and the output does not depend on which worker finishes first.
     threads = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="distill")
     procs: ProcessPoolExecutor | None = None
+    done = False
     pending: deque[tuple[list[str] | None, Future[Any]]] = deque()
 
     def result(sources: list[str] | None, fut: Future[Any]) -> tuple[list[str], bytes, int]:
@@ -592,7 +601,7 @@ def _ordered_units(
         for unit in units:
             if isinstance(unit, _Range):
                 if procs is None:
-                    procs = ProcessPoolExecutor(jobs, mp_context=_mp_context())
+                    procs = _process_pool(jobs)
                 portable = {k: v for k, v in kwargs.items() if k != "policy"}
                 pending.append((None, procs.submit(_run_range, unit.path, unit.start, unit.end, portable, names, cap)))
             else:
@@ -601,12 +610,32 @@ def _ordered_units(
                 yield result(*pending.popleft())
         while pending:
             yield result(*pending.popleft())
+        done = True
     finally:
         # On an early stop (Ctrl-C, a closed pipe, the consumer breaking off) drop what has not started;
         # a running chunk is one C call of tens of milliseconds, a running range a few hundred.
         threads.shutdown(wait=False, cancel_futures=True)
-        if procs is not None:
-            procs.shutdown(wait=False, cancel_futures=True)
+        if procs is not None and not done:
+            _drop_process_pool(procs)
+
+
+# The worker processes outlive one call, so that a program extracting file after file (or a benchmark)
+# pays for starting them once; they are shut down at exit, or dropped after an interrupted run.
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _process_pool(jobs: int) -> ProcessPoolExecutor:
+    pool = _POOLS.get(jobs)
+    if pool is None:
+        pool = _POOLS[jobs] = ProcessPoolExecutor(jobs, mp_context=_mp_context())
+    return pool
+
+
+def _drop_process_pool(pool: ProcessPoolExecutor) -> None:
+    for jobs, p in list(_POOLS.items()):
+        if p is pool:
+            del _POOLS[jobs]
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _swap(r: tuple[bytes, list[str], int]) -> tuple[list[str], bytes, int]:

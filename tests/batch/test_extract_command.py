@@ -175,9 +175,10 @@ def _many_pages(path, n):
 
 def test_ctrl_c_stops_within_a_second_and_leaves_no_partial_output(tmp_path):
     src = tmp_path / "pages.jsonl"
-    _many_pages(src, 40000)
+    _many_pages(src, 5000)
     out = tmp_path / "out.jsonl"
-    proc = subprocess.Popen([*command(), "extract", str(src), "-o", str(out), "--jobs", "2"],
+    # The same file 400 times: two million pages, far more than can finish before the signal.
+    proc = subprocess.Popen([*command(), "extract", *[str(src)] * 400, "-o", str(out), "--jobs", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
     time.sleep(1.5)
     assert proc.poll() is None, "the run finished before it could be interrupted"
