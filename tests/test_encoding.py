@@ -75,7 +75,10 @@ def test_bom_beats_label_and_meta() -> None:
 
 def test_label_beats_meta_and_utf8_detection() -> None:
     page = '<meta charset="koi8-r">café'.encode()
-    assert sniff(page) == "koi8-r"
+    # Valid UTF-8 with non-ASCII text under a legacy <meta> reads as UTF-8 (issue 14); the strict
+    # order (utf8_detect=False, the html5lib tests' mode) and an explicit label still obey.
+    assert sniff(page) == "utf-8"
+    assert sniff(page, utf8_detect=False) == "koi8-r"
     assert sniff(page, "iso-8859-2") == "iso-8859-2"
     assert sniff("café".encode(), "latin1") == "windows-1252"
 
@@ -466,3 +469,14 @@ def test_parse_bytes_spans_are_input_byte_offsets(data: bytes, label: str | None
 
 
 _PY_CODEC = {"windows-1251": "cp1251", "utf-8": "utf-8", "shift_jis": "cp932", "utf-16le": "utf-16-le"}
+
+
+def test_iso_2022_jp_unterminated_escape_is_replaced_not_raised() -> None:
+    # Python's incremental decoder raises "pending buffer overflow" when an escape sequence never
+    # ends; the Encoding Standard's decoder reports an error and goes on, and so must we.
+    data = b"\x1b$" + b"\x00" * 7 + b"abc"
+    text, name = decode(data, "iso-2022-jp")
+    assert name == "iso-2022-jp"
+    assert "\ufffd" in text and text.endswith("abc")
+    offs = offsets(data, "iso-2022-jp")
+    assert len(offs) == len(text) + 1 and offs == sorted(offs) and offs[-1] == len(data)

@@ -164,6 +164,9 @@ def _parse_stats(data: str | bytes, context: str | None = None, scripting: bool 
 def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
     """Return the encoding parse() would decode data with (canonical WHATWG name)."""
 
+def _utf8_non_ascii(data: bytes | bytearray | memoryview, /) -> bool:
+    """Return whether data is valid UTF-8 holding some non-ASCII byte (a legacy declaration then yields)."""
+
 def _decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode data as parse() would: (text, canonical encoding name)."""
 
@@ -184,7 +187,7 @@ STREAM_MAX_ATTR_BYTES: int
 class StreamScorer:
     """The streaming article scorer (no tree): feed() bytes, then close(); distill.stream wraps it."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls, *, encoding: str | None = None) -> StreamScorer: ...
     @property
     def offset(self) -> int:
         """Bytes fed so far."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from distill import _core
+from distill._input import Markup, read_source
 
 if TYPE_CHECKING:
     from distill._core import Element, Node
@@ -188,7 +189,7 @@ def _options(options: Extraction | None) -> Extraction:
     return options
 
 
-def boilerplate(markup: str | bytes, /, options: Extraction | None = None) -> list[Paragraph]:
+def boilerplate(markup: Markup, /, options: Extraction | None = None) -> list[Paragraph]:
     """Every paragraph unit of the page in document order, each marked content or boilerplate.
 
     Units are ``h1``-``h6``, ``p``, ``li``, ``pre``, ``blockquote``, ``td``, ``dd``, ``dt`` and
@@ -197,15 +198,20 @@ def boilerplate(markup: str | bytes, /, options: Extraction | None = None) -> li
     The same scoring walk picks the main content, so the two views always agree on where it is.
     """
     opts = _options(options)
-    doc = _core.parse(markup)
+    src = read_source(markup, "boilerplate")
+    doc = _core.parse(src.markup, encoding=src.encoding)
     return _classify(_core._paragraph_units(doc), opts)
 
 
-def article(markup: str | bytes, /, options: Extraction | None = None) -> Article:
+def article(markup: Markup, /, options: Extraction | None = None) -> Article:
     """Parse ``markup`` and return its :class:`Article` (``distill.parse(markup).article()``).
 
+    ``markup`` is bytes, a ``str`` of markup, a path (``os.PathLike``), a binary file object or a
+    :class:`distill.Response` (from :func:`distill.fetch`, read in its HTTP charset). A ``str`` that
+    is a URL or a file path raises ValueError naming what to call instead.
     ``options.favor`` shapes the text (see :class:`Extraction`); the paragraph thresholds are those
     of :func:`boilerplate` and do not change it.
     """
     opts = _options(options)
-    return _core.parse(markup).article(opts)
+    src = read_source(markup, "article")
+    return _core.parse(src.markup, encoding=src.encoding).article(opts)

@@ -36,10 +36,12 @@ char *dl_buf_take(dl_buf *b) {
         return NULL;
     }
     if (!p) p = malloc(1);
-    else if (b->len < b->cap) {
-        char *q = realloc(p, b->len ? b->len : 1);
+    else if (b->len + 1 < b->cap) {
+        char *q = realloc(p, b->len + 1);
         if (q) p = q;
     }
+    if (!p) return NULL;
+    p[b->len] = '\0';
     b->data = NULL;
     b->len = b->cap = 0;
     return p;

@@ -47,8 +47,8 @@ static inline int dl_buf_puts(dl_buf *b, const char *s) { return dl_buf_append(b
 /* Free the storage and leave an empty buffer (failed cleared); safe on a zeroed buffer and twice. */
 void dl_buf_free(dl_buf *b);
 
-/* Hand the bytes to the caller (malloc'd, shrunk to len; a 1-byte block when empty) and leave the buffer
- * empty; NULL when the buffer failed or out of memory (the buffer is then freed). */
+/* Hand the bytes to the caller (malloc'd, shrunk to len + 1, NUL-terminated, also when empty) and leave
+ * the buffer empty; NULL when the buffer failed or out of memory (the buffer is then freed). */
 char *dl_buf_take(dl_buf *b);
 
 #endif

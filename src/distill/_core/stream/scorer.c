@@ -617,6 +617,12 @@ static int content_charset(const char *p, size_t n, const char **lab, size_t *la
     return 0;
 }
 
+void dl_stream_set_encoding(dl_stream_scorer *s, int id) {
+    if (id < 0 || id >= DL_ENC__COUNT) return;
+    s->declared = id;
+    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+}
+
 /* The first <meta> declaring a charset, before an explicit <body>, decides how text bytes are counted:
  * in a single-byte encoding every byte is a character (windows-1252's 0x80-0xBF are not UTF-8
  * continuation bytes there). Being token-driven, this is the same for any chunking. */
@@ -643,8 +649,7 @@ static void on_meta(dl_stream_scorer *s, const dl_token *t) {
     /* As the HTML Standard says for a <meta>: UTF-16 means UTF-8, x-user-defined windows-1252. */
     if (id == DL_ENC_UTF16BE || id == DL_ENC_UTF16LE) id = DL_ENC_UTF8;
     if (id == DL_ENC_X_USER_DEFINED) id = DL_ENC_WINDOWS_1252;
-    s->declared = id;
-    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+    dl_stream_set_encoding(s, id);
 }
 
 #if defined(__GNUC__)

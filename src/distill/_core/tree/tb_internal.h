@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/buf.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/dom.h"
 #include "tree/treebuilder.h"
@@ -111,8 +112,7 @@ struct tb {
     int cdata_told;   /* the last cdata-allowed flag given to the tokenizer (it starts at 0) */
 
     /* Pending table character tokens ("in table text"). */
-    char *ptext;
-    size_t nptext, ptextcap;
+    dl_buf ptext; /* the pending table character tokens ("in table text") */
     int ptext_nonws;
     uint64_t ptext_start, ptext_end;
     const char *ptext_src; /* while the pending text is one slice of the source: its start (zero copy) */
