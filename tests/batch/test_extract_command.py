@@ -252,6 +252,9 @@ def test_urls_are_fetched(tmp_path):
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):  # noqa: N802 (the stdlib's name)
+            if self.path == "/missing":
+                self.send_error(404)
+                return
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
@@ -265,7 +268,7 @@ def test_urls_are_fetched(tmp_path):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/page"
-        (rec,) = records(run("extract", url).stdout)
+        (rec, missing) = records(run("extract", url, url.replace("/page", "/missing")).stdout)
     finally:
         server.shutdown()
     try:
@@ -274,3 +277,4 @@ def test_urls_are_fetched(tmp_path):
         assert rec["error"] and "distill.fetch" in rec["error"]  # said plainly until the fetcher lands
     else:
         assert rec["error"] is None and rec["title"] == "Served" and rec["url"] == url
+        assert missing["error"] == "HTTP status 404" and missing["text"] is None

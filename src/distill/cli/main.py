@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, Any
 
 from distill.batch import MAX_NODES, MAX_PAGE_BYTES, BatchOptions, MissingExtra, Stats, extract_jsonl
 
@@ -102,9 +102,15 @@ def _parser() -> argparse.ArgumentParser:
                     help="output format (default: parquet for a .parquet output, else jsonl)")
     ex.add_argument("--markdown", action="store_true", help="add the article as Markdown to each record")
     ex.add_argument("--html", action="store_true", help="add the article as sanitized HTML to each record")
-    ex.add_argument("--comments", action="store_true", help="add the reader comments to each record")
-    ex.add_argument("--favor", choices=("balanced", "precision", "recall"), default="balanced",
-                    help="shape the article text: keep less (precision) or more (recall) around it")
+    try:  # the content flags the article command shares (distill.Extraction's fields), when present
+        from distill.cli.options import add_content_options  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        ex.add_argument("--comments", dest="include_comments", action="store_true",
+                        help="add the reader comments to each record")
+        ex.add_argument("--favor", choices=("balanced", "precision", "recall"), default="balanced",
+                        help="shape the article text: keep less (precision) or more (recall) around it")
+    else:
+        add_content_options(ex)
     ex.add_argument("--max-page-bytes", type=int, default=MAX_PAGE_BYTES, metavar="N",
                     help=f"a larger page becomes an error record without being read (default {MAX_PAGE_BYTES}; "
                          "0: no cap)")
@@ -123,6 +129,16 @@ def _report(stats: Stats, quiet: bool) -> None:
     first = stats.skipped[0][0]
     print(f"distill: skipped {len(stats.skipped)} file(s) not named as pages (.html, .htm, .warc, .jsonl, ...), "
           f"e.g. {first}; name a file on the command line to extract it whatever its name", file=sys.stderr)
+
+
+def _extraction(args: argparse.Namespace) -> Any:
+    try:
+        from distill.cli.options import extraction_from_args  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        from distill.extract import Extraction
+
+        return Extraction(favor=args.favor)
+    return extraction_from_args(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,10 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     if fmt == "parquet" and args.output == "-":
         print("distill: --format parquet needs an output file (-o FILE)", file=sys.stderr)
         return 2
-    from distill.extract import Extraction
-
-    options = BatchOptions(Extraction(favor=args.favor), markdown=args.markdown, html=args.html,
-                           comments=args.comments, max_page_bytes=args.max_page_bytes, max_nodes=args.max_nodes)
+    if getattr(args, "base_url", None):
+        print("distill: each page's base URL is its own (the WARC target URI, the JSONL url, the fetched URL); "
+              "--base-url is for the article command", file=sys.stderr)
+        return 2
+    options = BatchOptions(_extraction(args), markdown=args.markdown, html=args.html,
+                           comments=args.include_comments, max_page_bytes=args.max_page_bytes,
+                           max_nodes=args.max_nodes)
     stats = Stats()
     show = not args.quiet and (args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty()))
     progress = _Progress(sys.stderr, stats) if show else None
