@@ -162,8 +162,14 @@ def test_tree_size_cap(tmp_path):
     f.write_bytes(b"<ul>" + b"<li>item</li>" * 500 + b"</ul>")
     (rec,) = records(run("extract", "--max-nodes", "300", str(f)).stdout)
     assert rec["error"].startswith("tree too large") and "--max-nodes" in rec["error"]
+    assert "tags" in rec["error"]  # refused before its tree was built
     (rec,) = records(run("extract", "--max-nodes", "5000", str(f)).stdout)
     assert rec["error"] is None
+    # few tags, many nodes (each <table><td> implies a tbody and a tr): caught after parsing
+    g = tmp_path / "tables.html"
+    g.write_bytes(b"<table><td>x" * 100)
+    (rec,) = records(run("extract", "--max-nodes", "420", str(g)).stdout)
+    assert rec["error"].startswith("tree too large") and "nodes, more than the cap of 420" in rec["error"]
 
 
 def _many_pages(path, n):

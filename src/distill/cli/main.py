@@ -22,7 +22,8 @@ from distill.batch import MAX_NODES, MAX_PAGE_BYTES, BatchOptions, MissingExtra,
 EXIT_CODES = """exit status:
   0    every input was read (pages that failed have an error record)
   1    --strict and at least one page failed
-  2    usage error, a missing input, a missing extra, or the output could not be written
+  2    usage error, a missing or unreadable input (the others are still extracted), a missing extra,
+       or the output could not be written
   130  interrupted (Ctrl-C): an -o file is not left behind, half written
   141  the reader of standard output went away (| head): stops quietly, as Unix tools do"""
 
@@ -218,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     if progress:
         progress.close()
     _report(stats, args.quiet)
+    for path, reason in stats.unreadable:  # as cat and grep do: said on stderr, the run goes on, exit 2
+        print(f"distill: {path}: {reason}", file=sys.stderr)
+    if stats.unreadable:
+        return 2
     return 1 if (args.strict and stats.errors) else 0
 
 

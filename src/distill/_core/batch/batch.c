@@ -203,11 +203,28 @@ static int write_article(const dl_document *doc, const dl_article *a, const char
     return rc;
 }
 
+/* The tags a page has, counted as the '<' bytes (at memchr speed). A tag adds at most one element, one
+ * text node after it and a bounded number of implied elements, so a page with more '<' than half the
+ * node cap is refused before its tree is built: the cap then bounds the tree's memory, not only its
+ * acceptance (a 32 MiB page of "<p>x" would otherwise build 16 million nodes, about 1.3 GB, first). */
+static size_t count_lt(const char *s, size_t len) {
+    size_t n = 0;
+    for (const char *p = s, *end = s + len; (p = memchr(p, '<', (size_t)(end - p))) != NULL; p++) n++;
+    return n;
+}
+
 int dl_batch_page(const char *html, size_t len, const char *url, size_t url_len, const dl_batch_options *opts,
                   dl_htmlbuf *out) {
     char reason[256];
     if (not_html(html, len, reason, sizeof reason)) {
         dl_batch_error(url, url_len, reason, strlen(reason), opts, out);
+        return out->failed ? -1 : 1;
+    }
+    size_t tags = opts->max_nodes ? count_lt(html, len) : 0;
+    if (tags > opts->max_nodes / 2) {
+        int n = snprintf(reason, sizeof reason, "tree too large: %zu tags, more than half the cap of %zu nodes "
+                         "(--max-nodes)", tags, opts->max_nodes);
+        dl_batch_error(url, url_len, reason, (size_t)n, opts, out);
         return out->failed ? -1 : 1;
     }
     dl_parse_options po;

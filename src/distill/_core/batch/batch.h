@@ -42,7 +42,8 @@ typedef struct {
     dl_extract_options extract;
     unsigned fields;           /* DL_BATCH_* */
     const dl_policy *policy;   /* for DL_BATCH_HTML; read-only, shared by all threads */
-    size_t max_nodes;          /* a tree of more nodes becomes an error record; 0: no cap */
+    size_t max_nodes;          /* a tree of more nodes, or a page of more than max_nodes / 2 tags (refused
+                                * before parsing), becomes an error record; 0: no cap */
     int scripting;             /* the parser's scripting flag */
 } dl_batch_options;
 
