@@ -309,10 +309,10 @@ def _warc_records(f: IO[bytes], name: str, cap: int) -> Iterator[Page]:
         yield _payload(source, url, data, _charset(ct))
 
 
-def _jsonl_pages(f: IO[bytes], name: str, cap: int) -> Iterator[Page]:
+def _jsonl_pages(f: IO[bytes], name: str, cap: int, first_line: int = 1) -> Iterator[Page]:
     # JSON escapes can make a line up to six times its page, plus the other fields.
     limit = 6 * cap + 65536 if cap else -1
-    n = 0
+    n = first_line - 1
     while True:
         line = f.readline(limit)
         if not line:
@@ -532,9 +532,12 @@ def _warc_ranges(path: Path, jobs: int) -> list[tuple[int, int]]:
 
 
 def _run_range(
-    path: str, start: int, end: int, kwargs: dict[str, Any], names: tuple[str, ...], cap: int
+    path: str, start: int, end: int, first_line: int, kwargs: dict[str, Any], names: tuple[str, ...], cap: int
 ) -> tuple[bytes, list[str], int]:
-    """Extract the records of one byte range of a WARC file (in a worker process): lines, sources, errors."""
+    """Extract one byte range of a WARC or JSONL file in a worker process: lines, sources, errors.
+
+    ``first_line`` is 0 for a WARC range, else the number of the JSONL range's first line.
+    """
     if kwargs.get("fields", 0) & _FIELD_BITS["html"] and "policy" not in kwargs:
         # The compiled policy is a capsule, which does not cross process boundaries: each worker compiles it.
         from distill.sanitize import Policy, Sanitizer
@@ -543,8 +546,12 @@ def _run_range(
     with open(path, "rb") as f:
         f.seek(start)
         data = f.read(end - start)
+    if first_line:
+        pages = _jsonl_pages(io.BytesIO(data), path, cap, first_line)
+    else:
+        pages = _warc_pages(io.BytesIO(data), path, cap)
     parts, sources, errors = [], [], 0
-    for chunk in _chunks(_warc_pages(io.BytesIO(data), path, cap)):
+    for chunk in _chunks(pages):
         out, n = _run_chunk(chunk, kwargs, names)
         parts.append(out)
         sources += [p.source for p in chunk]
@@ -552,11 +559,36 @@ def _run_range(
     return b"".join(parts), sources, errors
 
 
+def _jsonl_ranges(path: Path, jobs: int) -> list[tuple[int, int, int]]:
+    """Byte ranges of an uncompressed JSONL file cut after newlines, each with its first line's number.
+
+    [] when the file is gzip-compressed: it is then read in order.
+    """
+    size = path.stat().st_size
+    step = max(_RANGE_MIN, min(_RANGE_MAX, size // (8 * jobs)))
+    ranges, start, line = [], 0, 1
+    with path.open("rb") as f:
+        if f.read(2) == _GZIP_MAGIC:
+            return []
+        f.seek(0)
+        while start < size:
+            block = f.read(step)
+            rest = f.readline() if block and not block.endswith(b"\n") else b""
+            end = start + len(block) + len(rest)
+            ranges.append((start, end, line))
+            line += block.count(b"\n") + rest.count(b"\n")
+            start = end
+            if not block:
+                break
+    return ranges
+
+
 @dataclass(frozen=True, slots=True)
 class _Range:
     path: str
     start: int
     end: int
+    first_line: int = 0  # 0: a WARC range; else a JSONL range starting at this line
 
 
 def _units(inputs: Iterable[str | os.PathLike[str]], jobs: int, cap: int, stats: Stats | None) -> Iterator[Any]:
@@ -568,17 +600,20 @@ def _units(inputs: Iterable[str | os.PathLike[str]], jobs: int, cap: int, stats:
     for item in inputs:
         text = os.fspath(item)
         path = Path(text)
-        if jobs > 1 and text.lower().endswith(".warc.gz") and path.is_file():
+        lower = text.lower()
+        if jobs > 1 and lower.endswith((".warc.gz", ".jsonl", ".ndjson")) and path.is_file():
+            # JSON parsing holds the GIL as fastwarc's inflate does: both are split between processes.
             try:
-                ranges = _warc_ranges(path, jobs)
+                ranges = ([(a, b, 0) for a, b in _warc_ranges(path, jobs)] if lower.endswith(".warc.gz")
+                          else _jsonl_ranges(path, jobs))
             except OSError:  # unreadable: read in order below, where it becomes an error record
                 ranges = []
             if len(ranges) > 1:
                 if pending:
                     yield from _chunks(iter_pages(pending, max_page_bytes=cap, stats=stats))
                     pending = []
-                for a, b in ranges:
-                    yield _Range(text, a, b)
+                for a, b, line in ranges:
+                    yield _Range(text, a, b, line)
                 continue
         pending.append(item)
     if pending:
@@ -592,7 +627,7 @@ def _ordered_units(
     if jobs == 1:
         for unit in units:
             if isinstance(unit, _Range):
-                yield _swap(_run_range(unit.path, unit.start, unit.end, kwargs, names, cap))
+                yield _swap(_run_range(unit.path, unit.start, unit.end, unit.first_line, kwargs, names, cap))
             else:
                 yield ([p.source for p in unit], *_run_chunk(unit, kwargs, names))
         return
@@ -615,7 +650,8 @@ def _ordered_units(
                 if procs is None:
                     procs = _process_pool(jobs)
                 portable = {k: v for k, v in kwargs.items() if k != "policy"}
-                pending.append((None, procs.submit(_run_range, unit.path, unit.start, unit.end, portable, names, cap)))
+                pending.append((None, procs.submit(_run_range, unit.path, unit.start, unit.end, unit.first_line,
+                                                   portable, names, cap)))
             else:
                 pending.append(([p.source for p in unit], threads.submit(_run_chunk, unit, kwargs, names)))
             if len(pending) >= 2 * jobs:

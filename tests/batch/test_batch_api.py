@@ -185,3 +185,19 @@ def test_not_html_check_spares_real_pages_and_catches_noise():
     assert [r["error"] for r in recs[:len(pages)]] == [None] * len(pages), list(cases)
     assert all(r["error"].startswith("not HTML") for r in recs[len(pages):])
     assert errors == 6
+
+
+def test_jsonl_split_between_processes_keeps_lines_and_sources(tmp_path, monkeypatch):
+    f = tmp_path / "pages.jsonl"
+    lines = []
+    for i in range(200):
+        lines.append("" if i % 17 == 0 else "not json" if i % 23 == 0 else
+                     json.dumps({"url": f"u{i}", "html": page(f"L{i}", "z " * (i % 50)).decode()}))
+    f.write_text("\n".join(lines))  # no newline after the last line
+    monkeypatch.setattr(batch, "_RANGE_MIN", 4096)
+    ranges = batch._jsonl_ranges(f, 2)
+    assert len(ranges) > 3 and ranges[-1][1] == f.stat().st_size
+    one = [(r.source, r.url, r.error, r.text) for r in extract([f], jobs=1)]
+    two = [(r.source, r.url, r.error, r.text) for r in extract([f], jobs=2)]
+    assert one == two
+    assert [s.rsplit(":", 1)[1] for s, *_ in one] == [str(i + 1) for i, line in enumerate(lines) if line]
