@@ -223,6 +223,18 @@ def _article_export(
 ) -> str:
     """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
+def _extract_batch(
+    pages: list[tuple[bytes | str, str | None, str | None]],
+    *,
+    options: Extraction | None = None,
+    fields: int = 0,
+    policy: object = None,
+    max_nodes: int = 0,
+    max_bytes: int = 0,
+    scripting: bool = True,
+) -> tuple[bytes, int]:
+    """One JSON line per page (html, url, encoding), in order, and how many are error records."""
+
 def _article_text(node: Node, options: Extraction | None = None, classic: bool = False) -> str:
     """The article text of the subtree, as ``options.favor`` shapes it (classic: issue 5's selection alone)."""
 

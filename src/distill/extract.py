@@ -18,7 +18,7 @@ white space between two words counts as one character, leading and trailing whit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from distill import _core
 from distill._input import Markup, read_source
@@ -33,7 +33,10 @@ PageType = Literal["article", "forum", "product", "collection", "listing", "docu
 """The kinds of page :attr:`Article.page_type` tells apart."""
 
 
-@dataclass(frozen=True, slots=True)
+# Not slots=True: the compiled options live in the instance's __dict__, outside the dataclass fields, so
+# dataclasses.asdict() and copy.deepcopy() (which pipelines such as datatrove apply to their steps'
+# settings) never meet the C capsule.
+@dataclass(frozen=True)
 class Extraction:
     """What :func:`article` keeps, and the thresholds :func:`boilerplate` applies.
 
@@ -75,8 +78,8 @@ class Extraction:
     include_tables: bool = True
     include_comments: bool = False
     include_formatting: bool = True
-    _compiled: object = field(init=False, repr=False, compare=False, hash=False, default=None)
-    """The options as the C core reads them (a capsule), built once in ``__post_init__``."""
+    _compiled: ClassVar[object]
+    """The options as the C core reads them (a capsule), set on each instance in ``__post_init__``."""
 
     def __post_init__(self) -> None:
         """Reject values of the wrong type (TypeError) or out of range (ValueError), then compile."""
@@ -95,6 +98,11 @@ class Extraction:
         if self.favor not in ("balanced", "precision", "recall"):
             raise ValueError(f"favor must be 'balanced', 'precision' or 'recall', got {self.favor!r}")
         object.__setattr__(self, "_compiled", _core._compile_extraction(self))
+
+    def __reduce__(self) -> tuple[type[Extraction], tuple[object, ...]]:
+        """Pickle by the public fields (the compiled capsule is rebuilt), so options reach worker processes."""
+        return (Extraction, (self.min_length, self.max_link_density, self.keep_headings, self.favor,
+                             *(getattr(self, n) for n in _BOOL_FIELDS[1:])))
 
     @classmethod
     def justext(cls) -> Extraction:

@@ -1,20 +1,23 @@
 """Article extraction inside Spark jobs, in batches on the executors.
 
-    from pyspark.sql import functions as F
     from distill.spark import article_columns
 
-    df = spark.read.parquet("pages.parquet")            # a column "html" of strings or binary
-    out = df.withColumn("a", article_columns("html")).select("url", "a.*")
+    df = spark.read.parquet("pages.parquet")            # columns "html" (string or binary) and "url"
+    out = df.withColumn("a", article_columns("html", "url")).select("a.*")
 
-``article_columns`` is a pandas UDF over Arrow batches: Spark hands each executor a batch of pages,
-the C core extracts them (releasing the GIL, so a thread pool could share one Python worker), and the
-result comes back as a struct column with the article's fields. pyspark, pandas and pyarrow come from
-the ``distill[spark]`` extra.
+``article_columns`` is a pandas UDF over Arrow batches: Spark hands each executor a batch of pages and
+the whole batch goes to the C core in one call (``distill.batch``'s ``_extract_batch``, GIL released);
+the JSON lines it writes are read back by pyarrow's JSON reader into the struct column, so no Python
+object is built per field on the way. The struct has the fields of the ``distill extract`` record
+(:data:`distill.batch.RECORD_FIELDS`: url, error, title, ..., tags as an array, page_type, text).
+pyspark, pandas and pyarrow come from the ``distill[spark]`` extra.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from distill.batch import RECORD_FIELDS, BatchOptions
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -22,47 +25,69 @@ if TYPE_CHECKING:
 
 __all__ = ["ARTICLE_FIELDS", "SCHEMA", "article_columns", "extract_series"]
 
-ARTICLE_FIELDS = ("title", "byline", "date", "lang", "description", "text", "error")
-SCHEMA = ", ".join(f"{name} string" for name in ARTICLE_FIELDS)
+ARTICLE_FIELDS = RECORD_FIELDS
+SCHEMA = ", ".join(f"{name} {'array<string>' if name == 'tags' else 'string'}" for name in ARTICLE_FIELDS)
+"""The struct column's Spark DDL schema."""
 
 
-def _one(html: Any) -> dict[str, str | None]:
-    import distill
+def _page(html: Any, url: Any) -> tuple[bytes | str, str | None, str | None] | None:
+    if html is None or (isinstance(html, float) and html != html):  # None or pandas' NaN
+        return None
+    u = url if isinstance(url, str) else None
+    if isinstance(html, bytearray | memoryview):
+        html = bytes(html)
+    if isinstance(html, str):
+        try:
+            html.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates: the C core repairs the bytes
+            return html.encode("utf-8", "surrogatepass"), u, "utf-8"
+    return html, u, None
 
-    row: dict[str, str | None] = dict.fromkeys(ARTICLE_FIELDS)
-    if html is None:
-        row["error"] = "no html"
-        return row
+
+def extract_series(html: pd.Series, url: pd.Series | None = None, options: BatchOptions | None = None) -> pd.DataFrame:
+    """Extract a pandas Series of HTML (str or bytes; ``url`` optional) into a DataFrame of record fields."""
+    import pyarrow as pa
+    import pyarrow.json as pj
+
+    from distill import _core
+
+    opts = options or BatchOptions()
+    urls = list(url) if url is not None else [None] * len(html)
+    pages = [_page(h, u) for h, u in zip(html, urls, strict=True)]
+    out, _ = _core._extract_batch([p for p in pages if p is not None], **opts.core_kwargs())
+    names = opts.field_names
+    types = {n: pa.list_(pa.string()) if n == "tags" else pa.string() for n in names}
+    schema = pa.schema([(n, types[n]) for n in names])
+    if out:
+        table = pj.read_json(pa.BufferReader(out), parse_options=pj.ParseOptions(explicit_schema=schema),
+                             read_options=pj.ReadOptions(block_size=max(len(out), 1 << 20))).select(list(names))
+    else:
+        table = schema.empty_table()
+    if len(pages) != table.num_rows:  # rows without HTML: an error record each, in place
+        rows = iter(table.to_pylist())
+        missing = {n: None for n in names}
+        full = [next(rows) if p is not None else {**missing, "url": u, "error": "no html"}
+                for p, u in zip(pages, urls, strict=True)]
+        table = pa.Table.from_pylist(full, schema=schema)
+    return table.to_pandas()
+
+
+def article_columns(column: str | Column, url: str | Column | None = None) -> Column:
+    """A struct column of record fields from a column of HTML (and optionally one of URLs).
+
+    Use ``.select("col.*")`` to spread it.
+    """
     try:
-        art = distill.article(bytes(html) if isinstance(html, bytearray | memoryview) else html)
-    except Exception as e:  # a broken page must not fail the Spark task
-        row["error"] = f"{type(e).__name__}: {e}"
-        return row
-    for name in ARTICLE_FIELDS[:-1]:
-        row[name] = getattr(art, name)
-    return row
-
-
-def extract_series(html: pd.Series) -> pd.DataFrame:
-    """Extract a pandas Series of HTML (str or bytes) into a DataFrame of article fields."""
-    import pandas as pd
-
-    return pd.DataFrame([_one(h) for h in html], columns=list(ARTICLE_FIELDS))
-
-
-def article_columns(column: str | Column) -> Column:
-    """A struct column of article fields from a column of HTML; use ``.select("col.*")`` to spread it."""
-    try:
-        from pyspark.sql.functions import pandas_udf
+        from pyspark.sql.functions import lit, pandas_udf
     except ImportError as e:
         raise ImportError("distill.spark needs pyspark: pip install 'distill[spark]'") from e
     import pandas as pd
 
-    def batch(html: pd.Series) -> pd.DataFrame:
-        return extract_series(html)
+    def batch(html: pd.Series, urls: pd.Series) -> pd.DataFrame:
+        return extract_series(html, urls)
 
     # pyspark reads the UDF's kind (Series to DataFrame) from its annotations, which this module's
     # postponed annotations leave as strings naming a module-level import it does not have.
-    batch.__annotations__ = {"html": pd.Series, "return": pd.DataFrame}
+    batch.__annotations__ = {"html": pd.Series, "urls": pd.Series, "return": pd.DataFrame}
     udf = pandas_udf(batch, SCHEMA)
-    return udf(column)
+    return udf(column, url if url is not None else lit(None).cast("string"))

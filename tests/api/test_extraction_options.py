@@ -85,3 +85,35 @@ def test_to_dict_is_json_and_holds_every_field() -> None:
     assert a.element is not None
     start, end = d["element"]  # type: ignore[misc]
     assert markup[start:end].startswith("<article>") and markup[start:end].endswith("</article>")
+
+
+def test_extraction_pickles_by_its_fields_for_worker_processes():
+    import pickle
+
+    from distill import Extraction
+
+    e = Extraction(favor="recall", include_images=False, include_comments=True, min_length=3)
+    back = pickle.loads(pickle.dumps(e))
+    assert back == e and back.include_images is False and back.include_comments is True
+    assert back.favor == "recall" and back.min_length == 3
+
+
+def test_extraction_survives_asdict_and_deepcopy():
+    # pipelines (datatrove's executor) serialise their steps' settings with dataclasses.asdict
+    import copy
+    import dataclasses
+
+    from distill import Extraction
+
+    e = Extraction(favor="precision", include_tables=False)
+    d = dataclasses.asdict(e)
+    assert d["favor"] == "precision" and d["include_tables"] is False and "_compiled" not in d
+    c = copy.deepcopy(e)
+    assert c == e and distill_article_text(c) == distill_article_text(e)
+
+
+def distill_article_text(options):
+    import distill
+
+    page = "<html><body><article>" + "<p>A sentence of prose, with commas, and more words to count.</p>" * 5
+    return distill.article(page + "</article></body></html>", options).text

@@ -1,0 +1,205 @@
+"""distill.batch in-process: input kinds, order, determinism across jobs, the C batch call's records."""
+
+import gzip
+import json
+import random
+import time
+import zlib
+
+import pytest
+from batch_helpers import page, write_warc
+
+import distill
+import distill.batch as batch
+from distill import _core
+from distill.batch import BatchOptions, Page, Stats, extract, extract_jsonl, extract_page, iter_pages
+
+
+def test_directory_inputs_come_out_sorted_and_recursive(tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "2.html").write_bytes(page("Two"))
+    (tmp_path / "1.htm").write_bytes(page("One"))
+    with gzip.open(tmp_path / "b" / "3.html.gz", "wb") as f:
+        f.write(page("Three"))
+    (tmp_path / "notes.txt").write_text("not a page")
+    stats = Stats()
+    sources = [p.source for p in iter_pages([tmp_path], stats=stats)]
+    assert [s.rsplit("/", 1)[1] for s in sources] == ["1.htm", "2.html", "3.html.gz"]
+    assert [s.rsplit("/", 1)[1] for s, _ in stats.skipped] == ["notes.txt"]
+
+
+def test_records_agree_with_the_article_api(tmp_path):
+    pages = [page(f"T{i}", "word " * i) for i in range(5)]
+    pages.append(b"<html lang=fr><head><meta property='article:tag' content='a'><meta property='og:site_name' "
+                 b"content='S'><link rel=canonical href='/c'></head><body><p>court</p></body></html>")
+    files = []
+    for i, p in enumerate(pages):
+        files.append(tmp_path / f"{i}.html")
+        files[-1].write_bytes(p)
+    for rec, raw in zip(extract(files, jobs=1), pages, strict=True):
+        art = distill.article(raw)
+        assert (rec.title, rec.byline, rec.date, rec.description, rec.lang, rec.site_name, rec.canonical, rec.image,
+                rec.tags, rec.text) == (art.title, art.byline, art.date, art.description, art.lang, art.site_name,
+                                        art.canonical, art.image, art.tags, art.text)
+
+
+def test_a_page_that_could_not_be_read_becomes_an_error_record():
+    rec = extract_page(Page("x", "http://example.test/", b"", error="cannot read"))
+    assert rec.error == "cannot read" and rec.text is None and rec.url == "http://example.test/"
+
+
+def test_jsonl_input_and_bad_lines(tmp_path):
+    f = tmp_path / "pages.jsonl"
+    f.write_text(json.dumps({"html": page("J").decode(), "url": "http://example.test/j"}) + "\n"
+                 + "not json\n\n" + json.dumps({"html": "<title>\ud800</title><p>x</p>"}) + "\n")
+    recs = list(extract([f], jobs=1))
+    assert recs[0].title == "J" and recs[0].url == "http://example.test/j" and recs[0].error is None
+    assert recs[1].error is not None and recs[1].source.endswith(":2")
+    assert recs[2].error is None and set(recs[2].title) == {"\ufffd"}  # a lone surrogate is repaired, not fatal
+
+
+def test_warc_response_records_with_transport_charset(tmp_path):
+    pytest.importorskip("warcio")
+    path = tmp_path / "crawl.warc.gz"
+    body = "<html><head><title>Caf\xe9</title></head><body><p>x</p></body></html>".encode("latin-1")
+    write_warc(path, [("http://example.test/a", "text/html; charset=iso-8859-1", body),
+                      ("http://example.test/img", "image/png", b"\x89PNG")])
+    recs = list(extract([path], jobs=1))
+    assert len(recs) == 1  # the image response is not a page
+    assert recs[0].url == "http://example.test/a"
+    assert recs[0].title == "Caf\xe9"  # decoded with the transport-layer charset, not as UTF-8
+
+
+def _crawl(tmp_path, n=300):
+    rnd = random.Random(3)
+    items = []
+    for i in range(n):
+        kind = rnd.randrange(10)
+        if kind == 0:
+            items.append((f"http://example.test/{i}", "text/html", bytes(rnd.randrange(256) for _ in range(3000))))
+        elif kind == 1:
+            items.append((f"http://example.test/{i}", "text/html; charset=windows-1252",
+                          page(f"Caf\xe9 {i}").decode().encode("cp1252")))
+        else:
+            items.append((f"http://example.test/{i}", "text/html", page(f"Page {i}", "word " * rnd.randrange(400))))
+    path = tmp_path / "crawl.warc.gz"
+    write_warc(path, items)
+    return path
+
+
+def test_output_is_byte_identical_whatever_the_jobs_and_finishing_order(tmp_path, monkeypatch):
+    pytest.importorskip("warcio")
+    warc = _crawl(tmp_path)
+    jsonl = tmp_path / "pages.jsonl"
+    with jsonl.open("w") as f:
+        for i in range(60):
+            f.write(json.dumps({"url": f"u{i}", "html": page(f"J{i}", "x " * i).decode()}) + "\n")
+    inputs = [jsonl, warc, jsonl]
+    opts = BatchOptions(markdown=True, html=True)
+    reference = b"".join(extract_jsonl(inputs, jobs=1, options=opts))
+    assert reference.count(b"\n") == 60 + 300 + 60
+    # Small chunks and small WARC ranges, so many units are in flight; random delays, so they finish
+    # in a different order each time.
+    monkeypatch.setattr(batch, "_CHUNK_PAGES", 3)
+    monkeypatch.setattr(batch, "_RANGE_MIN", 16 * 1024)
+    real = batch._run_chunk
+
+    def jittered(*args):
+        time.sleep(random.random() / 200)
+        return real(*args)
+
+    monkeypatch.setattr(batch, "_run_chunk", jittered)
+    assert len(batch._warc_ranges(warc, 4)) > 4  # the WARC really is read by several processes
+    for jobs in (2, 3, 4):
+        assert b"".join(extract_jsonl(inputs, jobs=jobs, options=opts)) == reference
+
+
+def test_records_of_split_warc_keep_their_sources(tmp_path, monkeypatch):
+    pytest.importorskip("warcio")
+    warc = _crawl(tmp_path, 80)
+    monkeypatch.setattr(batch, "_RANGE_MIN", 8 * 1024)
+    one = [(r.source, r.url, r.text) for r in extract([warc], jobs=1)]
+    two = [(r.source, r.url, r.text) for r in extract([warc], jobs=2)]
+    assert one == two and len(one) == 80 and all("#<urn:uuid:" in s for s, _, _ in one)
+
+
+def test_warc_ranges_start_at_records_and_cover_the_file(tmp_path):
+    pytest.importorskip("warcio")
+    warc = _crawl(tmp_path, 120)
+    data = warc.read_bytes()
+    saved = batch._RANGE_MIN
+    try:
+        batch._RANGE_MIN = 4096
+        ranges = batch._warc_ranges(warc, 2)
+    finally:
+        batch._RANGE_MIN = saved
+    assert ranges[0][0] == 0 and ranges[-1][1] == len(data)
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:], strict=False))
+    for a, _ in ranges:
+        assert zlib.decompressobj(31).decompress(data[a:a + 4096], 5) == b"WARC/"
+
+
+def test_one_member_gzip_warc_is_not_split(tmp_path):
+    pytest.importorskip("warcio")
+    plain = tmp_path / "crawl.warc"
+    write_warc(plain, [(f"http://example.test/{i}", "text/html", page(f"P{i}", "w " * 3000)) for i in range(40)])
+    one = tmp_path / "one.warc.gz"
+    one.write_bytes(gzip.compress(plain.read_bytes()))
+    assert batch._warc_ranges(one, 8) == [(0, one.stat().st_size)]
+    assert [r.title for r in extract([one], jobs=2)] == [f"P{i}" for i in range(40)]
+
+
+def test_batch_call_json_is_valid_for_hostile_text():
+    hostile = "<title>a\"b\\c\x01\x1f\x7f\u2028</title><p>" + "tab\there, newline\nthere, quote\" and \\ " * 5
+    out, errors = _core._extract_batch([(hostile, "http://x/\"q", None), (hostile.encode(), None, "utf-8")])
+    lines = out.decode("utf-8").splitlines()
+    assert errors == 0 and len(lines) == 2
+    recs = [json.loads(line) for line in lines]
+    assert recs[0]["title"] == distill.article(hostile).title and recs[0]["url"] == "http://x/\"q"
+    assert recs[0]["text"] == recs[1]["text"] == distill.article(hostile).text
+
+
+def test_batch_call_rejects_bad_arguments():
+    with pytest.raises(TypeError):
+        _core._extract_batch([("<p>x", None)])
+    with pytest.raises(TypeError):
+        _core._extract_batch([(1, None, None)])
+    with pytest.raises(TypeError):
+        _core._extract_batch([], options="recall")  # options is an Extraction (or None), never a loose value
+    with pytest.raises(ValueError):
+        _core._extract_batch([], max_nodes=-1)
+    assert _core._extract_batch([]) == (b"", 0)
+
+
+def test_not_html_check_spares_real_pages_and_catches_noise():
+    rnd = random.Random(11)
+    cases = {
+        "latin-1 undeclared": (page("Ol\xe9", "ni\xf1o " * 50).decode().encode("latin-1"), None),
+        "shift_jis": ("<title>日本</title><p>" + "日本語の文章です。" * 40 + "</p>").encode("shift_jis"),
+        "utf-16 BOM": b"\xff\xfe" + page("U16").decode().encode("utf-16-le"),
+        "one control char": page("Ctl", "a\x01b"),
+    }
+    pages = [(v[0] if isinstance(v, tuple) else v, None, None) for v in cases.values()]
+    noise = [bytes(rnd.randrange(256) for _ in range(4000)) for _ in range(5)]
+    bad_utf8 = b"<p>" + bytes(rnd.randrange(128, 256) for _ in range(4000))
+    out, errors = _core._extract_batch(pages + [(n, None, None) for n in noise] + [(bad_utf8, None, "utf-8")])
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["error"] for r in recs[:len(pages)]] == [None] * len(pages), list(cases)
+    assert all(r["error"].startswith("not HTML") for r in recs[len(pages):])
+    assert errors == 6
+
+
+def test_jsonl_split_between_processes_keeps_lines_and_sources(tmp_path, monkeypatch):
+    f = tmp_path / "pages.jsonl"
+    lines = []
+    for i in range(200):
+        lines.append("" if i % 17 == 0 else "not json" if i % 23 == 0 else
+                     json.dumps({"url": f"u{i}", "html": page(f"L{i}", "z " * (i % 50)).decode()}))
+    f.write_text("\n".join(lines))  # no newline after the last line
+    monkeypatch.setattr(batch, "_RANGE_MIN", 4096)
+    ranges = batch._jsonl_ranges(f, 2)
+    assert len(ranges) > 3 and ranges[-1][1] == f.stat().st_size
+    one = [(r.source, r.url, r.error, r.text) for r in extract([f], jobs=1)]
+    two = [(r.source, r.url, r.error, r.text) for r in extract([f], jobs=2)]
+    assert one == two
+    assert [s.rsplit(":", 1)[1] for s, *_ in one] == [str(i + 1) for i, line in enumerate(lines) if line]
