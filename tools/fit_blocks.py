@@ -35,6 +35,7 @@ if not SHARED.exists():
     SHARED = Path("/work/shared/corpus")
 OUT_C = ROOT / "src" / "distill" / "_core" / "extract" / "block_model.c"
 CACHE = Path("/tmp/fit_blocks.npz")
+AEB_WEIGHT = 3.0
 WORD = re.compile(r"\w+")
 
 # Model shape: small enough to score every block of a page in a few microseconds.
@@ -86,11 +87,12 @@ def extract() -> None:
 
     sys.path.insert(0, str(ROOT / "src"))
     from distill import _core
+    from distill.extract import _article_tree
 
     X, y, w, page, texts_all = [], [], [], [], []
     meta = []
     for k, (corpus, pid, pt, domain, raw, ref) in enumerate(pages()):
-        doc = _core.parse(raw)
+        doc = _article_tree(raw)
         texts, feats, nfeat = _core._article_blocks(doc)
         a = array("f")
         a.frombytes(feats)
@@ -101,7 +103,9 @@ def extract() -> None:
         for i, b in enumerate(bw):
             X.append(a[i * nfeat:(i + 1) * nfeat])
             y.append(label(b, grams))
-            w.append(len(b) / total)
+            # aeb is the one corpus of news pages with full-text truth: weighed up so that the news
+            # article keeps its precision among WCXB's many page kinds
+            w.append(len(b) / total * (AEB_WEIGHT if corpus == "aeb" else 1.0))
             page.append(k)
             texts_all.append(texts[i])
         meta.append((corpus, pid, pt, domain, ref))
@@ -135,12 +139,12 @@ def page_scores(score, X, page, texts, meta, threshold):
 
     out = []
     starts = np.searchsorted(page, np.arange(len(meta) + 1))
-    for k, (corpus, pid, pt, domain, ref) in enumerate(meta):
+    for k, (corpus, _pid, pt, _domain, ref) in enumerate(meta):
         lo, hi = starts[k], starts[k + 1]
         keep = score[lo:hi] > threshold
         if not keep.any():
             keep = X[lo:hi, 22] > 0.5
-        text = "\n".join(t for t, kp in zip(texts[lo:hi], keep) if kp)
+        text = "\n".join(t for t, kp in zip(texts[lo:hi], keep, strict=True) if kp)
         out.append((corpus, pt, prf(text, ref)))
     return out
 

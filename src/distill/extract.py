@@ -227,4 +227,25 @@ def article(markup: str | bytes, /, options: Extraction | None = None) -> Articl
     of :func:`boilerplate` and do not change it.
     """
     opts = _options(options)
-    return _core.parse(markup).article(opts)
+    return _article_tree(markup).article(opts)
+
+
+# A page whose readable text is almost all inside <noscript> (the crawler view of a page that script
+# renders, as many forum engines serve) is parsed again with scripting off, so that the <noscript>
+# content is markup the extractor can read rather than one raw text node. The share: more of the
+# page's text inside <noscript> than outside it; the floor keeps small tracking <noscript>s out.
+_NOSCRIPT_MIN_CHARS = 2000
+
+
+def _article_tree(markup: str | bytes) -> Node:
+    doc = _core.parse(markup)
+    if b"<noscript" not in markup if isinstance(markup, bytes) else "<noscript" not in markup:
+        return doc
+    inside = sum(len(n.text) for n in doc.find_all("noscript"))
+    if inside < _NOSCRIPT_MIN_CHARS:
+        return doc
+    body = doc.find("body")
+    outside = (len(body.text) if body is not None else 0) - inside
+    if inside <= outside:
+        return doc
+    return _core.parse(markup, scripting=False)

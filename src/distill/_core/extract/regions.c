@@ -110,7 +110,9 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         for (uint32_t i = 0; i < n;) {
             /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
              * what holds only dropped text (and what is never content) is skipped. */
-            if (kept[i] && (own[i] || (double)kept[i] >= DL_REGION_CONTENT_SHARE * (double)all[i])) {
+            /* never a <noscript> itself: the exporters leave it out, so its children are the regions */
+            if (kept[i] && !dl_is_element(r->cx.el[i].node, DL_TAG_noscript) &&
+                (own[i] || (double)kept[i] >= DL_REGION_CONTENT_SHARE * (double)all[i])) {
                 /* narrowed to the content's own container: while the element holds no content text
                  * itself and one child holds all of it, that child is the region (<article>, not
                  * <html>). Each step goes one level down, so this is linear over the region. */
@@ -121,6 +123,10 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                         if (kept[c]) only = c, count++;
                     if (count != 1 || kept[only] != kept[i]) break;
                     i = only;
+                }
+                if (dl_is_element(r->cx.el[i].node, DL_TAG_noscript)) { /* its children are looked at next */
+                    i++;
+                    continue;
                 }
                 if (pass) r->root_idx[nroots] = i;
                 nroots++;
