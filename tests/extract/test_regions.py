@@ -140,3 +140,18 @@ def test_generator_reproduces_the_committed_model() -> None:
         r = subprocess.run([sys.executable, str(ROOT / "tools" / "fit_blocks.py"), *step], env=env,
                            capture_output=True, text=True)
         assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_soft_hyphens_and_zero_width_characters_leave_the_text() -> None:
+    body = "<article>" + "".join(f"<p>{p}</p>" for p in PROSE) + \
+        "<p>An exam\u00adple of care\u200bful type\u2060setting, with\ufeff many words in it, and commas.</p></article>"
+    t = distill.article(page(body)).text
+    assert "example" in t and "careful" in t and "typesetting" in t and "with many" in t
+    assert not any(c in t for c in "\u00ad\u200b\u2060\ufeff")
+
+
+def test_ruby_annotations_are_not_text() -> None:
+    ruby = "<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rp>(</rp><rt>ji</rt><rp>)</rp></ruby>"
+    body = "<article>" + "".join(f"<p>{p}</p>" for p in PROSE) + f"<p>{PROSE[0]} {ruby}</p></article>"
+    t = distill.article(page(body)).text
+    assert "漢字" in t and "kan" not in t and "(" not in t

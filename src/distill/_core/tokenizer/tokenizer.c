@@ -14,6 +14,7 @@
  */
 #include "tokenizer/tokenizer.h"
 
+#include "common/compiler.h"
 #include "tokenizer/tok_internal.h"
 
 typedef struct {
@@ -191,20 +192,20 @@ struct dl_tokenizer {
 /* ---------------------------------------------------------------------------------------------- */
 
 static void dl_free_all(dl_tokenizer *t) {
-    free(t->run.own.p);
-    free(t->tagname.p);
-    free(t->lastname.p);
-    free(t->tmp.p);
+    free(t->run.own.data);
+    free(t->tagname.data);
+    free(t->lastname.data);
+    free(t->tmp.data);
     free(t->attrs);
-    free(t->nbuf.p);
-    free(t->vbuf.p);
-    free(t->aval.own.p);
+    free(t->nbuf.data);
+    free(t->vbuf.data);
+    free(t->aval.own.data);
     free(t->ht);
     free(t->out);
-    free(t->comment.own.p);
-    free(t->dt_name.p);
-    free(t->dt_pub.p);
-    free(t->dt_sys.p);
+    free(t->comment.own.data);
+    free(t->dt_name.data);
+    free(t->dt_pub.data);
+    free(t->dt_sys.data);
 }
 
 dl_tokenizer *dl_tokenizer_new(dl_token_sink sink, void *sink_ctx) {
@@ -247,12 +248,11 @@ void dl_tokenizer_set_state(dl_tokenizer *t, dl_tokenizer_initial_state state) {
 
 int dl_tokenizer_set_last_start_tag(dl_tokenizer *t, const char *name, size_t len) {
     t->lastname.len = 0;
-    return dl_buf_put(&t->lastname, name, len);
+    return dl_buf_append(&t->lastname, name, len);
 }
 
 void dl_tokenizer_set_cdata_allowed(dl_tokenizer *t, int allowed) { t->cdata_allowed = allowed != 0; }
 
-uint64_t dl_tokenizer_offset(const dl_tokenizer *t) { return t->base; }
 
 /* ---------------------------------------------------------------------------------------------- */
 
@@ -274,7 +274,7 @@ static int dl_text_at(dl_tokenizer *t, dl_text *x, uint64_t abs, const void *lit
     return dl_text_lit(x, lit, k);
 }
 
-static inline int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
+DL_ALWAYS_INLINE int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
     if (t->run_start == NO_RUN) t->run_start = dl_abs(t, s);
     t->run_end = dl_abs(t, e);
     return dl_text_src(&t->run, s, (size_t)(e - s));
@@ -407,7 +407,7 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
     memset(t->ht, 0, t->htcap * sizeof(uint32_t));
     for (size_t i = 0; i < t->nattrs; i++) {
         dl_attr_rec *r = &t->attrs[i];
-        if (!t->ht_on) r->hash = dl_hash(t, t->nbuf.p + r->noff, r->nlen);
+        if (!t->ht_on) r->hash = dl_hash(t, (const dl_uchar *)t->nbuf.data + r->noff, r->nlen);
         dl_ht_insert(t, i);
     }
     t->ht_on = 1;
@@ -416,7 +416,7 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
 
 /* The name just finished: drop it if the tag already has it (spec: first one wins), else keep it. */
 static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
-    const dl_uchar *name = t->nbuf.p + t->aname_off;
+    const dl_uchar *name = (const dl_uchar *)t->nbuf.data + t->aname_off;
     size_t n = t->nbuf.len - t->aname_off;
     uint32_t h = 0;
     int dup = 0;
@@ -425,7 +425,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
         size_t mask = t->htcap - 1, j = h & mask;
         while (t->ht[j]) {
             const dl_attr_rec *r = &t->attrs[t->ht[j] - 1];
-            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
                 dup = 1;
                 break;
             }
@@ -434,7 +434,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
     } else {
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
-            if (r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+            if (r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
                 dup = 1;
                 break;
             }
@@ -498,7 +498,7 @@ static int dl_finish_attr(dl_tokenizer *t) {
             } else {
                 r->voff = t->vbuf.len;
                 r->vlen = t->aval.own.len;
-                if (dl_buf_put(&t->vbuf, t->aval.own.p, r->vlen) < 0) return -1;
+                if (dl_buf_append(&t->vbuf, t->aval.own.data, r->vlen) < 0) return -1;
             }
         }
     }
@@ -521,7 +521,7 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
     dl_tok_init(&tok, t->is_end ? DL_TOK_END_TAG : DL_TOK_START_TAG, t->tok_start, end);
-    tok.name.ptr = (const char *)t->tagname.p;
+    tok.name.ptr = (const char *)t->tagname.data;
     tok.name.len = t->tagname.len;
     tok.self_closing = t->self_closing;
     if (t->is_end) {
@@ -542,14 +542,14 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
             dl_token_attr *o = &t->out[i];
-            o->name.ptr = (const char *)t->nbuf.p + r->noff;
+            o->name.ptr = (const char *)t->nbuf.data + r->noff;
             o->name.len = r->nlen;
             o->name.borrowed = 0;
             if (r->vborrowed) {
                 o->value.ptr = (const char *)r->vptr;
                 o->value.borrowed = 1;
             } else {
-                o->value.ptr = r->vlen ? (const char *)t->vbuf.p + r->voff : "";
+                o->value.ptr = r->vlen ? (const char *)t->vbuf.data + r->voff : "";
                 o->value.borrowed = 0;
             }
             o->value.len = r->vlen;
@@ -593,11 +593,11 @@ static int dl_emit_doctype(dl_tokenizer *t, uint64_t end) {
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
     dl_tok_init(&tok, DL_TOK_DOCTYPE, t->tok_start, end);
-    tok.name.ptr = t->dt_name.len ? (const char *)t->dt_name.p : "";
+    tok.name.ptr = t->dt_name.len ? (const char *)t->dt_name.data : "";
     tok.name.len = t->dt_name.len;
-    tok.public_id.ptr = t->dt_pub.len ? (const char *)t->dt_pub.p : "";
+    tok.public_id.ptr = t->dt_pub.len ? (const char *)t->dt_pub.data : "";
     tok.public_id.len = t->dt_pub.len;
-    tok.system_id.ptr = t->dt_sys.len ? (const char *)t->dt_sys.p : "";
+    tok.system_id.ptr = t->dt_sys.len ? (const char *)t->dt_sys.data : "";
     tok.system_id.len = t->dt_sys.len;
     tok.has_name = t->has_name;
     tok.has_public_id = t->has_pub;
@@ -1006,7 +1006,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 AFTER_EMIT();
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(&t->tagname, REPL, 3));
+                CHK(dl_buf_append(&t->tagname, REPL, 3));
                 ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_TAG, cp);
@@ -1046,11 +1046,11 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             while (p < end && (dl_cls[*p] & K_ALPHA)) p++;
             if (p != s) {
                 CHK(dl_buf_put_lower(&t->tagname, s, (size_t)(p - s)));
-                CHK(dl_buf_put(&t->tmp, s, (size_t)(p - s)));
+                CHK(dl_buf_append(&t->tmp, s, (size_t)(p - s)));
             }
             FETCH();
             int appropriate = t->lastname.len && t->lastname.len == t->tagname.len &&
-                              memcmp(t->lastname.p, t->tagname.p, t->tagname.len) == 0;
+                              memcmp(t->lastname.data, t->tagname.data, t->tagname.len) == 0;
             if (appropriate && IS(c, K_WS)) {
                 ADV();
                 t->state = S_BEFORE_ATTR_NAME;
@@ -1062,7 +1062,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 CHK(dl_emit_tag(t, ABS(p)));
             } else {
                 CHK(dl_run_at(t, t->tok_start, "</", 2));
-                if (t->tmp.len) CHK(dl_run_at(t, t->tok_start + 2, t->tmp.p, t->tmp.len));
+                if (t->tmp.len) CHK(dl_run_at(t, t->tok_start + 2, t->tmp.data, t->tmp.len));
                 t->state = t->text_state;
             }
             break;
@@ -1191,7 +1191,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             int start = t->state == S_SCRIPT_DESC_START;
             FETCH();
             if (IS(c, K_WS) || c == '/' || c == '>') {
-                int is_script = t->tmp.len == 6 && memcmp(t->tmp.p, "script", 6) == 0;
+                int is_script = t->tmp.len == 6 && memcmp(t->tmp.data, "script", 6) == 0;
                 if (start) t->state = is_script ? S_SCRIPT_DESC : S_SCRIPT_ESC;
                 else t->state = is_script ? S_SCRIPT_ESC : S_SCRIPT_DESC;
                 CHK(RUN_CUR());
@@ -1261,7 +1261,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 GOTO(S_BEFORE_ATTR_VALUE, l_before_attr_value);
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(&t->nbuf, REPL, 3));
+                CHK(dl_buf_append(&t->nbuf, REPL, 3));
                 ADV();
                 t->attr_end = ABS(p);
             } else {
@@ -1665,7 +1665,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
                 t->has_name = 1;
-                CHK(dl_buf_put(&t->dt_name, REPL, 3));
+                CHK(dl_buf_append(&t->dt_name, REPL, 3));
                 ADV();
                 t->state = S_DT_NAME;
             } else if (c == '>') {
@@ -1696,7 +1696,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 CHK(dl_emit_doctype(t, ABS(p)));
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(&t->dt_name, REPL, 3));
+                CHK(dl_buf_append(&t->dt_name, REPL, 3));
                 ADV();
             } else if (c < 0) {
                 ERR(EOF_IN_DOCTYPE, cp);
@@ -1801,7 +1801,7 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
                 t->state = pub ? S_AFTER_DT_PUB : S_AFTER_DT_SYS;
             } else if (c == 0) {
                 ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(b, REPL, 3));
+                CHK(dl_buf_append(b, REPL, 3));
                 ADV();
             } else if (c == '>') {
                 if (pub) ERR(ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER, cp);
@@ -2072,7 +2072,7 @@ int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
             dl_attr_rec *a = &t->attrs[i];
             if (!a->vborrowed) continue;
             a->voff = t->vbuf.len;
-            if (dl_buf_put(&t->vbuf, a->vptr, a->vlen) < 0) r = -1;
+            if (dl_buf_append(&t->vbuf, a->vptr, a->vlen) < 0) r = -1;
             a->vborrowed = 0;
             a->vptr = NULL;
         }

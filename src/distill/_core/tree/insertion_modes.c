@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "tree/tb_internal.h"
 
 #define START(t) ((t)->type == DL_TOK_START_TAG)
@@ -31,16 +32,7 @@ static const dl_token_attr *tok_attr(const tb_token *t, const char *name) {
     return NULL;
 }
 
-static int ieq(dl_slice s, const char *lit) {
-    size_t n = strlen(lit);
-    if (s.len != n) return 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s.ptr[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-        if (c != (unsigned char)lit[i]) return 0;
-    }
-    return 1;
-}
+static int ieq(dl_slice s, const char *lit) { return dl_ascii_eq_ci_lit(s.ptr, s.len, lit); }
 
 static int one_of(uint32_t atom, const uint32_t *set, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -871,7 +863,7 @@ static int m_in_table(tb *b, tb_token *t) {
         dl_node *c = tb_current(b);
         if (c->ns == DL_NS_HTML && IN(c->atom, DL_TAG_table, DL_TAG_tbody, DL_TAG_template, DL_TAG_tfoot,
                                       DL_TAG_thead, DL_TAG_tr)) {
-            b->nptext = 0;
+            b->ptext.len = 0;
             b->ptext_nonws = 0;
             b->original_mode = b->mode;
             b->mode = M_IN_TABLE_TEXT;
@@ -962,26 +954,14 @@ static int m_in_table(tb *b, tb_token *t) {
     return in_table_anything_else(b, t);
 }
 
-static int ptext_add(tb *b, const char *p, size_t n) {
-    if (b->nptext + n > b->ptextcap) {
-        size_t cap = b->ptextcap ? b->ptextcap : 64;
-        while (cap < b->nptext + n) cap *= 2;
-        char *np = realloc(b->ptext, cap);
-        if (!np) return tb_oom(b);
-        b->ptext = np;
-        b->ptextcap = cap;
-    }
-    memcpy(b->ptext + b->nptext, p, n);
-    b->nptext += n;
-    return 0;
-}
+static int ptext_add(tb *b, const char *p, size_t n) { return dl_buf_append(&b->ptext, p, n) < 0 ? tb_oom(b) : 0; }
 
 int tb_flush_table_text(tb *b) {
-    if (!b->nptext) return 0;
+    if (!b->ptext.len) return 0;
     int r;
     /* Whitespace between table tags is common: when the pending text is one slice of the source the
      * text node keeps pointing into it. */
-    const char *text = b->ptext_contig ? b->ptext_src : b->ptext;
+    const char *text = b->ptext_contig ? b->ptext_src : b->ptext.data;
     b->span_override = 1;
     b->span_start = b->ptext_start;
     b->span_end = b->ptext_end;
@@ -989,14 +969,14 @@ int tb_flush_table_text(tb *b) {
         /* Non-whitespace table text is foster-parented, as the "in table" anything-else rule says. */
         b->foster = 1;
         r = tb_reconstruct(b);
-        if (!r) r = tb_insert_chars(b, text, b->nptext);
+        if (!r) r = tb_insert_chars(b, text, b->ptext.len);
         b->foster = 0;
         b->frameset_ok = 0;
     } else {
-        r = tb_insert_chars(b, text, b->nptext);
+        r = tb_insert_chars(b, text, b->ptext.len);
     }
     b->span_override = 0;
-    b->nptext = 0;
+    b->ptext.len = 0;
     b->ptext_nonws = 0;
     return r;
 }
@@ -1016,11 +996,11 @@ static int m_in_table_text(tb *b, tb_token *t) {
         }
         uint64_t s = tb_in_source(b, p) ? (uint64_t)(p - b->doc->source) : t->start;
         uint64_t e = tb_in_source(b, p) ? s + i : t->end;
-        if (!b->nptext) {
+        if (!b->ptext.len) {
             b->ptext_src = tb_in_source(b, p) ? p : NULL;
             b->ptext_contig = b->ptext_src != NULL;
             b->ptext_start = s;
-        } else if (b->ptext_contig && b->ptext_src + b->nptext != p) {
+        } else if (b->ptext_contig && b->ptext_src + b->ptext.len != p) {
             b->ptext_contig = 0;
         }
         b->ptext_end = e;

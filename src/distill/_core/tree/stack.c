@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "tree/tb_internal.h"
 
 int tb_oom(tb *b) {
@@ -703,15 +704,7 @@ dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns) 
             size_t n = enc->value.len;
             static const char *const types[] = {"text/html", "application/xhtml+xml"};
             for (int k = 0; k < 2; k++) {
-                size_t tl = strlen(types[k]);
-                if (n != tl) continue;
-                size_t j = 0;
-                for (; j < n; j++) {
-                    unsigned char c = (unsigned char)v[j];
-                    if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-                    if (c != (unsigned char)types[k][j]) break;
-                }
-                if (j == n) el->flags |= DL_NODE_F_HTML_INTEGRATION;
+                if (dl_ascii_eq_ci_lit((const char *)v, n, types[k])) el->flags |= DL_NODE_F_HTML_INTEGRATION;
             }
         }
     }

@@ -196,7 +196,7 @@ static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
         PyObject *texts = PyList_New((Py_ssize_t)b.n);
         PyObject *feats = PyBytes_FromStringAndSize((const char *)b.x, (Py_ssize_t)((size_t)b.n * DL_BLOCK_NFEAT * sizeof(float)));
         for (uint32_t k = 0; texts && k < b.n; k++) {
-            PyObject *t = PyUnicode_DecodeUTF8(b.text[k].ptr ? b.text[k].ptr : "", (Py_ssize_t)b.text[k].len, "replace");
+            PyObject *t = PyUnicode_DecodeUTF8(b.text[k].data ? b.text[k].data : "", (Py_ssize_t)b.text[k].len, "replace");
             if (!t) {
                 Py_CLEAR(texts);
                 break;
