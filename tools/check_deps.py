@@ -8,7 +8,7 @@ Three checks over src/distill/_core:
      cycle, so each C file can be read, tested and fuzzed with only what is below it.
 
 Run: python tools/check_deps.py [--objects build/purec]   (exit 1 and the cycles on stderr when not clean;
-`make check-deps` builds the library first). tests/test_check_deps.py runs it.
+`make check-deps` builds the library first). tests/quality/test_check_deps.py runs it.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -161,6 +162,9 @@ def main() -> int:
     ap.add_argument("--shared", type=Path, default=SHARED)
     ap.add_argument("--emit", action="store_true", help="only regenerate the header from the params JSON")
     ap.add_argument("--cv-only", action="store_true")
+    ap.add_argument("--placeholder", action="store_true",
+                    help="write an all-zero model for the features page_type.h lists now, so that the core "
+                         "builds after a feature is added and the features can be computed for a new fit")
     ap.add_argument("--params", type=Path, default=PARAMS)
     ap.add_argument("--out", type=Path, default=HEADER)
     ap.add_argument("--features", type=Path, default=None,
@@ -169,6 +173,14 @@ def main() -> int:
     args = ap.parse_args()
     if args.emit:
         emit(json.loads(args.params.read_text()), args.out)
+        return 0
+    if args.placeholder:
+        header = (REPO / "src" / "distill" / "_core" / "extract" / "page_type.h").read_text()
+        start = header.index("#define DL_PAGE_FEATURES(X)")
+        block = header[start:header.index("enum {", start)]
+        names = re.findall(r"X\((\w+)\)", block.split("\n", 1)[1])
+        emit({"features": names, "weights": [[0.0] * len(names) for _ in TYPES], "bias": [0.0] * len(TYPES),
+              "fitted_on": "nothing (placeholder)", "cv_agreement": 0.0, "in_sample_agreement": 0.0}, args.out)
         return 0
 
     import numpy as np

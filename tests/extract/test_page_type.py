@@ -167,3 +167,35 @@ def test_the_model_was_fitted_on_the_features_the_core_computes() -> None:
     assert params["features"] == list(_core._page_type_features(distill.parse(b"")))
     assert params["types"] == ["article", "forum", "product", "collection", "listing", "documentation",
                                "service"]
+
+
+def test_teaser_and_contact_signals() -> None:
+    # a linked heading and a linked picture are a teaser of another page; tel:/mailto: links and a
+    # button-styled link invite a call, a message, an action
+    markup = page("", "<h2><a href='/a'>First story</a></h2><a href='/a'><img src='a.png'></a>"
+                      "<h2>Plain heading</h2><a class='btn btn-primary' href='/start'>Start</a>"
+                      "<a href='tel:+1555'>Call</a><a href='mailto:x@example.org'>Mail</a>")
+    f = _core._page_type_features(distill.parse(markup))
+    assert f["linked_headings"] == pytest.approx(0.6931, abs=1e-3)  # log(1 + 1): one of the two
+    assert f["linked_images"] > 0 and f["tel_links"] > 0 and f["mailto_links"] > 0 and f["button_links"] > 0
+
+
+def test_declared_date_and_author() -> None:
+    f = _core._page_type_features(distill.parse(page(
+        '<meta property="article:published_time" content="2024-01-02"><meta name="author" content="A. B.">', "")))
+    assert f["date_declared"] == 1.0 and f["author_declared"] == 1.0
+    f = _core._page_type_features(distill.parse(page("", "<p>No date here.</p>")))
+    assert f["date_declared"] == 0.0 and f["author_declared"] == 0.0
+
+
+def test_repeated_members_are_read_as_teasers_cards_and_dated_entries() -> None:
+    cards = "".join(f"<div class='card'><h3><a href='/s/{i}'>Story {i}</a></h3><time>May {i}</time>"
+                    f"<img src='{i}.png'><p>Short summary {i}.</p></div>" for i in range(6))
+    f = _core._page_type_features(distill.parse(page("", f"<main>{cards}</main>")))
+    six = pytest.approx(1.9459, abs=1e-3)  # log(1 + 6)
+    assert f["repeat_members"] == six and f["teasers"] == six and f["dated_items"] == six
+    assert f["pictured_items"] == six
+    # the same blocks without links, dates or pictures are members but not teasers
+    plain = "".join(f"<div class='card'><h3>Point {i}</h3><p>Short text {i}.</p></div>" for i in range(6))
+    f = _core._page_type_features(distill.parse(page("", f"<main>{plain}</main>")))
+    assert f["repeat_members"] == six and f["teasers"] == 0.0 and f["dated_items"] == 0.0

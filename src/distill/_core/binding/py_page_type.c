@@ -49,4 +49,7 @@ static PyMethodDef page_type_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-int dl_page_type_init_module(PyObject *m) { return PyModule_AddFunctions(m, page_type_functions); }
+int dl_page_type_init_module(PyObject *m) {
+    dl_page_type_init();
+    return PyModule_AddFunctions(m, page_type_functions);
+}

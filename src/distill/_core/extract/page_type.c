@@ -23,11 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/page_type_model.h"
 #include "extract/rules.h"
 
 #define CLASS_SCAN 256        /* bytes of a class/id value read for words */
 #define JSONLD_SCAN (1 << 18) /* bytes of one JSON-LD block read for @type */
+#define SHAPE_SCAN 64         /* bytes of a class value that make an element's shape */
 #define SIBLING_KINDS 8       /* distinct (tag, class) shapes counted per parent */
 #define REPEAT_MIN 4          /* same-shaped siblings that make a repeated group */
 #define LONG_PARAGRAPH 150    /* characters of a <p> that reads as prose */
@@ -60,25 +62,16 @@ _Static_assert(DL_PAGE_MODEL_NFEATURES == DL_PAGE_NFEATURES, "page_type_model.h 
                                                              "tools/fit_page_type.py --emit");
 
 /* ---- small string helpers ---- */
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
-static int is_alnum(unsigned char c) { return (c >= '0' && c <= '9') || (lower(c) >= 'a' && lower(c) <= 'z'); }
+static unsigned char lower(unsigned char c) { return dl_ascii_lower(c); }
+static int is_alnum(unsigned char c) { return dl_ascii_is_alnum(c); }
+static int eq_ci(const char *s, size_t n, const char *word) { return dl_ascii_eq_ci_lit(s, n, word); }
 
+/* word occurs in s[0..n), ASCII case-insensitively */
 static int contains_ci(const char *s, size_t n, const char *word) {
     size_t w = strlen(word);
-    for (size_t i = 0; i + w <= n; i++) {
-        size_t k = 0;
-        while (k < w && lower((unsigned char)s[i + k]) == lower((unsigned char)word[k])) k++;
-        if (k == w) return 1;
-    }
+    for (size_t i = 0; i + w <= n; i++)
+        if (dl_ascii_eq_ci(s + i, w, word, w)) return 1;
     return 0;
-}
-
-static int eq_ci(const char *s, size_t n, const char *word) {
-    size_t w = strlen(word);
-    if (n != w) return 0;
-    for (size_t k = 0; k < w; k++)
-        if (lower((unsigned char)s[k]) != lower((unsigned char)word[k])) return 0;
-    return 1;
 }
 
 static int word_in(const char *s, size_t n, const char *const *words) {
@@ -87,13 +80,8 @@ static int word_in(const char *s, size_t n, const char *const *words) {
     return 0;
 }
 
-static int any_in(const char *s, size_t n, const char *const *words) {
-    for (; *words; words++)
-        if (contains_ci(s, n, *words)) return 1;
-    return 0;
-}
-
 static const dl_str *attr(const dl_node *el, const char *name) {
+    if (!el->u.element.nattrs) return NULL;
     const dl_attr *a = dl_element_attr(el, name, strlen(name));
     return a ? &a->value : NULL;
 }
@@ -113,7 +101,8 @@ static const char *const ld_docs[] = {"TechArticle", "APIReference", "HowTo", "S
                                       "SoftwareApplication", NULL};
 static const char *const ld_service[] = {"Service", "LocalBusiness", "Organization", "Corporation",
                                          "ProfessionalService", "FAQPage", "ContactPage", "AboutPage",
-                                         "Restaurant", "Hotel", "MedicalBusiness", "Store", NULL};
+                                         "Restaurant", "Hotel", "MedicalBusiness", "Store", "Course",
+                                         "EducationalOccupationalProgram", "Dentist", "Physician", NULL};
 
 typedef struct {
     double f[DL_PAGE_NFEATURES];
@@ -123,7 +112,12 @@ typedef struct {
     const dl_node *url_source; /* canonical link, else og:url meta */
     int url_rank;
     double chars, link_chars, p_text, code_chars, nav_chars, li_chars, li_link_chars, repeat_chars;
-    double prices, sentence_ends;
+    double prices, sentence_ends, repeat_prices, long_p_chars, paragraphs;
+    const dl_node *heading; /* the outermost open heading */
+    /* the open member of a repeated group: what it holds */
+    int member_heading, member_link, member_time, member_image;
+    double member_start, members, member_chars;
+    int heading_linked;     /* it holds, or sits in, a link */
 } walk;
 
 static void declare_type(walk *w, const char *s, size_t n) {
@@ -137,9 +131,23 @@ static void declare_type(walk *w, const char *s, size_t n) {
     if (eq_ci(s, n, "breadcrumblist")) w->f[F_ld_breadcrumb] = 1;
 }
 
+/* A JSON key, written exactly (JSON keys are case-sensitive), found by jumping between quotes. */
+static int has_key(const char *s, size_t n, const char *key) {
+    size_t k = strlen(key);
+    const char *p = s, *end = s + n;
+    while ((size_t)(end - p) >= k && (p = memchr(p, '"', (size_t)(end - p) - k + 1)) != NULL) {
+        if (memcmp(p, key, k) == 0) return 1;
+        p++;
+    }
+    return 0;
+}
+
 /* Every "@type": "X" or "@type": ["X", "Y"] in a JSON-LD block. */
 static void scan_jsonld(walk *w, const char *s, size_t n) {
     if (n > JSONLD_SCAN) n = JSONLD_SCAN;
+    /* a dated, authored page is written by someone at some time: articles and posts, rarely services */
+    if (has_key(s, n, "\"datePublished\"")) w->f[F_date_declared] = 1;
+    if (has_key(s, n, "\"author\"")) w->f[F_author_declared] = 1;
     static const char key[] = "\"@type\"";
     size_t klen = sizeof(key) - 1;
     for (size_t i = 0; i + klen <= n; i++) {
@@ -209,7 +217,7 @@ static void scan_url(walk *w, const dl_str *u) {
     size_t end = i;
     while (end < n && s[end] != '?' && s[end] != '#') end++;
     w->f[F_url_known] = 1;
-    int depth = 0;
+    int depth = 0, last_words = 0;
     double words[7] = {0};
     while (i < end) {
         while (i < end && s[i] == '/') i++;
@@ -230,12 +238,15 @@ static void scan_url(walk *w, const dl_str *u) {
         if (seg_end - seg > 5 && (contains_ci(s + seg, seg_end - seg, ".html") ||
                                    contains_ci(s + seg, seg_end - seg, ".htm")))
             w->f[F_url_html] = 1;
-        /* the segment's words: "product-category" gives "product" and "category" */
+        /* the segment's words: "product-category" gives "product" and "category"; an article's last
+         * segment is usually its headline as a slug, many words long */
+        last_words = 0;
         for (size_t k = seg; k < seg_end;) {
             while (k < seg_end && !is_alnum((unsigned char)s[k])) k++;
             size_t ws = k;
             while (k < seg_end && is_alnum((unsigned char)s[k])) k++;
             if (k == ws) continue;
+            last_words++;
             /* a one-letter word only counts as a whole segment ("/p/123", "/t/topic") */
             if (k - ws == 1 && seg_end - seg != 1) continue;
             const char *x = s + ws;
@@ -257,6 +268,7 @@ static void scan_url(walk *w, const dl_str *u) {
     w->f[F_url_service] = words[5];
     w->f[F_url_article] = words[6];
     w->f[F_url_depth] = depth > 6 ? 6 : depth;
+    w->f[F_url_slug_words] = last_words > 12 ? 12 : last_words;
     w->f[F_url_root] = depth == 0;
 }
 
@@ -278,30 +290,74 @@ static const char *const cls_service[] = {"hero", "pricing", "testimonial", "fea
 static const char *const cls_article[] = {"article", "entry", "story", "byline", "headline", "prose",
                                           "body", NULL};
 
+/* Every class word in one table bucketed by first letter, so that reading a class value costs a few
+ * comparisons per byte rather than one per word of every list (dl_page_type_init builds it). */
+#define BUCKET_MAX 24
+typedef struct {
+    const char *word;
+    uint8_t len, bit;
+} class_word;
+static class_word buckets[26][BUCKET_MAX];
+static uint8_t bucket_len[26];
+static int buckets_ready;
+
+void dl_page_type_init(void) {
+    if (buckets_ready) return;
+    const char *const *lists[] = {cls_post,  cls_author,  cls_vote,    cls_product,
+                                  cls_card,  cls_docs,    cls_service, cls_article};
+    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
+        for (const char *const *wd = lists[g]; *wd; wd++) {
+            unsigned b = (unsigned)(lower((unsigned char)**wd) - 'a');
+            if (b < 26 && bucket_len[b] < BUCKET_MAX)
+                buckets[b][bucket_len[b]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
+        }
+    }
+    buckets_ready = 1;
+}
+
+static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
+    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a');
+    if (b >= 26) return hit;
+    for (unsigned k = 0; k < bucket_len[b]; k++) {
+        const class_word *cw = &buckets[b][k];
+        if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
+        size_t j = 1;
+        while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
+        if (j == cw->len) hit |= 1u << cw->bit;
+    }
+    return hit;
+}
+
+/* A word starts a class name or follows a separator or a lower-case letter ("post-body",
+ * "mainPost"), not inside another word ("signpost"); so only word starts are looked up, one bucket
+ * each, and the bytes between them are only stepped over. */
+static unsigned class_words_in(const char *s, size_t n) {
+    unsigned hit = 0;
+    size_t i = 0;
+    while (i < n) {
+        if (!is_alnum((unsigned char)s[i])) {
+            i++;
+            continue;
+        }
+        hit = words_at(s, n, i, hit);
+        for (i++; i < n && is_alnum((unsigned char)s[i]); i++)
+            if (s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z') hit = words_at(s, n, i, hit);
+    }
+    return hit;
+}
+
 static void scan_class(walk *w, const dl_node *el) {
     static const char *const names[] = {"class", "id"};
     unsigned hit = 0;
     for (int k = 0; k < 2; k++) {
         const dl_str *v = attr(el, names[k]);
         if (!v || !v->len) continue;
-        size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len;
-        if (any_in(v->ptr, n, cls_post)) hit |= 1;
-        if (any_in(v->ptr, n, cls_author)) hit |= 2;
-        if (any_in(v->ptr, n, cls_vote)) hit |= 4;
-        if (any_in(v->ptr, n, cls_product)) hit |= 8;
-        if (any_in(v->ptr, n, cls_card)) hit |= 16;
-        if (any_in(v->ptr, n, cls_docs)) hit |= 32;
-        if (any_in(v->ptr, n, cls_service)) hit |= 64;
-        if (any_in(v->ptr, n, cls_article)) hit |= 128;
+        hit |= class_words_in(v->ptr, v->len > CLASS_SCAN ? CLASS_SCAN : v->len);
     }
-    if (hit & 1) w->f[F_cls_post]++;
-    if (hit & 2) w->f[F_cls_author]++;
-    if (hit & 4) w->f[F_cls_vote]++;
-    if (hit & 8) w->f[F_cls_product]++;
-    if (hit & 16) w->f[F_cls_card]++;
-    if (hit & 32) w->f[F_cls_docs]++;
-    if (hit & 64) w->f[F_cls_service]++;
-    if (hit & 128) w->f[F_cls_article]++;
+    static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
+                                     F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};
+    for (unsigned g = 0; g < sizeof(feature_of) / sizeof(feature_of[0]); g++)
+        if (hit >> g & 1) w->f[feature_of[g]]++;
 }
 
 /* ---- repeated same-shaped siblings ---- */
@@ -309,7 +365,7 @@ static uint64_t shape_of(const dl_node *el) {
     uint64_t h = 1469598103934665603ull ^ el->atom;
     const dl_str *c = attr(el, "class");
     if (c) {
-        size_t n = c->len > CLASS_SCAN ? CLASS_SCAN : c->len;
+        size_t n = c->len > SHAPE_SCAN ? SHAPE_SCAN : c->len;
         for (size_t i = 0; i < n; i++) {
             /* digits vary between otherwise identical cards ("item-1", "item-2") */
             unsigned char ch = (unsigned char)c->ptr[i];
@@ -386,8 +442,12 @@ static void scan_text(walk *w, const dl_str *t) {
         }
         space = 0;
         if ((c & 0xC0) != 0x80) chars++;
-        if ((c == '.' || c == '!' || c == '?') && i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1]))
-            w->sentence_ends++;
+        /* only a few bytes can end a sentence or start a currency: the rest cost nothing more */
+        if (c == '.' || c == '!' || c == '?') {
+            if (i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1])) w->sentence_ends++;
+            continue;
+        }
+        if (c != '$' && c != 0xC2 && c != 0xE2 && !(c >= 'A' && c <= 'Z')) continue;
         size_t len;
         if (currency_at(s, n, i, &len)) {
             size_t before = i, after = i + len;
@@ -395,7 +455,10 @@ static void scan_text(walk *w, const dl_str *t) {
             while (after < n && s[after] == ' ' && after - i - len < 2) after++;
             int digit_before = before > 0 && s[before - 1] >= '0' && s[before - 1] <= '9';
             int digit_after = after < n && s[after] >= '0' && s[after] <= '9';
-            if (digit_before || digit_after) w->prices++;
+            if (digit_before || digit_after) {
+                w->prices++;
+                if (w->in_repeat) w->repeat_prices++;
+            }
             i += len - 1;
         }
     }
@@ -423,13 +486,19 @@ static int in_repeated_group(const dl_node *el) {
     if (!el->parent || el->parent->type != DL_NODE_ELEMENT) return 0;
     uint64_t s = shape_of(el);
     int same = 0;
-    /* looking at most a few siblings each way bounds the cost per element */
+    /* looking at the REPEAT_MIN - 1 nearest element siblings each way bounds the cost per element */
     const dl_node *c = el->prev;
-    for (int k = 0; c && k < 6; c = c->prev, k++)
-        if (c->type == DL_NODE_ELEMENT && shape_of(c) == s) same++;
+    for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->prev) {
+        if (c->type != DL_NODE_ELEMENT) continue;
+        k++;
+        if (c->atom == el->atom && shape_of(c) == s) same++;
+    }
     c = el->next;
-    for (int k = 0; c && k < 6; c = c->next, k++)
-        if (c->type == DL_NODE_ELEMENT && shape_of(c) == s) same++;
+    for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->next) {
+        if (c->type != DL_NODE_ELEMENT) continue;
+        k++;
+        if (c->atom == el->atom && shape_of(c) == s) same++;
+    }
     return same + 1 >= REPEAT_MIN;
 }
 
@@ -438,13 +507,30 @@ static int repeatable(const dl_node *el) {
            dl_is_element(el, DL_TAG_section) || dl_is_element(el, DL_TAG_tr);
 }
 
+/* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
+ * call to action. */
+static void enter_link(walk *w, const dl_node *a) {
+    const dl_str *href = attr(a, "href");
+    if (href && href->len >= 4 && eq_ci(href->ptr, 4, "tel:")) w->f[F_tel_links]++;
+    if (href && href->len >= 7 && eq_ci(href->ptr, 7, "mailto:")) w->f[F_mailto_links]++;
+    const dl_str *c = attr(a, "class");
+    if (c && (contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "btn") ||
+              contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "button")))
+        w->f[F_button_links]++;
+}
+
 static void enter_element(walk *w, const dl_node *el) {
     if (el->ns != DL_NS_HTML) {
         w->invisible++;
         return;
     }
     if (dl_rule_text_skip(el)) w->invisible++;
-    if (dl_is_element(el, DL_TAG_a)) w->in_link++;
+    if (dl_is_element(el, DL_TAG_a)) {
+        w->in_link++;
+        if (w->heading) w->heading_linked = 1;
+        enter_link(w, el);
+    }
+    if (dl_rule_is_heading(el) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
     if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code++;
     if (dl_is_element(el, DL_TAG_p)) {
         if (!w->in_p) w->p_chars = 0;
@@ -452,10 +538,21 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     if (is_nav(el)) w->in_nav++;
     if (dl_is_element(el, DL_TAG_li)) w->in_li++;
-    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) w->in_repeat = 1;
-    else if (w->in_repeat) w->in_repeat++;
+    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) {
+        w->in_repeat = 1;
+        w->member_heading = w->member_link = w->member_time = w->member_image = 0;
+        w->member_start = w->chars;
+    } else if (w->in_repeat) {
+        w->in_repeat++;
+    }
+    if (w->in_repeat) {
+        if (dl_rule_is_heading(el)) w->member_heading = 1;
+        if (dl_is_element(el, DL_TAG_a)) w->member_link = 1;
+        if (dl_is_element(el, DL_TAG_time)) w->member_time = 1;
+        if (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture)) w->member_image = 1;
+    }
     if (el->first_child) scan_children(w, el);
-    if (!w->invisible) scan_class(w, el);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, el);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
@@ -480,7 +577,10 @@ static void enter_element(walk *w, const dl_node *el) {
     case DL_TAG_aside: w->f[F_asides]++; break;
     case DL_TAG_li: w->f[F_items]++; break;
     case DL_TAG_table: w->f[F_tables]++; break;
-    case DL_TAG_img: if (!w->invisible) w->f[F_images]++; break;
+    case DL_TAG_img:
+        if (!w->invisible) w->f[F_images]++;
+        if (w->in_link) w->f[F_linked_images]++; /* teaser cards: a picture that is a link */
+        break;
     case DL_TAG_section: w->f[F_sections]++; break;
     case DL_TAG_dl: w->f[F_dls]++; break;
     case DL_TAG_blockquote: w->f[F_blockquotes]++; break;
@@ -492,6 +592,11 @@ static void enter_element(walk *w, const dl_node *el) {
             if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "article")) w->f[F_og_article] = 1;
             else if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "product")) w->f[F_og_product] = 1;
             else if (c && eq_ci(c->ptr, c->len, "website")) w->f[F_og_website] = 1;
+        } else if (v && (eq_ci(v->ptr, v->len, "article:published_time") || eq_ci(v->ptr, v->len, "date") ||
+                         eq_ci(v->ptr, v->len, "pubdate") || eq_ci(v->ptr, v->len, "publish-date"))) {
+            w->f[F_date_declared] = 1;
+        } else if (v && (eq_ci(v->ptr, v->len, "author") || eq_ci(v->ptr, v->len, "article:author"))) {
+            w->f[F_author_declared] = 1;
         } else if (v && eq_ci(v->ptr, v->len, "og:url") && w->url_rank > 1) {
             w->url_source = el, w->url_rank = 1;
         }
@@ -499,11 +604,18 @@ static void enter_element(walk *w, const dl_node *el) {
     case DL_TAG_link:
         v = attr(el, "rel");
         if (v && eq_ci(v->ptr, v->len, "canonical") && w->url_rank > 0) w->url_source = el, w->url_rank = 0;
+        if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
         break;
     default: break;
     }
+    if (!el->u.element.nattrs) return;
     v = attr(el, "itemtype");
     if (v) scan_itemtype(w, v);
+    v = attr(el, "itemprop");
+    if (v && eq_ci(v->ptr, v->len, "datePublished")) w->f[F_date_declared] = 1;
+    if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
+    if (dl_is_element(el, DL_TAG_a) && (v = attr(el, "rel")) && eq_ci(v->ptr, v->len, "author"))
+        w->f[F_author_declared] = 1;
 }
 
 static void leave_element(walk *w, const dl_node *el) {
@@ -517,12 +629,28 @@ static void leave_element(walk *w, const dl_node *el) {
     if (dl_is_element(el, DL_TAG_p)) {
         if (--w->in_p == 0) {
             w->p_text += w->p_chars;
-            if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++;
+            w->paragraphs++;
+            if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++, w->long_p_chars += w->p_chars;
+            if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
         }
     }
     if (is_nav(el)) w->in_nav--;
     if (dl_is_element(el, DL_TAG_li)) w->in_li--;
-    if (w->in_repeat) w->in_repeat--;
+    if (el == w->heading) {
+        /* a heading that is a link titles a teaser of another page (listings, collections) */
+        if (w->heading_linked) w->f[F_linked_headings]++;
+        w->heading = NULL;
+    }
+    if (w->in_repeat && --w->in_repeat == 0) {
+        /* a repeated block with a heading and a link is a teaser of another page (listings,
+         * collections); one with a date is a dated entry (news lists, threads); one with a picture a
+         * card (products) */
+        w->members++;
+        w->member_chars += w->chars - w->member_start;
+        if (w->member_heading && w->member_link) w->f[F_teasers]++;
+        if (w->member_time) w->f[F_dated_items]++;
+        if (w->member_image) w->f[F_pictured_items]++;
+    }
 }
 
 static void visit_text(walk *w, const dl_node *t) {
@@ -576,6 +704,11 @@ done:
     w.f[F_li_share] = w.li_chars / chars;
     w.f[F_li_link_share] = w.li_chars > 0 ? w.li_link_chars / w.li_chars : 0;
     w.f[F_prices] = log_count(w.prices);
+    w.f[F_repeat_price_share] = w.prices > 0 ? w.repeat_prices / w.prices : 0;
+    w.f[F_long_prose_share] = w.long_p_chars / chars;
+    w.f[F_repeat_members] = log_count(w.members);
+    w.f[F_member_chars] = w.members > 0 ? log_count(w.member_chars / w.members) : 0;
+    w.f[F_mean_paragraph] = w.paragraphs > 0 ? log_count(w.p_text / w.paragraphs) : 0;
     w.f[F_price_density] = 1000.0 * w.prices / chars;
     if (w.f[F_price_density] > 10) w.f[F_price_density] = 10;
     w.f[F_sentence_density] = 100.0 * w.sentence_ends / chars;
@@ -588,7 +721,8 @@ done:
         F_articles, F_times, F_navs, F_asides, F_items, F_tables, F_images, F_sections, F_dls,
         F_blockquotes, F_long_paragraphs, F_cls_post, F_cls_author, F_cls_vote, F_cls_product, F_cls_card,
         F_cls_docs, F_cls_service, F_cls_article, F_repeat_max, F_repeat_groups, F_repeat_list_groups,
-        F_repeat_rows,
+        F_repeat_rows, F_linked_headings, F_linked_images, F_max_paragraph, F_tel_links, F_mailto_links,
+        F_button_links, F_teasers, F_dated_items, F_pictured_items,
     };
     for (size_t k = 0; k < sizeof(counted) / sizeof(counted[0]); k++) w.f[counted[k]] = log_count(w.f[counted[k]]);
     memcpy(out, w.f, sizeof(w.f));

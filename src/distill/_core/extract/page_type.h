@@ -28,6 +28,10 @@ typedef enum {
 /* The lower-case name of a page type ("article", "forum", ...); "article" for an out-of-range value. */
 const char *dl_page_type_name(dl_page_type type);
 
+/* Build the class-word table the features read; call once before any other function here (the
+ * module's initialisation does). */
+void dl_page_type_init(void);
+
 /* Classify the page at root (a document, or any subtree). *type gets the most probable type and
  * *confidence its probability (0..1). Returns 0, or -1 on out of memory (then *type is DL_PAGE_ARTICLE
  * and *confidence 0). */
@@ -46,7 +50,10 @@ int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence
     X(articles) X(times) X(cls_post) X(cls_author) X(cls_vote) X(cls_product) X(cls_card) X(cls_docs)    \
     X(cls_service) X(cls_article) X(repeat_max) X(repeat_groups) X(repeat_list_groups) X(repeat_rows)   \
     X(repeat_share) X(navs) X(asides) X(nav_share) X(items) X(li_share) X(li_link_share) X(tables)      \
-    X(images) X(image_density) X(sections) X(dls) X(blockquotes)
+    X(images) X(image_density) X(sections) X(dls) X(blockquotes) X(url_slug_words) X(linked_headings)   \
+    X(linked_images) X(long_prose_share) X(max_paragraph) X(repeat_price_share) X(tel_links)           \
+    X(mailto_links) X(button_links) X(date_declared) X(author_declared) X(mean_paragraph)              \
+    X(repeat_members) X(teasers) X(dated_items) X(pictured_items) X(member_chars)
 
 enum {
 #define DL_PAGE_COUNT_ONE(name) +1
