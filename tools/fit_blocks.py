@@ -170,7 +170,7 @@ def fit(X, y, w):
     return clf
 
 
-def cv(folds: int = 5) -> None:
+def cv(folds: int = 3) -> None:
     import numpy as np
     from sklearn.model_selection import GroupKFold
 
