@@ -5,7 +5,8 @@ repeated inside boilerplate (navigation, link lists, footers), written to a temp
 Measured, alternating runs, medians of --runs:
   - pass one in-process: distill.stream.Scorer fed the file in 1 MiB chunks (MB/s);
   - the command from a file:   article FILE > /dev/null           (wall MB/s, peak RSS of the child);
-  - the command from a pipe:   cat FILE | article > /dev/null     (same; the pipe path spools).
+  - the command from a pipe:   cat FILE | article > /dev/null     (same; the pipe path spools);
+  - article --text FILE and article --format markdown FILE (pass two parses the winner alone).
 Peak RSS comes from os.wait4 on the article process itself.
 
     PYTHONPATH=src python bench/article_cmd.py [--size-mb 256] [--runs 3]
@@ -81,10 +82,10 @@ def pass_one(path: Path) -> float:
     return time.perf_counter() - t
 
 
-def run_command(path: Path, pipe: bool, tmp: Path) -> tuple[float, int, int]:
-    """(seconds, peak RSS in KiB, exit status) of one run of the command."""
+def run_command(path: Path, pipe: bool, tmp: Path, fmt: str = "html") -> tuple[float, int, int]:
+    """(seconds, peak RSS in KiB, exit status) of one run of the command with --format fmt."""
     env = dict(os.environ, TMPDIR=str(tmp))
-    cmd = [sys.executable, "-m", "distill.cli.article", "--quiet"]
+    cmd = [sys.executable, "-m", "distill.cli.article", "--quiet", "--format", fmt]
     # A child forked from this (large) benchmark process inherits its high-water RSS through exec, so
     # wait4's figure would be ours. GNU time is small: the command forked from it reports its own peak.
     gnu_time = os.access("/usr/bin/time", os.X_OK)
@@ -127,21 +128,32 @@ def measure(size_mb: int, runs: int) -> list[str]:
         from distill.stream import score_bytes  # noqa: F401  (import cost outside the timings)
 
         p1: list[float] = []
-        rows: dict[str, list[tuple[float, int]]] = {"file": [], "pipe": []}
+        # (pipe, format): the pipe spools; text and markdown parse the winner's markup alone.
+        kinds = {
+            "article FILE": (False, "html"),
+            "cat FILE | article": (True, "html"),
+            "article --text FILE": (False, "text"),
+            "article --format markdown FILE": (False, "markdown"),
+        }
+        rows: dict[str, list[tuple[float, int]]] = {k: [] for k in kinds}
         for _ in range(runs):
             p1.append(pass_one(page))
-            for kind in ("file", "pipe"):
-                secs, rss, rc = run_command(page, kind == "pipe", spool)
+            for label, (pipe, fmt) in kinds.items():
+                secs, rss, rc = run_command(page, pipe, spool, fmt)
                 if rc not in (0, 1):
-                    sys.exit(f"article exited {rc} on the {kind} run")
-                rows[kind].append((secs, rss))
+                    sys.exit(f"article exited {rc} on the {label} run")
+                rows[label].append((secs, rss))
                 assert not any(spool.iterdir()), "the spool file outlived the command"
+        from distill.stream import score_bytes as _score
+
+        won = _score(page.read_bytes())
         lines = [f"page: {mb:.1f} MB generated from aeb article bodies inside boilerplate; {runs} runs",
+                 f"winner: <{won.tag}> of {won.end - won.start} bytes (what --text/markdown parse)",
                  f"pass one (in-process Scorer, 1 MiB reads): {mb / statistics.median(p1):8.1f} MB/s"]
-        for kind, label in (("file", "article FILE"), ("pipe", "cat FILE | article")):
-            secs = statistics.median(s for s, _ in rows[kind])
-            rss = max(r for _, r in rows[kind])
-            lines.append(f"{label:<22} {mb / secs:8.1f} MB/s wall (both passes, startup), "
+        for label in kinds:
+            secs = statistics.median(s for s, _ in rows[label])
+            rss = max(r for _, r in rows[label])
+            lines.append(f"{label:<31} {mb / secs:8.1f} MB/s wall (both passes, startup), "
                          f"peak RSS {rss / 1024:.1f} MiB")
         return lines
 

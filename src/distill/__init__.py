@@ -16,11 +16,12 @@ from distill._core import (
     Element,
     Node,
     Text,
-    parse,
     parse_fragment,
 )
+from distill._input import parse
 from distill.export import Markdown, PlainText
 from distill.extract import Article, Extraction, Paragraph, article, boilerplate
+from distill.fetch import FetchError, Response, fetch
 from distill.sanitize import Policy, Sanitizer
 
 __all__ = [
@@ -31,15 +32,18 @@ __all__ = [
     "DocumentFragment",
     "Element",
     "Extraction",
+    "FetchError",
     "Markdown",
     "Node",
     "Paragraph",
     "PlainText",
     "Policy",
+    "Response",
     "Sanitizer",
     "Text",
     "article",
     "boilerplate",
+    "fetch",
     "parse",
     "parse_fragment",
 ]

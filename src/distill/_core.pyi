@@ -48,7 +48,7 @@ class Node:
         """The element holding the main content (the design's scoring walk), None when none scores."""
     def main_text(self) -> str:
         """main_content()'s text, blocks on their own lines, white space folded; "" when none."""
-    def article(self, options: Extraction | None = None) -> Article:
+    def article(self, options: Extraction | None = None, *, base_url: str | None = None) -> Article:
         """The main content, its text and the page metadata (see distill.extract.Article)."""
 
 @final
@@ -164,6 +164,9 @@ def _parse_stats(data: str | bytes, context: str | None = None, scripting: bool 
 def _sniff(data: bytes, encoding: str | None = None, utf8_detect: bool = True) -> str:
     """Return the encoding parse() would decode data with (canonical WHATWG name)."""
 
+def _utf8_non_ascii(data: bytes | bytearray | memoryview, /) -> bool:
+    """Return whether data is valid UTF-8 holding some non-ASCII byte (a legacy declaration then yields)."""
+
 def _decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """Decode data as parse() would: (text, canonical encoding name)."""
 
@@ -184,7 +187,7 @@ STREAM_MAX_ATTR_BYTES: int
 class StreamScorer:
     """The streaming article scorer (no tree): feed() bytes, then close(); distill.stream wraps it."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls, *, encoding: str | None = None) -> StreamScorer: ...
     @property
     def offset(self) -> int:
         """Bytes fed so far."""
@@ -215,11 +218,16 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
 
 # --- article: the article text and metadata of issue 5 (extract/py_article.c) ----------------------
 
-def _article_export(node: Node, favor: int, kind: int, policy: object = None) -> str:
+def _article_export(
+    node: Node, options: Extraction | None, kind: int, policy: object = None, base_url: str | None = None
+) -> str:
     """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 
-def _article_text(node: Node, favor: int = 0, classic: bool = False) -> str:
-    """The article text of the subtree (favor: 0 balanced, 1 precision, 2 recall; classic: issue 5's alone)."""
+def _article_text(node: Node, options: Extraction | None = None, classic: bool = False) -> str:
+    """The article text of the subtree, as ``options.favor`` shapes it (classic: issue 5's selection alone)."""
+
+def _compile_extraction(extraction: Extraction, /) -> object:
+    """The options as the C core reads them (a capsule that Extraction keeps)."""
 
 def _article_blocks(node: Node, /) -> tuple[list[str], bytes, int]:
     """Every text block's own text and its float32 features (nfeat per block), for tools/fit_blocks.py."""

@@ -34,6 +34,7 @@ class PlainText:
             not wrap.
         base_url: the page's URL, to write link targets absolute (the document's ``<base href>``
             applies on top of it).
+        tables: write tables (one line per row, cells separated by tabs); off leaves them out.
 
     """
 
@@ -41,6 +42,7 @@ class PlainText:
     images: bool = False
     width: int = 0
     base_url: str | None = None
+    tables: bool = True
 
     def __post_init__(self) -> None:
         """Reject option values the exporter cannot honour."""
@@ -57,9 +59,18 @@ class Markdown:
     Attributes:
         base_url: the page's URL; relative link and image targets are resolved against it (and
             against the document's ``<base href>``). Without either they are written as found.
-        images: write images as ``![alt](src)``; off leaves them out.
+        images: write images as ``![alt](src)``; off leaves them out. ``src`` is the real image of
+            a lazy-loading page (``data-src``, ``data-lazy-src``, ``data-original``, then ``src``,
+            then the largest ``srcset`` candidate).
+        links: write links as ``[text](href)``; off writes the text alone.
+        tables: write tables as GFM pipe tables; off leaves them out. Layout tables (a page grid
+            made of one-cell rows or cells holding blocks) are written as their content.
+        formatting: write emphasis, strong and strikethrough; off writes plain words.
 
     """
 
     base_url: str | None = None
     images: bool = True
+    links: bool = True
+    tables: bool = True
+    formatting: bool = True

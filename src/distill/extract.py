@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from distill import _core
+from distill._input import Markup, read_source
 
 if TYPE_CHECKING:
     from distill._core import Element, Node
@@ -34,24 +35,51 @@ PageType = Literal["article", "forum", "product", "collection", "listing", "docu
 
 @dataclass(frozen=True, slots=True)
 class Extraction:
-    """Thresholds a paragraph inside the main content must clear to count as content.
+    """What :func:`article` keeps, and the thresholds :func:`boilerplate` applies.
 
-    ``min_length``: the fewest characters (folded, see the module docs) a non-heading paragraph
-    needs. ``max_link_density``: the largest fraction of a paragraph's characters that may sit
-    inside links. ``keep_headings``: headings inside the main content are content whatever their
-    length (they are short by nature) as long as they clear ``max_link_density``; with False every
-    heading is boilerplate. ``favor`` shapes :func:`article`'s text (as trafilatura's option does):
-    ``"precision"`` keeps less around the article (stricter on link-heavy blocks and on separate
-    chunks), ``"recall"`` keeps more, ``"balanced"`` is the measured best of both.
+    The same options are the ``article`` command's and ``distill extract``'s flags. Every field is
+    checked when the object is made (TypeError for a wrong type, ValueError for a value out of range)
+    and compiled once into the C core's options, so an Extraction can be reused for any number of
+    pages at no cost.
+
+    Attributes:
+        min_length: :func:`boilerplate`: the fewest characters (folded, see the module docs) a
+            non-heading paragraph needs to be content.
+        max_link_density: :func:`boilerplate`: the largest fraction of a paragraph's characters that
+            may sit inside links.
+        keep_headings: :func:`boilerplate`: headings inside the main content are content whatever
+            their length (they are short by nature) as long as they clear ``max_link_density``; with
+            False every heading is boilerplate.
+        favor: shapes :func:`article`'s content (as trafilatura's option does): ``"precision"``
+            keeps less around the article (stricter on link-heavy blocks and on separate chunks),
+            ``"recall"`` keeps more, ``"balanced"`` is the measured best of both.
+        include_images: images in ``Article.markdown`` (``![alt](src)``, the ``src`` resolved from
+            lazy-loading attributes and ``srcset``) and ``Article.html``; text never shows images.
+        include_links: link targets in ``Article.markdown`` (``[text](href)``); off writes the link
+            text alone. Text never shows targets; ``Article.html`` keeps its links either way.
+        include_tables: tables in ``Article.markdown`` (GFM tables) and ``Article.html``; off leaves
+            them out of both.
+        include_comments: fill ``Article.comments`` with the page's reader comments (their own
+            field: never mixed into ``text``). Off (the default) leaves it None.
+        include_formatting: emphasis, strong and strikethrough in ``Article.markdown``; off writes
+            plain words (headings, lists, quotes, code and tables stay: they are structure).
+
     """
 
     min_length: int = 25
     max_link_density: float = 0.5
     keep_headings: bool = True
     favor: Literal["balanced", "precision", "recall"] = "balanced"
+    include_images: bool = True
+    include_links: bool = True
+    include_tables: bool = True
+    include_comments: bool = False
+    include_formatting: bool = True
+    _compiled: object = field(init=False, repr=False, compare=False, hash=False, default=None)
+    """The options as the C core reads them (a capsule), built once in ``__post_init__``."""
 
     def __post_init__(self) -> None:
-        """Reject values of the wrong type (TypeError) or out of range (ValueError)."""
+        """Reject values of the wrong type (TypeError) or out of range (ValueError), then compile."""
         if isinstance(self.min_length, bool) or not isinstance(self.min_length, int):
             raise TypeError(f"min_length must be an int, not {type(self.min_length).__name__}")
         if self.min_length < 0 or self.min_length > 0xFFFFFFFF:
@@ -60,15 +88,23 @@ class Extraction:
             raise TypeError(f"max_link_density must be a float, not {type(self.max_link_density).__name__}")
         if not 0.0 <= self.max_link_density <= 1.0:
             raise ValueError(f"max_link_density must be between 0 and 1, got {self.max_link_density}")
-        if not isinstance(self.keep_headings, bool):
-            raise TypeError(f"keep_headings must be a bool, not {type(self.keep_headings).__name__}")
+        for name in _BOOL_FIELDS:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
         if self.favor not in ("balanced", "precision", "recall"):
             raise ValueError(f"favor must be 'balanced', 'precision' or 'recall', got {self.favor!r}")
+        object.__setattr__(self, "_compiled", _core._compile_extraction(self))
 
     @classmethod
     def justext(cls) -> Extraction:
         """Return the stricter thresholds of justext's defaults: 70 characters, link density 0.2."""
         return cls(min_length=70, max_link_density=0.2)
+
+
+_BOOL_FIELDS = (
+    "keep_headings", "include_images", "include_links", "include_tables", "include_comments", "include_formatting",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +172,16 @@ class Article:
     on labelled development pages (``tools/fit_page_type.py``)."""
     page_type_confidence: float = 0.0
     """The model's probability for ``page_type``, 0..1 (low when the page mixes kinds)."""
+    comments: str | None = None
+    """The reader comments below the article (blocks the page names as comments, their text laid
+    out like ``to_text()``), when :attr:`Extraction.include_comments` asked for them ("" when the page
+    has none); None otherwise. They are never part of ``text``."""
     _source: Node | None = field(default=None, repr=False, compare=False)
     """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it."""
-    _favor: int = field(default=0, repr=False, compare=False)
-    """``Extraction.favor`` as the C core numbers it (0 balanced, 1 precision, 2 recall)."""
+    _options: Extraction | None = field(default=None, repr=False, compare=False)
+    """The options the article was extracted with (None: the defaults)."""
+    _base_url: str | None = field(default=None, repr=False, compare=False)
+    """The page's URL given to ``article()``; links and images resolve against it."""
     _cache: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     def _export(self, kind: int) -> str:
@@ -156,7 +198,7 @@ class Article:
 
                 _article_sanitizer = Sanitizer(Policy.relaxed())
             policy = _article_sanitizer._compiled
-        out: str = _core._article_export(self._source, self._favor, kind, policy)
+        out: str = _core._article_export(self._source, self._options, kind, policy, self._base_url)
         self._cache[kind] = out
         return out
 
@@ -164,9 +206,10 @@ class Article:
     def markdown(self) -> str:
         """The cleaned article as GitHub-flavoured Markdown ("" without one), computed on first access.
 
-        It renders exactly the content ``text`` is read from (the same containers, without what the
-        text leaves out), keeping headings, lists, tables, links and images. Relative links and images
-        resolve against the document's ``<base href>``.
+        It renders the content ``text`` is read from (the same containers, without what the text
+        leaves out) and the figures inside it, keeping headings, lists, tables, code, math, links and
+        images (as :class:`Extraction` asks). Relative links and images resolve against the
+        ``base_url`` given to :func:`article` and the document's ``<base href>``.
         """
         return self._export(_MARKDOWN)
 
@@ -178,8 +221,40 @@ class Article:
         """
         return self._export(_HTML)
 
+    def to_dict(self, *, markdown: bool = False, html: bool = False) -> dict[str, object]:
+        """Every field as plain JSON-serialisable values (``json.dumps(article.to_dict())`` works).
+
+        ``element`` becomes its source span, ``[start, end]`` offsets into the input (code points
+        for str input, bytes for bytes), or None; ``tags`` a list; ``comments`` is present (None
+        unless :attr:`Extraction.include_comments`). ``markdown=True`` and ``html=True`` add those
+        renderings. Keys are in field order.
+        """
+        out: dict[str, object] = {}
+        for name in _DICT_FIELDS:
+            value = getattr(self, name)
+            if name in _SEQ_FIELDS:
+                value = [_span(v) for v in value] if name in _SPAN_FIELDS else list(value)
+            elif name in _SPAN_FIELDS:
+                value = _span(value)
+            out[name] = value
+        if markdown:
+            out["markdown"] = self.markdown
+        if html:
+            out["html"] = self.html
+        return out
+
 
 _TEXT, _MARKDOWN, _HTML = 0, 1, 2
+
+# to_dict(): the public fields (dataclass order, private ones left out), and how each is converted.
+_DICT_FIELDS = tuple(f for f in Article.__dataclass_fields__ if not f.startswith("_"))
+_SPAN_FIELDS = frozenset({"element", "regions"})
+_SEQ_FIELDS = frozenset({"tags", "regions"})
+
+
+def _span(node: Node | None) -> list[int] | None:
+    span = node.source_span if node is not None else None
+    return list(span) if span is not None else None
 
 
 _article_sanitizer: Sanitizer | None = None
@@ -207,7 +282,7 @@ def _options(options: Extraction | None) -> Extraction:
     return options
 
 
-def boilerplate(markup: str | bytes, /, options: Extraction | None = None) -> list[Paragraph]:
+def boilerplate(markup: Markup, /, options: Extraction | None = None) -> list[Paragraph]:
     """Every paragraph unit of the page in document order, each marked content or boilerplate.
 
     Units are ``h1``-``h6``, ``p``, ``li``, ``pre``, ``blockquote``, ``td``, ``dd``, ``dt`` and
@@ -216,18 +291,28 @@ def boilerplate(markup: str | bytes, /, options: Extraction | None = None) -> li
     The same scoring walk picks the main content, so the two views always agree on where it is.
     """
     opts = _options(options)
-    doc = _core.parse(markup)
+    src = read_source(markup, "boilerplate")
+    doc = _core.parse(src.markup, encoding=src.encoding)
     return _classify(_core._paragraph_units(doc), opts)
 
 
-def article(markup: str | bytes, /, options: Extraction | None = None) -> Article:
-    """Parse ``markup`` and return its :class:`Article` (``distill.parse(markup).article()``).
+def article(markup: Markup, /, options: Extraction | None = None, *, base_url: str | None = None) -> Article:
+    """Parse ``markup`` and return its :class:`Article` (``distill.parse(markup).article(...)``).
 
-    ``options.favor`` shapes the text (see :class:`Extraction`); the paragraph thresholds are those
-    of :func:`boilerplate` and do not change it.
+    ``markup`` is bytes, a ``str`` of markup, a path (``os.PathLike``), a binary file object or a
+    :class:`distill.Response` (from :func:`distill.fetch`, read in its HTTP charset). A ``str`` that
+    is a URL or a file path raises ValueError naming what to call instead.
+    ``options`` says what to keep (see :class:`Extraction`: ``favor`` shapes the content, the
+    ``include_*`` fields what the renderings keep; the paragraph thresholds are those of
+    :func:`boilerplate` and do not change it). ``base_url`` is the page's URL: relative links and
+    images in ``Article.markdown`` and ``Article.html`` are written absolute against it (and against
+    the document's ``<base href>``, which applies on top); it defaults to a Response's URL.
     """
     opts = _options(options)
-    return _article_tree(markup).article(opts)
+    src = read_source(markup, "article")
+    if base_url is None:
+        base_url = src.url
+    return _article_tree(src.markup, src.encoding).article(opts, base_url=base_url)
 
 
 # A page whose readable text is almost all inside <noscript> (the crawler view of a page that script
@@ -237,8 +322,8 @@ def article(markup: str | bytes, /, options: Extraction | None = None) -> Articl
 _NOSCRIPT_MIN_CHARS = 2000
 
 
-def _article_tree(markup: str | bytes) -> Node:
-    doc = _core.parse(markup)
+def _article_tree(markup: str | bytes, encoding: str | None = None) -> Node:
+    doc = _core.parse(markup, encoding=encoding)
     if b"<noscript" not in markup if isinstance(markup, bytes) else "<noscript" not in markup:
         return doc
     inside = sum(len(n.text) for n in doc.find_all("noscript"))
@@ -248,4 +333,4 @@ def _article_tree(markup: str | bytes) -> Node:
     outside = (len(body.text) if body is not None else 0) - inside
     if inside <= outside:
         return doc
-    return _core.parse(markup, scripting=False)
+    return _core.parse(markup, encoding=encoding, scripting=False)

@@ -84,8 +84,9 @@ class StreamResult:
 
     ``tag`` is None when no element scored above zero; the winner's fields are then zero and
     ``runner_up`` is None. ``input[start:end]`` is the winner's markup, byte for byte.
-    ``encoding`` is the WHATWG name of the encoding the first ``<meta>`` before ``<body>``
-    declared, or None; text is counted as that encoding's characters when it is single-byte.
+    ``encoding`` is the WHATWG name of the encoding the scorer was given (``Scorer(encoding=)``),
+    else of the one the first ``<meta>`` before ``<body>`` declared, else None; text is counted as
+    that encoding's characters when it is single-byte.
     """
 
     tag: str | None
@@ -153,9 +154,14 @@ class Scorer:
     Feeding releases the GIL. One scorer serves one document and one thread at a time.
     """
 
-    def __init__(self) -> None:
-        """Start scoring a new document."""
-        self._core = _core.StreamScorer()
+    def __init__(self, *, encoding: str | None = None) -> None:
+        """Start scoring a new document.
+
+        ``encoding`` (an encoding label) fixes the encoding text is counted in, for a caller that
+        already knows it (a BOM, an HTTP charset, detection, or input transcoded to UTF-8): a
+        ``<meta>`` then does not change it. LookupError for an unknown label.
+        """
+        self._core = _core.StreamScorer(encoding=encoding)
 
     def feed(self, chunk: bytes | bytearray | memoryview) -> None:
         """Score the next chunk of the input; chunk boundaries never change the result."""

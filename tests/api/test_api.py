@@ -22,7 +22,9 @@ def doc() -> distill.Document:
 
 
 def test_public_names_are_exported() -> None:
-    for name in ("parse", "parse_fragment", "Node", "Document", "DocumentFragment", "Element", "Text",
+    # parse is the facade's (it adds paths, files and fetched responses to _core.parse's inputs).
+    assert "parse" in distill.__all__ and distill.parse.__module__ == "distill._input"
+    for name in ("parse_fragment", "Node", "Document", "DocumentFragment", "Element", "Text",
                  "Comment", "Doctype"):
         assert name in distill.__all__
         assert getattr(distill, name) is getattr(_core, name)
@@ -160,8 +162,10 @@ def test_encoding_label_selects_decoder() -> None:
 
 @pytest.mark.parametrize("bad", [None, 42, 3.5, bytearray(b"<p>"), ["<p>"]])
 def test_wrong_markup_type(bad: object) -> None:
-    with pytest.raises(TypeError, match=r"parse\(\) argument 'markup' must be str or bytes"):
-        distill.parse(bad)  # type: ignore[arg-type]
+    # parse() also takes bytes-like objects, paths, binary files and fetched responses (issue 14).
+    if not isinstance(bad, bytearray):
+        with pytest.raises(TypeError, match=r"parse\(\) takes bytes, str markup, a path"):
+            distill.parse(bad)
     with pytest.raises(TypeError, match=r"parse_fragment\(\) argument 'markup' must be str or bytes"):
         distill.parse_fragment(bad)  # type: ignore[arg-type]
 

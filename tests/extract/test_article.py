@@ -2,7 +2,7 @@
 
 The rules and their reasons are in src/distill/_core/extract/article_rules.h. Since issue 12 the classic
 selection is one input of the region classifier (extract/regions.c), which decides Article.text; these
-tests read the classic selection alone (``_article_text(node, favor, classic=True)``). Every test builds a
+tests read the classic selection alone (``_article_text(node, options, classic=True)``). Every test builds a
 page where the rule decides the outcome, so that removing or breaking the rule makes the test fail.
 """
 
@@ -30,8 +30,12 @@ PROSE3 = (
 )
 
 
+_FAVORS = ("balanced", "precision", "recall")
+
+
 def text(markup: str, favor: int = 0) -> str:
-    return str(_core._article_text(distill.parse(markup), favor, classic=True))
+    options = distill.Extraction(favor=_FAVORS[favor])  # type: ignore[arg-type]
+    return str(_core._article_text(distill.parse(markup), options, classic=True))
 
 
 def page(body: str, body_attrs: str = "") -> str:
@@ -244,9 +248,9 @@ def test_favor_recall_keeps_a_block_balanced_cleans() -> None:
     assert "xxxx" in text(markup, 2)
 
 
-def test_favor_out_of_range_is_rejected() -> None:
-    with pytest.raises(ValueError):
-        _core._article_text(distill.parse("<p>x"), 3)
+def test_options_that_are_not_an_extraction_are_rejected() -> None:
+    with pytest.raises(TypeError):
+        _core._article_text(distill.parse("<p>x"), 3)  # type: ignore[arg-type]
 
 
 def test_subtree_root_scopes_the_article() -> None:
@@ -388,9 +392,9 @@ def test_article_favor_option_reaches_the_text() -> None:
     markup = page(f"<nav><a href=/>Home</a> <a href=/a>About us</a></nav><div><p>{PROSE}</p>"
                   f"{_mixed_block(0.4)}<p>{PROSE2}</p></div><footer>Contact us, all rights reserved</footer>")
     doc = distill.parse(markup)
-    for n, favor in enumerate(("balanced", "precision", "recall")):
+    for favor in ("balanced", "precision", "recall"):
         got = distill.article(markup, distill.Extraction(favor=favor)).text  # type: ignore[arg-type]
-        assert got == str(_core._article_text(doc, n))
+        assert got == str(_core._article_text(doc, distill.Extraction(favor=favor)))  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         distill.Extraction(favor="most")  # type: ignore[arg-type]
 

@@ -49,13 +49,15 @@ def test_fragment_with_bad_context():
 # Bad arguments to the Python API: a clear exception naming what was wrong, never a crash.
 
 
-def test_files_are_not_markup():
-    # A file object (open or closed) is not markup: the caller reads it. The message names the argument.
+def test_files_are_read_by_parse_but_not_by_parse_fragment():
+    # parse() reads a binary file to its end (issue 14); a closed one is a clear ValueError, and
+    # parse_fragment() still takes only markup, naming the argument.
     with open(__file__, "rb") as f:
-        with pytest.raises(TypeError, match="markup"):
-            distill.parse(f)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="markup"):
-        distill.parse(f)  # type: ignore[arg-type]  # closed now
+        assert "test_files_are_read_by_parse" in distill.parse(f).text
+    with pytest.raises(ValueError, match="closed file"):
+        distill.parse(f)  # closed now
+    with open(__file__, "rb") as f, pytest.raises(TypeError, match="markup"):
+        distill.parse_fragment(f)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("call,exc", [

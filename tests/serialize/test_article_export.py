@@ -18,7 +18,7 @@ import pytest
 from conftest import require
 
 import distill
-from distill import _core
+from distill import Extraction, _core
 
 PROSE = "<p>{word} sentence number {i}, with commas, clauses, and enough words to count as prose here.</p>"
 
@@ -33,7 +33,7 @@ def page(inner: str) -> str:
 
 def kept_text(markup: str) -> str:
     """The to_text() rendering of the article's kept nodes (what .markdown and .html are built from)."""
-    result: str = _core._article_export(distill.parse(markup), 0, 0, None)
+    result: str = _core._article_export(distill.parse(markup), None, 0, None)
     return result
 
 
@@ -47,10 +47,21 @@ DROPPED = {
     "hidden attribute": ("<div hidden>Zanzibar secret menu words</div>", "Zanzibar"),
     "display none": ('<div style="display: none">Zanzibar print only copy</div>', "Zanzibar"),
     "share block": ('<div class="share-tools"><span>Zanzibar share this story</span></div>', "Zanzibar"),
-    "figure": ("<figure><img src=a.png alt=x><figcaption>Zanzibar photo credit</figcaption></figure>", "Zanzibar"),
     # (the title heading is no longer dropped by rule: since issue 12 the region classifier weighs it,
     # and on most page kinds the title is part of the content)
 }
+
+
+def test_figure_left_out_of_the_text_shows_its_image_in_markdown_and_html() -> None:
+    # A figure is an illustration: not running text, but Markdown and HTML readers want the picture,
+    # and its caption goes with it (as the image's title in Markdown, so the text words stay the text's).
+    figure = '<figure><img src="/a.png" alt="A map"><figcaption>Zanzibar photo credit</figcaption></figure>'
+    a = distill.article(page(prose("Alpha", 2) + figure + prose("Beta", 3)), base_url="https://x.org/p/")
+    assert "Zanzibar" not in a.text
+    assert '![A map](https://x.org/a.png "Zanzibar photo credit")' in a.markdown
+    assert "<figcaption>Zanzibar photo credit</figcaption>" in a.html
+    no_images = distill.article(page(prose("Alpha", 2) + figure + prose("Beta", 3)), Extraction(include_images=False))
+    assert "a.png" not in no_images.markdown and "a.png" not in no_images.html
 
 
 @pytest.mark.parametrize("case", sorted(DROPPED))
@@ -151,7 +162,7 @@ def test_node_article_of_subtree_exports_that_subtree() -> None:
     body = doc.find("body")
     assert body is not None
     a = body.article()
-    assert words(_core._article_export(body, 0, 0, None)) == words(a.text)
+    assert words(_core._article_export(body, None, 0, None)) == words(a.text)
     assert "Alpha sentence number 2" in a.markdown
 
 

@@ -135,9 +135,16 @@ def test_horizontal_rule_and_br():
 def test_markdown_special_characters_are_escaped():
     html = "<p>*not* _em_ [link](x) `code` a&lt;b&gt;c ~~s~~ snake_case &amp;copy; 1\\2</p>"
     out = md(html)
-    assert out == (
-        "\\*not\\* \\_em\\_ \\[link\\](x) \\`code\\` a\\<b>c \\~\\~s\\~\\~ snake_case \\&copy; 1\\\\2"
+    # only what would change the meaning: a ']' with its '[' escaped, and a backslash before a digit,
+    # are already literal in CommonMark
+    assert out == "\\*not\\* \\_em\\_ \\[link](x) \\`code\\` a\\<b>c \\~\\~s\\~\\~ snake_case \\&copy; 1\\2"
+
+
+def test_markers_are_escaped_only_where_they_would_start_a_block():
+    assert md("<p>#hashtag -5 degrees</p><p>+1 agreed</p><p>1.5 litres</p><p>3 &lt; 4</p>") == (
+        "#hashtag -5 degrees\n\n+1 agreed\n\n1.5 litres\n\n3 \\< 4"
     )
+    assert md("<p>---</p><p>===</p><p>## x</p>") == "\\---\n\n\\===\n\n\\## x"
 
 
 def test_line_start_block_markers_are_escaped():

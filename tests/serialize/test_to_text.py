@@ -50,12 +50,13 @@ def test_list_item_continuation_lines_are_indented_under_the_text():
     assert text("<ol><li><p>para one</p><p>para two</p></li></ol>") == "1. para one\n\n   para two"
 
 
-def test_table_rows_are_lines_and_cells_are_separated():
+def test_table_rows_are_lines_and_cells_are_separated_by_tabs():
     html = (
         "<p>x</p><table><tr><th>Name</th><th>Age</th></tr>"
         "<tr><td>Ann <p>Lee</p></td><td>31</td></tr><tr><td></td><td>9</td></tr></table><p>y</p>"
     )
-    assert text(html) == "x\n\nName | Age\nAnn Lee | 31\n| 9\n\ny"
+    # an empty cell keeps its column: the row of (empty, 9) starts with the tab
+    assert text(html) == "x\n\nName\tAge\nAnn Lee\t31\n\t9\n\ny"
 
 
 def test_non_content_and_hidden_elements_are_left_out():

@@ -1,14 +1,21 @@
-"""The ``article`` command: stream a page, score its elements, emit the best one's markup.
+"""The ``article`` command: stream a page, score its elements, emit the best one.
 
 Pass one feeds the input through :class:`distill.stream.Scorer` in large chunks, keeping nothing but
-the scores. Pass two copies the winner's byte range out of the input: a file (or a seekable standard
-input) is read again from the winner's offset; a pipe is spooled to an anonymous temporary file
-during pass one, which disappears when the command ends, however it ends.
+the scores. Pass two reads the winner's byte range back: a file (or a seekable standard input) is
+read again from the winner's offset; a pipe is spooled to an anonymous temporary file during pass
+one, which disappears when the command ends, however it ends. ``--format html`` copies the range as
+it stands; ``text`` and ``markdown`` parse only the range and clean it as :func:`distill.article`
+does, so memory follows the winner's size, not the page's.
+
+The encoding is decided once, from the first MiB, by the parser's own sniffing (see
+:func:`read_as`); inputs the tokenizer cannot read as ASCII (UTF-16, ISO-2022-JP) are transcoded to
+UTF-8 on the way in, and the offsets are then those of the UTF-8 form.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import io
 import json
@@ -18,26 +25,39 @@ import sys
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from types import FrameType
-from typing import IO, Any, NoReturn, cast
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
+from distill.cli.options import add_content_options, extraction_from_args
+from distill.export import Markdown, PlainText
+from distill.extract import Extraction
 from distill.stream import (
     MAX_DEPTH,
     PARAGRAPH_BONUS,
     PARAGRAPH_MIN_CHARS,
     Scorer,
     StreamResult,
-    decode,
 )
 
 CHUNK = 1 << 20
-"""Read size of both passes (1 MiB): large enough that the Python loop costs nothing measurable."""
+"""Read size of both passes (1 MiB), and how much of the input the encoding is decided from."""
 
 EXIT_OK, EXIT_NOTHING, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM
+
+# Encodings whose bytes the tokenizer cannot read as ASCII ('<' may be half of a character), by their
+# Python codec: the input is transcoded to UTF-8 before it is scored.
+TRANSCODED = {"utf-16le": "utf-16-le", "utf-16be": "utf-16-be", "iso-2022-jp": "iso2022_jp"}
 
 DESCRIPTION = f"""\
-Find a page's article body by scoring elements as they stream past, then write that element's
-markup, byte for byte as it stands in the input, to standard output. A report goes to standard error.
+Find a page's article body by scoring elements as they stream past, then write that element to
+standard output: its markup byte for byte as it stands in the input (--format html, the default), or
+its text or Markdown cleaned as distill.article() cleans (--text, --format markdown). A report goes
+to standard error; --json writes it to standard output instead, as one JSON object.
 
 Every element closed by its own end tag is scored:
     score = text - 2 x link text + {PARAGRAPH_BONUS} x paragraphs
@@ -46,14 +66,32 @@ with at least {PARAGRAPH_MIN_CHARS} characters outside links. Characters are cod
 whitespace counting as one. The paragraph bonus is {PARAGRAPH_BONUS}. Text of script, style,
 template, title, textarea, iframe, noscript, noembed, noframes and comments counts nowhere.
 <html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
-report counts them); elements nested deeper than {MAX_DEPTH} are not tracked. Text is counted as
-UTF-8 unless a <meta> declares a single-byte encoding (windows-1252 and the like).
+report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
+
+--text and --format markdown parse the winner's markup alone (memory follows its size, which the
+report gives) and keep what distill.article() would keep of it: share bars, related links, captions
+and link lists inside the winner are left out. When that cleaning keeps nothing, the winner's whole
+text is written and the report says so. distill.article() scores the whole parsed page instead, so
+the two agree wherever they pick the same element.
+
+Encoding: as distill.parse() decides it, from the first MiB: a byte order mark, else --encoding,
+else a <meta> charset in the first 1024 bytes, else UTF-8 when the bytes are valid UTF-8, else a
+guess from the bytes (windows-1251, Shift_JIS, ...), else windows-1252. A page that declares a
+legacy encoding but whose bytes are valid UTF-8 with non-ASCII text is read as UTF-8 (the HTML
+Standard would trust the declaration: --encoding gives that). UTF-16 and ISO-2022-JP input is
+transcoded to UTF-8; --format html then writes the winner in UTF-8 and the offsets are the UTF-8
+form's. Text and Markdown are always written in UTF-8.
 
 Standard input that cannot seek (a pipe) is copied to an anonymous temporary file in $TMPDIR while
 it is scored, so that the winner can be read back; the file goes away when the command ends.
 
-Exit status: 0 with a winner; 1 when nothing scores above zero (no output); 2 for usage errors,
-unreadable input and unwritable output."""
+Exit status:
+  0    a winner was found and written
+  1    nothing scored above zero (nothing written)
+  2    usage error, unknown --encoding, unreadable input or unwritable output
+  130  interrupted (Ctrl-C)
+  143  terminated (SIGTERM)
+Interrupted or terminated, the command leaves no temporary file behind."""
 
 
 class _Terminated(Exception):
@@ -68,6 +106,12 @@ def _fail(message: str) -> NoReturn:
     raise _InputError(message)
 
 
+def _version() -> str:
+    import distill
+
+    return f"article (distill) {distill.__version__}"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="article",
@@ -75,17 +119,29 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", nargs="?", default="-", help="the page (standard input when absent or -)")
-    p.add_argument("-q", "--quiet", action="store_true", help="write no report")
-    p.add_argument("--json", action="store_true", help="write the report as one JSON object")
+    p.add_argument("-q", "--quiet", action="store_true", help="write no report (errors are still reported)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="write the report to standard output as one JSON object, with the content under "
+        '"content" when --text or --format is given',
+    )
     p.add_argument(
         "--format",
         choices=("html", "text", "markdown"),
-        default="html",
-        help="html: the winner's markup as it stands in the input (default); text: its text, "
-        "block-aware, as Node.to_text() lays it out; markdown: as Node.to_markdown() writes it "
-        "(both render the winner's markup parsed on its own)",
+        default=None,
+        help="html: the winner's markup as it stands in the input (default); text: its text as "
+        "distill.article().text gives it; markdown: as distill.article().markdown gives it",
     )
     p.add_argument("--text", action="store_true", help="the same as --format text")
+    p.add_argument(
+        "--encoding",
+        metavar="LABEL",
+        help="read the page in this encoding (a WHATWG label such as windows-1251), as an HTTP "
+        "charset would say; only a byte order mark overrides it",
+    )
+    p.add_argument("--version", action="version", version=_version())
+    add_content_options(p)  # for --format text/markdown; the scorer itself follows the design
     return p
 
 
@@ -106,7 +162,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def format_report(r: StreamResult) -> str:
+def format_report(r: StreamResult, outcome: Outcome | None = None) -> str:
     """The human report, in the documented shape (the figures are the ones the score used)."""
     lines: list[str] = []
     if r.tag is None:
@@ -131,36 +187,124 @@ def format_report(r: StreamResult) -> str:
             f"  {'too deep':<12}{r.too_deep:>8} "
             f"{'element' if r.too_deep == 1 else 'elements'} nested deeper than {MAX_DEPTH}"
         )
+    if outcome is not None:
+        how = " (transcoded to UTF-8)" if outcome.transcoded else ""
+        lines.append(f"  {'encoding':<16}{outcome.encoding}{how}")
+        if outcome.parsed is not None:
+            what = "cleaned as article() cleans" if outcome.cleaned else "cleaning kept nothing: its whole text"
+            lines.append(f"  {'parsed':<12}{outcome.parsed:>8} bytes of the winner's markup, {what}")
     return "\n".join(lines) + "\n"
 
 
-# ------------------------------------------------------------------------------------------ text output
+# ------------------------------------------------------------------------------------------ encodings
 
 
-def _require_exporter(fmt: str) -> None:
-    import distill
+@dataclass(frozen=True)
+class Reading:
+    """How the input is read: its encoding (WHATWG name), BOM length, and whether it is transcoded."""
 
-    method = "to_markdown" if fmt == "markdown" else "to_text"
-    node = getattr(distill, "Node", None)
-    if not hasattr(distill, "parse") or not hasattr(node, method):
-        _fail(f"--format {fmt} needs the exporters' Node.{method}(), which this build lacks")
+    encoding: str
+    bom: int
+    transcoded: bool
 
 
-def render(markup: bytes, encoding: str | None, fmt: str) -> str:
-    """The winner's text or Markdown: its markup parsed, then the exporters' to_text/to_markdown.
+def _complete_utf8(prefix: bytes) -> bytes:
+    """``prefix`` without a UTF-8 sequence cut short at its end (so the cut is not taken for invalid)."""
+    n = len(prefix)
+    i = n - 1
+    while i >= 0 and n - i <= 3 and 0x80 <= prefix[i] < 0xC0:
+        i -= 1
+    if i >= 0 and prefix[i] >= 0xC0:
+        need = 2 if prefix[i] < 0xE0 else 3 if prefix[i] < 0xF0 else 4
+        if n - i < need:
+            return prefix[:i]
+    return prefix
 
-    ``encoding`` is what the page declared (the winner's bytes no longer carry the declaration).
+
+def read_as(prefix: bytes, label: str | None, *, complete: bool) -> Reading:
+    """The encoding the page is read in, decided from its first bytes as ``distill.parse()`` decides.
+
+    ``label`` is the caller's encoding (``--encoding``; only a BOM overrides it); ``complete`` says
+    that ``prefix`` is the whole input. LookupError for an unknown label.
     """
-    import distill
+    from distill import _core
 
-    _require_exporter(fmt)
-    doc = distill.parse(decode(markup, encoding))
-    body: Any = doc.find("body") or doc
-    out = str(body.to_markdown() if fmt == "markdown" else body.to_text())
-    return out if out.endswith("\n") or not out else out + "\n"
+    if not complete:
+        prefix = _complete_utf8(prefix)
+    enc = _core._sniff(prefix, label)
+    bom = 0
+    if enc == "utf-8" and prefix.startswith(codecs.BOM_UTF8):
+        bom = 3
+    elif (enc == "utf-16le" and prefix.startswith(codecs.BOM_UTF16_LE)) or (
+        enc == "utf-16be" and prefix.startswith(codecs.BOM_UTF16_BE)
+    ):
+        bom = 2
+    return Reading(enc, bom, enc in TRANSCODED or enc == "replacement")
+
+
+class _Replacement(codecs.IncrementalDecoder):
+    """The Encoding Standard's replacement decoder: any input is one U+FFFD, empty input nothing."""
+
+    def __init__(self, errors: str = "strict") -> None:
+        super().__init__(errors)
+        self._done = False
+
+    def decode(self, input: Buffer, final: bool = False) -> str:  # noqa: A002 - the codecs signature
+        if len(memoryview(input)) and not self._done:
+            self._done = True
+            return "\ufffd"
+        return ""
+
+
+def _transcoder(reading: Reading) -> codecs.IncrementalDecoder | None:
+    if not reading.transcoded:
+        return None
+    if reading.encoding == "replacement":
+        return _Replacement()
+    return codecs.getincrementaldecoder(TRANSCODED[reading.encoding])(errors="replace")
 
 
 # ---------------------------------------------------------------------------------------------- passes
+
+
+@dataclass
+class Outcome:
+    """What the command produced: the scores, how the input was read, and the content (pass two)."""
+
+    result: StreamResult
+    encoding: str
+    transcoded: bool
+    content: bytes = b""
+    """The winner in the requested format (html: its markup in the page's encoding, else UTF-8)."""
+    parsed: int | None = None
+    """Bytes of markup parsed for --text/--format markdown (the winner's size); None for html."""
+    cleaned: bool = True
+    """False when article()'s cleaning kept nothing and the winner's whole text was written instead."""
+
+    def as_dict(self, fmt: str | None) -> dict[str, Any]:
+        """The --json object: the scorer's report, the reading, and the content when ``fmt`` is set."""
+        d = self.result.as_dict()
+        d["encoding"] = self.encoding
+        d["transcoded"] = self.transcoded
+        d["parsed_bytes"] = self.parsed
+        d["cleaned"] = self.cleaned if self.parsed is not None else None
+        if fmt is not None:
+            d["format"] = fmt
+            if self.result.tag is None:
+                d["content"] = None
+            elif fmt == "html":
+                enc = "utf-8" if self.transcoded else self.encoding
+                d["content"] = _decode_with(self.content, enc)
+            else:
+                d["content"] = self.content.decode("utf-8")
+        return d
+
+
+def _decode_with(data: bytes, encoding: str) -> str:
+    from distill import _core
+
+    text, _ = _core._decode(data, encoding)
+    return text
 
 
 def _label(path: str) -> str:
@@ -197,33 +341,51 @@ def _seekable_base(f: IO[bytes]) -> int | None:
         return None
 
 
-def _pass_one(f: IO[bytes], label: str, spool: IO[bytes] | None) -> StreamResult:
-    scorer = Scorer()
-    buf = bytearray(CHUNK)
-    view = memoryview(buf)
-    reader = cast(io.BufferedIOBase, f)
+def _read(f: IO[bytes], label: str) -> bytes:
+    try:
+        return f.read(CHUNK)
+    except OSError as e:
+        _fail(f"{label}: {e.strerror or e}")
+
+
+def _new_spool(stack: contextlib.ExitStack, label: str) -> IO[bytes]:
+    try:
+        # Anonymous where the OS allows (O_TMPFILE), else unlinked at once: it cannot outlive the
+        # process, whatever ends it.
+        return stack.enter_context(tempfile.TemporaryFile(prefix="article-"))
+    except OSError as e:
+        _fail(f"{label}: cannot create a temporary file to spool to: {e.strerror or e}")
+
+
+def _pass_one(
+    f: IO[bytes], first: bytes, label: str, reading: Reading, spool: IO[bytes] | None
+) -> StreamResult:
+    """Score ``first`` and the rest of ``f`` (transcoded when the reading says so), spooling when asked."""
+    scorer = Scorer(encoding="utf-8" if reading.transcoded else reading.encoding)
+    decoder = _transcoder(reading)
     # When spooling, the chunk is scored on a worker thread while this one writes it out: both
     # release the GIL, so the copy costs little on a machine with a second core.
     pool = ThreadPoolExecutor(max_workers=1) if spool is not None else None
+
+    def take(chunk: bytes) -> None:
+        if spool is None or pool is None:
+            scorer.feed(chunk)
+            return
+        scoring = pool.submit(scorer.feed, chunk)
+        try:
+            spool.write(chunk)
+        except OSError as e:
+            _fail(f"{label}: cannot spool to a temporary file: {e.strerror or e}")
+        finally:
+            scoring.result()  # one feed at a time
+
     try:
-        while True:
-            try:
-                n = reader.readinto(view)
-            except OSError as e:
-                _fail(f"{label}: {e.strerror or e}")
-            if not n:
-                break
-            chunk = view[:n]
-            if spool is None or pool is None:
-                scorer.feed(chunk)
-                continue
-            scoring = pool.submit(scorer.feed, chunk)
-            try:
-                spool.write(chunk)
-            except OSError as e:
-                _fail(f"{label}: cannot spool to a temporary file: {e.strerror or e}")
-            finally:
-                scoring.result()  # the buffer is reused by the next read
+        chunk = first[reading.bom :] if decoder is not None else first
+        while chunk:
+            take(decoder.decode(chunk).encode("utf-8") if decoder is not None else chunk)
+            chunk = _read(f, label)
+        if decoder is not None:
+            take(decoder.decode(b"", final=True).encode("utf-8"))
     finally:
         if pool is not None:
             pool.shutdown(wait=True)
@@ -247,45 +409,99 @@ def _copy_range(src: IO[bytes], base: int, start: int, end: int, label: str, out
         remaining -= len(data)
 
 
-def _read_range(src: IO[bytes], base: int, start: int, end: int, label: str) -> bytes:
-    buf = io.BytesIO()
-    _copy_range(src, base, start, end, label, buf)
-    return buf.getvalue()
+def clean(
+    markup: bytes, encoding: str, fmt: str, options: Extraction | None = None, base_url: str | None = None
+) -> tuple[str, bool]:
+    """The winner's text or Markdown as ``distill.article()`` cleans it, and whether cleaning kept any.
+
+    ``markup`` is the winner's bytes alone, in ``encoding`` (the page's; the winner no longer carries
+    its declaration). When the cleaning keeps nothing (the winner is all link lists or captions, say),
+    the winner's whole text or Markdown is returned with False, rather than nothing for a page whose
+    winner scored above zero.
+    """
+    import distill
+
+    o = options or Extraction()
+    doc = distill.parse(markup, encoding=encoding)
+    art = doc.article(o, base_url=base_url)
+    out = art.markdown if fmt == "markdown" else art.text
+    cleaned = bool(out.strip())
+    if not cleaned:
+        body: Any = doc.find("body") or doc
+        if fmt == "markdown":
+            out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
+                                                tables=o.include_tables, formatting=o.include_formatting)))
+        else:
+            out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
+    return (out if out.endswith("\n") or not out else out + "\n"), cleaned
+
+
+def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str = "<input>",
+            out: IO[bytes] | None = None, options: Extraction | None = None,
+            base_url: str | None = None) -> Outcome:
+    """Both passes over ``f``: what the command does, without the report and the exit status.
+
+    With ``out`` and ``fmt == "html"``, the winner is copied there chunk by chunk; otherwise it is
+    returned in ``Outcome.content``. Raises LookupError for an unknown ``encoding`` and _InputError
+    when the input cannot be read. ``bench`` and the corpus scorers' hooks call this.
+    """
+    base = _seekable_base(f)
+    with contextlib.ExitStack() as stack:
+        spool = _new_spool(stack, label) if base is None else None
+        first = _read(f, label)
+        reading = read_as(first, encoding, complete=len(first) < CHUNK)
+        if spool is None and reading.transcoded:
+            spool = _new_spool(stack, label)
+        result = _pass_one(f, first, label, reading, spool)
+        del first
+        outcome = Outcome(result, reading.encoding, reading.transcoded)
+        if result.tag is None:
+            return outcome
+        source: IO[bytes] = spool if spool is not None else f
+        src_base = 0 if spool is not None else (base or 0)
+        if fmt == "html" and out is not None:
+            _copy_range(source, src_base, result.start, result.end, label, out)
+            return outcome
+        buf = io.BytesIO()
+        _copy_range(source, src_base, result.start, result.end, label, buf)
+        markup = buf.getvalue()
+        del buf
+        if fmt == "html":
+            outcome.content = markup
+        else:
+            text, outcome.cleaned = clean(
+                markup, "utf-8" if reading.transcoded else reading.encoding, fmt, options, base_url
+            )
+            outcome.parsed = len(markup)
+            outcome.content = text.encode("utf-8")
+        return outcome
 
 
 def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     """Both passes and the report; raises _InputError for unreadable input."""
-    fmt = "text" if args.text else args.format
+    fmt = "text" if args.text else (args.format or "html")
     label = _label(args.file)
-    if fmt != "html":
-        _require_exporter(fmt)  # before reading anything
+    if args.encoding is not None:
+        from distill import _core
+
+        try:
+            _core._lookup_encoding(args.encoding)
+        except LookupError:
+            _fail(f"--encoding {args.encoding}: not an encoding label the HTML Standard knows")
     with _open_input(args.file) as f:
-        base = _seekable_base(f)
-        with contextlib.ExitStack() as stack:
-            spool: IO[bytes] | None = None
-            if base is None:
-                try:
-                    # Anonymous where the OS allows (O_TMPFILE), else unlinked at once: it cannot
-                    # outlive the process, whatever ends it.
-                    spool = stack.enter_context(tempfile.TemporaryFile(prefix="article-"))
-                except OSError as e:
-                    _fail(f"{label}: cannot create a temporary file to spool to: {e.strerror or e}")
-            result = _pass_one(f, label, spool)
-            source: IO[bytes] = spool if spool is not None else f
-            src_base = 0 if spool is not None else (base or 0)
-            if result.tag is not None:
-                if fmt == "html":
-                    _copy_range(source, src_base, result.start, result.end, label, out)
-                else:
-                    markup = _read_range(source, src_base, result.start, result.end, label)
-                    out.write(render(markup, result.encoding, fmt).encode("utf-8"))
-                out.flush()
+        direct = fmt == "html" and not args.json
+        outcome = extract(f, fmt, encoding=args.encoding, label=label, out=out if direct else None,
+                          options=extraction_from_args(args), base_url=args.base_url)
     if args.json:
-        err.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
-    elif not args.quiet:
-        err.write(format_report(result))
-    err.flush()
-    return EXIT_OK if result.tag is not None else EXIT_NOTHING
+        asked = fmt if (args.text or args.format) else None
+        out.write((json.dumps(outcome.as_dict(asked), ensure_ascii=False) + "\n").encode("utf-8"))
+    elif not direct:
+        out.write(outcome.content)
+    out.flush()
+    if not args.json and not args.quiet:
+        err.write(format_report(outcome.result, outcome))
+        err.flush()
+    return EXIT_OK if outcome.result.tag is not None else EXIT_NOTHING
 
 
 def _drop_stdout() -> None:
@@ -327,10 +543,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("article: interrupted\n")
-        return 128 + signal.SIGINT
+        return EXIT_INTERRUPTED
     except _Terminated:
         sys.stderr.write("article: terminated\n")
-        return 128 + signal.SIGTERM
+        return EXIT_TERMINATED
     finally:
         if previous is not None:
             with contextlib.suppress(ValueError):

@@ -1,4 +1,4 @@
-/* Python-facing entry of the article text (issue 5): distill._core._article_text(node, favor=0).
+/* Python-facing entry of the article text (issue 5): distill._core._article_text(node, options=None).
  *
  * The extract subsystem's Node.article() / distill.article() build Article.text from it; the private
  * function is also what tools/eval_article.py and tests/extract/test_article.py call. */
@@ -10,20 +10,18 @@
 #include "extract/blocks.h"
 #include "extract/page_type.h"
 #include "extract/meta_plus.h"
+#include "binding/py_options.h"
+#include "extract/article_render.h"
 #include "sanitize/sanitize.h"
-#include "serialize/markdown.h"
-#include "serialize/text.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "favor", "classic", NULL};
-    PyObject *obj;
-    int favor = DL_FAVOR_BALANCED, classic = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|ip:_article_text", kwlist, &obj, &favor, &classic))
+    static char *kwlist[] = {"node", "options", "classic", NULL};
+    PyObject *obj, *options = Py_None;
+    int classic = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|Op:_article_text", kwlist, &obj, &options, &classic))
         return NULL;
-    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
-        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
-        return NULL;
-    }
+    dl_extract_options opts;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(obj, &owner);
     if (!node) return NULL;
@@ -32,7 +30,8 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = classic ? dl_article_classic_text(node, (dl_favor)favor, &r) : dl_article_text(node, (dl_favor)favor, &r);
+    rc = classic ? dl_article_classic_text(node, (dl_favor)opts.favor, &r)
+                 : dl_article_text(node, (dl_favor)opts.favor, &r);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         PyErr_NoMemory();
@@ -44,20 +43,20 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
     return res;
 }
 
-/* _article_export(node, favor, kind, policy=None) -> str: the content Article.text is read from,
- * rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(), 2: sanitized
- * HTML under `policy`, a compiled policy capsule). The article's containers are exported with what its
- * text leaves out skipped, so the three renderings show the same content. */
+/* _article_export(node, options, kind, policy=None, base_url=None) -> str: the content Article.text
+ * is read from, rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(),
+ * 2: sanitized HTML under `policy`, a compiled policy capsule). The article's containers are exported
+ * with what its text leaves out skipped, so the three renderings show the same content; `options` (an
+ * Extraction or None) says what else to keep, base_url makes links and images absolute. */
 static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "favor", "kind", "policy", NULL};
-    PyObject *obj, *cap = Py_None;
-    int favor = DL_FAVOR_BALANCED, kind = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oii|O:_article_export", kwlist, &obj, &favor, &kind, &cap))
+    static char *kwlist[] = {"node", "options", "kind", "policy", "base_url", NULL};
+    PyObject *obj, *options, *cap = Py_None, *base_obj = Py_None;
+    int kind = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOi|OO:_article_export", kwlist, &obj, &options, &kind, &cap,
+                                     &base_obj))
         return NULL;
-    if (favor < DL_FAVOR_BALANCED || favor > DL_FAVOR_RECALL) {
-        PyErr_SetString(PyExc_ValueError, "favor must be 0 (balanced), 1 (precision) or 2 (recall)");
-        return NULL;
-    }
+    dl_extract_options opts;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
     if (kind < 0 || kind > 2) {
         PyErr_SetString(PyExc_ValueError, "kind must be 0 (text), 1 (markdown) or 2 (html)");
         return NULL;
@@ -71,29 +70,16 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(obj, &owner);
     if (!node) return NULL;
-    dl_article_content_result c;
+    char *base = NULL;
+    size_t base_len = 0;
+    if (dl_base_url_from_py(base_obj, &base, &base_len) < 0) return NULL;
     dl_htmlbuf out;
     dl_htmlbuf_init(&out);
     int rc;
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_content(node, (dl_favor)favor, &c); /* frees its own result on failure */
-    int have = rc == 0;
-    if (rc == 0 && c.nroots) {
-        dl_node_filter filter = {dl_article_content_skip, &c};
-        if (kind == 0) {
-            dl_text_options t = {0};
-            rc = dl_to_text_nodes(owner->doc, c.roots, c.nroots, &filter, &t, &out);
-        } else if (kind == 1) {
-            dl_md_options m = {0};
-            m.images = 1;
-            rc = dl_to_markdown_nodes(owner->doc, c.roots, c.nroots, &filter, &m, &out);
-        } else {
-            rc = dl_sanitize_nodes(policy, owner->doc, c.roots, c.nroots, &filter, &out);
-        }
-    }
-    if (have) dl_article_content_free(&c);
+    rc = dl_article_render(owner->doc, node, &opts, kind, policy, base, base_len, &out);
     Py_END_ALLOW_THREADS
     if (rc < 0 || out.failed) {
         PyErr_NoMemory();
@@ -102,6 +88,7 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     }
     dl_htmlbuf_free(&out);
     DL_TREE_UNLOCK();
+    PyMem_RawFree(base);
     return res;
 }
 
@@ -217,13 +204,13 @@ static PyMethodDef article_functions[] = {
     {"_article_blocks", (PyCFunction)py_article_blocks, METH_O,
      "_article_blocks(node) -> (texts, features, nfeat): the text blocks and their features (issue 12)."},
     {"_article_text", (PyCFunction)(void (*)(void))py_article_text, METH_VARARGS | METH_KEYWORDS,
-     "_article_text(node, favor=0, classic=False) -> str: the article text of the subtree (classic: the issue 5 "
-     "selection alone, before the region classifier)."},
+     "_article_text(node, options=None, classic=False) -> str: the article text of the subtree (classic: "
+     "the issue 5 selection alone, before the region classifier)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
      "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
     {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,
-     "_article_export(node, favor, kind, policy=None) -> str: the article content as text (0), Markdown (1) "
-     "or sanitized HTML (2)."},
+     "_article_export(node, options, kind, policy=None, base_url=None) -> str: the article content as "
+     "text (0), Markdown (1) or sanitized HTML (2)."},
     {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
     {"_title_without_site", (PyCFunction)py_title_without_site, METH_VARARGS,
      "_title_without_site(title, site=None) -> str: the title without the site name."},
@@ -232,5 +219,6 @@ static PyMethodDef article_functions[] = {
 
 int dl_article_init_module(PyObject *m) {
     dl_article_text_init();
+    if (dl_options_init_module(m) < 0) return -1;
     return PyModule_AddFunctions(m, article_functions);
 }

@@ -156,6 +156,19 @@ static PyObject *dl_py_sniff(PyObject *self, PyObject *args, PyObject *kw) {
     return PyUnicode_FromString(dl_encoding_name(id));
 }
 
+/* _utf8_non_ascii(data) -> bool: valid UTF-8 with some non-ASCII byte, the rule that reads a page as
+ * UTF-8 over a legacy declaration (encoding.h); distill.fetch applies it to the HTTP charset. */
+static PyObject *dl_py_utf8_non_ascii(PyObject *self, PyObject *arg) {
+    Py_buffer buf;
+    if (PyObject_GetBuffer(arg, &buf, PyBUF_SIMPLE) < 0) return NULL;
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = dl_utf8_non_ascii(buf.buf, (size_t)buf.len);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&buf);
+    return PyBool_FromLong(r);
+}
+
 /* The test hooks' shared prologue: parse (data, encoding=None) and decode as distill.parse would.
  * Returns 0 with buf and d filled (release both), -1 with an exception set and nothing held. */
 static int decode_args(PyObject *args, PyObject *kw, Py_buffer *buf, dl_decoded *d) {
@@ -228,6 +241,9 @@ static PyMethodDef dl_encoding_methods[] = {
     {"_sniff", (PyCFunction)(void (*)(void))dl_py_sniff, METH_VARARGS | METH_KEYWORDS,
      "_sniff(data, encoding=None, utf8_detect=True) -> str: the encoding distill would decode data with "
      "(BOM, encoding label, <meta> prescan, valid UTF-8, windows-1252)."},
+    {"_utf8_non_ascii", (PyCFunction)dl_py_utf8_non_ascii, METH_O,
+     "_utf8_non_ascii(data) -> bool: whether data is valid UTF-8 holding some non-ASCII byte (then a legacy "
+     "declaration is taken for a mislabel and the page read as UTF-8)."},
     {"_decode", (PyCFunction)(void (*)(void))dl_py_decode, METH_VARARGS | METH_KEYWORDS,
      "_decode(data, encoding=None) -> (str, str): the decoded text and the encoding's canonical name."},
     {"_decode_offsets", (PyCFunction)(void (*)(void))dl_py_decode_offsets, METH_VARARGS | METH_KEYWORDS,

@@ -8,8 +8,10 @@
  */
 #include "binding/binding.h"
 #include "extract/extract.h"
+#include "binding/py_options.h"
 #include "extract/page_type.h"
 #include "extract/rules.h"
+#include "extract/comments.h"
 
 static PyObject *str_or_none(const dl_buf *b) {
     if (!b->data || b->len == 0) Py_RETURN_NONE;
@@ -60,62 +62,6 @@ static PyObject *node_main_text(PyObject *self, PyObject *Py_UNUSED(ignored)) {
     return result;
 }
 
-/* Read an Extraction (or any object with its three attributes); None means the defaults. The dataclass
- * validates ranges; this only guards the C conversion. */
-static int read_options(PyObject *obj, dl_extract_options *o) {
-    o->min_length = 25;
-    o->max_link_density = 0.5;
-    o->keep_headings = 1;
-    o->favor = 0;
-    if (!obj || obj == Py_None) return 0;
-    PyObject *v = PyObject_GetAttrString(obj, "min_length");
-    if (!v) {
-        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
-            PyErr_Format(PyExc_TypeError, "article(): options must be an Extraction or None, not %.100s",
-                         Py_TYPE(obj)->tp_name);
-        }
-        return -1;
-    }
-    long ml = PyLong_AsLong(v);
-    Py_DECREF(v);
-    if (ml == -1 && PyErr_Occurred()) return -1;
-    if (ml < 0 || ml > (long)UINT32_MAX) {
-        PyErr_SetString(PyExc_ValueError, "options.min_length is out of range");
-        return -1;
-    }
-    o->min_length = (uint32_t)ml;
-    v = PyObject_GetAttrString(obj, "max_link_density");
-    if (!v) return -1;
-    o->max_link_density = PyFloat_AsDouble(v);
-    Py_DECREF(v);
-    if (o->max_link_density == -1.0 && PyErr_Occurred()) return -1;
-    v = PyObject_GetAttrString(obj, "keep_headings");
-    if (!v) return -1;
-    o->keep_headings = PyObject_IsTrue(v);
-    Py_DECREF(v);
-    if (o->keep_headings < 0) return -1;
-    /* favor (issue 5): "balanced", "precision" or "recall"; absent means balanced */
-    v = PyObject_GetAttrString(obj, "favor");
-    if (!v) {
-        PyErr_Clear();
-        return 0;
-    }
-    int ok = 1;
-    if (PyUnicode_Check(v)) {
-        if (PyUnicode_CompareWithASCIIString(v, "precision") == 0) o->favor = 1;
-        else if (PyUnicode_CompareWithASCIIString(v, "recall") == 0) o->favor = 2;
-        else ok = PyUnicode_CompareWithASCIIString(v, "balanced") == 0;
-    } else {
-        ok = 0;
-    }
-    Py_DECREF(v);
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "options.favor must be 'balanced', 'precision' or 'recall'");
-        return -1;
-    }
-    return 0;
-}
-
 static const char *const field_names[DL_META__COUNT] = {
     [DL_META_TITLE] = "title",         [DL_META_BYLINE] = "byline", [DL_META_DATE] = "date",
     [DL_META_DESCRIPTION] = "description", [DL_META_LANG] = "lang",  [DL_META_CANONICAL] = "canonical",
@@ -124,7 +70,8 @@ static const char *const field_names[DL_META__COUNT] = {
 
 /* Build distill.extract.Article from the C result (the dataclass lives in Python so it is typed and
  * documented there). */
-static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObject *source, int favor) {
+static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObject *source, PyObject *options,
+                              PyObject *base_url, const dl_htmlbuf *comments) {
     PyObject *mod = PyImport_ImportModule("distill.extract");
     if (!mod) return NULL;
     PyObject *cls = PyObject_GetAttrString(mod, "Article");
@@ -193,12 +140,16 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObje
     Py_DECREF(v);
     /* what Article.markdown and Article.html re-select the content from, on demand */
     if (PyDict_SetItemString(kw, "_source", source) < 0) goto done;
-    v = PyLong_FromLong(favor);
-    if (!v || PyDict_SetItemString(kw, "_favor", v) < 0) {
-        Py_XDECREF(v);
-        goto done;
+    if (PyDict_SetItemString(kw, "_options", options) < 0) goto done;
+    if (PyDict_SetItemString(kw, "_base_url", base_url) < 0) goto done;
+    if (comments) {
+        v = PyUnicode_DecodeUTF8(comments->data ? comments->data : "", (Py_ssize_t)comments->len, "replace");
+        if (!v || PyDict_SetItemString(kw, "comments", v) < 0) {
+            Py_XDECREF(v);
+            goto done;
+        }
+        Py_DECREF(v);
     }
-    Py_DECREF(v);
     result = PyObject_Call(cls, args, kw);
 done:
     Py_XDECREF(kw);
@@ -208,24 +159,33 @@ done:
 }
 
 static PyObject *node_article(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"options", NULL};
-    PyObject *options = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:article", kwlist, &options)) return NULL;
+    static char *kwlist[] = {"options", "base_url", NULL};
+    PyObject *options = Py_None, *base_url = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O$O:article", kwlist, &options, &base_url)) return NULL;
     dl_extract_options opts;
-    if (read_options(options, &opts) < 0) return NULL;
+    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
+    if (base_url != Py_None && !PyUnicode_Check(base_url)) {
+        PyErr_Format(PyExc_TypeError, "base_url must be a str or None, not %.100s", Py_TYPE(base_url)->tp_name);
+        return NULL;
+    }
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(self, &owner);
     if (!node) return NULL;
     PyObject *result = NULL;
     dl_article a;
+    dl_htmlbuf comments;
+    dl_htmlbuf_init(&comments);
+    int want_comments = (opts.include & DL_INCLUDE_COMMENTS) != 0;
     int rc;
     DL_TREE_LOCK((PyObject *)owner);
     Py_BEGIN_ALLOW_THREADS
     rc = dl_article_build(node, &opts, &a);
+    if (rc == 0 && want_comments) rc = dl_comments_text(owner->doc, node, a.element, &comments);
     Py_END_ALLOW_THREADS
     if (rc < 0) PyErr_NoMemory();
-    else result = make_article(owner, &a, self, opts.favor);
+    else result = make_article(owner, &a, self, options, base_url, want_comments ? &comments : NULL);
     dl_article_free(&a);
+    dl_htmlbuf_free(&comments);
     DL_TREE_UNLOCK();
     return result;
 }
@@ -277,8 +237,9 @@ PyMethodDef dl_extract_node_methods[] = {
      "main_text() -> str\n--\n\nThe text of main_content(), blocks on their own lines and white space "
      "folded; \"\" when there is no main content."},
     {"article", (PyCFunction)(void (*)(void))node_article, METH_VARARGS | METH_KEYWORDS,
-     "article(options=None) -> Article\n--\n\nThe main content with its text and the page metadata "
-     "(title, byline, date, description, lang, canonical, site_name, image, tags)."},
+     "article(options=None, *, base_url=None) -> Article\n--\n\nThe main content with its text and the page "
+     "metadata (title, byline, date, description, lang, canonical, site_name, image, tags); base_url (the "
+     "page's URL) makes links and images in Article.markdown and Article.html absolute."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -89,6 +89,8 @@ static PyObject *node_to_text(PyObject *self, PyObject *args, PyObject *kwds) {
             return NULL;
         }
         o.width = (size_t)width;
+        if ((o.no_tables = opt_bool(opts, "tables", 1)) < 0) return NULL;
+        o.no_tables = !o.no_tables;
         if (opt_str(opts, "base_url", &base, &o.base_len) < 0) return NULL;
         o.base_url = base;
     }
@@ -114,7 +116,13 @@ static PyObject *node_to_markdown(PyObject *self, PyObject *args, PyObject *kwds
     if (!node) return NULL;
     dl_md_options o = {0};
     char *base = NULL;
-    if ((o.images = opt_bool(opts, "images", 1)) < 0) return NULL;
+    int links, tables, formatting;
+    if ((o.images = opt_bool(opts, "images", 1)) < 0 || (links = opt_bool(opts, "links", 1)) < 0 ||
+        (tables = opt_bool(opts, "tables", 1)) < 0 || (formatting = opt_bool(opts, "formatting", 1)) < 0)
+        return NULL;
+    o.no_links = !links;
+    o.no_tables = !tables;
+    o.no_formatting = !formatting;
     if (opt_str(opts, "base_url", &base, &o.base_len) < 0) return NULL;
     o.base_url = base;
     dl_htmlbuf out;

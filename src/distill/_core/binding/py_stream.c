@@ -16,8 +16,15 @@ typedef struct {
 } StreamScorerObject;
 
 static PyObject *scorer_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, ":StreamScorer", kwlist)) return NULL;
+    static char *kwlist[] = {"encoding", NULL};
+    const char *label = NULL;
+    Py_ssize_t label_len = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|$z#:StreamScorer", kwlist, &label, &label_len)) return NULL;
+    int enc = -1;
+    if (label && (enc = dl_encoding_lookup(label, (size_t)label_len)) < 0) {
+        PyErr_Format(PyExc_LookupError, "unknown encoding: %s", label);
+        return NULL;
+    }
     StreamScorerObject *self = (StreamScorerObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->scorer = dl_stream_new();
@@ -25,6 +32,7 @@ static PyObject *scorer_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
+    if (enc >= 0) dl_stream_set_encoding(self->scorer, enc);
     return (PyObject *)self;
 }
 
@@ -151,7 +159,8 @@ static PyTypeObject StreamScorerType = {
     .tp_name = "distill._core.StreamScorer",
     .tp_basicsize = sizeof(StreamScorerObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "StreamScorer()\n--\n\nThe streaming article scorer (no tree): feed() bytes, then close().",
+    .tp_doc = "StreamScorer(*, encoding=None)\n--\n\nThe streaming article scorer (no tree): feed() bytes, then close(). "
+               "encoding fixes the encoding text is counted in (a <meta> then does not change it).",
     .tp_new = scorer_new,
     .tp_dealloc = (destructor)scorer_dealloc,
     .tp_methods = scorer_methods,

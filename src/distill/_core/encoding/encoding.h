@@ -92,8 +92,8 @@ const char *dl_encoding_name(int id);
 int dl_encoding_sniff(const uint8_t *buf, size_t len, int override_id, int *bom_len);
 
 /* As dl_encoding_sniff; with DL_SNIFF_NO_UTF8_DETECT the last resort is windows-1252 without trying
- * UTF-8 or the guess (the HTML Standard's algorithm with no autodetection, as html5lib's encoding
- * tests expect). */
+ * UTF-8 or the guess, and a <meta> is trusted even over valid UTF-8 bytes (the HTML Standard's
+ * algorithm with no autodetection, as html5lib's encoding tests expect). */
 enum { DL_SNIFF_NO_UTF8_DETECT = 1 };
 int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsigned flags, int *bom_len);
 
@@ -112,6 +112,12 @@ int dl_encoding_for_meta(int id);
 
 /* 1 if buf is entirely valid UTF-8 (no surrogates, no overlongs, nothing above U+10FFFF), else 0. */
 int dl_utf8_valid(const uint8_t *buf, size_t len);
+
+/* 1 if buf is valid UTF-8 holding at least one non-ASCII byte, else 0. The sniff then reads UTF-8 even
+ * where a <meta> declares a legacy encoding (unless DL_SNIFF_NO_UTF8_DETECT); callers holding a
+ * transport-layer charset apply the same rule (distill.fetch). Departs from the HTML Standard, which
+ * trusts the declaration: an explicit override_id is the strict behaviour. */
+int dl_utf8_non_ascii(const uint8_t *buf, size_t len);
 
 /* Maps offsets in the decoded UTF-8 to byte offsets in the original input (BOM included). An offset
  * inside a code point maps as the start of that code point; an offset at or past the end maps to the

@@ -34,6 +34,19 @@ int dl_utf8_valid(const uint8_t *buf, size_t len) {
     return 1;
 }
 
+/* A departure from the HTML Standard's order, which trusts a <meta> (or an HTTP charset) over the
+ * bytes: a page that declares a legacy encoding but whose bytes are valid UTF-8 with some non-ASCII
+ * text was written in UTF-8 and mislabelled (a stale template declaration, a server default).
+ * Reading it as declared turns every non-ASCII character into two or three wrong ones, while real
+ * legacy text almost never forms valid UTF-8 multi-byte sequences throughout. All-ASCII input is left
+ * to its declaration: it reads the same in every ASCII-compatible encoding, and ISO-2022-JP is 7-bit. */
+int dl_utf8_non_ascii(const uint8_t *buf, size_t len) {
+    size_t i = 0;
+    while (i < len && buf[i] < 0x80) i++;
+    if (i == len) return 0;
+    return dl_utf8_valid(buf + i, len - i);
+}
+
 /* ---- The prescan ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -306,7 +319,13 @@ int dl_encoding_sniff_checked(const uint8_t *buf, size_t len, int override_id, u
     }
     if (override_id >= 0 && override_id < DL_ENC__COUNT) return override_id;
     int enc = dl_encoding_prescan(buf, len);
-    if (enc >= 0) return enc;
+    if (enc >= 0) {
+        if (!(flags & DL_SNIFF_NO_UTF8_DETECT) && enc != DL_ENC_UTF8 && dl_utf8_non_ascii(buf, len)) {
+            *validated = 1;
+            return DL_ENC_UTF8;
+        }
+        return enc;
+    }
     if (flags & DL_SNIFF_NO_UTF8_DETECT) return DL_ENC_WINDOWS_1252;
     if (dl_utf8_valid(buf, len)) {
         *validated = 1;

@@ -92,10 +92,15 @@
 /* A block named for media, credits, sharing, promotion, tags or bylines, that is not prose itself
  * (fewer than ten commas) and not named as content too, is furniture placed inside the article. Tables
  * and paragraphs are exempt: a class on them styles content. (+0.008 F1) */
-#define DL_ART_CLEAN_PREFIXES "caption", "credit", "video", "player", "gallery", "byline", "share",     \
+#define DL_ART_CLEAN_PREFIXES "credit", "video", "player", "byline", "share",                          \
     "sharing", "social", "follow", "advert", "sponsor", "promo", "related", "recommend", "newsletter",  \
-    "subscribe", "comment", "timestamp", "dateline", "author", "tags", "photo", "image"
-#define DL_ART_CLEAN_WORDS "ad", "ads", "date", "time", "media", "tag", "meta", "bio", "img"
+    "subscribe", "comment", "timestamp", "dateline", "author", "tags"
+#define DL_ART_CLEAN_WORDS "ad", "ads", "date", "time", "tag", "meta", "bio"
+/* Of those blocks, the ones named only for media (and figures, see above) are illustrations: out of
+ * the text, but the Markdown and HTML renderings show them (images with their captions), so the
+ * exporters are told which they are. */
+#define DL_ART_CLEAN_MEDIA_PREFIXES "caption", "gallery", "photo", "image"
+#define DL_ART_CLEAN_MEDIA_WORDS "media", "img"
 #define DL_ART_CLEAN_MAX_COMMAS 10u
 /* A block more than half of whose text is link text is navigation: related links, tag lists, "more
  * stories". (+0.003 F1) */

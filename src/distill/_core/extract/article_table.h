@@ -33,6 +33,7 @@ enum {
     W_POSITIVE = 1u << 2,
     W_NEGATIVE = 1u << 3,
     W_CLEAN = 1u << 4,
+    W_MEDIA = 1u << 5, /* named for images, photos, galleries, media or captions (illustrations) */
 };
 
 typedef struct {

@@ -124,6 +124,8 @@ static const char *const negative_prefixes[] = {DL_ART_NEGATIVE_PREFIXES};
 static const char *const negative_words[] = {DL_ART_NEGATIVE_WORDS};
 static const char *const clean_prefixes[] = {DL_ART_CLEAN_PREFIXES};
 static const char *const clean_words[] = {DL_ART_CLEAN_WORDS};
+static const char *const media_prefixes[] = {DL_ART_CLEAN_MEDIA_PREFIXES};
+static const char *const media_words[] = {DL_ART_CLEAN_MEDIA_WORDS};
 
 #define DL_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -161,6 +163,8 @@ void dl_article_text_init(void) {
     k = add_list(k, negative_words, DL_COUNT(negative_words), W_NEGATIVE, 1);
     k = add_list(k, clean_prefixes, DL_COUNT(clean_prefixes), W_CLEAN, 0);
     k = add_list(k, clean_words, DL_COUNT(clean_words), W_CLEAN, 1);
+    k = add_list(k, media_prefixes, DL_COUNT(media_prefixes), W_MEDIA, 0);
+    k = add_list(k, media_words, DL_COUNT(media_words), W_MEDIA, 1);
     qsort(word_tab, k, sizeof(word_tab[0]), by_letter);
     for (int c = 0; c < 27; c++) bucket_lo[c] = bucket_hi[c] = 0;
     for (size_t i = 0; i < k; i++) {
@@ -582,7 +586,7 @@ static void clean(dl_actx *cx, uint32_t top, double max_ld) {
         int out = is_title_tag(n) || is_figure_tag(n);
         if (!out && is_clean_block(n)) {
             double ld = e->chars ? (double)e->links / (double)e->chars : 0.0;
-            if ((e->words & W_CLEAN) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
+            if ((e->words & (W_CLEAN | W_MEDIA)) && !(e->words & W_RESCUE) && e->commas < DL_ART_CLEAN_MAX_COMMAS &&
                 !is_no_furniture(n))
                 out = 1;
             else if (ld > max_ld)
@@ -769,4 +773,11 @@ nomem:
     dl_tab_free(&cx);
     memset(out, 0, sizeof(*out));
     return -1;
+}
+
+int dl_article_is_illustration(const dl_node *el) {
+    if (el->type != DL_NODE_ELEMENT) return 0;
+    if (is_figure_tag(el)) return 1;
+    unsigned w = el->u.element.nattrs ? dl_tab_element_words(el) : 0;
+    return (w & W_MEDIA) && !(w & (W_CLEAN | W_BOILER));
 }

@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "common/buf.h"
+#include "extract/options.h"
 #include "tree/dom.h"
 
 /* ---- score.c ---- */
@@ -130,12 +131,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el);
 void dl_meta_leave(dl_meta *m, const dl_node *el);
 
 /* ---- article.c ---- */
-typedef struct {
-    uint32_t min_length;
-    double max_link_density;
-    int keep_headings;
-    int favor; /* article text: a dl_favor of article_text.h (0 balanced, 1 precision, 2 recall) */
-} dl_extract_options;
+/* dl_extract_options: extract/options.h */
 
 typedef struct {
     const dl_node *element; /* the design's winner, unchanged; NULL when none */

@@ -290,7 +290,7 @@ static int export_text(const dl_regions *r, const dl_article_content_result *c, 
     dl_htmlbuf_init(&b);
     int rc = 0;
     if (c->nroots) {
-        dl_node_filter filter = {dl_article_content_skip, c};
+        dl_node_filter filter = {dl_article_content_skip, c, NULL};
         dl_text_options t = {0};
         rc = dl_to_text_nodes(NULL, c->roots, c->nroots, &filter, &t, &b);
     }

@@ -341,3 +341,71 @@ int dl_export_kind(const dl_node *el) {
     }
     return k;
 }
+
+static long span_attr(const dl_node *cell, const char *name, size_t len, long cap) {
+    const dl_attr *a = dl_element_attr(cell, name, len);
+    if (!a) return 1;
+    long v = 0;
+    size_t i = 0;
+    while (i < a->value.len && (a->value.ptr[i] == ' ' || a->value.ptr[i] == '\t')) i++;
+    if (i == a->value.len || a->value.ptr[i] < '0' || a->value.ptr[i] > '9') return 1;
+    while (i < a->value.len && a->value.ptr[i] >= '0' && a->value.ptr[i] <= '9' && v <= cap)
+        v = v * 10 + (a->value.ptr[i++] - '0');
+    return v < 1 ? 1 : v > cap ? cap : v;
+}
+
+long dl_cell_colspan(const dl_node *cell) { return span_attr(cell, "colspan", 7, DL_MAX_COLSPAN); }
+long dl_cell_rowspan(const dl_node *cell) { return span_attr(cell, "rowspan", 7, DL_MAX_ROWSPAN); }
+
+static int cell_is_layout(const dl_node *cell) {
+    int blocks = 0;
+    for (const dl_node *c = cell->first_child; c; c = c->next) {
+        if (c->type != DL_NODE_ELEMENT) continue;
+        int k = dl_export_kind(c);
+        if (k == DL_K_TABLE || k == DL_K_HEADING) return 1;
+        if (k == DL_K_PARA || k == DL_K_BLOCK || k == DL_K_LIST || k == DL_K_QUOTE || k == DL_K_PRE) blocks++;
+    }
+    return blocks >= 3;
+}
+
+int dl_table_shape(const dl_node *table, long *columns) {
+    int layout = 0;
+    const dl_attr *role = dl_element_attr(table, "role", 4);
+    if (role && ((role->value.len == 12 && dl_ascii_ieq(role->value.ptr, "presentation", 12)) ||
+                 (role->value.len == 4 && dl_ascii_ieq(role->value.ptr, "none", 4))))
+        layout = 1;
+    /* Cells still covered by a rowspan from the rows above, per column (the widest row wins). */
+    uint16_t carry[DL_MAX_COLSPAN];
+    long ncarry = 0, best = 0;
+    int has_th = 0;
+    for (const dl_node *c = table->first_child; c; c = c->next) {
+        const dl_node *rows = c, *end = c->next;
+        if (dl_is_element(c, DL_TAG_thead) || dl_is_element(c, DL_TAG_tbody) || dl_is_element(c, DL_TAG_tfoot)) {
+            rows = c->first_child;
+            end = NULL;
+        }
+        for (const dl_node *r = rows; r != end; r = r->next) {
+            if (!dl_is_element(r, DL_TAG_tr)) continue;
+            long col = 0;
+            for (const dl_node *td = r->first_child; td; td = td->next) {
+                if (!dl_is_element(td, DL_TAG_td) && !dl_is_element(td, DL_TAG_th)) continue;
+                while (col < ncarry && carry[col]) col++;
+                long span = dl_cell_colspan(td), down = dl_cell_rowspan(td);
+                if (!layout && cell_is_layout(td)) layout = 1;
+                has_th |= dl_is_element(td, DL_TAG_th);
+                for (long k = 0; k < span && col < DL_MAX_COLSPAN; k++, col++) {
+                    while (ncarry <= col) carry[ncarry++] = 0;
+                    carry[col] = (uint16_t)(down > 1 ? down - 1 + 1 : 0);
+                }
+            }
+            long width = col > ncarry ? col : ncarry;
+            /* trailing columns only a rowspan covers count too */
+            while (width > col && !carry[width - 1]) width--;
+            if (width > best) best = width;
+            for (long k = 0; k < ncarry; k++)
+                if (carry[k]) carry[k]--;
+        }
+    }
+    *columns = best;
+    return layout || best == 0 || (best == 1 && !has_th);
+}

@@ -109,6 +109,19 @@ void dl_lw_close_markers(dl_lw *lw);
 /* ASCII case-insensitive comparison of n bytes; `lower` must be lower case. */
 static inline int dl_ascii_ieq(const char *s, const char *lower, size_t n) { return dl_ascii_eq_ci(s, n, lower, n); }
 
+/* What a <table> is to the exporters. *columns is its width in cells (colspan counted, rowspan carried
+ * over to the rows below, each capped as the HTML Standard caps them). It is a layout table (returns
+ * 1), a page grid to write as its content rather than as a table, when it says so (role presentation or
+ * none), when it has a single column and no header cell (a stack of blocks), or when a cell holds a table, a heading or
+ * three or more blocks (data cells hold a value or a short paragraph, not sections of a page). Looks at
+ * the rows, the cells and the cells' children only, so every table costs its own size at most. */
+int dl_table_shape(const dl_node *table, long *columns);
+#define DL_MAX_COLSPAN 1000
+#define DL_MAX_ROWSPAN 65534
+/* A cell's colspan and rowspan, 1 when absent or invalid, capped at the maxima above. */
+long dl_cell_colspan(const dl_node *cell);
+long dl_cell_rowspan(const dl_node *cell);
+
 /* Trim trailing white space of the whole output. */
 void dl_lw_finish(dl_lw *lw);
 

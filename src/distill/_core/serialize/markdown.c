@@ -7,6 +7,7 @@
 
 #include "common/ascii.h"
 #include "serialize/layout.h"
+#include "serialize/math.h"
 #include "serialize/text.h"
 #include "serialize/url.h"
 
@@ -15,13 +16,23 @@
 
 typedef struct {
     uint8_t kind;
-    uint8_t flags;
+    uint16_t flags;
     long counter; /* lists: next number; tables: columns; rows: cells written */
     size_t aux;   /* tables: rows written */
     size_t saved; /* enclosing list / table / row frame */
 } md_frame;
 
-enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32 };
+enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64, MF_MEDIA = 128, MF_NOTE = 256 };
+
+typedef struct {
+    const char *id; /* the referenced element's id (points into the tree) */
+    size_t id_len;
+    char label[24]; /* the [^label] written */
+    uint8_t label_len, defined;
+} md_note;
+
+/* A page has few footnotes; past this many, references are written as the plain text they show. */
+#define MD_MAX_NOTES 1024
 
 typedef struct {
     const dl_document *doc;
@@ -34,10 +45,21 @@ typedef struct {
     int in_cell;      /* '|' must be escaped */
     int em, strong, del, in_link;
     int br_pending;
+    int media_only;   /* inside an illustration the text leaves out: only images are written */
+    const dl_node *caption_of, *caption; /* the last figure asked for its caption, and the answer */
+    /* Footnotes: the targets of the note references seen so far (sorted by id, for the definitions
+     * that follow them), and how deep inside a definition the walk is. */
+    md_note *notes;
+    size_t nnotes, capnotes;
+    int in_note;
     const dl_node_filter *filter; /* NULL: every element */
     size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
     uint8_t list_end_flags;
     dl_htmlbuf base, tmp, gather;
+    /* The pipe table being written (only one at a time: a table inside a cell is written inline):
+     * per column, how many more rows a rowspan from above still covers. */
+    uint16_t carry[DL_MAX_COLSPAN];
+    long ncarry;
     int failed;
 } md_state;
 
@@ -81,20 +103,36 @@ static void before_content(md_state *st) {
     dl_lw_break(lw, 1);
 }
 
-/* Escape one word of text so that Markdown renders it back as the same characters. `line_start`: the
- * word opens a line, where #, >, -, +, = and "1." would start a block. */
-static void escape_word(md_state *st, const char *s, size_t n, int line_start, dl_htmlbuf *b) {
+static int all_of(const char *s, size_t n, char c) {
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != c) return 0;
+    return n > 0;
+}
+
+static int is_ascii_punct(unsigned char c) {
+    return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+/* Escape one word of text so that Markdown renders it back as the same characters, and no more than
+ * that: a reader of the Markdown should see the text, not a thicket of backslashes.
+ * `line_start`: the word opens a line, where a block marker would start a block; CommonMark's markers
+ * need a space or the line's end after them ("#tag", "-5", "1.5" and "+1" are text), so only a word
+ * that is the marker itself is escaped, and a line of only '-' or '=' (a rule, a setext underline).
+ * `brackets`: the word is inside link text or alt text, where ']' would end it. */
+static void escape_word(md_state *st, const char *s, size_t n, int line_start, int brackets, dl_htmlbuf *b) {
     size_t i = 0;
     if (line_start && n) {
         char c = s[0];
-        if (c == '#' || c == '>' || c == '-' || c == '+' || c == '=') {
+        int marker = c == '>' || ((c == '-' || c == '+' || c == '*') && n == 1) ||
+                     (c == '#' && n <= 6 && all_of(s, n, '#')) || ((c == '-' || c == '=') && all_of(s, n, c));
+        if (marker) {
             PUT(b, "\\");
             dl_htmlbuf_append(b, s, 1);
             i = 1;
         } else if (c >= '0' && c <= '9') {
             size_t d = 0;
             while (d < n && s[d] >= '0' && s[d] <= '9') d++;
-            if (d < n && d <= 9 && (s[d] == '.' || s[d] == ')')) {
+            if (d + 1 == n && d <= 9 && (s[d] == '.' || s[d] == ')')) {
                 dl_htmlbuf_append(b, s, d);
                 PUT(b, "\\");
                 dl_htmlbuf_append(b, s + d, 1);
@@ -107,8 +145,20 @@ static void escape_word(md_state *st, const char *s, size_t n, int line_start, d
         unsigned char c = (unsigned char)s[i];
         int esc = 0;
         switch (c) {
-        case '\\': case '*': case '`': case '[': case ']': case '~': case '<':
+        case '*': case '`': case '[': case '~':
             esc = 1;
+            break;
+        case ']':
+            esc = brackets;
+            break;
+        case '\\':
+            /* a backslash escapes only ASCII punctuation (and breaks a line at the end of one) */
+            esc = i + 1 == n || is_ascii_punct((unsigned char)s[i + 1]);
+            break;
+        case '<':
+            /* raw HTML and autolinks start with '<' and a letter, '/', '!' or '?' */
+            esc = i + 1 == n || is_alnum((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!' ||
+                  s[i + 1] == '?';
             break;
         case '|':
             esc = st->in_cell;
@@ -149,7 +199,7 @@ static void put_text(md_state *st, const char *s, size_t n) {
         while (i < n && !is_ws((unsigned char)s[i])) i++;
         before_content(st);
         st->tmp.len = 0;
-        escape_word(st, s + start, i - start, at_line_start(lw), &st->tmp);
+        escape_word(st, s + start, i - start, at_line_start(lw), st->in_link, &st->tmp);
         if (!st->tmp.failed) dl_lw_word(lw, st->tmp.data, st->tmp.len);
     }
 }
@@ -174,12 +224,14 @@ static void put_destination(dl_htmlbuf *b, const char *u, size_t n) {
     dl_htmlbuf_append(b, u + run, n - run);
 }
 
-static void put_title(dl_htmlbuf *b, const dl_attr *title) {
-    if (!title || !title->value.len) return;
+static void put_title_text(dl_htmlbuf *b, const char *s, size_t n) {
+    size_t i = 0;
+    while (i < n && is_ws((unsigned char)s[i])) i++;
+    if (i == n) return;
     PUT(b, " \"");
     int space = 0;
-    for (size_t i = 0; i < title->value.len; i++) {
-        unsigned char c = (unsigned char)title->value.ptr[i];
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
         if (is_ws(c)) {
             space = 1;
             continue;
@@ -187,18 +239,138 @@ static void put_title(dl_htmlbuf *b, const dl_attr *title) {
         if (space) PUT(b, " ");
         space = 0;
         if (c == '"' || c == '\\') PUT(b, "\\");
-        dl_htmlbuf_append(b, title->value.ptr + i, 1);
+        dl_htmlbuf_append(b, s + i, 1);
     }
     PUT(b, "\"");
 }
 
-static void resolve(md_state *st, const dl_attr *a, dl_htmlbuf *b) {
+static void put_title(dl_htmlbuf *b, const dl_attr *title) {
+    if (title) put_title_text(b, title->value.ptr, title->value.len);
+}
+
+static void resolve(md_state *st, const char *ref, size_t rlen, dl_htmlbuf *b) {
     dl_htmlbuf url;
     dl_htmlbuf_init(&url);
-    dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, a->value.ptr, a->value.len, &url);
+    dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, ref, rlen, &url);
     if (url.failed) b->failed = 1;
     else put_destination(b, url.data ? url.data : "", url.len);
     dl_htmlbuf_free(&url);
+}
+
+/* The best candidate of a srcset ("a.jpg 480w, b.jpg 1080w" or "a.jpg 1x, b.jpg 2x"): the widest, else
+ * the densest, else the first. 1 with *u and *ul set when there is one. Parsed the way the HTML Standard's
+ * srcset parser splits candidates (a URL is a run of non-space; commas end a candidate). */
+static int srcset_best(const char *s, size_t n, const char **u, size_t *ul) {
+    double best = -1;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && (is_ws((unsigned char)s[i]) || s[i] == ',')) i++;
+        size_t us = i;
+        while (i < n && !is_ws((unsigned char)s[i])) i++;
+        size_t ue = i;
+        int ended = 0;
+        while (ue > us && s[ue - 1] == ',') ue--, ended = 1;
+        double w = 0;
+        if (!ended) {
+            /* descriptors up to the next comma: a number followed by w or x */
+            while (i < n && s[i] != ',') {
+                while (i < n && is_ws((unsigned char)s[i])) i++;
+                double v = 0;
+                int digits = 0;
+                while (i < n && s[i] >= '0' && s[i] <= '9' && v < 1e9) v = v * 10 + (s[i++] - '0'), digits = 1;
+                if (i < n && s[i] == '.') {
+                    double f = 0.1;
+                    for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, f /= 10) v += (s[i] - '0') * f, digits = 1;
+                }
+                if (digits && i < n && s[i] == 'w') w = v * 1000.0; /* widths outrank densities */
+                else if (digits && i < n && s[i] == 'x') w = v;
+                while (i < n && s[i] != ',' && !is_ws((unsigned char)s[i])) i++;
+            }
+        }
+        if (ue > us && dl_url_is_followable(s + us, ue - us) && w > best) {
+            best = w;
+            *u = s + us;
+            *ul = ue - us;
+        }
+    }
+    return best >= 0;
+}
+
+static int followable_attr(const dl_node *el, const char *name, const char **u, size_t *ul) {
+    const dl_attr *a = dl_element_attr(el, name, strlen(name));
+    if (!a || !dl_url_is_followable(a->value.ptr, a->value.len)) return 0;
+    *u = a->value.ptr;
+    *ul = a->value.len;
+    return 1;
+}
+
+static int srcset_attr(const dl_node *el, const char **u, size_t *ul) {
+    static const char *const names[] = {"data-srcset", "data-lazy-srcset", "srcset"};
+    for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+        const dl_attr *a = dl_element_attr(el, names[k], strlen(names[k]));
+        if (a && srcset_best(a->value.ptr, a->value.len, u, ul)) return 1;
+    }
+    return 0;
+}
+
+/* The one URL an image shows. Lazy-loading pages keep the real image in a data- attribute and put a
+ * placeholder (a blank GIF, a data: URL, nothing) in src, so those attributes come first; then src;
+ * then the best srcset candidate; then, inside <picture>, its <source>s'. 1 with *u and *ul set. */
+static int image_source(const dl_node *img, const char **u, size_t *ul) {
+    static const char *const lazy[] = {"data-src", "data-lazy-src", "data-original", "data-lazy", "data-hi-res-src"};
+    if (img->u.element.nattrs > 1)
+        for (size_t k = 0; k < sizeof(lazy) / sizeof(lazy[0]); k++)
+            if (followable_attr(img, lazy[k], u, ul)) return 1;
+    if (followable_attr(img, "src", u, ul)) return 1;
+    if (srcset_attr(img, u, ul)) return 1;
+    if (dl_is_element(img->parent, DL_TAG_picture))
+        for (const dl_node *c = img->parent->first_child; c && c != img; c = c->next)
+            if (dl_is_element(c, DL_TAG_source) && srcset_attr(c, u, ul)) return 1;
+    return 0;
+}
+
+/* A formula as Markdown math: $tex$ inline, $$ on lines of their own around a display formula. The TeX
+ * is never escaped (renderers read it raw), only folded to one line, and a pipe inside a table cell is
+ * written \| as GFM requires there. */
+static void put_math(md_state *st, const char *tex, size_t n, int display) {
+    dl_lw *lw = &st->lw;
+    dl_htmlbuf *t = &st->tmp;
+    t->len = 0;
+    int space = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)tex[i];
+        if (is_ws(c)) {
+            space = t->len > 0;
+            continue;
+        }
+        if (space) PUT(t, " ");
+        space = 0;
+        if (c == '|' && st->in_cell) PUT(t, "\\");
+        dl_htmlbuf_append(t, tex + i, 1);
+    }
+    if (!t->len || t->failed) return;
+    if (display && !st->inline_only) {
+        block_break(st);
+        dl_lw_word(lw, "$$", 2);
+        dl_lw_verbatim(lw, "\n", 1);
+        dl_lw_verbatim(lw, t->data, t->len);
+        dl_lw_verbatim(lw, "\n$$", 3);
+        block_break(st);
+        return;
+    }
+    before_content(st);
+    dl_lw_begin(lw);
+    dl_lw_put(lw, "$", 1);
+    dl_lw_put(lw, t->data, t->len);
+    dl_lw_put(lw, "$", 1);
+}
+
+static void math_element(md_state *st, const dl_node *math) {
+    dl_htmlbuf *g = &st->gather;
+    g->len = 0;
+    int display;
+    dl_math_latex(math, g, &display);
+    if (!g->failed) put_math(st, g->data, g->len, display);
 }
 
 /* Text of a subtree for code: verbatim (pre) or folded (inline code); <br> is a newline. */
@@ -248,32 +420,52 @@ static size_t longest_backtick_run(const char *s, size_t n) {
     return best;
 }
 
-/* The language of a code block: the first language-X or lang-X class of pre or its code child. */
-static void code_language(const dl_node *el, dl_htmlbuf *out) {
+/* The language named by one class value: language-X or lang-X; `wrapper`: also highlight-X and
+ * highlight-source-X, which Sphinx and GitHub put on the block around the <pre>. 1 when found. */
+static int class_language(const dl_attr *cls, int wrapper, dl_htmlbuf *out) {
+    const char *p = cls->value.ptr, *e = p + cls->value.len;
+    while (p < e) {
+        while (p < e && is_ws((unsigned char)*p)) p++;
+        const char *w = p;
+        while (p < e && !is_ws((unsigned char)*p)) p++;
+        size_t wl = (size_t)(p - w), skip = 0;
+        if (!wrapper && wl > 9 && memcmp(w, "language-", 9) == 0) skip = 9;
+        else if (!wrapper && wl > 5 && memcmp(w, "lang-", 5) == 0) skip = 5;
+        else if (wrapper && wl > 17 && memcmp(w, "highlight-source-", 17) == 0) skip = 17;
+        else if (wrapper && wl > 10 && memcmp(w, "highlight-", 10) == 0) skip = 10;
+        if (!skip) continue;
+        size_t at = out->len;
+        for (const char *c = w + skip; c < p; c++) {
+            unsigned char ch = (unsigned char)*c;
+            if (is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '.' || ch == '-')
+                dl_htmlbuf_append(out, c, 1);
+        }
+        /* Sphinx's "highlight-default" names no language */
+        if (out->len - at == 7 && memcmp(out->data + at, "default", 7) == 0) {
+            out->len = at;
+            continue;
+        }
+        return out->len > at;
+    }
+    return 0;
+}
+
+/* The language of a code block: a language-X or lang-X class of the pre or its code child, else a
+ * highlight-X class of the two blocks around the pre. */
+static void code_language(const dl_node *pre, dl_htmlbuf *out) {
+    const dl_node *el = pre;
     for (int pass = 0; pass < 2 && el; pass++) {
         const dl_attr *cls = dl_element_attr(el, "class", 5);
-        if (cls) {
-            const char *p = cls->value.ptr, *e = p + cls->value.len;
-            while (p < e) {
-                while (p < e && is_ws((unsigned char)*p)) p++;
-                const char *w = p;
-                while (p < e && !is_ws((unsigned char)*p)) p++;
-                size_t wl = (size_t)(p - w), skip = 0;
-                if (wl > 9 && memcmp(w, "language-", 9) == 0) skip = 9;
-                else if (wl > 5 && memcmp(w, "lang-", 5) == 0) skip = 5;
-                if (!skip) continue;
-                for (const char *c = w + skip; c < p; c++) {
-                    unsigned char ch = (unsigned char)*c;
-                    if (is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '.' || ch == '-')
-                        dl_htmlbuf_append(out, c, 1);
-                }
-                return;
-            }
-        }
+        if (cls && class_language(cls, 0, out)) return;
         const dl_node *code = NULL;
         for (const dl_node *c = el->first_child; c && !code; c = c->next)
             if (c->type == DL_NODE_ELEMENT) code = dl_is_element(c, DL_TAG_code) ? c : NULL;
         el = code;
+    }
+    el = pre->parent;
+    for (int up = 0; up < 2 && el && el->type == DL_NODE_ELEMENT; up++, el = el->parent) {
+        const dl_attr *cls = dl_element_attr(el, "class", 5);
+        if (cls && class_language(cls, 1, out)) return;
     }
 }
 
@@ -336,6 +528,69 @@ static void inline_code(md_state *st, const dl_node *code) {
         dl_lw_space(lw);
 }
 
+/* An image as ![alt](src "title"); `caption` (when not NULL) is the title when the image has none.
+ * Returns -1 when out of memory. */
+static int put_image(md_state *st, const dl_node *n, const char *caption, size_t caption_len) {
+    dl_lw *lw = &st->lw;
+    const char *src;
+    size_t src_len;
+    if (!st->opts->images || !image_source(n, &src, &src_len)) return 0;
+    dl_htmlbuf *t = &st->tmp;
+    t->len = 0;
+    PUT(t, "![");
+    const dl_attr *alt = dl_element_attr(n, "alt", 3);
+    if (alt) {
+        /* Alt text is folded and escaped like text, word by word. */
+        const char *s = alt->value.ptr;
+        size_t i = 0, m = alt->value.len;
+        int first = 1;
+        while (i < m) {
+            while (i < m && is_ws((unsigned char)s[i])) i++;
+            size_t w = i;
+            while (i < m && !is_ws((unsigned char)s[i])) i++;
+            if (i == w) break;
+            if (!first) PUT(t, " ");
+            first = 0;
+            escape_word(st, s + w, i - w, 0, 1, t);
+        }
+    }
+    PUT(t, "](");
+    resolve(st, src, src_len, t);
+    const dl_attr *title = dl_element_attr(n, "title", 5);
+    if (title && title->value.len) put_title(t, title);
+    else if (caption) put_title_text(t, caption, caption_len);
+    PUT(t, ")");
+    if (t->failed) return -1;
+    before_content(st);
+    dl_lw_word(lw, t->data, t->len);
+    return 0;
+}
+
+/* An image of an illustration the text leaves out, on a line of its own, with the caption of the
+ * <figure> around it (a few levels up at most) as its title: the caption stays with its picture
+ * without entering the running text. */
+static void media_image(md_state *st, const dl_node *img) {
+    const dl_node *fig = img->parent;
+    for (int up = 0; fig && up < 4 && !dl_is_element(fig, DL_TAG_figure); up++) fig = fig->parent;
+    const dl_node *cap = NULL;
+    if (dl_is_element(fig, DL_TAG_figure)) {
+        /* a figure of many images is searched for its caption once */
+        if (fig != st->caption_of) {
+            st->caption_of = fig;
+            st->caption = NULL;
+            for (const dl_node *c = fig->first_child; c && !st->caption; c = c->next)
+                if (dl_is_element(c, DL_TAG_figcaption)) st->caption = c;
+        }
+        cap = st->caption;
+    }
+    dl_htmlbuf *g = &st->gather;
+    g->len = 0;
+    if (cap) gather(st, cap, 1);
+    block_break(st);
+    if (put_image(st, img, cap && g->len && !g->failed ? g->data : NULL, g->len) < 0) st->failed = 1;
+    block_break(st);
+}
+
 static long parse_long(const dl_attr *a, long dflt) {
     if (!a) return dflt;
     const char *p = a->value.ptr, *e = p + a->value.len;
@@ -348,27 +603,124 @@ static long parse_long(const dl_attr *a, long dflt) {
     return neg ? -v : v;
 }
 
-/* Columns of a table: the widest row, counting colspan, over the rows that belong to it. */
-static long table_columns(const dl_node *table) {
-    long best = 0;
-    for (const dl_node *c = table->first_child; c; c = c->next) {
-        const dl_node *rows = c, *end = c->next;
-        if (dl_is_element(c, DL_TAG_thead) || dl_is_element(c, DL_TAG_tbody) || dl_is_element(c, DL_TAG_tfoot)) {
-            rows = c->first_child;
-            end = NULL;
+/* ---- footnotes: <sup><a href="#fn1">1</a></sup> ... <li id="fn1">...</li> become [^1] ... [^1]: ... */
+
+static int note_cmp(const char *a, size_t an, const char *b, size_t bn) {
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
+/* Index of the note with this id, or where it would go (*found says which). */
+static size_t note_find(const md_state *st, const char *id, size_t n, int *found) {
+    size_t lo = 0, hi = st->nnotes;
+    *found = 0;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = note_cmp(st->notes[mid].id, st->notes[mid].id_len, id, n);
+        if (c == 0) {
+            *found = 1;
+            return mid;
         }
-        for (const dl_node *r = rows; r != end; r = r->next) {
-            if (!dl_is_element(r, DL_TAG_tr)) continue;
-            long cells = 0;
-            for (const dl_node *td = r->first_child; td; td = td->next) {
-                if (!dl_is_element(td, DL_TAG_td) && !dl_is_element(td, DL_TAG_th)) continue;
-                long span = parse_long(dl_element_attr(td, "colspan", 7), 1);
-                cells += span < 1 ? 1 : span > 1000 ? 1000 : span;
-            }
-            if (cells > best) best = cells;
-        }
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
     }
-    return best > 1000 ? 1000 : best;
+    return lo;
+}
+
+/* Whether the class attribute contains `word` (lower case) anywhere, ASCII case-insensitively. */
+static int has_class_word(const dl_node *el, const char *word) {
+    const dl_attr *a = dl_element_attr(el, "class", 5);
+    size_t n = strlen(word);
+    if (!a || a->value.len < n) return 0;
+    for (size_t i = 0; i + n <= a->value.len; i++)
+        if (dl_ascii_ieq(a->value.ptr + i, word, n)) return 1;
+    return 0;
+}
+
+/* A note reference: a link to a fragment, showing a short mark ("1", "[2]", "*"), that a page marks as
+ * one: inside (or around) a <sup>, role="doc-noteref", or a class naming a footnote. */
+static int is_note_ref(const dl_node *a) {
+    const dl_node *only = a->first_child;
+    int sup = dl_is_element(a->parent, DL_TAG_sup) || (only && !only->next && dl_is_element(only, DL_TAG_sup));
+    const dl_attr *role = dl_element_attr(a, "role", 4);
+    int marked = sup || (role && role->value.len == 11 && memcmp(role->value.ptr, "doc-noteref", 11) == 0) ||
+                 has_class_word(a, "footnote") || has_class_word(a, "fnref");
+    return marked;
+}
+
+/* A link back from a definition to its reference ("↩"), which a footnote's own syntax replaces. */
+static int is_note_backref(const dl_node *a, const dl_attr *href) {
+    if (!href->value.len || href->value.ptr[0] != '#') return 0;
+    const dl_attr *role = dl_element_attr(a, "role", 4);
+    if (role && role->value.len == 12 && memcmp(role->value.ptr, "doc-backlink", 12) == 0) return 1;
+    return has_class_word(a, "backref") || has_class_word(a, "footnote-back") || has_class_word(a, "reversefootnote");
+}
+
+/* Write [^label] for a note reference; 0 when it is not one (or too many notes), -1 out of memory. */
+static int note_reference(md_state *st, const dl_node *a, const dl_attr *href) {
+    if (href->value.len < 2 || href->value.ptr[0] != '#' || !is_note_ref(a)) return 0;
+    gather(st, a, 1);
+    dl_htmlbuf *g = &st->gather;
+    if (g->failed || !g->len || g->len > 8) return 0;
+    char label[24];
+    size_t ll = 0;
+    for (size_t i = 0; i < g->len; i++) {
+        unsigned char c = (unsigned char)g->data[i];
+        if (is_alnum(c) && c < 0x80 && ll < sizeof(label)) label[ll++] = (char)c;
+    }
+    const char *id = href->value.ptr + 1;
+    size_t idn = href->value.len - 1;
+    if (!ll) /* a mark like "*": the label comes from the id */
+        for (size_t i = 0; i < idn && ll < sizeof(label); i++)
+            if (is_alnum((unsigned char)id[i]) && (unsigned char)id[i] < 0x80) label[ll++] = id[i];
+    if (!ll) return 0;
+    int found;
+    size_t at = note_find(st, id, idn, &found);
+    if (!found) {
+        if (st->nnotes >= MD_MAX_NOTES) return 0;
+        if (st->nnotes == st->capnotes) {
+            size_t cap = st->capnotes ? st->capnotes * 2 : 16;
+            md_note *p = realloc(st->notes, cap * sizeof(*p));
+            if (!p) return -1;
+            st->notes = p;
+            st->capnotes = cap;
+        }
+        memmove(st->notes + at + 1, st->notes + at, (st->nnotes - at) * sizeof(*st->notes));
+        md_note *note = &st->notes[at];
+        memset(note, 0, sizeof(*note));
+        note->id = id;
+        note->id_len = idn;
+        memcpy(note->label, label, ll);
+        note->label_len = (uint8_t)ll;
+        st->nnotes++;
+    }
+    md_note *note = &st->notes[at];
+    char mark[32];
+    int k = snprintf(mark, sizeof(mark), "[^%.*s]", (int)note->label_len, note->label);
+    before_content(st);
+    /* glued to the word before it, as the superscript was */
+    dl_lw_word(&st->lw, mark, (size_t)k);
+    return 1;
+}
+
+/* Open a footnote definition when el is the target of a reference seen before: "[^label]: " on its
+ * first line, its later lines indented. Returns 1 when it did. */
+static int note_definition(md_state *st, const dl_node *el, md_frame *f) {
+    const dl_attr *id = dl_element_attr(el, "id", 2);
+    if (!id) return 0;
+    int found;
+    size_t at = note_find(st, id->value.ptr, id->value.len, &found);
+    if (!found || st->notes[at].defined) return 0;
+    md_note *note = &st->notes[at];
+    note->defined = 1;
+    char first[32];
+    int k = snprintf(first, sizeof(first), "[^%.*s]: ", (int)note->label_len, note->label);
+    st->br_pending = 0;
+    dl_lw_break(&st->lw, 2);
+    dl_lw_push_container(&st->lw, first, (size_t)k, "    ", 4);
+    f->flags |= MF_NOTE;
+    st->in_note++;
+    return 1;
 }
 
 static int enter(md_state *st, const dl_node *n) {
@@ -379,22 +731,65 @@ static int enter(md_state *st, const dl_node *n) {
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
         if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
-        put_text(st, n->u.text.ptr, n->u.text.len);
+        if (!st->media_only) put_text(st, n->u.text.ptr, n->u.text.len);
         return -1;
     case DL_NODE_ELEMENT:
         break;
     default:
         return -1;
     }
+    if (st->media_only) {
+        /* inside an illustration: its images, nothing else */
+        if (dl_export_kind(n) == DL_K_SKIP) return -1;
+        if (!push_frame(st, DL_K_INLINE)) return -2;
+        if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
+        return 1;
+    }
+    if (st->filter && st->filter->media && st->filter->media(st->filter->ctx, n)) {
+        md_frame *f = push_frame(st, DL_K_INLINE);
+        if (!f) return -2;
+        f->flags |= MF_MEDIA;
+        st->media_only++;
+        if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
+        return 1;
+    }
+    if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
+    /* Formulas: MathJax 2's source script, MathML, and the KaTeX / MathJax 3 containers around it. */
+    if (n->ns == DL_NS_MATHML && n->atom == DL_TAG_math) {
+        math_element(st, n);
+        return -1;
+    }
+    const char *tex;
+    size_t tex_len;
+    int display;
+    if (n->ns == DL_NS_HTML && n->atom == DL_TAG_script) {
+        if (dl_math_script(n, &tex, &tex_len, &display)) put_math(st, tex, tex_len, display);
+        return -1;
+    }
     int kind = dl_export_kind(n);
     if (kind == DL_K_SKIP) return -1;
-    if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
+    if (kind == DL_K_INLINE || kind == DL_K_BLOCK) {
+        int mk = dl_math_renderer_kind(st->doc, n);
+        if (mk == DL_MATH_ARTIFACT) return -1;
+        if (mk == DL_MATH_SOURCE) {
+            /* Without MathML inside, a KaTeX or MathJax 3 container holds only glyph boxes (their
+             * shapes come from CSS): nothing a reader of the text would see as the formula. Never
+             * searched twice, so nested containers cost their size once. */
+            const dl_node *math = dl_math_find(n);
+            if (math) math_element(st, math);
+            return -1;
+        }
+    }
     /* Row groups of a pipe table are transparent: the rows make the lines. */
     if (kind == DL_K_BLOCK && st->cur_table != NO_FRAME && (st->frames[st->cur_table].flags & MF_GRID) &&
         (dl_is_element(n, DL_TAG_tbody) || dl_is_element(n, DL_TAG_thead) || dl_is_element(n, DL_TAG_tfoot)))
         kind = DL_K_INLINE;
     md_frame *f = push_frame(st, (uint8_t)kind);
     if (!f) return -2;
+    if (st->nnotes && !st->inline_only && n->u.element.nattrs &&
+        (kind == DL_K_LI || kind == DL_K_PARA || kind == DL_K_BLOCK || kind == DL_K_DD) &&
+        note_definition(st, n, f))
+        return 1;
     switch (kind) {
     case DL_K_PARA:
     case DL_K_BLOCK:
@@ -430,8 +825,15 @@ static int enter(md_state *st, const dl_node *n) {
         st->nframes--;
         return -1;
     case DL_K_BR:
-        if (st->inline_only) dl_lw_space(lw);
-        else st->br_pending = 1;
+        /* A line break inside a pipe table's cell cannot be a newline: GFM renders <br> there. */
+        if (st->in_cell && st->inline_only) {
+            before_content(st);
+            dl_lw_word(lw, "<br>", 4);
+        } else if (st->inline_only) {
+            dl_lw_space(lw);
+        } else {
+            st->br_pending = 1;
+        }
         break;
     case DL_K_HR:
         block_break(st);
@@ -498,6 +900,10 @@ static int enter(md_state *st, const dl_node *n) {
         break;
     }
     case DL_K_TABLE: {
+        if (st->opts->no_tables) {
+            st->nframes--;
+            return -1;
+        }
         f->saved = st->cur_table;
         st->cur_table = st->nframes - 1;
         if (st->inline_only) {
@@ -505,8 +911,14 @@ static int enter(md_state *st, const dl_node *n) {
             break;
         }
         block_break(st);
-        f->counter = table_columns(n);
-        if (f->counter > 0) f->flags |= MF_GRID;
+        long cols;
+        if (dl_table_shape(n, &cols)) {
+            f->flags |= MF_LAYOUT;
+        } else {
+            f->counter = cols;
+            f->flags |= MF_GRID;
+            st->ncarry = 0;
+        }
         break;
     }
     case DL_K_TR: {
@@ -514,6 +926,7 @@ static int enter(md_state *st, const dl_node *n) {
         st->cur_row = st->nframes - 1;
         md_frame *t = st->cur_table != NO_FRAME ? &st->frames[st->cur_table] : NULL;
         if (!t || !(t->flags & MF_GRID) || st->inline_only) {
+            if (t && (t->flags & MF_LAYOUT) && !st->inline_only) f->flags |= MF_LAYOUT;
             if (st->inline_only) dl_lw_space(lw);
             else block_break(st);
             break;
@@ -530,10 +943,22 @@ static int enter(md_state *st, const dl_node *n) {
         md_frame *r = st->cur_row != NO_FRAME ? &st->frames[st->cur_row] : NULL;
         if (r && (r->flags & MF_GRID) && st->in_cell == 0) {
             f->flags |= MF_GRID;
-            long span = parse_long(dl_element_attr(n, "colspan", 7), 1);
-            f->counter = span < 1 ? 1 : span > 1000 ? 1000 : span;
+            md_frame *t = &st->frames[st->cur_table];
+            /* Columns a rowspan from above covers are empty cells here: the grid stays aligned. */
+            while (r->counter < t->counter && r->counter < st->ncarry && st->carry[r->counter]) {
+                dl_lw_put(lw, " |", 2);
+                r->counter++;
+            }
+            f->counter = dl_cell_colspan(n);
+            long down = dl_cell_rowspan(n);
+            for (long c = r->counter; c < r->counter + f->counter && c < DL_MAX_COLSPAN; c++) {
+                while (st->ncarry <= c) st->carry[st->ncarry++] = 0;
+                st->carry[c] = (uint16_t)down; /* this row counts: decremented when it ends */
+            }
             lw->pending_space = 1;
             st->in_cell++;
+        } else if (r && (r->flags & MF_LAYOUT)) {
+            block_break(st);
         } else {
             dl_lw_space(lw);
         }
@@ -543,7 +968,7 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_K_STRONG:
     case DL_K_DEL: {
         int *depth = kind == DL_K_EM ? &st->em : kind == DL_K_STRONG ? &st->strong : &st->del;
-        if ((*depth)++ == 0) {
+        if ((*depth)++ == 0 && !st->opts->no_formatting) {
             const char *mk = kind == DL_K_EM ? "*" : kind == DL_K_STRONG ? "**" : "~~";
             size_t ml = kind == DL_K_EM ? 1 : 2;
             dl_lw_push_marker(lw, mk, ml, mk, ml, 1);
@@ -553,11 +978,24 @@ static int enter(md_state *st, const dl_node *n) {
     }
     case DL_K_A: {
         const dl_attr *href = dl_element_attr(n, "href", 4);
-        if (st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len)) break;
+        if (href && st->in_note && is_note_backref(n, href)) {
+            st->nframes--;
+            return -1;
+        }
+        if (href && !st->in_link && !st->opts->no_links) {
+            int r = note_reference(st, n, href);
+            if (r < 0) return -2;
+            if (r) {
+                st->nframes--;
+                return -1;
+            }
+        }
+        if (st->opts->no_links || st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len))
+            break;
         dl_htmlbuf *t = &st->tmp;
         t->len = 0;
         PUT(t, "](");
-        resolve(st, href, t);
+        resolve(st, href->value.ptr, href->value.len, t);
         put_title(t, dl_element_attr(n, "title", 5));
         PUT(t, ")");
         if (t->failed) return -2;
@@ -572,37 +1010,9 @@ static int enter(md_state *st, const dl_node *n) {
         st->in_link = 1;
         break;
     }
-    case DL_K_IMG: {
-        const dl_attr *src = dl_element_attr(n, "src", 3);
-        if (!st->opts->images || !src || !dl_url_is_followable(src->value.ptr, src->value.len)) break;
-        dl_htmlbuf *t = &st->tmp;
-        t->len = 0;
-        PUT(t, "![");
-        const dl_attr *alt = dl_element_attr(n, "alt", 3);
-        if (alt) {
-            /* Alt text is folded and escaped like text, word by word. */
-            const char *s = alt->value.ptr;
-            size_t i = 0, m = alt->value.len;
-            int first = 1;
-            while (i < m) {
-                while (i < m && is_ws((unsigned char)s[i])) i++;
-                size_t w = i;
-                while (i < m && !is_ws((unsigned char)s[i])) i++;
-                if (i == w) break;
-                if (!first) PUT(t, " ");
-                first = 0;
-                escape_word(st, s + w, i - w, 0, t);
-            }
-        }
-        PUT(t, "](");
-        resolve(st, src, t);
-        put_title(t, dl_element_attr(n, "title", 5));
-        PUT(t, ")");
-        if (t->failed) return -2;
-        before_content(st);
-        dl_lw_word(lw, t->data, t->len);
+    case DL_K_IMG:
+        if (put_image(st, n, NULL, 0) < 0) return -2;
         break;
-    }
     default:
         break;
     }
@@ -612,6 +1022,16 @@ static int enter(md_state *st, const dl_node *n) {
 static void leave(md_state *st) {
     dl_lw *lw = &st->lw;
     md_frame *f = &st->frames[--st->nframes];
+    if (f->flags & MF_MEDIA) {
+        st->media_only--;
+        return;
+    }
+    if (f->flags & MF_NOTE) {
+        dl_lw_pop_container(lw);
+        st->in_note--;
+        st->br_pending = 0;
+        dl_lw_break(lw, 2);
+    }
     switch (f->kind) {
     case DL_K_PARA:
     case DL_K_BLOCK:
@@ -656,6 +1076,8 @@ static void leave(md_state *st) {
         if (!(f->flags & MF_GRID)) break;
         md_frame *t = &st->frames[st->cur_table];
         for (long c = f->counter; c < t->counter; c++) dl_lw_put(lw, " |", 2);
+        for (long c = 0; c < st->ncarry; c++)
+            if (st->carry[c]) st->carry[c]--;
         if (t->aux++ == 0) {
             /* The first row is the header row GFM requires; the delimiter row follows it. */
             dl_lw_break(lw, 1);
@@ -675,6 +1097,8 @@ static void leave(md_state *st) {
             md_frame *t = &st->frames[st->cur_table];
             for (long c = 0; c < f->counter && r->counter < t->counter; c++, r->counter++)
                 dl_lw_put(lw, c ? "  |" : " |", c ? 3 : 2);
+        } else if (st->cur_row != NO_FRAME && (st->frames[st->cur_row].flags & MF_LAYOUT)) {
+            block_break(st);
         } else {
             dl_lw_space(lw);
         }
@@ -727,10 +1151,11 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
         s = dl_walk(roots[r], walk_enter, walk_leave, &st);
     }
     dl_lw_finish(&st.lw);
-    int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
+    int failed = s == -2 || st.failed || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
                  out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
+    free(st.notes);
     dl_htmlbuf_free(&st.base);
     dl_htmlbuf_free(&st.tmp);
     dl_htmlbuf_free(&st.gather);

@@ -1,9 +1,13 @@
 /* GitHub-flavoured Markdown out of any node.
  *
- * ATX headings, emphasis, strong and strikethrough, inline code and fenced code blocks (language from a
- * language-* or lang-* class), links and images (targets resolved against the base URL), nested lists,
- * block quotes, pipe tables and thematic breaks. Text is escaped so that it renders back to the same
- * text. What to.text leaves out (scripts, hidden elements, widgets) is left out here too.
+ * ATX headings, emphasis, strong and strikethrough, inline code and fenced code blocks (fences longer
+ * than any backtick run inside, the code byte for byte, language from a language-* or lang-* class),
+ * links and images (targets resolved against the base URL; an image's source taken from lazy-loading
+ * attributes and srcset), nested lists, block quotes, pipe tables (colspan and rowspan kept aligned,
+ * pipes escaped, <br> in cells; layout tables written as their blocks), formulas as $...$ / $$...$$
+ * TeX (math.h), footnotes ([^n] and [^n]: definitions) and thematic breaks. Text is escaped only where
+ * Markdown would read it otherwise. What to.text leaves out (scripts, hidden elements, widgets) is left
+ * out here too.
  */
 #ifndef DL_SERIALIZE_MARKDOWN_H
 #define DL_SERIALIZE_MARKDOWN_H
@@ -14,6 +18,9 @@ typedef struct {
     const char *base_url; /* document URL (UTF-8) or NULL; the document's <base href> applies on top */
     size_t base_len;
     int images;           /* write images as ![alt](src) */
+    int no_links;         /* write link text without the [text](target) syntax */
+    int no_formatting;    /* write no emphasis, strong or strikethrough markers */
+    int no_tables;        /* leave tables out */
 } dl_md_options;
 
 /* Append the Markdown of `node` to out. Returns 0, or -1 when out of memory. No recursion. */

@@ -43,6 +43,9 @@ int dl_serialize_html(const dl_document *doc, const dl_node *node, unsigned flag
 typedef struct {
     int (*skip)(const void *ctx, const dl_node *el);
     const void *ctx;
+    /* Optional (NULL: none), asked first: media(ctx, el) nonzero makes el an illustration the text
+     * leaves out: the Markdown exporter writes only its images (a figure's caption as their title). */
+    int (*media)(const void *ctx, const dl_node *el);
 } dl_node_filter;
 
 #endif

@@ -20,7 +20,7 @@ typedef struct {
     size_t saved;     /* lists: enclosing list frame index saved */
 } tx_frame;
 
-enum { TF_REVERSED = 1, TF_ORDERED = 2, TF_PUSHED = 4, TF_NESTED = 8 };
+enum { TF_REVERSED = 1, TF_ORDERED = 2, TF_PUSHED = 4, TF_NESTED = 8, TF_LAYOUT = 16 };
 
 #define NO_FRAME SIZE_MAX
 
@@ -32,9 +32,11 @@ typedef struct {
     size_t nframes, capframes;
     size_t cur_list;    /* index of the innermost list frame, or NO_FRAME */
     size_t cur_row;     /* innermost table row frame */
+    size_t cur_table;   /* innermost table frame */
     int inline_only;    /* inside a table cell: blocks become spaces */
     int pre;            /* inside <pre>: text is verbatim */
     int in_link;
+    int cell_start;     /* a cell's tab was just written: white space before its first word is not text */
     dl_htmlbuf base;    /* effective base URL */
     dl_htmlbuf urls;    /* targets of the open links */
     dl_htmlbuf notes;   /* footnote list */
@@ -95,6 +97,8 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
         }
         size_t start = i;
         while (i < n && !is_ws((unsigned char)s[i])) i++;
+        if (st->cell_start) st->lw.pending_space = 0;
+        st->cell_start = 0;
         dl_lw_word(&st->lw, s + start, i - start);
     }
 }
@@ -202,19 +206,37 @@ static int enter(tx_state *st, const dl_node *n) {
         f->flags |= TF_PUSHED;
         break;
     }
-    case DL_K_TABLE:
+    case DL_K_TABLE: {
+        if (st->opts->no_tables) {
+            st->nframes--;
+            return -1;
+        }
         block_break(st, 2);
+        long cols;
+        if (!st->inline_only && dl_table_shape(n, &cols)) f->flags |= TF_LAYOUT;
+        f->saved = st->cur_table;
+        st->cur_table = st->nframes - 1;
         break;
+    }
     case DL_K_TR:
         block_break(st, 1);
         f->saved = st->cur_row;
         st->cur_row = st->nframes - 1;
+        if (st->cur_table != NO_FRAME && (st->frames[st->cur_table].flags & TF_LAYOUT)) f->flags |= TF_LAYOUT;
         break;
     case DL_K_CELL:
+        /* A layout table's cells are blocks of the page; a data table's row is one line, its cells
+         * separated by tabs (what spreadsheets and `cut` read; an empty cell keeps its column). */
+        if (st->cur_row != NO_FRAME && (st->frames[st->cur_row].flags & TF_LAYOUT) && !st->inline_only) {
+            f->flags |= TF_LAYOUT;
+            block_break(st, 1);
+            break;
+        }
         if (st->cur_row != NO_FRAME && !st->inline_only && st->frames[st->cur_row].counter++ > 0) {
-            dl_lw_space(lw);
-            dl_lw_word(lw, "|", 1);
-            dl_lw_space(lw);
+            lw->pending_space = 0;
+            dl_lw_word(lw, "\t", 1);
+            lw->pending_space = 0;
+            st->cell_start = 1;
         } else {
             dl_lw_space(lw);
         }
@@ -265,7 +287,6 @@ static void leave(tx_state *st) {
     case DL_K_PARA:
     case DL_K_HEADING:
     case DL_K_HR:
-    case DL_K_TABLE:
         block_break(st, 2);
         break;
     case DL_K_BLOCK:
@@ -287,13 +308,22 @@ static void leave(tx_state *st) {
         st->cur_list = f->saved;
         block_break(st, (f->flags & TF_NESTED) ? 1 : 2);
         break;
+    case DL_K_TABLE:
+        st->cur_table = f->saved;
+        block_break(st, 2);
+        break;
     case DL_K_TR:
         st->cur_row = f->saved;
         block_break(st, 1);
         break;
     case DL_K_CELL:
+        if (f->flags & TF_LAYOUT) {
+            block_break(st, 1);
+            break;
+        }
         st->inline_only--;
-        dl_lw_space(lw);
+        if (!st->inline_only) lw->pending_space = 0; /* the next cell's tab separates */
+        else dl_lw_space(lw);
         break;
     case DL_K_A: {
         if (!(f->flags & TF_PUSHED)) break;
@@ -342,7 +372,7 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
     memset(&st, 0, sizeof(st));
     st.doc = doc;
     st.opts = opts;
-    st.cur_list = st.cur_row = NO_FRAME;
+    st.cur_list = st.cur_row = st.cur_table = NO_FRAME;
     dl_htmlbuf_init(&st.base);
     dl_htmlbuf_init(&st.urls);
     dl_htmlbuf_init(&st.notes);

@@ -1,8 +1,8 @@
 /* Plain text out of any node: what a reader sees, laid out in lines.
  *
  * Blocks start new lines and paragraphs are separated by a blank line; list items get bullets or
- * numbers (an <ol> honours start, reversed and li value); table rows are lines with cells separated by
- * " | "; <br> breaks the line; <pre> is kept verbatim; white space elsewhere is folded. Script, style,
+ * numbers (an <ol> honours start, reversed and li value); a data table's rows are lines with cells
+ * separated by tabs, a layout table (see dl_table_shape) is written as its blocks; <br> breaks the line; <pre> is kept verbatim; white space elsewhere is folded. Script, style,
  * template, head, noscript, embedded objects, form widgets, SVG and elements with `hidden` are left out.
  * Optional: link targets inline or as numbered footnotes, image alt text, wrapping to a line width.
  */
@@ -19,6 +19,7 @@ typedef struct {
     size_t width;         /* wrap at this many code points; 0: no wrapping */
     const char *base_url; /* resolve link targets against this (UTF-8), or NULL */
     size_t base_len;
+    int no_tables;        /* leave tables out */
 } dl_text_options;
 
 /* Append the text of `node` to out. Returns 0, or -1 when out of memory. No recursion; no GIL needed. */

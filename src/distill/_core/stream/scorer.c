@@ -580,6 +580,12 @@ static void implied_closes(dl_stream_scorer *s, uint32_t atom) {
 
 static int ascii_ieq(const char *p, size_t n, const char *lit) { return dl_ascii_eq_ci_lit(p, n, lit); }
 
+void dl_stream_set_encoding(dl_stream_scorer *s, int id) {
+    if (id < 0 || id >= DL_ENC__COUNT) return;
+    s->declared = id;
+    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+}
+
 /* The first <meta> declaring a charset, before an explicit <body>, decides how text bytes are counted:
  * in a single-byte encoding every byte is a character (windows-1252's 0x80-0xBF are not UTF-8
  * continuation bytes there). Being token-driven, this is the same for any chunking. */
@@ -605,8 +611,7 @@ static void on_meta(dl_stream_scorer *s, const dl_token *t) {
     else return;
     if (id < 0) return;
     id = dl_encoding_for_meta(id); /* UTF-16 means UTF-8, x-user-defined windows-1252 */
-    s->declared = id;
-    s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
+    dl_stream_set_encoding(s, id);
 }
 
 #if defined(__GNUC__)

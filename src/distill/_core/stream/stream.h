@@ -85,6 +85,11 @@ dl_stream_stats dl_stream_get_stats(const dl_stream_scorer *s);
  * counted as that encoding's characters when it is single-byte, as UTF-8 otherwise. */
 int dl_stream_declared_encoding(const dl_stream_scorer *s);
 
+/* Fix the encoding text is counted in (an encoding id), before the first feed: the caller sniffed it
+ * (BOM, transport charset, detection) or transcoded the input to UTF-8, so a <meta> must not change it.
+ * dl_stream_declared_encoding() then returns it. An id out of range is ignored. */
+void dl_stream_set_encoding(dl_stream_scorer *s, int id);
+
 /* Walk a candidate's blob: *pos starts at 0; returns 1 and the next string, or 0 at the end. */
 int dl_stream_blob_next(const dl_stream_candidate *c, uint32_t *pos, const char **str, size_t *len);
 
