@@ -320,4 +320,25 @@ def article(markup: Markup, /, options: Extraction | None = None, *, base_url: s
     src = read_source(markup, "article")
     if base_url is None:
         base_url = src.url
-    return _core.parse(src.markup, encoding=src.encoding).article(opts, base_url=base_url)
+    return _article_tree(src.markup, src.encoding).article(opts, base_url=base_url)
+
+
+# A page whose readable text is almost all inside <noscript> (the crawler view of a page that script
+# renders, as many forum engines serve) is parsed again with scripting off, so that the <noscript>
+# content is markup the extractor can read rather than one raw text node. The share: more of the
+# page's text inside <noscript> than outside it; the floor keeps small tracking <noscript>s out.
+_NOSCRIPT_MIN_CHARS = 2000
+
+
+def _article_tree(markup: str | bytes, encoding: str | None = None) -> Node:
+    doc = _core.parse(markup, encoding=encoding)
+    if b"<noscript" not in markup if isinstance(markup, bytes) else "<noscript" not in markup:
+        return doc
+    inside = sum(len(n.text) for n in doc.find_all("noscript"))
+    if inside < _NOSCRIPT_MIN_CHARS:
+        return doc
+    body = doc.find("body")
+    outside = (len(body.text) if body is not None else 0) - inside
+    if inside <= outside:
+        return doc
+    return _core.parse(markup, encoding=encoding, scripting=False)

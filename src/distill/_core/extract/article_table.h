@@ -79,6 +79,8 @@ void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *c
 int dl_tab_is_hidden(const dl_node *el);
 /* The class/id word bits (W_*) of an element. */
 unsigned dl_tab_element_words(const dl_node *el);
+/* A <noscript> whose content was parsed as elements (scripting off). */
+int dl_tab_is_parsed_noscript(const dl_node *n);
 /* Whether an element's text continues the run of inline text around it (phrasing content). */
 int dl_tab_is_inline(const dl_node *n);
 

@@ -93,6 +93,18 @@ DL_TAG_SET(is_run_host, DL_ART_RUN_HOST_TAGS)
 DL_TAG_SET(is_inline_tag, DL_ART_INLINE_TAGS)
 
 int dl_tab_is_inline(const dl_node *n) { return is_inline_tag(n); }
+
+/* A <noscript> parsed as markup (a tree parsed with scripting off, see distill.extract's fallback for
+ * pages whose text is only in <noscript>, as crawler views of script-rendered forums are): what a
+ * reader without script sees, so its text is indexed for the region classifier. Parsed with scripting
+ * on, its content is one raw text node of markup and stays never-content. */
+int dl_tab_is_parsed_noscript(const dl_node *n) {
+    if (!dl_is_element(n, DL_TAG_noscript)) return 0;
+    for (const dl_node *c = n->first_child; c; c = c->next)
+        if (c->type == DL_NODE_ELEMENT) return 1;
+    return 0;
+}
+#define is_parsed_noscript dl_tab_is_parsed_noscript
 DL_TAG_SET(is_render_block, DL_RENDER_BLOCK_TAGS)
 DL_TAG_SET(is_weight_div, DL_WEIGHT_DIV_TAGS)
 DL_TAG_SET(is_weight_quote, DL_WEIGHT_QUOTE_TAGS)
@@ -321,11 +333,11 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 if (p->flags & (F_TAGSOFT | F_UNDER)) e->flags |= F_UNDER | F_DROP;
             }
             /* the subtree asked for is never pruned itself: the caller chose it */
-            if (x != root && (x->ns != DL_NS_HTML || is_pruned_tag(x))) {
+            if (x != root && (x->ns != DL_NS_HTML || (is_pruned_tag(x) && !is_parsed_noscript(x)))) {
                 e->flags |= F_HARD | F_DROP;
                 skip = 1;
             } else {
-                if (x != root && is_visible_pruned_tag(x)) e->flags |= F_TAGSOFT | F_DROP;
+                if (x != root && (is_visible_pruned_tag(x) || is_parsed_noscript(x))) e->flags |= F_TAGSOFT | F_DROP;
                 e->words = (uint8_t)dl_tab_element_words(x);
                 int hidden = dl_tab_is_hidden(x);
                 if (hidden) e->flags |= F_HIDDEN;

@@ -39,5 +39,7 @@ void dl_blocks_free(dl_blocks *b);
 double dl_block_model(const float *x);
 /* The log-odds above which a block is content (generated with the model). */
 extern const double dl_block_threshold;
+/* Added to it per page type (chosen on held-out predictions, see tools/fit_blocks.py). */
+extern const double dl_block_type_threshold[DL_PAGE_NTYPES];
 
 #endif

@@ -61,7 +61,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     if (dl_blocks_compute(&r->cx, root, chosen, nchosen, r->best, r->type, r->confidence, 0, &r->b) < 0) return -1;
     uint32_t nb = r->b.n, n = r->cx.n;
     if (!nb) return 0;
-    double threshold = dl_block_threshold;
+    double threshold = dl_block_threshold + (r->type < DL_PAGE_NTYPES ? dl_block_type_threshold[r->type] : 0.0);
     if (favor == DL_FAVOR_PRECISION) threshold += DL_REGION_FAVOR_SHIFT;
     else if (favor == DL_FAVOR_RECALL) threshold -= DL_REGION_FAVOR_SHIFT;
 
@@ -110,7 +110,9 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         for (uint32_t i = 0; i < n;) {
             /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
              * what holds only dropped text (and what is never content) is skipped. */
-            if (kept[i] && (own[i] || (double)kept[i] >= DL_REGION_CONTENT_SHARE * (double)all[i])) {
+            /* never a <noscript> itself: the exporters leave it out, so its children are the regions */
+            if (kept[i] && !dl_is_element(r->cx.el[i].node, DL_TAG_noscript) &&
+                (own[i] || (double)kept[i] >= DL_REGION_CONTENT_SHARE * (double)all[i])) {
                 /* narrowed to the content's own container: while the element holds no content text
                  * itself and one child holds all of it, that child is the region (<article>, not
                  * <html>). Each step goes one level down, so this is linear over the region. */
@@ -122,11 +124,18 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                     if (count != 1 || kept[only] != kept[i]) break;
                     i = only;
                 }
+                if (dl_is_element(r->cx.el[i].node, DL_TAG_noscript)) { /* its children are looked at next */
+                    i++;
+                    continue;
+                }
                 if (pass) r->root_idx[nroots] = i;
                 nroots++;
                 for (uint32_t j = i + 1; j < r->cx.el[i].end;) {
                     const dl_el *e = &r->cx.el[j];
-                    if ((e->flags & F_HARD) || (!kept[j] && (all[j] || ((e->flags & F_MUTE) && r->b.block_of[j] >= 0 &&
+                    /* <rt>/<rp>: ruby pronunciation annotations, not the words of the text ("漢字" read
+                     * with its <rt> would become "漢かん字じ") */
+                    if ((e->flags & F_HARD) || dl_is_element(e->node, DL_TAG_rt) || dl_is_element(e->node, DL_TAG_rp) ||
+                        (!kept[j] && (all[j] || ((e->flags & F_MUTE) && r->b.block_of[j] >= 0 &&
                                                                         r->b.el[r->b.block_of[j]] != j)))) {
                         if (pass) r->skip_idx[nskip] = j;
                         nskip++;
@@ -250,6 +259,29 @@ nomem:
     return -1;
 }
 
+/* Text hygiene: characters that never separate or form words are taken out, so that a word the page
+ * writes with a soft hyphen ("exam\u00ADple") is one word: U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE,
+ * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (U+200C/U+200D stay: they shape Persian and
+ * emoji.) In place; returns the new length. */
+static size_t drop_invisible(char *s, size_t n) {
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xAD) {
+            i += 2;
+            continue;
+        }
+        if (i + 2 < n && ((c == 0xE2 && (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0x8B) ||
+                          (c == 0xE2 && (unsigned char)s[i + 1] == 0x81 && (unsigned char)s[i + 2] == 0xA0) ||
+                          (c == 0xEF && (unsigned char)s[i + 1] == 0xBB && (unsigned char)s[i + 2] == 0xBF))) {
+            i += 3;
+            continue;
+        }
+        s[w++] = s[i++];
+    }
+    return w;
+}
+
 /* Article.text through the exporters' text renderer over the content model, so that text, markdown and
  * html show the same content (the same hidden elements and widgets left out). */
 static int export_text(const dl_regions *r, const dl_article_content_result *c, dl_article_text_result *out) {
@@ -266,7 +298,7 @@ static int export_text(const dl_regions *r, const dl_article_content_result *c, 
         dl_htmlbuf_free(&b);
         return -1;
     }
-    size_t len = b.len;
+    size_t len = drop_invisible(b.data, b.len);
     while (len && (b.data[len - 1] == '\n' || b.data[len - 1] == ' ')) len--;
     out->text = malloc(len + 1);
     if (!out->text) {
