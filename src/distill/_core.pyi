@@ -221,11 +221,18 @@ def _article_export(node: Node, favor: int, kind: int, policy: object = None) ->
 def _article_text(node: Node, favor: int = 0) -> str:
     """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
 
-def _article_meta(node: Node, /) -> dict[str, str | None]:
-    """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""
+def _article_meta(node: Node, /) -> dict[str, Any]:
+    """The declared metadata sources the harvest kept apart (str or None), its dates in ISO 8601 and
+    ``h1``, the texts of the ``<h1>`` elements it saw."""
 
 def _date_iso(s: str, /) -> str | None:
     """A written date in ISO 8601, or None when it cannot be read unambiguously."""
+
+def _date_scan(s: str, /) -> str | None:
+    """The first date written in free text, in ISO 8601, or None."""
+
+def _date_from_url(s: str, /) -> str | None:
+    """The date in a URL path, in ISO 8601, or None."""
 
 def _title_without_site(title: str, site: str | None = None, /) -> str:
     """The title with the site name cut off."""
