@@ -364,6 +364,8 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
     return 0;
 }
 
+int dl_date_at(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, 1, 0, out) : 0; }
+
 int dl_date_scan(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, SIZE_MAX, 0, out) : 0; }
 
 /* ------------------------------------------------------------------ whole values */

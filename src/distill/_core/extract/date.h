@@ -34,6 +34,9 @@ int dl_date_parse(const char *s, size_t len, dl_date *out);
  * fills out, or 0. */
 int dl_date_scan(const char *s, size_t len, dl_date *out);
 
+/* A date that starts exactly at s (not after other words). Returns 1 and fills out, or 0. */
+int dl_date_at(const char *s, size_t len, dl_date *out);
+
 /* A year/month/day run in a URL path. Returns 1 and fills out, or 0. */
 int dl_date_from_url(const char *s, size_t len, dl_date *out);
 

@@ -107,8 +107,10 @@ static int has_token(const dl_attr *a, const char *word) {
 
 static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
 
-/* The folded text of el, at most DL_META_TEXT_MAX bytes, without script, style or template content. */
-static void bounded_text(const dl_node *el, size_t max, dl_buf *out) {
+/* The folded text of el, at most max bytes, without script, style or template content. spaced: every
+ * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
+ * where styling sets them apart). */
+static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out) {
     dl_buf raw = {0};
     for (const dl_node *x = el; x && raw.len < max;) {
         int skip = 0;
@@ -122,7 +124,7 @@ static void bounded_text(const dl_node *el, size_t max, dl_buf *out) {
             skip = 1;
         } else if (x != el && dl_is_element(x, DL_TAG_br)) {
             dl_buf_append(&raw, " ", 1);
-        } else if (x != el && x->type == DL_NODE_ELEMENT && dl_rule_text_block(x)) {
+        } else if (x != el && x->type == DL_NODE_ELEMENT && (spaced || dl_rule_text_block(x))) {
             dl_buf_append(&raw, "\n", 1); /* a block boundary separates words ("Jane Doe</div><div>May 5") */
         }
         x = dl_next_node(el, x, skip);
@@ -463,11 +465,41 @@ static void visit_json_ld(dl_meta *m, const dl_node *script) {
 
 /* ------------------------------------------------------------------ visible sources */
 
-static void keep_node(dl_meta_node *list, size_t *count, const dl_node *el, uint32_t order) {
+static void keep_node(dl_meta_node *list, size_t *count, const dl_node *el, uint32_t order, int by_word) {
     if (*count >= DL_META_NODES_MAX) return;
     list[*count].node = el;
     list[*count].order = order;
+    list[*count].by_word = (uint8_t)by_word;
     (*count)++;
+}
+
+/* Words that introduce a byline, in the seven languages (compared lower case, followed by a space or
+ * a colon): "By Jane Doe", "Von Max Muster", "Par Jean Dupont", "Por Ana", "Di Mario", "Door Jan". */
+static const char *const byline_prefixes[] = {"written by", "posted by", "words by", "story by", "text by", "by",
+                                              "von", "par", "por", "di", "door", "autor", "autorin", "author",
+                                              "auteur", "texto", "text", "reporting by"};
+
+/* Whether el's text starts with "By" (or a sibling language's word) as a word of its own: a byline
+ * written as text ("<span>By</span> <a>Jane Doe</a>", "<p>By Jane Doe</p>"), with no class to say so.
+ * Only the first text child is read, so the check costs nothing on other elements. */
+static int by_word(const dl_node *el) {
+    const dl_node *t = el->first_child;
+    if (!t || t->type != DL_NODE_TEXT) return 0;
+    const char *s = t->u.text.ptr;
+    size_t n = t->u.text.len;
+    while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+    while (n && dl_rule_is_space((unsigned char)s[n - 1])) n--;
+    static const char *const words[] = {"by", "von", "par", "por", "door", "written by", "posted by"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t wl = strlen(words[k]);
+        if (n < wl || !starts_ci(s, n, words[k])) continue;
+        if (n == wl || s[wl] == ':') return 1;
+        /* "By Jane": the word, a space, a capital letter (a sentence "by the way" is not a byline) */
+        if (s[wl] == ' ' && wl + 1 < n && (((unsigned char)s[wl + 1] >= 'A' && (unsigned char)s[wl + 1] <= 'Z') ||
+                                           (unsigned char)s[wl + 1] >= 0xC3) && n < 80 && s[0] >= 'A' && s[0] <= 'Z')
+            return 1;
+    }
+    return 0;
 }
 
 /* Class, id or itemprop words that mark a byline: the names news and blog templates give it. Words
@@ -512,7 +544,7 @@ static void visit_time(dl_meta *m, const dl_node *el) {
                    (prop && contains_ci(prop->value.ptr, prop->value.len, "datemodified"));
     dl_buf b = {0};
     if (dt && dt->value.len) dl_buf_append(&b, dt->value.ptr, dt->value.len);
-    else bounded_text(el, DL_META_DATELINE_MAX, &b);
+    else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
     if (b.nomem) m->nomem = 1;
     if (b.len) {
         int published = attr(el, "pubdate") ||
@@ -538,7 +570,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
         }
         break;
     case DL_TAG_title:
-        if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, &m->src[DL_SRC_TITLE_TAG]);
+        if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
         break;
     case DL_TAG_meta: visit_meta(m, el); return;
     case DL_TAG_script: {
@@ -554,24 +586,27 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
     const dl_attr *prop = attr(el, "itemprop");
     if (prop && el->atom != DL_TAG_time) {
         if (has_token(prop, "headline") && !m->src[DL_SRC_ITEMPROP_HEADLINE].len) {
-            bounded_text(el, DL_META_TEXT_MAX, &m->src[DL_SRC_ITEMPROP_HEADLINE]);
+            bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_HEADLINE]);
         } else if (has_token(prop, "datepublished") || has_token(prop, "datemodified")) {
             int pub = has_token(prop, "datepublished");
             const dl_attr *v = attr(el, "datetime");
             if (!v) v = attr(el, "content");
             dl_buf b = {0};
             if (v) dl_buf_append(&b, v->value.ptr, v->value.len);
-            else bounded_text(el, DL_META_DATELINE_MAX, &b);
+            else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
             if (b.nomem) m->nomem = 1;
             set_date(m, pub ? DL_DATE_ITEMPROP_PUBLISHED : DL_DATE_ITEMPROP_MODIFIED, b.ptr ? b.ptr : "", b.len);
             dl_buf_free(&b);
         }
     }
-    if (m->nbylines < DL_META_NODES_MAX &&
-        (has_token(attr(el, "rel"), "author") || (prop && has_token(prop, "author")) || hinted(el, byline_hint)))
-        keep_node(m->bylines, &m->nbylines, el, order);
+    if (m->nbylines < DL_META_NODES_MAX) {
+        int word = 0;
+        if (has_token(attr(el, "rel"), "author") || (prop && has_token(prop, "author")) || hinted(el, byline_hint) ||
+            (word = by_word(el)))
+            keep_node(m->bylines, &m->nbylines, el, order, word);
+    }
     if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && hinted(el, date_hint))
-        keep_node(m->datelines, &m->ndatelines, el, order);
+        keep_node(m->datelines, &m->ndatelines, el, order, 0);
 }
 
 /* Languages whose numeric dates put the month first: only American English does. */
@@ -916,7 +951,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     }
     for (size_t i = 0; i < m->nh1; i++) {
         dl_buf raw = {0};
-        bounded_text(m->h1[i].node, DL_META_TEXT_MAX, &raw);
+        bounded_text(m->h1[i].node, DL_META_TEXT_MAX, 0, &raw);
         if (raw.len) decode_entities(raw.ptr, raw.len, &h1text[i]);
         if (raw.nomem || h1text[i].nomem) rc = -1;
         dl_buf_free(&raw);
@@ -982,12 +1017,6 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
 
 /* ---- byline */
 
-/* Words that introduce a byline, in the seven languages (compared lower case, followed by a space or
- * a colon): "By Jane Doe", "Von Max Muster", "Par Jean Dupont", "Por Ana", "Di Mario", "Door Jan". */
-static const char *const byline_prefixes[] = {"written by", "posted by", "words by", "story by", "text by", "by",
-                                              "von", "par", "por", "di", "door", "autor", "autorin", "author",
-                                              "auteur", "texto", "text", "reporting by"};
-
 /* Words after which a byline line says something else: a date, a role, an update note. */
 static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 ", " - ", " \xe2\x80\x94 ",
                                            " \xe2\x80\x93 ", " on ", " am ", " le ", " el ", " il ", " op ",
@@ -1004,9 +1033,19 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
         while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|')) a++;
         for (size_t k = 0; k < sizeof byline_prefixes / sizeof byline_prefixes[0]; k++) {
             size_t pl = strlen(byline_prefixes[k]);
-            if (n - a > pl + 1 && starts_ci(s + a, n - a, byline_prefixes[k]) &&
-                (s[a + pl] == ' ' || s[a + pl] == ':')) {
+            if (n - a < pl || !starts_ci(s + a, n - a, byline_prefixes[k])) continue;
+            if (n - a == pl) { /* the word alone: no name */
+                *start = n;
+                return 0;
+            }
+            if (s[a + pl] == ' ' || s[a + pl] == ':') {
                 a += pl + 1;
+                again = 1;
+                break;
+            }
+            /* "ByJane Doe": "By" run into a capitalised name where markup kept them apart */
+            if (pl == 2 && s[a] == 'B' && s[a + 2] >= 'A' && s[a + 2] <= 'Z') {
+                a += 2;
                 again = 1;
                 break;
             }
@@ -1026,7 +1065,7 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
         if (i > a && s[i - 1] != ' ') continue;
         dl_date d;
         size_t rest = e - i > 40 ? 40 : e - i;
-        if (((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z')) && dl_date_parse(s + i, rest, &d)) {
+        if (((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z')) && dl_date_at(s + i, rest, &d)) {
             e = i;
             break;
         }
@@ -1055,52 +1094,121 @@ static int plausible_byline(const char *s, size_t n) {
     return 1;
 }
 
+/* Append the cleaned byline text of node to out, ", " between names, unless it is there already.
+ * Returns whether it added a name. */
+static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
+    dl_buf t = {0};
+    bounded_text(node, DL_META_TEXT_MAX, 1, &t);
+    size_t start = 0, len = t.len ? clean_byline(t.ptr, t.len, &start) : 0;
+    if (!len && by_word_alone && node->parent && node->parent->type == DL_NODE_ELEMENT) {
+        /* "<span>By</span> <a>Jane Doe</a>": the names follow the word, in its parent */
+        dl_buf_free(&t);
+        bounded_text(node->parent, DL_META_TEXT_MAX, 1, &t);
+        len = t.len ? clean_byline(t.ptr, t.len, &start) : 0;
+    }
+    int added = 0;
+    if (t.nomem) out->nomem = 1;
+    else if (len && plausible_byline(t.ptr + start, len)) {
+        const char *name = t.ptr + start;
+        /* the same name twice (a byline line and its hover card) is one author */
+        int dup = 0;
+        for (size_t i = 0; i + len <= out->len && !dup; i++)
+            dup = (i == 0 || out->ptr[i - 1] == ' ') && same_text(out->ptr + i, len, name, len);
+        if (!dup && out->len + len + 2 <= DL_META_BYLINE_MAX * 2) {
+            if (out->len) dl_buf_append(out, ", ", 2);
+            dl_buf_append(out, name, len);
+            added = 1;
+        }
+    }
+    dl_buf_free(&t);
+    return added;
+}
+
 /* The visible byline: the first byline element at or after the headline (or anywhere, without one)
- * whose text cleans to names; an element holding another byline element defers to it (the
- * "byline__name" inside a "byline" line). */
+ * whose text cleans to names. A byline element holding other byline elements (a "byline" line with
+ * "author-name" links) is read through them: each inner element that holds no further one is a name,
+ * and several are several authors. */
 static int visible_byline(const dl_meta *m, uint32_t after, dl_buf *out) {
     for (int pass = 0; pass < 2 && !out->len; pass++) {
         for (size_t i = 0; i < m->nbylines && !out->len; i++) {
             const dl_meta_node *b = &m->bylines[i];
             if (pass == 0 && (b->order < after || b->order > after + DL_META_NEAR_HEADLINE)) continue;
-            if (i + 1 < m->nbylines && inside(m->bylines[i + 1].node, b->node)) {
-                /* the inner element names the author unless it is only part of the line: take the
-                 * outer line when the inner ones are all links of the same line (several authors) */
-                size_t inner = 0;
-                for (size_t j = i + 1; j < m->nbylines && inside(m->bylines[j].node, b->node); j++) inner++;
-                if (inner == 1) continue;
+            size_t end = i + 1;
+            while (end < m->nbylines && inside(m->bylines[end].node, b->node)) end++;
+            if (end > i + 1) {
+                /* the first inner element that names someone; more names only from further links when
+                 * that one is a link too (a line of author links), never from a role or a bio line */
+                int first_is_link = -1;
+                for (size_t j = i + 1; j < end; j++) {
+                    int leaf = j + 1 >= end || !inside(m->bylines[j + 1].node, m->bylines[j].node);
+                    if (!leaf) continue;
+                    int is_link = dl_is_element(m->bylines[j].node, DL_TAG_a);
+                    if (first_is_link >= 0 && !(first_is_link && is_link)) break;
+                    if (add_byline(m->bylines[j].node, m->bylines[j].by_word, out) && first_is_link < 0)
+                        first_is_link = is_link;
+                }
+                if (out->len) break;
             }
-            dl_buf t = {0};
-            bounded_text(b->node, DL_META_TEXT_MAX, &t);
-            if (t.nomem) {
-                dl_buf_free(&t);
-                return -1;
-            }
-            size_t start, len = t.len ? clean_byline(t.ptr, t.len, &start) : 0;
-            if (len && plausible_byline(t.ptr + start, len)) dl_buf_append(out, t.ptr + start, len);
-            dl_buf_free(&t);
+            add_byline(b->node, b->by_word, out);
         }
     }
     return out->nomem ? -1 : 0;
 }
 
-static int resolve_byline(const dl_meta *m, const dl_node *headline, uint32_t headline_order, const char *site,
-                          size_t site_len, dl_metadata *out) {
-    /* declared first: what the publisher states is who wrote it, as long as it is a name (not the site
-     * name, which many templates put in the author meta) */
-    static const dl_meta_source declared_authors[] = {DL_SRC_LD_AUTHOR,     DL_SRC_META_AUTHOR, DL_SRC_PARSELY_AUTHOR,
-                                                      DL_SRC_ARTICLE_AUTHOR, DL_SRC_DC_CREATOR,  DL_SRC_OTHER_AUTHOR};
-    const dl_buf *pick = NULL;
+/* Whether the rest of a visible byline after a declared name adds authors: " and Jane Roe", " & ...",
+ * in the seven languages. A comma may as well start a role ("Jane Doe, Senior Editor"), so it does not
+ * count. */
+static int more_names(const char *s, size_t n) {
+    static const char *const joins[] = {" and ", " & ", " und ", " et ", " y ", " e ", " en "};
+    for (size_t k = 0; k < sizeof joins / sizeof joins[0]; k++)
+        if (starts_ci(s, n, joins[k])) return 1;
+    return 0;
+}
+
+/* Company names in an author meta: the publisher, not who wrote the article. */
+static int corporate(const char *s, size_t n) {
+    static const char *const suffixes[] = {" inc.", " inc", " llc", " ltd", " ltd.", " gmbh", " ag", " corp", " corp.",
+                                           " s.a.", " plc", " nast"};
+    for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
+        size_t l = strlen(suffixes[k]);
+        if (n > l && ascii_ieq(s + n - l, l, suffixes[k])) return 1;
+    }
+    return 0;
+}
+
+/* "Doe, Jane" (a library catalogue's order, written by some CMSs): the reader sees "Jane Doe". Only
+ * for two single words, so "Jane Doe, John Roe" stays two authors. */
+static int inverted_name(const char *s, size_t n, size_t *comma) {
+    size_t c = n, spaces = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ',') {
+            if (c != n) return 0;
+            c = i;
+        } else if (s[i] == ' ') {
+            spaces++;
+        }
+    }
+    if (c == n || c == 0 || c + 2 >= n || s[c + 1] != ' ' || spaces != 1) return 0;
+    *comma = c;
+    return 1;
+}
+
+static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char *site, size_t site_len,
+                          dl_metadata *out) {
+    /* declared first: what the publisher states is who wrote it. The JSON-LD author and article:author
+     * belong to the article; the author meta is often the site's template value, so it comes after
+     * them, and a declared author that is the site or a company is passed over */
+    static const dl_meta_source declared_authors[] = {DL_SRC_LD_AUTHOR,   DL_SRC_ARTICLE_AUTHOR, DL_SRC_PARSELY_AUTHOR,
+                                                      DL_SRC_META_AUTHOR, DL_SRC_DC_CREATOR,     DL_SRC_OTHER_AUTHOR};
+    const dl_buf *pick = NULL, *weak = NULL;
     for (size_t k = 0; k < sizeof declared_authors / sizeof declared_authors[0] && !pick; k++) {
         const dl_buf *b = &m->src[declared_authors[k]];
         if (!b->len) continue;
-        if (site_len && same_text(b->ptr, b->len, site, site_len)) continue;
+        if ((site_len && same_text(b->ptr, b->len, site, site_len)) || corporate(b->ptr, b->len)) {
+            if (!weak) weak = b;
+            continue;
+        }
         pick = b;
-    }
-    (void)headline;
-    if (pick) {
-        size_t start, len = clean_byline(pick->ptr, pick->len, &start);
-        if (len) return put_field(out, DL_META_BYLINE, pick->ptr + start, len);
     }
     dl_buf v = {0};
     if (visible_byline(m, headline_order, &v) < 0) {
@@ -1108,8 +1216,27 @@ static int resolve_byline(const dl_meta *m, const dl_node *headline, uint32_t he
         return -1;
     }
     int rc = 0;
-    if (v.len) {
+    if (pick) {
+        size_t start, len = clean_byline(pick->ptr, pick->len, &start), comma;
+        const char *p = pick->ptr + start;
+        /* the visible line names more authors than the declared one ("Jane Doe and John Roe" over the
+         * meta's "Jane Doe"): the reader's line is the byline */
+        if (v.len > len + 3 && len && same_text(v.ptr, len, p, len) && more_names(v.ptr + len, v.len - len)) {
+            rc = put_field(out, DL_META_BYLINE, v.ptr, v.len);
+        } else if (len && inverted_name(p, len, &comma)) {
+            dl_buf b = {0};
+            dl_buf_append(&b, p + comma + 2, len - comma - 2);
+            dl_buf_append(&b, " ", 1);
+            dl_buf_append(&b, p, comma);
+            rc = b.nomem ? -1 : put_field(out, DL_META_BYLINE, b.ptr, b.len);
+            dl_buf_free(&b);
+        } else if (len) {
+            rc = put_field(out, DL_META_BYLINE, p, len);
+        }
+    } else if (v.len) {
         rc = put_field(out, DL_META_BYLINE, v.ptr, v.len);
+    } else if (weak) {
+        rc = put_field(out, DL_META_BYLINE, weak->ptr, weak->len);
     } else if (out->fields[DL_META_BYLINE].value.len) {
         /* the design's byline (a rel=author link or the author meta), cleaned the same way */
         dl_buf *d = &out->fields[DL_META_BYLINE].value;
@@ -1138,7 +1265,7 @@ static int put_date(dl_metadata *out, dl_meta_field f, const dl_date *d) {
 /* A date written in the element's first words. */
 static int dateline(const dl_node *el, int day_first, dl_date *d) {
     dl_buf t = {0};
-    bounded_text(el, DL_META_DATELINE_MAX, &t);
+    bounded_text(el, DL_META_DATELINE_MAX, 1, &t);
     int ok = !t.nomem && t.len && dl_date_scan(t.ptr, t.len, d);
     (void)day_first;
     dl_buf_free(&t);
@@ -1208,7 +1335,7 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
     uint32_t headline_order = 0;
     for (size_t i = 0; i < m->nh1; i++)
         if (m->h1[i].node == headline) headline_order = m->h1[i].order;
-    if (resolve_byline(m, headline, headline_order, site->ptr, site->len, out) < 0) return -1;
+    if (resolve_byline(m, headline_order, site->ptr, site->len, out) < 0) return -1;
     if (resolve_date(m, headline_order, out) < 0) return -1;
     return 0;
 }

@@ -73,6 +73,7 @@ typedef enum {
 typedef struct {
     const dl_node *node;
     uint32_t order; /* ordinal of the element in the walk: document order */
+    uint8_t by_word; /* bylines: the element's text starts with "By" (metadata.c: by_word) */
 } dl_meta_node;
 
 struct dl_meta {
