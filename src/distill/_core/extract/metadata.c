@@ -268,6 +268,7 @@ static const struct {
     {"byl", DL_SRC_OTHER_AUTHOR, -1},
     {"citation_author", DL_SRC_OTHER_AUTHOR, -1},
     {"og:url", DL_SRC_OG_URL, -1},
+    {"twitter:data1", DL_SRC_TWITTER_DATA1, -1},
     {"article:published_time", -1, DL_DATE_ARTICLE_PUBLISHED},
     {"article:published", -1, DL_DATE_ARTICLE_PUBLISHED},
     {"og:published_time", -1, DL_DATE_ARTICLE_PUBLISHED},
@@ -309,12 +310,19 @@ static const struct {
 };
 
 static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s, size_t n) {
+    /* Slack and Twitter cards label their first data field; "Written by" makes it the author */
+    if (ascii_ieq(k, kn, "twitter:label1")) {
+        while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+        m->twitter_label_author = starts_ci(s, n, "written by") || starts_ci(s, n, "author") ||
+                                  starts_ci(s, n, "autor") || starts_ci(s, n, "auteur");
+        return;
+    }
     for (size_t i = 0; i < sizeof article_keys / sizeof article_keys[0]; i++) {
         if (!ascii_ieq(k, kn, article_keys[i].key)) continue;
         if (article_keys[i].src >= 0) {
             int src = article_keys[i].src;
             /* article:author is often the author's profile URL: a URL is not a byline */
-            if (src >= DL_SRC_LD_AUTHOR && src <= DL_SRC_OTHER_AUTHOR && looks_like_url(s, n)) return;
+            if (src >= DL_SRC_LD_AUTHOR && src <= DL_SRC_TWITTER_DATA1 && looks_like_url(s, n)) return;
             set_src(m, (dl_meta_source)src, s, n);
         }
         if (article_keys[i].date >= 0) set_date(m, (dl_meta_date_source)article_keys[i].date, s, n);
@@ -1022,7 +1030,9 @@ static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 "
                                            " \xe2\x80\x93 ", " on ", " am ", " le ", " el ", " il ", " op ",
                                            " updated", " published", " posted", " aktualisiert", " veröffentlicht",
                                            " publié", " publicado", " pubblicato", " share", " follow", " email",
-                                           " twitter", " contact"};
+                                           " twitter", " contact", " last updated", " last modified", " sponsored",
+                                           " view in", " view all", " view profile", " more articles", " at ",
+                                           " \""};
 
 /* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
  * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
@@ -1030,7 +1040,8 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
     size_t a = 0;
     for (int again = 1; again;) {
         again = 0;
-        while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|')) a++;
+        while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
+                         s[a] == ',' || s[a] == '"')) a++;
         for (size_t k = 0; k < sizeof byline_prefixes / sizeof byline_prefixes[0]; k++) {
             size_t pl = strlen(byline_prefixes[k]);
             if (n - a < pl || !starts_ci(s + a, n - a, byline_prefixes[k])) continue;
@@ -1070,9 +1081,21 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
             break;
         }
     }
-    while (e > a && (dl_rule_is_space((unsigned char)s[e - 1]) || s[e - 1] == ',' || s[e - 1] == '|' ||
-                     s[e - 1] == '-' || s[e - 1] == ':' || s[e - 1] == ';'))
-        e--;
+    /* a number after the names is a count, a time or a date, not part of a name ("Jane Doe 159 badges") */
+    for (size_t i = a + 1; i < e; i++)
+        if (s[i - 1] == ' ' && s[i] >= '0' && s[i] <= '9') {
+            e = i;
+            break;
+        }
+    for (;;) {
+        while (e > a && (dl_rule_is_space((unsigned char)s[e - 1]) || s[e - 1] == ',' || s[e - 1] == '|' ||
+                         s[e - 1] == '-' || s[e - 1] == ':' || s[e - 1] == ';' || s[e - 1] == '"'))
+            e--;
+        if (e - a >= 2 && (unsigned char)s[e - 2] == 0xC2 && (unsigned char)s[e - 1] == 0xA0) e -= 2; /* no-break space */
+        else break;
+    }
+    /* "Jane Doe Last": the first word of a "Last updated" line the markup kept apart */
+    if (e - a > 5 && ascii_ieq(s + e - 5, 5, " last")) e -= 5;
     *start = a;
     return e - a;
 }
@@ -1080,6 +1103,7 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
 /* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
 static int plausible_byline(const char *s, size_t n) {
     if (n < 2 || n > DL_META_BYLINE_MAX) return 0;
+    if (s[0] >= '0' && s[0] <= '9') return 0; /* "10 min read", a count */
     size_t words = 1;
     for (size_t i = 0; i < n; i++)
         if (s[i] == ' ') words++;
@@ -1088,7 +1112,8 @@ static int plausible_byline(const char *s, size_t n) {
     for (size_t i = 0; i < n; i++)
         if (s[i] == '@' || s[i] == '/' || s[i] == '?' || s[i] == '!') return 0; /* a handle, a URL, a question */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
-                                            "see full bio", "full bio", "about the author", "author profile"};
+                                            "see full bio", "full bio", "about the author", "author profile",
+                                            "min read", "the author"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     return 1;
@@ -1193,6 +1218,15 @@ static int inverted_name(const char *s, size_t n, size_t *comma) {
     return 1;
 }
 
+/* put_field with entities a page escaped twice decoded ("Maria &amp;amp; Katerina"). */
+static int put_decoded(dl_metadata *out, dl_meta_field f, const char *s, size_t n) {
+    dl_buf b = {0};
+    decode_entities(s, n, &b);
+    int rc = b.nomem ? -1 : put_field(out, f, b.ptr ? b.ptr : "", b.len);
+    dl_buf_free(&b);
+    return rc;
+}
+
 static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char *site, size_t site_len,
                           dl_metadata *out) {
     /* declared first: what the publisher states is who wrote it. The JSON-LD author and article:author
@@ -1201,8 +1235,10 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
     static const dl_meta_source declared_authors[] = {DL_SRC_LD_AUTHOR,   DL_SRC_ARTICLE_AUTHOR, DL_SRC_PARSELY_AUTHOR,
                                                       DL_SRC_META_AUTHOR, DL_SRC_DC_CREATOR,     DL_SRC_OTHER_AUTHOR};
     const dl_buf *pick = NULL, *weak = NULL;
-    for (size_t k = 0; k < sizeof declared_authors / sizeof declared_authors[0] && !pick; k++) {
-        const dl_buf *b = &m->src[declared_authors[k]];
+    size_t ndeclared = sizeof declared_authors / sizeof declared_authors[0];
+    for (size_t k = 0; k <= ndeclared && !pick; k++) {
+        if (k == ndeclared && !m->twitter_label_author) break;
+        const dl_buf *b = &m->src[k < ndeclared ? declared_authors[k] : DL_SRC_TWITTER_DATA1];
         if (!b->len) continue;
         if ((site_len && same_text(b->ptr, b->len, site, site_len)) || corporate(b->ptr, b->len)) {
             if (!weak) weak = b;
@@ -1222,21 +1258,21 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
         /* the visible line names more authors than the declared one ("Jane Doe and John Roe" over the
          * meta's "Jane Doe"): the reader's line is the byline */
         if (v.len > len + 3 && len && same_text(v.ptr, len, p, len) && more_names(v.ptr + len, v.len - len)) {
-            rc = put_field(out, DL_META_BYLINE, v.ptr, v.len);
+            rc = put_decoded(out, DL_META_BYLINE, v.ptr, v.len);
         } else if (len && inverted_name(p, len, &comma)) {
             dl_buf b = {0};
             dl_buf_append(&b, p + comma + 2, len - comma - 2);
             dl_buf_append(&b, " ", 1);
             dl_buf_append(&b, p, comma);
-            rc = b.nomem ? -1 : put_field(out, DL_META_BYLINE, b.ptr, b.len);
+            rc = b.nomem ? -1 : put_decoded(out, DL_META_BYLINE, b.ptr, b.len);
             dl_buf_free(&b);
         } else if (len) {
-            rc = put_field(out, DL_META_BYLINE, p, len);
+            rc = put_decoded(out, DL_META_BYLINE, p, len);
         }
     } else if (v.len) {
-        rc = put_field(out, DL_META_BYLINE, v.ptr, v.len);
+        rc = put_decoded(out, DL_META_BYLINE, v.ptr, v.len);
     } else if (weak) {
-        rc = put_field(out, DL_META_BYLINE, weak->ptr, weak->len);
+        rc = put_decoded(out, DL_META_BYLINE, weak->ptr, weak->len);
     } else if (out->fields[DL_META_BYLINE].value.len) {
         /* the design's byline (a rel=author link or the author meta), cleaned the same way */
         dl_buf *d = &out->fields[DL_META_BYLINE].value;

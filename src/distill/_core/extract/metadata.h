@@ -47,6 +47,7 @@ typedef enum {
     DL_SRC_PARSELY_AUTHOR,
     DL_SRC_DC_CREATOR,
     DL_SRC_OTHER_AUTHOR,    /* sailthru.author, byl, citation_author */
+    DL_SRC_TWITTER_DATA1,   /* twitter:data1: the author when twitter:label1 says "Written by" */
     DL_SRC_OG_URL,
     DL_SRC__COUNT
 } dl_meta_source;
@@ -93,6 +94,7 @@ struct dl_meta {
     dl_meta_node datelines[DL_META_NODES_MAX]; /* elements whose class/id/itemprop says date or time */
     size_t ndatelines;
     uint32_t order;       /* elements visited so far */
+    int twitter_label_author; /* twitter:label1 is "Written by" (or "Author") */
     int day_first;        /* 1 when <html lang> names a language that writes the day first, 2 month first */
     int nomem;
 };
