@@ -128,9 +128,26 @@ static size_t utf8_len(unsigned char c) {
 }
 
 /* Reads the token at s[*i]; returns 0 at the end. */
+/* The length of a Unicode space at s[i] that pages put inside dates (no-break, thin and narrow no-break
+ * spaces: "4.\u2009Februar 2022"), 0 when none. */
+static size_t unicode_space(const char *s, size_t n, size_t i) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) return 2;
+    if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80) {
+        unsigned char d = (unsigned char)s[i + 2];
+        if ((d >= 0x82 && d <= 0x8A) || d == 0xAF) return 3;
+    }
+    return 0;
+}
+
 static int next_token(const char *s, size_t n, size_t *i, token *t) {
     int space = 0;
-    while (*i < n && is_space((unsigned char)s[*i])) (*i)++, space = 1;
+    for (;;) {
+        size_t u;
+        if (*i < n && is_space((unsigned char)s[*i])) (*i)++, space = 1;
+        else if (*i < n && (u = unicode_space(s, n, *i)) != 0) *i += u, space = 1;
+        else break;
+    }
     if (*i >= n) return 0;
     size_t a = *i;
     unsigned char c = (unsigned char)s[a];
@@ -147,7 +164,7 @@ static int next_token(const char *s, size_t n, size_t *i, token *t) {
         t->kind = T_NUM;
         t->value = j - a <= 9 ? v : -1;
         *i = j;
-    } else if (is_alpha(c) || latin_lead(c)) {
+    } else if (is_alpha(c) || (latin_lead(c) && a + 1 < n && ((unsigned char)s[a + 1] & 0xC0) == 0x80)) {
         size_t j = a;
         while (j < n) {
             unsigned char d = (unsigned char)s[j];
@@ -233,7 +250,9 @@ static size_t numeric(const window *w, dl_date *out) {
     if (t[1].kind != T_PUNCT || t[3].kind != T_PUNCT || t[1].len != 1 || t[3].len != 1) return 0;
     char sep = s[t[1].at];
     if (s[t[3].at] != sep || (sep != '-' && sep != '/' && sep != '.')) return 0;
-    if (t[1].space || t[2].space || t[3].space || t[4].space) return 0;
+    /* the parts are written together ("06.05.2018"), except that a dotted date may space its parts
+     * after the dots ("4. 2. 2022", as German style guides write it) */
+    if (t[1].space || t[3].space || (sep != '.' && (t[2].space || t[4].space))) return 0;
     /* a longer run of numbers (a version, a phone number, an IP address) is not a date */
     if (w->count > 6 && t[5].kind == T_PUNCT && !t[5].space && s[t[5].at] == sep && t[6].kind == T_NUM && !t[6].space)
         return 0;
@@ -366,7 +385,9 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
 
 int dl_date_at(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, 1, 0, out) : 0; }
 
-int dl_date_scan(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, SIZE_MAX, 0, out) : 0; }
+int dl_date_scan(const char *s, size_t len, int order, dl_date *out) {
+    return s ? scan(s, len, order == 1 || order == 2 ? order : 0, SIZE_MAX, 0, out) : 0;
+}
 
 /* ------------------------------------------------------------------ whole values */
 

@@ -30,9 +30,10 @@ typedef struct {
  * read or passed over). Returns 1 and fills out, or 0. */
 int dl_date_parse(const char *s, size_t len, dl_date *out);
 
-/* The first date written anywhere in s (at most the first 4096 bytes are looked at). Returns 1 and
- * fills out, or 0. */
-int dl_date_scan(const char *s, size_t len, dl_date *out);
+/* The first date written anywhere in s (at most the first 4096 bytes are looked at). order: how to read
+ * a numeric date whose order is not certain (3/4/2021): 1 day first, 2 month first, 0 not at all.
+ * Returns 1 and fills out, or 0. */
+int dl_date_scan(const char *s, size_t len, int order, dl_date *out);
 
 /* A date that starts exactly at s (not after other words). Returns 1 and fills out, or 0. */
 int dl_date_at(const char *s, size_t len, dl_date *out);

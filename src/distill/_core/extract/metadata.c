@@ -588,7 +588,17 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
     }
     case DL_TAG_time: visit_time(m, el); break;
     case DL_TAG_link: return;
-    default: break;
+    case DL_TAG_abbr: {
+        /* microformats (hAtom): <abbr class="published" title="2019-11-18T07:45:00Z">Nov 18</abbr> */
+        const dl_attr *cls = attr(el, "class"), *title = attr(el, "title");
+        if (cls && title && (has_token(cls, "published") || has_token(cls, "dtstart")))
+            set_date(m, DL_DATE_TIME_PUBDATE, title->value.ptr, title->value.len);
+        break;
+    }
+    default:
+        /* custom elements that carry a datetime (<relative-time>, <local-time>) are <time>s */
+        if (el->atom >= DL_TAG__COUNT && attr(el, "datetime")) visit_time(m, el);
+        break;
     }
     /* microdata on any element: <span itemprop="author">, <h1 itemprop="headline">, a datePublished */
     const dl_attr *prop = attr(el, "itemprop");
@@ -1302,13 +1312,53 @@ static int put_date(dl_metadata *out, dl_meta_field f, const dl_date *d) {
 static int dateline(const dl_node *el, int day_first, dl_date *d) {
     dl_buf t = {0};
     bounded_text(el, DL_META_DATELINE_MAX, 1, &t);
-    int ok = !t.nomem && t.len && dl_date_scan(t.ptr, t.len, d);
-    (void)day_first;
+    int ok = !t.nomem && t.len && dl_date_scan(t.ptr, t.len, day_first, d);
     dl_buf_free(&t);
     return ok;
 }
 
-static int resolve_date(const dl_meta *m, uint32_t headline_order, dl_metadata *out) {
+/* Text read below the headline for a date, at most: its date line is within the first lines. */
+#define DL_META_AFTER_HEADLINE_TEXT 600
+/* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
+#define DL_META_AFTER_HEADLINE_NODES 400
+
+/* The text that follows el in document order (el's own text first), white space folded. */
+static void text_from(const dl_node *el, dl_buf *out) {
+    const dl_node *root = el;
+    while (root->parent) root = root->parent;
+    dl_buf raw = {0};
+    size_t nodes = 0;
+    for (const dl_node *x = el; x && raw.len < DL_META_AFTER_HEADLINE_TEXT && nodes < DL_META_AFTER_HEADLINE_NODES;
+         nodes++) {
+        int skip = 0;
+        if (x->type == DL_NODE_TEXT) {
+            size_t n = x->u.text.len;
+            if (n > DL_META_AFTER_HEADLINE_TEXT - raw.len) n = DL_META_AFTER_HEADLINE_TEXT - raw.len;
+            dl_buf_append(&raw, x->u.text.ptr, n);
+        } else if (x->type == DL_NODE_ELEMENT) {
+            if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
+                x->atom == DL_TAG_template || x->atom == DL_TAG_noscript)
+                skip = 1;
+            else
+                dl_buf_append(&raw, "\n", 1);
+        }
+        x = dl_next_node(root, x, skip);
+    }
+    if (raw.nomem) out->nomem = 1;
+    else if (raw.len) dl_fold_append(out, raw.ptr, raw.len);
+    dl_buf_free(&raw);
+}
+
+static int scan_text_from(const dl_node *el, int day_first, dl_date *d) {
+    dl_buf t = {0};
+    text_from(el, &t);
+    int ok = !t.nomem && t.len && dl_date_scan(t.ptr, t.len, day_first, d);
+    dl_buf_free(&t);
+    return ok;
+}
+
+static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
+                        dl_metadata *out) {
     /* declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article
      * meta, microdata, the common date metas, a <time> marked as the publication */
     static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
@@ -1335,8 +1385,15 @@ static int resolve_date(const dl_meta *m, uint32_t headline_order, dl_metadata *
         }
     }
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
+    /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
+    if (!pick && headline && scan_text_from(headline, m->day_first, &found)) pick = &found;
     for (size_t i = 0; i < m->ndatelines && !pick; i++)
         if (dateline(m->datelines[i].node, m->day_first, &found)) pick = &found;
+    /* the <title> ("08.11.2021 | Fachtag ..."), then the start of the article text */
+    if (!pick && m->src[DL_SRC_TITLE_TAG].len &&
+        dl_date_scan(m->src[DL_SRC_TITLE_TAG].ptr, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
+        pick = &found;
+    if (!pick && body && scan_text_from(body, m->day_first, &found)) pick = &found;
     if (pick) {
         if (put_date(out, DL_META_DATE, pick) < 0) return -1;
     } else if (out->fields[DL_META_DATE].value.len) {
@@ -1372,6 +1429,6 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
     for (size_t i = 0; i < m->nh1; i++)
         if (m->h1[i].node == headline) headline_order = m->h1[i].order;
     if (resolve_byline(m, headline_order, site->ptr, site->len, out) < 0) return -1;
-    if (resolve_date(m, headline_order, out) < 0) return -1;
+    if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
     return 0;
 }

@@ -189,7 +189,7 @@ static PyObject *py_date_scan(PyObject *module, PyObject *arg) {
     const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
     if (!s) return NULL;
     dl_date d;
-    if (!dl_date_scan(s, (size_t)n, &d)) Py_RETURN_NONE;
+    if (!dl_date_scan(s, (size_t)n, 0, &d)) Py_RETURN_NONE;
     char out[DL_DATE_ISO_MAX];
     size_t len = dl_date_format(&d, out);
     return PyUnicode_FromStringAndSize(out, (Py_ssize_t)len);
