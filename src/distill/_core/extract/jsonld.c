@@ -226,7 +226,10 @@ static int hex4(const char *s, size_t n, size_t i, uint32_t *v) {
 }
 
 int dl_jsonld_unescape(const char *s, size_t n, dl_buf *out) {
-    if (n > DL_JSONLD_VALUE_MAX) n = DL_JSONLD_VALUE_MAX;
+    if (n > DL_JSONLD_VALUE_MAX) {
+        n = DL_JSONLD_VALUE_MAX; /* cut on a character boundary, so the value stays valid UTF-8 */
+        while (n && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    }
     dl_buf raw = {0};
     for (size_t i = 0; i < n;) {
         if (s[i] != '\\') {

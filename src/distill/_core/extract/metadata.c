@@ -105,6 +105,13 @@ static int has_token(const dl_attr *a, const char *word) {
     return 0;
 }
 
+/* The longest prefix of s no longer than n that ends on a UTF-8 character boundary (s has more than n
+ * bytes): a value cut to a bound stays valid UTF-8. */
+static size_t utf8_cut(const char *s, size_t n) {
+    while (n && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    return n;
+}
+
 static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
 
 /* The folded text of el, at most max bytes, without script, style or template content. spaced: every
@@ -116,7 +123,7 @@ static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out)
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
-            if (n > max - raw.len) n = max - raw.len;
+            if (n > max - raw.len) n = utf8_cut(x->u.text.ptr, max - raw.len);
             dl_buf_append(&raw, x->u.text.ptr, n);
         } else if (x != el && x->type == DL_NODE_ELEMENT &&
                    (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
@@ -224,7 +231,7 @@ static void design_meta_key(dl_meta *m, dl_meta_key key, const char *s, size_t n
 
 static void set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
     if (m->src[src].len) return;
-    if (n > DL_META_TEXT_MAX) n = DL_META_TEXT_MAX;
+    if (n > DL_META_TEXT_MAX) n = utf8_cut(s, DL_META_TEXT_MAX);
     dl_fold_append(&m->src[src], s, n);
     if (m->src[src].nomem) m->nomem = 1;
 }
@@ -1333,7 +1340,7 @@ static void text_from(const dl_node *el, dl_buf *out) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
-            if (n > DL_META_AFTER_HEADLINE_TEXT - raw.len) n = DL_META_AFTER_HEADLINE_TEXT - raw.len;
+            if (n > DL_META_AFTER_HEADLINE_TEXT - raw.len) n = utf8_cut(x->u.text.ptr, DL_META_AFTER_HEADLINE_TEXT - raw.len);
             dl_buf_append(&raw, x->u.text.ptr, n);
         } else if (x->type == DL_NODE_ELEMENT) {
             if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
