@@ -332,6 +332,12 @@ static void read_time(const window *w, size_t i, dl_date *out) {
     if (j < w->count && (word_is(s, &t[j], "pm") || word_is(s, &t[j], "p")) && h >= 1 && h <= 11) h += 12;
     else if (j < w->count && (word_is(s, &t[j], "am") || word_is(s, &t[j], "a")) && h == 12) h = 0;
     if (h > 23 || mi > 59 || sec > 60) return;
+    while (j < w->count && (word_is(s, &t[j], "pm") || word_is(s, &t[j], "am") || word_is(s, &t[j], "p") ||
+                            word_is(s, &t[j], "a") || is_punct(s, &t[j], ".")))
+        j++;
+    /* "07:45:00 GMT": a zone named UTC is one; other zone names are local times without an offset */
+    if (j < w->count && (word_is(s, &t[j], "gmt") || word_is(s, &t[j], "utc") || word_is(s, &t[j], "z")))
+        out->has_zone = out->zulu = 1;
     out->has_time = 1;
     out->hour = h;
     out->minute = mi;

@@ -543,7 +543,7 @@ static int date_hint(const char *s, size_t n) {
 }
 
 static int hinted(const dl_node *el, int (*hint)(const char *, size_t)) {
-    static const char *const names[] = {"class", "id", "itemprop", "rel"};
+    static const char *const names[] = {"class", "id", "itemprop"}; /* rel=author is read as a token */
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         const dl_attr *a = attr(el, names[k]);
         if (a && a->value.len && a->value.len < 200 && hint(a->value.ptr, a->value.len)) return 1;
