@@ -222,8 +222,7 @@ def _article_text(node: Node, favor: int = 0) -> str:
     """The cleaned article text of the subtree (favor: 0 balanced, 1 precision, 2 recall)."""
 
 def _article_meta(node: Node, /) -> dict[str, Any]:
-    """The declared metadata sources the harvest kept apart (str or None), its dates in ISO 8601 and
-    ``h1``, the texts of the ``<h1>`` elements it saw."""
+    """The declared metadata sources the harvest kept apart, its dates and the ``<h1>`` texts it saw."""
 
 def _date_iso(s: str, /) -> str | None:
     """A written date in ISO 8601, or None when it cannot be read unambiguously."""
