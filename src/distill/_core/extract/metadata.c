@@ -519,36 +519,69 @@ static int by_word(const dl_node *el) {
 
 /* Class, id or itemprop words that mark a byline: the names news and blog templates give it. Words
  * that mark a picture, a biography or a list of authors elsewhere are not bylines. */
-static int byline_hint(const char *s, size_t n) {
-    if (!(contains_ci(s, n, "byline") || contains_ci(s, n, "author") || contains_ci(s, n, "writer") ||
-          contains_ci(s, n, "autor") || contains_ci(s, n, "auteur") || contains_ci(s, n, "by-line") ||
-          contains_ci(s, n, "reporter")))
-        return 0;
-    return !(contains_ci(s, n, "avatar") || contains_ci(s, n, "image") || contains_ci(s, n, "photo") ||
-             contains_ci(s, n, "img") || contains_ci(s, n, "bio") || contains_ci(s, n, "pic") ||
-             contains_ci(s, n, "thumb") || contains_ci(s, n, "comment") || contains_ci(s, n, "authority") ||
-             contains_ci(s, n, "social") || contains_ci(s, n, "follow"));
+static const char *const byline_words[] = {"byline", "author", "writer", "autor", "auteur", "by-line", "reporter"};
+static const char *const byline_not[] = {"avatar", "image", "photo", "img", "bio", "pic", "thumb", "comment",
+                                         "authority", "social", "follow"};
+/* Class, id or itemprop words that mark a date line (htmldate reads the same ones); an update line or a
+ * comment's date is not the publication. */
+static const char *const date_words[] = {"date", "time", "publish", "posted", "datum", "fecha", "byline",
+                                         "dateline", "entry-meta", "post-meta", "article-meta", "meta-info"};
+static const char *const date_not[] = {"update", "modif", "comment", "timeline", "runtime", "timer"};
+
+static int any_word(const char *low, const char *const *words, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (strstr(low, words[k])) return 1;
+    return 0;
 }
 
-/* Class, id or itemprop words that mark a date line (htmldate reads the same ones). */
-static int date_hint(const char *s, size_t n) {
-    if (!(contains_ci(s, n, "date") || contains_ci(s, n, "time") || contains_ci(s, n, "publish") ||
-          contains_ci(s, n, "posted") || contains_ci(s, n, "datum") || contains_ci(s, n, "fecha") ||
-          contains_ci(s, n, "byline") || contains_ci(s, n, "dateline") || contains_ci(s, n, "entry-meta") ||
-          contains_ci(s, n, "post-meta") || contains_ci(s, n, "article-meta") || contains_ci(s, n, "meta-info")))
-        return 0;
-    /* an update line or a comment's date is not the publication */
-    return !(contains_ci(s, n, "update") || contains_ci(s, n, "modif") || contains_ci(s, n, "comment") ||
-             contains_ci(s, n, "timeline") || contains_ci(s, n, "runtime") || contains_ci(s, n, "timer"));
-}
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-static int hinted(const dl_node *el, int (*hint)(const char *, size_t)) {
-    static const char *const names[] = {"class", "id", "itemprop"}; /* rel=author is read as a token */
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        const dl_attr *a = attr(el, names[k]);
-        if (a && a->value.len && a->value.len < 200 && hint(a->value.ptr, a->value.len)) return 1;
+/* Whether s holds a piece every hint word holds ("aut", "by", "writer", "reporter", "dat", "tim",
+ * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
+ * class names that hold none cost little. */
+static int has_piece(const char *s, size_t n) {
+    for (size_t i = 0; i + 2 <= n; i++) {
+        const char *p = s + i;
+        size_t r = n - i;
+        switch (lower((unsigned char)*p)) {
+        case 'a': if (starts_ci(p, r, "aut")) return 1; break;
+        case 'b': if (starts_ci(p, r, "by")) return 1; break;
+        case 'w': if (starts_ci(p, r, "writer")) return 1; break;
+        case 'r': if (starts_ci(p, r, "reporter")) return 1; break;
+        case 'd': if (starts_ci(p, r, "dat")) return 1; break;
+        case 't': if (starts_ci(p, r, "tim")) return 1; break;
+        case 'p': if (starts_ci(p, r, "pub") || starts_ci(p, r, "post")) return 1; break;
+        case 'f': if (starts_ci(p, r, "fecha")) return 1; break;
+        case 'm': if (starts_ci(p, r, "meta")) return 1; break;
+        default: break;
+        }
     }
     return 0;
+}
+
+/* Which of the two hints el's class, id and itemprop carry (bit 1 byline, bit 2 date line). Each value
+ * is lower-cased once and searched with strstr, so the check stays cheap on every element. */
+static unsigned hints(const dl_node *el) {
+    static const char *const names[] = {"class", "id", "itemprop"}; /* rel=author is read as a token */
+    unsigned out = 0;
+    for (size_t k = 0; k < COUNT(names); k++) {
+        const dl_attr *a = attr(el, names[k]);
+        if (!a || !a->value.len || a->value.len >= 200) continue;
+        const char *v = a->value.ptr;
+        size_t n = a->value.len;
+        if (!has_piece(v, n)) continue;
+        char low[200];
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = lower((unsigned char)v[i]);
+            low[i] = c ? (char)c : ' ';
+        }
+        low[n] = 0;
+        if (!(out & 1) && any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not)))
+            out |= 1;
+        if (!(out & 2) && any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not)))
+            out |= 2;
+    }
+    return out;
 }
 
 static void visit_time(dl_meta *m, const dl_node *el) {
@@ -624,13 +657,15 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
             dl_buf_free(&b);
         }
     }
+    if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX) return;
+    unsigned h = hints(el);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
-        if (has_token(attr(el, "rel"), "author") || (prop && has_token(prop, "author")) || hinted(el, byline_hint) ||
+        if (has_token(attr(el, "rel"), "author") || (prop && has_token(prop, "author")) || (h & 1) ||
             (word = by_word(el)))
             keep_node(m->bylines, &m->nbylines, el, order, word);
     }
-    if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && hinted(el, date_hint))
+    if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
         keep_node(m->datelines, &m->ndatelines, el, order, 0);
 }
 
