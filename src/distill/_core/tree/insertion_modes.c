@@ -57,20 +57,78 @@ static int text_mode(tb *b, const tb_token *t, dl_tokenizer_initial_state st) {
     return 0;
 }
 
-/* Attributes of a repeated <html> or <body> start tag that the element lacks are added to it. */
+static uint32_t name_hash(const char *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 16777619u;
+    return h;
+}
+
+/* The slot of name in m's index: the attribute's slot, or the empty slot where it would go. */
+static uint32_t *merge_slot(const tb_merge *m, const dl_node *el, const char *p, size_t n) {
+    uint32_t mask = m->nindex - 1;
+    for (uint32_t i = name_hash(p, n) & mask;; i = (i + 1) & mask) {
+        uint32_t *s = &m->index[i];
+        if (!*s) return s;
+        const dl_attr *a = &el->u.element.attrs[*s - 1];
+        if (a->name.len == n && memcmp(a->name.ptr, p, n) == 0) return s;
+    }
+}
+
+/* Index el's attributes [0, count) into a table of at least 2 * need slots. */
+static int merge_reindex(tb *b, tb_merge *m, const dl_node *el, uint32_t count, size_t need) {
+    size_t ns = 16;
+    while (ns < 2 * need) {
+        if (ns > UINT32_MAX / 4) return tb_oom(b);
+        ns *= 2;
+    }
+    if (ns <= m->nindex) return 0;
+    uint32_t *ix = calloc(ns, sizeof(uint32_t));
+    if (!ix) return tb_oom(b);
+    free(m->index);
+    m->index = ix;
+    m->nindex = (uint32_t)ns;
+    for (uint32_t k = 0; k < count; k++) {
+        const dl_str nm = el->u.element.attrs[k].name;
+        uint32_t *s = merge_slot(m, el, nm.ptr, nm.len);
+        if (!*s) *s = k + 1;
+    }
+    return 0;
+}
+
+/* Attributes of a repeated <html> or <body> start tag that the element lacks are added to it.
+ * The straightforward merge (a new array of old + new attributes, and a scan of the element's
+ * attributes per new one) costs what the element already holds on every tag, so n tags of one
+ * attribute each cost O(n^2) time and arena: 24,000 "<html a{i}>" asked for gigabytes. Here the
+ * array grows geometrically (copies and the arena's dead arrays sum to O(final size)) and a hash
+ * index over the names answers "has it this attribute?" in O(1), so a tag costs what it adds. */
 static int merge_attrs(tb *b, dl_node *el, const tb_token *t) {
     if (!t->nattrs) return 0;
+    tb_merge *m = &b->merge[el == b->stack[0] ? 0 : 1];
+    if (m->el != el) {
+        /* First merge into this element: the array it has is exactly full. */
+        m->el = el;
+        m->cap = el->u.element.nattrs;
+        m->nindex = 0;
+    }
     uint32_t n = el->u.element.nattrs;
-    dl_attr *na = dl_arena_alloc(&b->doc->arena, (n + t->nattrs) * sizeof(dl_attr));
-    if (!na) return tb_oom(b);
-    if (n) memcpy(na, el->u.element.attrs, n * sizeof(dl_attr));
+    if (t->nattrs > UINT32_MAX / 2 - n) return tb_oom(b);
+    size_t need = (size_t)n + t->nattrs;
+    if (merge_reindex(b, m, el, n, need)) return -1;
+    if (need > m->cap) {
+        size_t cap = m->cap ? m->cap : 4;
+        while (cap < need) cap *= 2;
+        if (cap > UINT32_MAX / 2) cap = need;
+        dl_attr *na = dl_arena_alloc(&b->doc->arena, cap * sizeof(dl_attr));
+        if (!na) return tb_oom(b);
+        if (n) memcpy(na, el->u.element.attrs, n * sizeof(dl_attr));
+        el->u.element.attrs = na;
+        m->cap = (uint32_t)cap;
+    }
+    dl_attr *na = el->u.element.attrs;
     for (size_t i = 0; i < t->nattrs; i++) {
         dl_slice nm = t->attrs[i].name;
-        if (dl_element_attr(el, nm.ptr, nm.len)) continue;
-        int dup = 0;
-        for (uint32_t k = el->u.element.nattrs; k < n; k++)
-            if (na[k].name.len == nm.len && memcmp(na[k].name.ptr, nm.ptr, nm.len) == 0) dup = 1;
-        if (dup) continue;
+        uint32_t *slot = merge_slot(m, el, nm.ptr, nm.len);
+        if (*slot) continue; /* the element has it, or an earlier attribute of this tag added it */
         char *name = dl_arena_strndup(&b->doc->arena, nm.ptr, nm.len);
         char *val = dl_arena_strndup(&b->doc->arena, t->attrs[i].value.ptr, t->attrs[i].value.len);
         if (!name || !val) return tb_oom(b);
@@ -79,10 +137,9 @@ static int merge_attrs(tb *b, dl_node *el, const tb_token *t) {
         na[n].value.ptr = val;
         na[n].value.len = t->attrs[i].value.len;
         na[n].ns = DL_ATTR_NS_NONE;
-        n++;
+        *slot = ++n;
+        el->u.element.nattrs = n;
     }
-    el->u.element.attrs = na;
-    el->u.element.nattrs = n;
     return 0;
 }
 
