@@ -237,6 +237,7 @@ static int insert_doctype(tb *b, const tb_token *t) {
 
 /* ---- modes ---- */
 
+/* The "initial" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode */
 static int m_initial(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -257,6 +258,7 @@ static int m_initial(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "before html" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode */
 static int m_before_html(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
@@ -284,6 +286,7 @@ static int m_before_html(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "before head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode */
 static int m_before_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -311,6 +314,7 @@ static int m_before_head(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead */
 static int m_in_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -384,6 +388,7 @@ static int m_in_head(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in head noscript" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript */
 static int m_in_head_noscript(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
@@ -406,6 +411,7 @@ static int m_in_head_noscript(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "after head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode */
 static int m_after_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -476,6 +482,7 @@ static int close_cell(tb *b) {
     return 0;
 }
 
+/* The "in body" insertion mode's start tags (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody). */
 static int body_start(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_html:
@@ -525,8 +532,13 @@ static int body_start(tb *b, tb_token *t) {
     }
     case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: {
         b->frameset_ok = 0;
-        /* The spec's walk passes non-special elements and address/div/p, and stops at the first
-         * other special element: li, dd and dt are such, so only that element matters. */
+        /* "A start tag whose tag name is one of li, dd, dt": step 1, frameset-ok "not ok"; steps 2-5,
+         * the walk down the stack from the current node ("loop"): an li (for <li>) or a dd/dt (for
+         * <dd>/<dt>) is closed (generate implied end tags except for it, pop until it has been popped);
+         * the walk passes non-special elements and address/div/p and stops at any other special
+         * element. li, dd and dt are special, so the nearest of them below the first other special
+         * element is the only one that can match: the stack keeps its index (slots[].bli), and the walk
+         * is one look-up. Step 6 ("done"): close a p element in button scope; step 7, insert. */
         uint32_t s = b->depth ? b->slots[b->depth - 1].bli : 0;
         if (s) {
             dl_node *node = b->stack[s - 1];
@@ -698,6 +710,7 @@ static int body_start(tb *b, tb_token *t) {
     return tb_insert_html(b, t) ? 0 : -1;
 }
 
+/* The "in body" insertion mode's end tags (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody). */
 static int body_end(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_template:
@@ -825,6 +838,7 @@ static int body_end(tb *b, tb_token *t) {
     }
 }
 
+/* The "in body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody */
 static int m_in_body(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
@@ -868,6 +882,7 @@ static int m_in_body(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata */
 static int m_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         int r = tb_insert_chars(b, t->data.ptr, t->data.len);
@@ -914,6 +929,7 @@ static int in_table_anything_else(tb *b, tb_token *t) {
     return r;
 }
 
+/* The "in table" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable */
 static int m_in_table(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
@@ -1038,6 +1054,7 @@ int tb_flush_table_text(tb *b) {
     return r;
 }
 
+/* The "in table text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext */
 static int m_in_table_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         const char *p = t->data.ptr;
@@ -1085,6 +1102,7 @@ static int close_caption(tb *b, const tb_token *t) {
     return 1;
 }
 
+/* The "in caption" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incaption */
 static int m_in_caption(tb *b, tb_token *t) {
     if (END(t) && t->atom == DL_TAG_caption) {
         close_caption(b, t);
@@ -1100,6 +1118,7 @@ static int m_in_caption(tb *b, tb_token *t) {
     return tb_process_in(b, M_IN_BODY, t);
 }
 
+/* The "in column group" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incolgroup */
 static int m_in_column_group(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1143,6 +1162,7 @@ static int m_in_column_group(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in table body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody */
 static int m_in_table_body(tb *b, tb_token *t) {
     if (START(t) && t->atom == DL_TAG_tr) {
         clear_to_body_context(b);
@@ -1182,6 +1202,7 @@ static int m_in_table_body(tb *b, tb_token *t) {
     return m_in_table(b, t);
 }
 
+/* The "in row" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intr */
 static int m_in_row(tb *b, tb_token *t) {
     if (START(t) && (t->atom == DL_TAG_th || t->atom == DL_TAG_td)) {
         clear_to_row_context(b);
@@ -1221,6 +1242,7 @@ static int m_in_row(tb *b, tb_token *t) {
     return m_in_table(b, t);
 }
 
+/* The "in cell" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd */
 static int m_in_cell(tb *b, tb_token *t) {
     if (END(t) && (t->atom == DL_TAG_td || t->atom == DL_TAG_th)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
@@ -1251,6 +1273,7 @@ static int m_in_cell(tb *b, tb_token *t) {
     return tb_process_in(b, M_IN_BODY, t);
 }
 
+/* The "in template" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate */
 static int m_in_template(tb *b, tb_token *t) {
     tb_mode next;
     switch (t->type) {
@@ -1290,6 +1313,7 @@ static int m_in_template(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody */
 static int m_after_body(tb *b, tb_token *t) {
     if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_BODY, t);
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->stack[0]);
@@ -1310,6 +1334,7 @@ static int m_after_body(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset */
 static int m_in_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1346,6 +1371,7 @@ static int m_in_frameset(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset */
 static int m_after_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1372,6 +1398,7 @@ static int m_after_frameset(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode */
 static int m_after_after_body(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
@@ -1385,6 +1412,7 @@ static int m_after_after_body(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "after after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode */
 static int m_after_after_frameset(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))

@@ -499,6 +499,9 @@ int tb_heading_in_scope(tb *b) {
     return x && boundary_top(b, SCOPE_DEFAULT) <= x;
 }
 
+/* "Generate implied end tags" (13.2.6.3, https://html.spec.whatwg.org/multipage/parsing.html#generate-implied-end-tags):
+ * while the current node is a dd, dt, li, optgroup, option, p, rb, rp, rt or rtc, pop it (except the
+ * one named); "thoroughly" adds caption, colgroup, tbody, td, tfoot, th, thead and tr. */
 static int implied_end(const dl_node *n, int thorough) {
     if (n->ns != DL_NS_HTML) return 0;
     switch (n->atom) {
@@ -521,6 +524,9 @@ void tb_generate_implied_thoroughly(tb *b) {
     for (dl_node *n; (n = tb_current(b)) && implied_end(n, 1);) tb_pop(b);
 }
 
+/* "Close a p element" (13.2.6.4.7, https://html.spec.whatwg.org/multipage/parsing.html#close-a-p-element):
+ * step 1, generate implied end tags except for p; step 2 (the current node is not a p) is a parse
+ * error distill does not report; step 3, pop until a p has been popped. */
 void tb_close_p(tb *b) {
     tb_generate_implied(b, DL_TAG_p);
     tb_pop_until_atom(b, DL_TAG_p);
@@ -960,6 +966,15 @@ void tb_tmode_pop(tb *b) {
     if (b->ntmodes) b->ntmodes--;
 }
 
+/* "Reset the insertion mode appropriately" (13.2.4.1 The insertion mode,
+ * https://html.spec.whatwg.org/multipage/parsing.html#reset-the-insertion-mode-appropriately), in
+ * the Standard's order: "last" is false; node is the last node of the stack; Loop: when node is the
+ * first node of the stack, last is true and (fragment case) node is the context element; then, by
+ * node: td/th not last -> in cell, tr -> in row, tbody/thead/tfoot -> in table body, caption -> in
+ * caption, colgroup -> in column group, table -> in table, template -> the current template
+ * insertion mode, head not last -> in head, body -> in body, frameset -> in frameset, html -> before
+ * head or after head (by the head element pointer); last -> in body; else node is the entry before
+ * it, back to Loop. (select no longer has a case: the Standard dropped the in-select modes.) */
 void tb_reset_mode(tb *b) {
     /* Every element that decides the mode is "relevant", so walk the mirror stack. */
     for (size_t i = b->nrel; i-- > 0;) {
