@@ -1,6 +1,6 @@
 /* libFuzzer harness: the extraction walk with its metadata harvest (extract/extract.h: dl_article_build,
  * dl_extract_score, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
- * extra metadata (meta_plus.h), on documents and fragments with fuzzed options. Checks: outputs are
+ * metadata harvest and its resolution (metadata.h), on documents and fragments with fuzzed options. Checks: outputs are
  * valid UTF-8; the winner and the unit nodes belong to the tree that was walked.
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
 #include "extract/article_text.h"
@@ -44,9 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&art, 0, sizeof art);
     if (dl_article_build(root, &opts, &art) == 0) {
         if (art.element && !inside(root, art.element)) abort();
-        check_text(art.text.ptr, art.text.len);
-        for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.ptr, art.meta.fields[f].value.len);
-        check_text(art.meta.tags.ptr, art.meta.tags.len);
+        check_text(art.text.data, art.text.len);
+        for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.data, art.meta.fields[f].value.len);
+        check_text(art.meta.tags.data, art.meta.tags.len);
     }
     dl_article_free(&art);
 
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dl_unit_list units;
     memset(&units, 0, sizeof units);
     if (dl_collect_units(root, winner, &units) == 0) {
-        check_text(units.text.ptr, units.text.len);
+        check_text(units.text.data, units.text.len);
         for (size_t i = 0; i < units.count; i++) {
             const dl_unit *u = &units.units[i];
             if (!inside(root, u->node) || u->text_start + u->text_len > units.text.len) abort();
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     dl_unit_list_free(&units);
     dl_buf text = {0};
-    if (dl_render_text(winner ? winner : root, &text) == 0) check_text(text.ptr, text.len);
+    if (dl_render_text(winner ? winner : root, &text) == 0) check_text(text.data, text.len);
     dl_buf_free(&text);
     dl_score_result_free(&sr);
     dl_meta_free(&meta);
@@ -83,14 +83,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (dl_article_text(root, (dl_favor)((o >> 2) % 3), &at) == 0) {
         check_text(at.text, at.len);
         if (at.body && !inside(root, at.body)) abort();
-        dl_meta_plus mp;
-        memset(&mp, 0, sizeof mp);
-        if (dl_meta_plus_harvest(root, at.body, &mp) == 0) {
-            const char *fields[] = {mp.h1, mp.headline, mp.author, mp.published};
-            for (size_t i = 0; i < 4; i++)
-                if (fields[i]) check_text(fields[i], strlen(fields[i]));
+        dl_meta h;
+        dl_meta_init(&h);
+        dl_score_result hr;
+        memset(&hr, 0, sizeof hr);
+        dl_metadata md;
+        if (dl_extract_score(root, &h, &hr) == 0 && dl_meta_resolve(&h, at.body, &md) == 0) {
+            for (int f = 0; f < DL_META__COUNT; f++) check_text(md.fields[f].value.data, md.fields[f].value.len);
+            dl_metadata_free(&md);
         }
-        dl_meta_plus_free(&mp);
+        dl_score_result_free(&hr);
+        dl_meta_free(&h);
     }
     dl_article_text_free(&at);
 

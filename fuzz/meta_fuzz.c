@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dl_jsonld_walk(s, n, on_value, &w);
     static const char *const keys[] = {"description", "headline", "name", "datePublished"};
     dl_buf out = {0};
-    if (dl_jsonld_find(s, n, "Product", keys[sel % 4], &out) > 0 && !dl_fuzz_valid_utf8(out.ptr, out.len)) abort();
+    if (dl_jsonld_find(s, n, "Product", keys[sel % 4], &out) > 0 && !dl_fuzz_valid_utf8(out.data, out.len)) abort();
     dl_buf_free(&out);
     free(s);
     return 0;

@@ -32,7 +32,7 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
         rc = -1;
     }
     dl_meta_free(&harvest);
-    if (rc < 0 || out->text.nomem) {
+    if (rc < 0 || out->text.failed) {
         out->nomem = 1;
         return -1;
     }

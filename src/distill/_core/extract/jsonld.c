@@ -272,8 +272,8 @@ int dl_jsonld_unescape(const char *s, size_t n, dl_buf *out) {
         default: dl_buf_append(&raw, &e, 1); break; /* \" \\ \/ and anything else as itself */
         }
     }
-    int rc = raw.nomem ? -1 : 0;
-    if (rc == 0 && raw.len) rc = dl_fold_append(out, raw.ptr, raw.len);
+    int rc = raw.failed ? -1 : 0;
+    if (rc == 0 && raw.len) rc = dl_fold_append(out, raw.data, raw.len);
     dl_buf_free(&raw);
     return rc;
 }

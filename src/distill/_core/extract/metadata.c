@@ -136,8 +136,8 @@ static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out)
         }
         x = dl_next_node(el, x, skip);
     }
-    if (raw.nomem) out->nomem = 1;
-    else if (raw.len) dl_fold_append(out, raw.ptr, raw.len);
+    if (raw.failed) out->failed = 1;
+    else if (raw.len) dl_fold_append(out, raw.data, raw.len);
     dl_buf_free(&raw);
 }
 
@@ -147,8 +147,8 @@ static int wants(const dl_metadata *md, dl_meta_field f, int rank) { return rank
 
 /* Take a folded candidate value; returns whether it was non-empty (and so taken). */
 static int take(dl_meta *m, dl_meta_field f, int rank, dl_buf *value) {
-    if (value->nomem) m->nomem = 1;
-    if (value->len == 0 || value->nomem) {
+    if (value->failed) m->nomem = 1;
+    if (value->len == 0 || value->failed) {
         dl_buf_free(value);
         return 0;
     }
@@ -185,19 +185,19 @@ static void add_tag(dl_meta *m, int rank, const char *s, size_t len) {
     if (md->ntags >= DL_RULE_META_TAGS_MAX) return;
     dl_buf b = {0};
     dl_fold_append(&b, s, len);
-    if (b.nomem) m->nomem = 1;
+    if (b.failed) m->nomem = 1;
     if (b.len) {
         /* Duplicates ("news, News" aside) say nothing new. */
         int dup = 0;
         for (size_t off = 0; off < md->tags.len && !dup;) {
-            size_t l = strlen(md->tags.ptr + off);
-            dup = l == b.len && memcmp(md->tags.ptr + off, b.ptr, l) == 0;
+            size_t l = strlen(md->tags.data + off);
+            dup = l == b.len && memcmp(md->tags.data + off, b.data, l) == 0;
             off += l + 1;
         }
         if (!dup) {
-            dl_buf_append(&md->tags, b.ptr, b.len);
+            dl_buf_append(&md->tags, b.data, b.len);
             dl_buf_append(&md->tags, "", 1);
-            if (md->tags.nomem) m->nomem = 1;
+            if (md->tags.failed) m->nomem = 1;
             else md->ntags++;
         }
     }
@@ -233,7 +233,7 @@ static void set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
     if (m->src[src].len) return;
     if (n > DL_META_TEXT_MAX) n = utf8_cut(s, DL_META_TEXT_MAX);
     dl_fold_append(&m->src[src], s, n);
-    if (m->src[src].nomem) m->nomem = 1;
+    if (m->src[src].failed) m->nomem = 1;
 }
 
 static void set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n) {
@@ -396,13 +396,13 @@ static void ld_date(ld_state *st, dl_buf *slot, int *rank, const dl_jsonld_value
     dl_buf b = {0};
     dl_jsonld_unescape(v->value, v->value_len, &b);
     dl_date d;
-    if (!b.nomem && dl_date_parse(b.ptr, b.len, &d)) {
+    if (!b.failed && dl_date_parse(b.data, b.len, &d)) {
         dl_buf_free(slot);
         *slot = b;
         if (rank) *rank = r;
         return;
     }
-    if (b.nomem) st->m->nomem = 1;
+    if (b.failed) st->m->nomem = 1;
     dl_buf_free(&b);
 }
 
@@ -433,17 +433,17 @@ static int ld_value(void *user, const dl_jsonld_value *v) {
         if (st->authors >= 8) return 0;
         dl_buf name = {0};
         dl_jsonld_unescape(v->value, v->value_len, &name);
-        if (name.nomem) m->nomem = 1;
+        if (name.failed) m->nomem = 1;
         if (name.len) {
             dl_buf *out = &m->src[DL_SRC_LD_AUTHOR];
             /* the same name twice (an author object repeated in two graphs) is one author */
             int dup = 0;
             for (size_t i = 0; i + name.len <= out->len && !dup; i++)
-                dup = (i == 0 || out->ptr[i - 1] == ' ') && memcmp(out->ptr + i, name.ptr, name.len) == 0 &&
-                      (i + name.len == out->len || out->ptr[i + name.len] == ',');
+                dup = (i == 0 || out->data[i - 1] == ' ') && memcmp(out->data + i, name.data, name.len) == 0 &&
+                      (i + name.len == out->len || out->data[i + name.len] == ',');
             if (!dup) {
                 if (out->len) dl_buf_append(out, ", ", 2);
-                dl_buf_append(out, name.ptr, name.len);
+                dl_buf_append(out, name.data, name.len);
                 st->authors++;
                 if (!st->author_object) st->author_object = obj;
             }
@@ -466,13 +466,13 @@ static void visit_json_ld(dl_meta *m, const dl_node *script) {
         dl_buf b = {0};
         for (; t; t = t->next)
             if (t->type == DL_NODE_TEXT) dl_buf_append(&b, t->u.text.ptr, t->u.text.len);
-        if (b.nomem) m->nomem = 1;
-        else if (b.len) dl_jsonld_walk(b.ptr, b.len, ld_value, &st);
+        if (b.failed) m->nomem = 1;
+        else if (b.len) dl_jsonld_walk(b.data, b.len, ld_value, &st);
         dl_buf_free(&b);
     }
-    if (st.published.len) set_date(m, DL_DATE_LD_PUBLISHED, st.published.ptr, st.published.len);
-    if (st.modified.len) set_date(m, DL_DATE_LD_MODIFIED, st.modified.ptr, st.modified.len);
-    if (st.created.len) set_date(m, DL_DATE_LD_CREATED, st.created.ptr, st.created.len);
+    if (st.published.len) set_date(m, DL_DATE_LD_PUBLISHED, st.published.data, st.published.len);
+    if (st.modified.len) set_date(m, DL_DATE_LD_MODIFIED, st.modified.data, st.modified.len);
+    if (st.created.len) set_date(m, DL_DATE_LD_CREATED, st.created.data, st.created.len);
     dl_buf_free(&st.published);
     dl_buf_free(&st.modified);
     dl_buf_free(&st.created);
@@ -593,16 +593,16 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf b = {0};
     if (dt && dt->value.len) dl_buf_append(&b, dt->value.ptr, dt->value.len);
     else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
-    if (b.nomem) m->nomem = 1;
+    if (b.failed) m->nomem = 1;
     if (b.len) {
         int published = attr(el, "pubdate") ||
                         (cls && (contains_ci(cls->value.ptr, cls->value.len, "publi") ||
                                  contains_ci(cls->value.ptr, cls->value.len, "posted")));
         if (prop && contains_ci(prop->value.ptr, prop->value.len, "datepublished"))
-            set_date(m, DL_DATE_ITEMPROP_PUBLISHED, b.ptr, b.len);
-        else if (modified) set_date(m, DL_DATE_ITEMPROP_MODIFIED, b.ptr, b.len);
-        else if (published) set_date(m, DL_DATE_TIME_PUBDATE, b.ptr, b.len);
-        else set_date(m, DL_DATE_TIME, b.ptr, b.len);
+            set_date(m, DL_DATE_ITEMPROP_PUBLISHED, b.data, b.len);
+        else if (modified) set_date(m, DL_DATE_ITEMPROP_MODIFIED, b.data, b.len);
+        else if (published) set_date(m, DL_DATE_TIME_PUBDATE, b.data, b.len);
+        else set_date(m, DL_DATE_TIME, b.data, b.len);
     }
     dl_buf_free(&b);
 }
@@ -652,8 +652,8 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
             dl_buf b = {0};
             if (v) dl_buf_append(&b, v->value.ptr, v->value.len);
             else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
-            if (b.nomem) m->nomem = 1;
-            set_date(m, pub ? DL_DATE_ITEMPROP_PUBLISHED : DL_DATE_ITEMPROP_MODIFIED, b.ptr ? b.ptr : "", b.len);
+            if (b.failed) m->nomem = 1;
+            set_date(m, pub ? DL_DATE_ITEMPROP_PUBLISHED : DL_DATE_ITEMPROP_MODIFIED, b.data ? b.data : "", b.len);
             dl_buf_free(&b);
         }
     }
@@ -924,7 +924,7 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
 static int put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len) {
     dl_buf b = {0};
     dl_fold_append(&b, s, len);
-    if (b.nomem) {
+    if (b.failed) {
         dl_buf_free(&b);
         return -1;
     }
@@ -940,11 +940,11 @@ static int put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len
 
 static int copy_design(const dl_metadata *d, dl_metadata *out) {
     for (int f = 0; f < DL_META__COUNT; f++)
-        if (d->fields[f].value.len && put_field(out, (dl_meta_field)f, d->fields[f].value.ptr, d->fields[f].value.len) < 0)
+        if (d->fields[f].value.len && put_field(out, (dl_meta_field)f, d->fields[f].value.data, d->fields[f].value.len) < 0)
             return -1;
     if (d->tags.len) {
-        dl_buf_append(&out->tags, d->tags.ptr, d->tags.len);
-        if (out->tags.nomem) return -1;
+        dl_buf_append(&out->tags, d->tags.data, d->tags.len);
+        if (out->tags.failed) return -1;
     }
     out->ntags = d->ntags;
     out->tags_rank = d->tags_rank;
@@ -1001,19 +1001,19 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     for (int i = 0; i < NDECLARED; i++) {
         const dl_buf *s = &m->src[title_sources[i]];
         dl_buf raw = {0};
-        if (s->len) decode_entities(s->ptr, s->len, &raw);
-        if (raw.len) dl_fold_append(&d[i].text, raw.ptr, raw.len);
+        if (s->len) decode_entities(s->data, s->len, &raw);
+        if (raw.len) dl_fold_append(&d[i].text, raw.data, raw.len);
         dl_buf_free(&raw);
-        if (d[i].text.nomem) rc = -1;
+        if (d[i].text.failed) rc = -1;
         d[i].cut_at = 0;
         d[i].cut_len = d[i].text.len;
-        if (d[i].text.len) dl_title_without_site(d[i].text.ptr, d[i].text.len, site, site_len, &d[i].cut_at, &d[i].cut_len);
+        if (d[i].text.len) dl_title_without_site(d[i].text.data, d[i].text.len, site, site_len, &d[i].cut_at, &d[i].cut_len);
     }
     for (size_t i = 0; i < m->nh1; i++) {
         dl_buf raw = {0};
         bounded_text(m->h1[i].node, DL_META_TEXT_MAX, 0, &raw);
-        if (raw.len) decode_entities(raw.ptr, raw.len, &h1text[i]);
-        if (raw.nomem || h1text[i].nomem) rc = -1;
+        if (raw.len) decode_entities(raw.data, raw.len, &h1text[i]);
+        if (raw.failed || h1text[i].failed) rc = -1;
         dl_buf_free(&raw);
     }
     const char *pick = NULL;
@@ -1025,10 +1025,10 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
         if (!h->len) continue;
         for (int k = 0; k < NDECLARED && !pick; k++) {
             if (!d[k].text.len) continue;
-            if (same_text(h->ptr, h->len, d[k].text.ptr, d[k].text.len) ||
-                same_text(h->ptr, h->len, d[k].text.ptr + d[k].cut_at, d[k].cut_len) ||
-                leads(h->ptr, h->len, d[k].text.ptr, d[k].text.len)) {
-                pick = h->ptr;
+            if (same_text(h->data, h->len, d[k].text.data, d[k].text.len) ||
+                same_text(h->data, h->len, d[k].text.data + d[k].cut_at, d[k].cut_len) ||
+                leads(h->data, h->len, d[k].text.data, d[k].text.len)) {
+                pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[i].node;
             }
@@ -1039,7 +1039,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     if (!pick) {
         int b = body_heading(m, h1text, body);
         if (b >= 0) {
-            pick = h1text[b].ptr;
+            pick = h1text[b].data;
             pick_len = h1text[b].len;
             *headline = m->h1[b].node;
         }
@@ -1053,19 +1053,19 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             int votes = 0;
             for (int j = 0; j < NDECLARED; j++)
                 if (j != k && d[j].text.len &&
-                    (same_text(d[k].text.ptr + d[k].cut_at, d[k].cut_len, d[j].text.ptr + d[j].cut_at, d[j].cut_len)))
+                    (same_text(d[k].text.data + d[k].cut_at, d[k].cut_len, d[j].text.data + d[j].cut_at, d[j].cut_len)))
                     votes++;
             if (votes > best_votes) best = k, best_votes = votes;
         }
         if (best >= 0) {
-            pick = d[best].text.ptr + d[best].cut_at;
+            pick = d[best].text.data + d[best].cut_at;
             pick_len = d[best].cut_len;
         }
     }
     /* 4. the first non-empty <h1> anywhere (the design's choice) */
     for (size_t i = 0; i < m->nh1 && !pick; i++)
         if (h1text[i].len) {
-            pick = h1text[i].ptr;
+            pick = h1text[i].data;
             pick_len = h1text[i].len;
             *headline = m->h1[i].node;
         }
@@ -1176,21 +1176,21 @@ static int plausible_byline(const char *s, size_t n) {
 static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
     dl_buf t = {0};
     bounded_text(node, DL_META_TEXT_MAX, 1, &t);
-    size_t start = 0, len = t.len ? clean_byline(t.ptr, t.len, &start) : 0;
+    size_t start = 0, len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     if (!len && by_word_alone && node->parent && node->parent->type == DL_NODE_ELEMENT) {
         /* "<span>By</span> <a>Jane Doe</a>": the names follow the word, in its parent */
         dl_buf_free(&t);
         bounded_text(node->parent, DL_META_TEXT_MAX, 1, &t);
-        len = t.len ? clean_byline(t.ptr, t.len, &start) : 0;
+        len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     }
     int added = 0;
-    if (t.nomem) out->nomem = 1;
-    else if (len && plausible_byline(t.ptr + start, len)) {
-        const char *name = t.ptr + start;
+    if (t.failed) out->failed = 1;
+    else if (len && plausible_byline(t.data + start, len)) {
+        const char *name = t.data + start;
         /* the same name twice (a byline line and its hover card) is one author */
         int dup = 0;
         for (size_t i = 0; i + len <= out->len && !dup; i++)
-            dup = (i == 0 || out->ptr[i - 1] == ' ') && same_text(out->ptr + i, len, name, len);
+            dup = (i == 0 || out->data[i - 1] == ' ') && same_text(out->data + i, len, name, len);
         if (!dup && out->len + len + 2 <= DL_META_BYLINE_MAX * 2) {
             if (out->len) dl_buf_append(out, ", ", 2);
             dl_buf_append(out, name, len);
@@ -1229,7 +1229,7 @@ static int visible_byline(const dl_meta *m, uint32_t after, dl_buf *out) {
             add_byline(b->node, b->by_word, out);
         }
     }
-    return out->nomem ? -1 : 0;
+    return out->failed ? -1 : 0;
 }
 
 /* Whether the rest of a visible byline after a declared name adds authors: " and Jane Roe", " & ...",
@@ -1274,7 +1274,7 @@ static int inverted_name(const char *s, size_t n, size_t *comma) {
 static int put_decoded(dl_metadata *out, dl_meta_field f, const char *s, size_t n) {
     dl_buf b = {0};
     decode_entities(s, n, &b);
-    int rc = b.nomem ? -1 : put_field(out, f, b.ptr ? b.ptr : "", b.len);
+    int rc = b.failed ? -1 : put_field(out, f, b.data ? b.data : "", b.len);
     dl_buf_free(&b);
     return rc;
 }
@@ -1292,7 +1292,7 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
         if (k == ndeclared && !m->twitter_label_author) break;
         const dl_buf *b = &m->src[k < ndeclared ? declared_authors[k] : DL_SRC_TWITTER_DATA1];
         if (!b->len) continue;
-        if ((site_len && same_text(b->ptr, b->len, site, site_len)) || corporate(b->ptr, b->len)) {
+        if ((site_len && same_text(b->data, b->len, site, site_len)) || corporate(b->data, b->len)) {
             if (!weak) weak = b;
             continue;
         }
@@ -1305,37 +1305,37 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
     }
     int rc = 0;
     if (pick) {
-        size_t start, len = clean_byline(pick->ptr, pick->len, &start), comma;
-        const char *p = pick->ptr + start;
+        size_t start, len = clean_byline(pick->data, pick->len, &start), comma;
+        const char *p = pick->data + start;
         /* the visible line names more authors than the declared one ("Jane Doe and John Roe" over the
          * meta's "Jane Doe"): the reader's line is the byline */
-        if (v.len > len + 3 && len && same_text(v.ptr, len, p, len) && more_names(v.ptr + len, v.len - len)) {
-            rc = put_decoded(out, DL_META_BYLINE, v.ptr, v.len);
+        if (v.len > len + 3 && len && same_text(v.data, len, p, len) && more_names(v.data + len, v.len - len)) {
+            rc = put_decoded(out, DL_META_BYLINE, v.data, v.len);
         } else if (len && inverted_name(p, len, &comma)) {
             dl_buf b = {0};
             dl_buf_append(&b, p + comma + 2, len - comma - 2);
             dl_buf_append(&b, " ", 1);
             dl_buf_append(&b, p, comma);
-            rc = b.nomem ? -1 : put_decoded(out, DL_META_BYLINE, b.ptr, b.len);
+            rc = b.failed ? -1 : put_decoded(out, DL_META_BYLINE, b.data, b.len);
             dl_buf_free(&b);
         } else if (len) {
             rc = put_decoded(out, DL_META_BYLINE, p, len);
         }
     } else if (v.len) {
-        rc = put_decoded(out, DL_META_BYLINE, v.ptr, v.len);
+        rc = put_decoded(out, DL_META_BYLINE, v.data, v.len);
     } else if (weak) {
-        rc = put_decoded(out, DL_META_BYLINE, weak->ptr, weak->len);
+        rc = put_decoded(out, DL_META_BYLINE, weak->data, weak->len);
     } else if (out->fields[DL_META_BYLINE].value.len) {
         /* the design's byline (a rel=author link or the author meta), cleaned the same way */
         dl_buf *d = &out->fields[DL_META_BYLINE].value;
-        size_t start, len = clean_byline(d->ptr, d->len, &start);
-        if (!len || !plausible_byline(d->ptr + start, len)) {
+        size_t start, len = clean_byline(d->data, d->len, &start);
+        if (!len || !plausible_byline(d->data + start, len)) {
             dl_buf_free(d);
             out->fields[DL_META_BYLINE].rank = RANK_UNSET;
         } else if (start || len != d->len) {
-            memmove(d->ptr, d->ptr + start, len);
+            memmove(d->data, d->data + start, len);
             d->len = len;
-            d->ptr[len] = 0;
+            d->data[len] = 0;
         }
     }
     dl_buf_free(&v);
@@ -1354,7 +1354,7 @@ static int put_date(dl_metadata *out, dl_meta_field f, const dl_date *d) {
 static int dateline(const dl_node *el, int day_first, dl_date *d) {
     dl_buf t = {0};
     bounded_text(el, DL_META_DATELINE_MAX, 1, &t);
-    int ok = !t.nomem && t.len && dl_date_scan(t.ptr, t.len, day_first, d);
+    int ok = !t.failed && t.len && dl_date_scan(t.data, t.len, day_first, d);
     dl_buf_free(&t);
     return ok;
 }
@@ -1386,15 +1386,15 @@ static void text_from(const dl_node *el, dl_buf *out) {
         }
         x = dl_next_node(root, x, skip);
     }
-    if (raw.nomem) out->nomem = 1;
-    else if (raw.len) dl_fold_append(out, raw.ptr, raw.len);
+    if (raw.failed) out->failed = 1;
+    else if (raw.len) dl_fold_append(out, raw.data, raw.len);
     dl_buf_free(&raw);
 }
 
 static int scan_text_from(const dl_node *el, int day_first, dl_date *d) {
     dl_buf t = {0};
     text_from(el, &t);
-    int ok = !t.nomem && t.len && dl_date_scan(t.ptr, t.len, day_first, d);
+    int ok = !t.failed && t.len && dl_date_scan(t.data, t.len, day_first, d);
     dl_buf_free(&t);
     return ok;
 }
@@ -1413,8 +1413,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {
         const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
-        if ((canon->len && dl_date_from_url(canon->ptr, canon->len, &found)) ||
-            (og->len && dl_date_from_url(og->ptr, og->len, &found)))
+        if ((canon->len && dl_date_from_url(canon->data, canon->len, &found)) ||
+            (og->len && dl_date_from_url(og->data, og->len, &found)))
             pick = &found;
     }
     /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
@@ -1433,7 +1433,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         if (dateline(m->datelines[i].node, m->day_first, &found)) pick = &found;
     /* the <title> ("08.11.2021 | Fachtag ..."), then the start of the article text */
     if (!pick && m->src[DL_SRC_TITLE_TAG].len &&
-        dl_date_scan(m->src[DL_SRC_TITLE_TAG].ptr, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
+        dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
         pick = &found;
     if (!pick && body && scan_text_from(body, m->day_first, &found)) pick = &found;
     if (pick) {
@@ -1443,7 +1443,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
          * no date an index can use */
         dl_buf *d = &out->fields[DL_META_DATE].value;
         dl_date x;
-        if (dl_date_parse(d->ptr, d->len, &x)) {
+        if (dl_date_parse(d->data, d->len, &x)) {
             if (put_date(out, DL_META_DATE, &x) < 0) return -1;
         } else {
             dl_buf_free(d);
@@ -1464,13 +1464,13 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
     const dl_buf *site = &m->src[DL_SRC_OG_SITE_NAME];
     if (!site->len) site = &m->src[DL_SRC_APPLICATION_NAME];
     if (!site->len) site = &m->src[DL_SRC_LD_PUBLISHER];
-    if (site->len && put_field(out, DL_META_SITE_NAME, site->ptr, site->len) < 0) return -1;
+    if (site->len && put_field(out, DL_META_SITE_NAME, site->data, site->len) < 0) return -1;
     const dl_node *headline = NULL;
-    if (resolve_title(m, body, site->ptr, site->len, out, &headline) < 0) return -1;
+    if (resolve_title(m, body, site->data, site->len, out, &headline) < 0) return -1;
     uint32_t headline_order = 0;
     for (size_t i = 0; i < m->nh1; i++)
         if (m->h1[i].node == headline) headline_order = m->h1[i].order;
-    if (resolve_byline(m, headline_order, site->ptr, site->len, out) < 0) return -1;
+    if (resolve_byline(m, headline_order, site->data, site->len, out) < 0) return -1;
     if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
     return 0;
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/ascii.h"
+#include "common/buf.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/dom.h"
 #include "tree/treebuilder.h"
@@ -65,6 +67,22 @@ typedef struct {
     uint8_t kind;
 } tb_slot;
 
+/* Node flag set while an element is on the stack of open elements (dom.h leaves bit 15 to the tree
+ * builder). "Is this element on the stack?" is asked of elements that are not (reconstructing the
+ * active formatting elements, removing an adoption agency's replaced element), and answering it by
+ * walking the stack's entries of the same atom cost O(open elements of that atom) per question:
+ * ("<a>" + "<div>" * 50 + "</a>") * n leaves n <a> open, so the parse was quadratic. */
+#define TB_F_ON_STACK (1u << 15)
+
+/* Capacity and name index of an element's attribute array while repeated <html>/<body> start tags
+ * merge attributes into it (merge_attrs in insertion_modes.c). */
+typedef struct {
+    dl_node *el;
+    uint32_t cap;       /* capacity of el's attribute array (allocated in the arena) */
+    uint32_t *index;    /* open addressing over attribute names: attribute index + 1, 0 = empty */
+    uint32_t nindex;    /* power of two */
+} tb_merge;
+
 typedef struct tb tb;
 struct tb {
     dl_document *doc;
@@ -111,14 +129,17 @@ struct tb {
     int cdata_told;   /* the last cdata-allowed flag given to the tokenizer (it starts at 0) */
 
     /* Pending table character tokens ("in table text"). */
-    char *ptext;
-    size_t nptext, ptextcap;
+    dl_buf ptext; /* the pending table character tokens ("in table text") */
     int ptext_nonws;
     uint64_t ptext_start, ptext_end;
     const char *ptext_src; /* while the pending text is one slice of the source: its start (zero copy) */
     int ptext_contig;
     int span_override;     /* tb_insert_chars: use span_start/span_end for copied text */
     uint64_t span_start, span_end;
+
+    tb_merge merge[2];   /* the html element, the body element */
+    dl_attr **sortbuf;   /* scratch for comparing attribute sets (Noah's Ark) */
+    size_t sortcap;
 
     const tb_token *cur; /* the token being processed (for text spans) */
     uint64_t body_end, html_end; /* end offsets of </body> and </html> when they were seen */
@@ -195,7 +216,6 @@ void tb_adjust_attrs(tb *b, dl_node *el); /* SVG/MathML case and foreign attribu
 uint32_t tb_svg_tag_atom(tb *b, const tb_token *t);
 uint32_t tb_svg_tag_atom_if_known(tb *b, const tb_token *t);
 int tb_foreign_token(tb *b, tb_token *t);
-int tb_names_equal_ci(tb *b, const dl_node *el, dl_str name);
 
 /* ---- adoption.c ---- */
 /* Returns 1 when the caller must act as for "any other end tag". */
@@ -208,6 +228,6 @@ void tb_any_other_end_tag(tb *b, const tb_token *t);
 int tb_flush_table_text(tb *b);
 
 /* Character classes. */
-static inline int tb_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static inline int tb_ws(unsigned char c) { return dl_ascii_is_space(c); }
 
 #endif

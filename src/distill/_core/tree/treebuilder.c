@@ -220,7 +220,10 @@ static void tb_free(tb *b) {
     free(b->afe);
     free(b->afeh);
     free(b->tmodes);
-    free(b->ptext);
+    dl_buf_free(&b->ptext);
+    free(b->merge[0].index);
+    free(b->merge[1].index);
+    free(b->sortbuf);
     if (b->tz) dl_tokenizer_free(b->tz);
 }
 

@@ -1,7 +1,7 @@
 /* Python-facing entry of the article text (issue 5): distill._core._article_text(node, favor=0).
  *
  * The extract subsystem's Node.article() / distill.article() build Article.text from it; the private
- * function is also what tools/eval_article.py and tests/test_article.py call. */
+ * function is also what tools/eval_article.py and tests/extract/test_article.py call. */
 #include <string.h>
 
 #include "binding/binding.h"
@@ -149,7 +149,7 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
         PyErr_NoMemory();
     } else if ((res = PyDict_New()) != NULL) {
         for (int k = 0; res && k < DL_SRC__COUNT; k++)
-            if (set_item(res, src_names[k], m.src[k].ptr, m.src[k].len) < 0) Py_CLEAR(res);
+            if (set_item(res, src_names[k], m.src[k].data, m.src[k].len) < 0) Py_CLEAR(res);
         for (int k = 0; res && k < DL_DATE__COUNT; k++) {
             char iso[DL_DATE_ISO_MAX];
             size_t n = m.date_set[k] ? dl_date_format(&m.dates[k], iso) : 0;
@@ -159,7 +159,7 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
         for (size_t i = 0; h1 && i < m.nh1; i++) {
             dl_buf t = {0};
             dl_folded_text(m.h1[i].node, &t);
-            PyObject *v = PyUnicode_DecodeUTF8(t.ptr ? t.ptr : "", (Py_ssize_t)t.len, "replace");
+            PyObject *v = PyUnicode_DecodeUTF8(t.data ? t.data : "", (Py_ssize_t)t.len, "replace");
             dl_buf_free(&t);
             if (!v || PyList_Append(h1, v) < 0) Py_CLEAR(h1);
             Py_XDECREF(v);
