@@ -1360,9 +1360,9 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 }
 
 /* Text read below the headline for a date, at most: its date line is within the first lines. */
-#define DL_META_AFTER_HEADLINE_TEXT 600
+#define DL_META_AFTER_HEADLINE_TEXT 3000
 /* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
-#define DL_META_AFTER_HEADLINE_NODES 400
+#define DL_META_AFTER_HEADLINE_NODES 1500
 
 /* The text that follows el in document order (el's own text first), white space folded. */
 static void text_from(const dl_node *el, dl_buf *out) {
