@@ -1,11 +1,11 @@
 /* libFuzzer harness: the extraction walk with its metadata harvest (extract/extract.h: dl_article_build,
  * dl_extract_score, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
- * extra metadata (meta_plus.h), on documents and fragments with fuzzed options. Checks: outputs are
+ * metadata harvest and its resolution (metadata.h), on documents and fragments with fuzzed options. Checks: outputs are
  * valid UTF-8; the winner and the unit nodes belong to the tree that was walked.
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
 #include "extract/article_text.h"
 #include "extract/extract.h"
-#include "extract/meta_plus.h"
+#include "extract/metadata.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -83,14 +83,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (dl_article_text(root, (dl_favor)((o >> 2) % 3), &at) == 0) {
         check_text(at.text, at.len);
         if (at.body && !inside(root, at.body)) abort();
-        dl_meta_plus mp;
-        memset(&mp, 0, sizeof mp);
-        if (dl_meta_plus_harvest(root, at.body, &mp) == 0) {
-            const char *fields[] = {mp.h1, mp.headline, mp.author, mp.published};
-            for (size_t i = 0; i < 4; i++)
-                if (fields[i]) check_text(fields[i], strlen(fields[i]));
+        dl_meta h;
+        dl_meta_init(&h);
+        dl_score_result hr;
+        memset(&hr, 0, sizeof hr);
+        dl_metadata md;
+        if (dl_extract_score(root, &h, &hr) == 0 && dl_meta_resolve(&h, at.body, &md) == 0) {
+            for (int f = 0; f < DL_META__COUNT; f++) check_text(md.fields[f].value.data, md.fields[f].value.len);
+            dl_metadata_free(&md);
         }
-        dl_meta_plus_free(&mp);
+        dl_score_result_free(&hr);
+        dl_meta_free(&h);
     }
     dl_article_text_free(&at);
 

@@ -244,11 +244,17 @@ def _compile_extraction(extraction: Extraction, /) -> object:
 def _article_blocks(node: Node, /) -> tuple[list[str], bytes, int]:
     """Every text block's own text and its float32 features (nfeat per block), for tools/fit_blocks.py."""
 
-def _article_meta(node: Node, /) -> dict[str, str | None]:
-    """h1 (title heading near the body), headline, author, published (JSON-LD) of the subtree."""
+def _article_meta(node: Node, /) -> dict[str, Any]:
+    """The declared metadata sources the harvest kept apart, its dates and the ``<h1>`` texts it saw."""
 
 def _date_iso(s: str, /) -> str | None:
     """A written date in ISO 8601, or None when it cannot be read unambiguously."""
+
+def _date_scan(s: str, /) -> str | None:
+    """The first date written in free text, in ISO 8601, or None."""
+
+def _date_from_url(s: str, /) -> str | None:
+    """The date in a URL path, in ISO 8601, or None."""
 
 def _title_without_site(title: str, site: str | None = None, /) -> str:
     """The title with the site name cut off."""

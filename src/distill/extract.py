@@ -148,14 +148,28 @@ class Article:
     page all its sections, of a split article every chunk and what lies between them.
     ``Extraction.favor`` moves the classifier's threshold."""
     title: str | None = None
-    """The ``<h1>`` inside or just before the article text, else the JSON-LD ``headline``, else
-    ``og:title``, else ``<title>`` without the site name, else the first ``<h1>``."""
+    """The headline as a reader sees it: the first ``<h1>`` that agrees with a declared title
+    (``og:title``, ``<title>``, the JSON-LD ``headline``, ``dc:title``, ``parsely-title``,
+    ``twitter:title``, an ``itemprop="headline"``), equal to it or to it without the site name;
+    else the ``<h1>`` inside or just before the article text; else the declared title most other
+    declared titles agree with, without the site name; else the first ``<h1>``. Entities a page
+    escaped twice (``&amp;#8211;``) are decoded."""
     byline: str | None = None
-    """A ``rel="author"`` link's text, else an author ``<meta>``, else the JSON-LD ``author``."""
+    """Who wrote it: the JSON-LD ``author`` names (every author of the article, joined with
+    ``", "``), else an author ``<meta>`` (``author``, ``parsely-author``, ``article:author`` when it
+    is a name, ``dc.creator``, ...), else the visible byline nearest below the headline (a
+    ``rel="author"`` link, a byline/author class, ``itemprop="author"``); cleaned of "By",
+    dates and what follows the names. A declared author equal to the site name is passed over."""
     date: str | None = None
-    """``article:published_time``, else the JSON-LD ``datePublished``, else a ``<time>`` (its
-    ``datetime``, else its text), else a common date ``<meta>``; in ISO 8601 (``2019-11-18`` or
-    ``2019-11-18T07:45:00Z``) when it can be read unambiguously, as written otherwise."""
+    """When it was published, in ISO 8601 (``2019-11-18`` or ``2019-11-18T07:45:00+01:00``): the
+    JSON-LD ``datePublished`` (of an article type first), ``article:published_time``, microdata
+    ``datePublished``, a common date ``<meta>``, a ``<time pubdate>``, the date in the canonical or
+    ``og:url`` path, a date line near the headline (English, German, French, Spanish, Italian,
+    Dutch and Portuguese month names and numeric forms), else the first ``<time>``. Only dates from
+    1993 to next year count; a value that is not a readable date is None."""
+    date_modified: str | None = None
+    """When it was last changed, in ISO 8601: the JSON-LD ``dateModified``,
+    ``article:modified_time`` / ``og:updated_time``, or microdata ``dateModified``."""
     description: str | None = None
     """``og:description``, else the description ``<meta>``."""
     lang: str | None = None
@@ -163,7 +177,8 @@ class Article:
     canonical: str | None = None
     """The ``<link rel="canonical">`` URL, as written."""
     site_name: str | None = None
-    """``og:site_name``."""
+    """``og:site_name``, else the ``application-name`` ``<meta>``, else the JSON-LD publisher's
+    name."""
     image: str | None = None
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()

@@ -1,4 +1,4 @@
-"""Sanitizer: the safe part of untrusted HTML, by allowlist, as HTML that re-parses to itself.
+r"""Sanitizer: the safe part of untrusted HTML, by allowlist, as HTML that re-parses to itself.
 
 The work is done in C: the input is parsed (or an already parsed node is read), a new tree holding
 only what the policy allows is built, and that tree is written by the WHATWG serializer. The builder
@@ -13,7 +13,8 @@ tree that was serialized (no mutation XSS)::
 Whatever the policy, the sanitizer never keeps script-capable or raw-text elements (script, style,
 template, noscript, iframe, object, embed ...), form controls, document metadata (base, meta, link),
 SVG or MathML, comments that could end early, event handler or style attributes, srcdoc or
-formaction; URLs are checked after the cleaning browsers do, with case-insensitive schemes.
+formaction; URLs are checked after the cleaning browsers do, with case-insensitive schemes, and a
+scheme-relative URL (``//host/x``, ``\\host``) counts as absolute, not relative.
 """
 
 from __future__ import annotations
@@ -127,15 +128,20 @@ def _freeze(attrs: Mapping[str, Iterable[str]]) -> Mapping[str, frozenset[str]]:
 
 @dataclass(frozen=True)
 class Policy:
-    """What a :class:`Sanitizer` keeps.
+    r"""What a :class:`Sanitizer` keeps.
 
     Attributes:
         elements: tag names kept (anything else is removed, its text kept unless it is one of the
             elements whose content is never shown, such as script or style). Allowing ``table``
             allows its parts.
         attributes: per tag name, the attributes kept; the key ``"*"`` applies to every element.
-        url_schemes: schemes allowed in URL attributes (href, src, cite ...).
-        allow_relative_urls: keep URLs without a scheme.
+        url_schemes: schemes allowed in URL attributes (href, src, cite ...). A policy allows
+            schemes, not hosts: an allowed scheme's URL may name any host.
+        allow_relative_urls: keep URLs without a scheme that stay on the page's host. A URL that
+            starts with two slashes or backslashes in any mixture (``//host/x``, ``\\host``,
+            ``/\host``, and the same split by tabs or newlines, which browsers remove) names another
+            host with the page's scheme: it is treated as absolute, and kept only when
+            ``url_schemes`` holds both ``http`` and ``https``, whatever this flag says.
         allow_data_images: keep ``data:`` URLs of raster images in ``<img src>``.
         allow_comments: keep comments (only those that cannot end early or read as markup).
         link_rel: the ``rel`` written on every kept link with an href (None keeps an allowed

@@ -8,6 +8,8 @@ page where the rule decides the outcome, so that removing or breaking the rule m
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import distill
@@ -268,29 +270,32 @@ def test_subtree_root_scopes_the_article() -> None:
 BODY_PROSE = f"<div class='body'><p>{PROSE}</p><p>{PROSE2}</p></div>"
 
 
-def meta(markup: str) -> dict[str, str | None]:
+def meta(markup: str) -> dict[str, Any]:
     return dict(_core._article_meta(distill.parse(markup)))
 
 
+def title(markup: str) -> str | None:
+    return distill.article(markup).title
+
+
+# page() declares <title>t</title>, which no heading below agrees with: the body heading decides.
 def test_title_heading_just_before_the_body_beats_a_logo_heading() -> None:
-    m = meta(page(f"<div class='top'><h1>Site Logo</h1></div><div><div><h1>The Headline</h1>{BODY_PROSE}</div></div>"))
-    assert m["h1"] == "The Headline"
+    m = page(f"<div class='top'><h1>Site Logo</h1></div><div><div><h1>The Headline</h1>{BODY_PROSE}</div></div>")
+    assert title(m) == "The Headline"
 
 
 def test_title_heading_inside_the_body() -> None:
-    m = meta(page(f"<h1>Site Logo</h1><div class='story'><h1>Inside  Headline</h1><p>{PROSE}</p><p>{PROSE2}</p></div>"))
-    assert m["h1"] == "Inside Headline"
+    m = page(f"<h1>Site Logo</h1><div class='story'><h1>Inside  Headline</h1><p>{PROSE}</p><p>{PROSE2}</p></div>")
+    assert title(m) == "Inside Headline"
 
 
 def test_heading_far_from_the_body_is_not_the_title() -> None:
     deep = f"<div><div><div><div>{BODY_PROSE}</div></div></div></div>"
-    m = meta(page(f"<h1>Site Logo</h1>{deep}"))
-    assert m["h1"] is None
+    assert title(page(f"<h1>Site Logo</h1>{deep}")) == "t"  # the declared <title>, not the logo
 
 
 def test_empty_logo_heading_is_passed_over() -> None:
-    m = meta(page(f"<div><h1>Headline</h1><h1><img src=logo.png></h1>{BODY_PROSE}</div>"))
-    assert m["h1"] == "Headline"
+    assert title(page(f"<div><h1>Headline</h1><h1><img src=logo.png></h1>{BODY_PROSE}</div>")) == "Headline"
 
 
 JSON_LD = """<script type="application/ld+json">{"@graph": [
@@ -302,7 +307,9 @@ JSON_LD = """<script type="application/ld+json">{"@graph": [
 
 def test_json_ld_headline_author_and_date() -> None:
     m = meta(f"<html><head>{JSON_LD}</head><body>{BODY_PROSE}</body></html>")
-    assert (m["headline"], m["author"], m["published"]) == ("A été headline", "Jane Doe", "2019-11-18T07:45:00Z")
+    # issue 13: every author of the article, joined with ", "; the publisher is the site, not an author
+    assert (m["headline"], m["author"], m["published"]) == ("A été headline", "Jane Doe, Other", "2019-11-18T07:45:00Z")
+    assert m["publisher"] == "Publisher"
 
 
 def test_json_ld_author_as_a_string_and_publisher_name_ignored() -> None:
@@ -334,8 +341,8 @@ def test_broken_json_ld_does_not_fail() -> None:
     ("18/11/2019", "2019-11-18"),
     ("November 18, 2019", "2019-11-18"),
     ("18 Nov 2019", "2019-11-18"),
-    ("Mon, 18 Nov 2019 07:45:00 GMT", "2019-11-18"),
-    ("Monday November 18, 2019 7:45 am PST", "2019-11-18"),
+    ("Mon, 18 Nov 2019 07:45:00 GMT", "2019-11-18T07:45:00Z"),  # issue 13: the time is kept, GMT is UTC
+    ("Monday November 18, 2019 7:45 pm PST", "2019-11-18T19:45:00"),  # a zone name: local time, no offset
     ("Sept 3rd, 2019", "2019-09-03"),
 ])
 def test_dates_are_normalised_to_iso_8601(written: str, iso: str) -> None:
@@ -399,14 +406,18 @@ def test_article_favor_option_reaches_the_text() -> None:
         distill.Extraction(favor="most")  # type: ignore[arg-type]
 
 
-def test_article_title_prefers_headline_then_og_title_then_title_without_site() -> None:
+def test_article_title_is_the_best_supported_declared_title_without_the_site() -> None:
     ld = '<script type="application/ld+json">{"headline": "LD headline"}</script>'
     og = '<meta property="og:title" content="OG title">'
     site = '<meta property="og:site_name" content="The Daily">'
     title = "<title>Tag title | The Daily</title>"
     body = f"<div><p>{PROSE}</p><p>{PROSE2}</p></div>"
     art = distill.article
-    assert art(f"<html><head>{ld}{og}{title}</head><body>{body}</body></html>").title == "LD headline"
+    # issue 13: no heading; three declared titles that disagree: og:title first (written for sharing)
+    assert art(f"<html><head>{ld}{og}{title}</head><body>{body}</body></html>").title == "OG title"
+    # two that agree (once the site name is cut) outvote the third
+    agree = "<title>LD headline | The Daily</title>"
+    assert art(f"<html><head>{ld}{og}{site}{agree}</head><body>{body}</body></html>").title == "LD headline"
     assert art(f"<html><head>{og}{title}</head><body>{body}</body></html>").title == "OG title"
     assert art(f"<html><head>{site}{title}</head><body>{body}</body></html>").title == "Tag title"
 

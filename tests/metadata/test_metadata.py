@@ -85,8 +85,10 @@ AUTHOR_META = '<meta name="author" content="Meta  Author">'
 
 
 def test_byline_precedence() -> None:
+    # issue 13: the declared author comes before the visible byline
     link = '<p>By <a rel="author external" href="/a">Link  Author</a></p>'
-    assert art(AUTHOR_META, link).byline == "Link Author"
+    assert art(AUTHOR_META, link).byline == "Meta Author"
+    assert art("", link).byline == "Link Author"
     assert art(AUTHOR_META).byline == "Meta Author"
     assert art("", '<a href="/a">Not an author link</a>').byline is None
 
@@ -105,7 +107,8 @@ DATE_META = '<meta name="date" content="2020-01-01">'
 def test_date_precedence() -> None:
     time = '<time datetime="2022-05-06">May 6</time>'
     assert art(PUBLISHED + DATE_META, time).date == "2021-02-03T04:05:06Z"  # issue 5: declared first
-    assert art(DATE_META, time).date == "2022-05-06"
+    assert art(DATE_META, time).date == "2020-01-01"  # issue 13: a declared date before a <time>
+    assert art("", time).date == "2022-05-06"
     assert art(PUBLISHED + DATE_META).date == "2021-02-03T04:05:06Z"
     assert art(DATE_META).date == "2020-01-01"
 
@@ -114,7 +117,7 @@ def test_time_without_datetime_uses_text() -> None:
     # issue 5: normalised to ISO 8601 when the text can be read, as written otherwise
     assert art("", "<time> 6 May\n 2022 </time>").date == "2022-05-06"
     assert art("", '<time datetime="">7 May 2022</time>').date == "2022-05-07"
-    assert art("", "<time> last\n Tuesday </time>").date == "last Tuesday"
+    assert art("", "<time> last\n Tuesday </time>").date is None  # issue 13: no date an index can use
 
 
 @pytest.mark.parametrize(

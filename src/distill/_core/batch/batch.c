@@ -151,14 +151,14 @@ static int not_html(const char *html, size_t len, char *reason, size_t cap) {
 
 static int write_article(const dl_document *doc, const dl_article *a, const char *url, size_t url_len,
                          const dl_batch_options *opts, dl_htmlbuf *out) {
-    const dl_meta *m = &a->meta;
+    const dl_metadata *m = &a->meta;
 #define META(name, f) FIELD(out, name, m->fields[f].value.len ? m->fields[f].value.data : NULL, m->fields[f].value.len)
     record_start(out, url, url_len);
     LIT(out, ",\"error\":null");
     META("title", DL_META_TITLE);
     META("byline", DL_META_BYLINE);
     META("date", DL_META_DATE);
-    LIT(out, ",\"date_modified\":null");
+    META("date_modified", DL_META_DATE_MODIFIED);
     META("description", DL_META_DESCRIPTION);
     META("lang", DL_META_LANG);
     META("site_name", DL_META_SITE_NAME);

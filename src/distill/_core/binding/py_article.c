@@ -9,9 +9,11 @@
 #include "extract/article_text.h"
 #include "extract/blocks.h"
 #include "extract/page_type.h"
-#include "extract/meta_plus.h"
 #include "binding/py_options.h"
 #include "extract/article_render.h"
+#include "extract/date.h"
+#include "extract/extract.h"
+#include "extract/metadata.h"
 #include "sanitize/sanitize.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
@@ -92,44 +94,71 @@ static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *k
     return res;
 }
 
-static PyObject *str_or_none(const char *s) {
-    if (!s) Py_RETURN_NONE;
-    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s), "replace");
+static int set_item(PyObject *dict, const char *key, const char *s, size_t n) {
+    PyObject *v = n ? PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, "replace") : Py_NewRef(Py_None);
+    int rc = v ? PyDict_SetItemString(dict, key, v) : -1;
+    Py_XDECREF(v);
+    return rc;
 }
 
-/* _article_meta(node) -> dict: the issue 5 metadata sources of the page (title heading near the
- * article body, JSON-LD headline/author/datePublished), for tests and tools. */
+/* _article_meta(node) -> dict: the declared sources the metadata harvest kept apart (issue 13), the
+ * <h1>s it saw and the declared dates in ISO 8601, for tests and tools. */
 static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
+    static const char *const src_names[DL_SRC__COUNT] = {
+        [DL_SRC_TITLE_TAG] = "title_tag",         [DL_SRC_OG_TITLE] = "og_title",
+        [DL_SRC_LD_HEADLINE] = "headline",        [DL_SRC_TWITTER_TITLE] = "twitter_title",
+        [DL_SRC_DC_TITLE] = "dc_title",           [DL_SRC_PARSELY_TITLE] = "parsely_title",
+        [DL_SRC_ITEMPROP_HEADLINE] = "itemprop_headline", [DL_SRC_OG_SITE_NAME] = "site_name",
+        [DL_SRC_APPLICATION_NAME] = "application_name", [DL_SRC_LD_PUBLISHER] = "publisher",
+        [DL_SRC_LD_AUTHOR] = "author",            [DL_SRC_META_AUTHOR] = "meta_author",
+        [DL_SRC_ARTICLE_AUTHOR] = "article_author", [DL_SRC_PARSELY_AUTHOR] = "parsely_author",
+        [DL_SRC_DC_CREATOR] = "dc_creator",       [DL_SRC_OTHER_AUTHOR] = "other_author",
+        [DL_SRC_TWITTER_DATA1] = "twitter_data1",
+        [DL_SRC_OG_URL] = "og_url",
+    };
+    static const char *const date_names[DL_DATE__COUNT] = {
+        [DL_DATE_LD_PUBLISHED] = "published",          [DL_DATE_ARTICLE_PUBLISHED] = "published_time",
+        [DL_DATE_ITEMPROP_PUBLISHED] = "itemprop_published", [DL_DATE_META] = "meta_date",
+        [DL_DATE_LD_CREATED] = "created",              [DL_DATE_TIME_PUBDATE] = "time_pubdate",
+        [DL_DATE_TIME] = "time",                       [DL_DATE_LD_MODIFIED] = "modified",
+        [DL_DATE_ARTICLE_MODIFIED] = "modified_time",  [DL_DATE_ITEMPROP_MODIFIED] = "itemprop_modified",
+    };
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(arg, &owner);
     if (!node) return NULL;
-    dl_article_text_result r;
-    dl_meta_plus m;
+    dl_meta m;
+    dl_score_result r;
     int rc;
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_text(node, DL_FAVOR_BALANCED, &r);
-    if (rc == 0) {
-        rc = dl_meta_plus_harvest(node, r.body, &m);
-        dl_article_text_free(&r);
-    }
+    dl_meta_init(&m);
+    rc = dl_extract_score(node, &m, &r);
+    dl_score_result_free(&r);
     Py_END_ALLOW_THREADS
-    if (rc < 0) {
+    if (rc < 0 || m.nomem) {
         PyErr_NoMemory();
-    } else {
-        const char *names[] = {"h1", "headline", "author", "published", "og_title", "title_tag", "site_name",
-                               "published_time"};
-        const char *values[] = {m.h1, m.headline, m.author, m.published, m.og_title, m.title_tag, m.site_name,
-                                m.published_time};
-        res = PyDict_New();
-        for (size_t k = 0; res && k < sizeof(names) / sizeof(names[0]); k++) {
-            PyObject *v = str_or_none(values[k]);
-            if (!v || PyDict_SetItemString(res, names[k], v) < 0) Py_CLEAR(res);
+    } else if ((res = PyDict_New()) != NULL) {
+        for (int k = 0; res && k < DL_SRC__COUNT; k++)
+            if (set_item(res, src_names[k], m.src[k].data, m.src[k].len) < 0) Py_CLEAR(res);
+        for (int k = 0; res && k < DL_DATE__COUNT; k++) {
+            char iso[DL_DATE_ISO_MAX];
+            size_t n = m.date_set[k] ? dl_date_format(&m.dates[k], iso) : 0;
+            if (set_item(res, date_names[k], iso, n) < 0) Py_CLEAR(res);
+        }
+        PyObject *h1 = res ? PyList_New(0) : NULL;
+        for (size_t i = 0; h1 && i < m.nh1; i++) {
+            dl_buf t = {0};
+            dl_folded_text(m.h1[i].node, &t);
+            PyObject *v = PyUnicode_DecodeUTF8(t.data ? t.data : "", (Py_ssize_t)t.len, "replace");
+            dl_buf_free(&t);
+            if (!v || PyList_Append(h1, v) < 0) Py_CLEAR(h1);
             Py_XDECREF(v);
         }
-        dl_meta_plus_free(&m);
+        if (!h1 || PyDict_SetItemString(res, "h1", h1) < 0) Py_CLEAR(res);
+        Py_XDECREF(h1);
     }
+    dl_meta_free(&m);
     DL_TREE_UNLOCK();
     return res;
 }
@@ -139,9 +168,33 @@ static PyObject *py_date_iso(PyObject *module, PyObject *arg) {
     Py_ssize_t n;
     const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
     if (!s) return NULL;
-    char out[32];
+    char out[DL_DATE_ISO_MAX];
     size_t len = dl_date_iso8601(s, (size_t)n, out);
     if (!len) Py_RETURN_NONE;
+    return PyUnicode_FromStringAndSize(out, (Py_ssize_t)len);
+}
+
+/* _date_scan(s) -> str | None: the first date written in free text, in ISO 8601. */
+static PyObject *py_date_scan(PyObject *module, PyObject *arg) {
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
+    if (!s) return NULL;
+    dl_date d;
+    if (!dl_date_scan(s, (size_t)n, 0, &d)) Py_RETURN_NONE;
+    char out[DL_DATE_ISO_MAX];
+    size_t len = dl_date_format(&d, out);
+    return PyUnicode_FromStringAndSize(out, (Py_ssize_t)len);
+}
+
+/* _date_from_url(s) -> str | None: the date in a URL path, in ISO 8601. */
+static PyObject *py_date_from_url(PyObject *module, PyObject *arg) {
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
+    if (!s) return NULL;
+    dl_date d;
+    if (!dl_date_from_url(s, (size_t)n, &d)) Py_RETURN_NONE;
+    char out[DL_DATE_ISO_MAX];
+    size_t len = dl_date_format(&d, out);
     return PyUnicode_FromStringAndSize(out, (Py_ssize_t)len);
 }
 
@@ -207,11 +260,15 @@ static PyMethodDef article_functions[] = {
      "_article_text(node, options=None, classic=False) -> str: the article text of the subtree (classic: "
      "the issue 5 selection alone, before the region classifier)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
-     "_article_meta(node) -> dict: title heading near the body and JSON-LD fields (issue 5)."},
+     "_article_meta(node) -> dict: the declared metadata sources, the <h1>s and the declared dates."},
     {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,
      "_article_export(node, options, kind, policy=None, base_url=None) -> str: the article content as "
      "text (0), Markdown (1) or sanitized HTML (2)."},
     {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
+    {"_date_scan", (PyCFunction)py_date_scan, METH_O,
+     "_date_scan(s) -> str | None: the first date written in free text, in ISO 8601."},
+    {"_date_from_url", (PyCFunction)py_date_from_url, METH_O,
+     "_date_from_url(s) -> str | None: the date in a URL path, in ISO 8601."},
     {"_title_without_site", (PyCFunction)py_title_without_site, METH_VARARGS,
      "_title_without_site(title, site=None) -> str: the title without the site name."},
     {NULL, NULL, 0, NULL},

@@ -65,7 +65,7 @@ static PyObject *node_main_text(PyObject *self, PyObject *Py_UNUSED(ignored)) {
 static const char *const field_names[DL_META__COUNT] = {
     [DL_META_TITLE] = "title",         [DL_META_BYLINE] = "byline", [DL_META_DATE] = "date",
     [DL_META_DESCRIPTION] = "description", [DL_META_LANG] = "lang",  [DL_META_CANONICAL] = "canonical",
-    [DL_META_SITE_NAME] = "site_name", [DL_META_IMAGE] = "image",
+    [DL_META_SITE_NAME] = "site_name", [DL_META_IMAGE] = "image", [DL_META_DATE_MODIFIED] = "date_modified",
 };
 
 /* Build distill.extract.Article from the C result (the dataclass lives in Python so it is typed and

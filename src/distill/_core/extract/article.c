@@ -1,80 +1,27 @@
-/* dl_article_build: what Node.article() and distill.article() call (issue 5).
+/* dl_article_build: what Node.article() and distill.article() call (issues 5, 12 and 13).
  *
  * The element is the design's winner, unchanged (the scoring walk of score.c, which also harvests the
- * design's metadata). The text is the refined article of article_text.c: inline runs as paragraphs, the
- * wrapper guard, split chunks kept, and figures, titles, furniture and link-dense blocks cleaned out.
- * The metadata keeps the design's sources and prefers what agrees with the article (meta_plus.c):
- *   title: the <h1> inside or just before the article body, then the JSON-LD headline, then og:title,
- *          then the <title> without the site name, then the design's choice (the first <h1>);
- *   byline: the design's sources (a rel="author" link, an author meta), then the JSON-LD author;
- *   date: article:published_time, then the JSON-LD datePublished, then the design's sources (a <time>,
- *         a common date meta); in ISO 8601 when it can be read, as written otherwise.
+ * metadata). The text and the regions are the region content model of regions.c: every text block
+ * scored by the learned block model for the page's type, the kept blocks grouped into ordered regions
+ * and rendered by serialize's text renderer. The metadata is harvested in that same scoring walk
+ * (metadata.c) and resolved once the article body is known (dl_meta_resolve: the headline, byline and
+ * dates as a reader sees them, the design's sources as the fallback).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "extract/article_text.h"
 #include "extract/extract.h"
-#include "extract/meta_plus.h"
+#include "extract/metadata.h"
 #include "extract/page_type.h"
-
-static int replace_field(dl_meta *m, dl_meta_field f, const char *s, size_t len) {
-    dl_buf b = {0};
-    dl_fold_append(&b, s, len);
-    if (b.failed) {
-        dl_buf_free(&b);
-        return -1;
-    }
-    if (!b.len) {
-        dl_buf_free(&b);
-        return 0;
-    }
-    dl_buf_free(&m->fields[f].value);
-    m->fields[f].value = b;
-    m->fields[f].rank = 0;
-    return 0;
-}
-
-static int has(const dl_meta *m, dl_meta_field f) { return m->fields[f].value.len > 0; }
-
-static int refine_meta(dl_meta *m, const dl_meta_plus *p) {
-    /* title */
-    const char *site = p->site_name;
-    size_t site_len = site ? strlen(site) : 0;
-    if (p->h1) {
-        if (replace_field(m, DL_META_TITLE, p->h1, strlen(p->h1)) < 0) return -1;
-    } else if (p->headline) {
-        if (replace_field(m, DL_META_TITLE, p->headline, strlen(p->headline)) < 0) return -1;
-    } else if (p->og_title) {
-        size_t start, len, n = strlen(p->og_title);
-        if (site) dl_title_without_site(p->og_title, n, site, site_len, &start, &len);
-        else start = 0, len = n;
-        if (replace_field(m, DL_META_TITLE, p->og_title + start, len) < 0) return -1;
-    } else if (p->title_tag) {
-        size_t start, len;
-        dl_title_without_site(p->title_tag, strlen(p->title_tag), site, site_len, &start, &len);
-        if (replace_field(m, DL_META_TITLE, p->title_tag + start, len) < 0) return -1;
-    }
-    /* byline */
-    if (!has(m, DL_META_BYLINE) && p->author &&
-        replace_field(m, DL_META_BYLINE, p->author, strlen(p->author)) < 0)
-        return -1;
-    /* date */
-    const char *date = p->published_time ? p->published_time : p->published;
-    if (date && replace_field(m, DL_META_DATE, date, strlen(date)) < 0) return -1;
-    if (has(m, DL_META_DATE)) {
-        char iso[32];
-        size_t n = dl_date_iso8601(m->fields[DL_META_DATE].value.data, m->fields[DL_META_DATE].value.len, iso);
-        if (n && replace_field(m, DL_META_DATE, iso, n) < 0) return -1;
-    }
-    return 0;
-}
 
 int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_article *out) {
     memset(out, 0, sizeof(*out));
-    dl_meta_init(&out->meta);
+    dl_metadata_init(&out->meta);
+    dl_meta harvest;
+    dl_meta_init(&harvest);
     dl_score_result r;
-    int rc = dl_extract_score(root, &out->meta, &r);
+    int rc = dl_extract_score(root, &harvest, &r);
     if (rc == 0) out->element = r.winner;
     dl_score_result_free(&r);
     dl_article_text_result t;
@@ -85,22 +32,18 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
         out->nregions = c.nroots;
         c.roots = NULL;
         c.nroots = 0;
+        /* the page type comes with the regions, which were chosen for it */
         out->page_type = c.type;
         out->page_type_confidence = c.type_confidence;
         dl_article_content_free(&c);
-        dl_meta_plus p;
-        if (dl_meta_plus_harvest(root, t.body, &p) == 0) {
-            if (refine_meta(&out->meta, &p) < 0) rc = -1;
-            dl_meta_plus_free(&p);
-        } else {
-            rc = -1;
-        }
+        dl_metadata_free(&out->meta);
+        if (dl_meta_resolve(&harvest, t.body, &out->meta) < 0) rc = -1;
         dl_article_text_free(&t);
     } else {
         rc = -1;
     }
-    /* the page type comes with the regions, which were chosen for it */
-    if (rc < 0 || out->meta.nomem || out->text.failed) {
+    dl_meta_free(&harvest);
+    if (rc < 0 || out->text.failed) {
         out->nomem = 1;
         return -1;
     }
@@ -111,5 +54,5 @@ void dl_article_free(dl_article *a) {
     free(a->regions);
     a->regions = NULL;
     dl_buf_free(&a->text);
-    dl_meta_free(&a->meta);
+    dl_metadata_free(&a->meta);
 }

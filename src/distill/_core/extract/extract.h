@@ -6,9 +6,10 @@
  *   harvests metadata in the same pass. Pure C, no recursion, safe without the GIL.
  * - text.c: block-aware text rendering of a subtree (dl_render_text) and the paragraph units of
  *   boilerplate() (dl_collect_units).
- * - meta.c: page metadata harvested during the walk (dl_meta_*).
+ * - metadata.c (metadata.h): the page metadata, harvested during the walk (dl_meta_visit) and resolved
+ *   for article() (dl_meta_resolve); date.c (date.h) reads dates, jsonld.c (jsonld.h) JSON-LD.
  * - article.c: dl_article_build, what Node.article() calls: the design's element and metadata, the
- *   regions and text of regions.c, the page type, and the metadata precedence of meta_plus.c.
+ *   regions and text of regions.c, the page type, and the metadata of metadata.c (issue 13).
  * - article_table.h / article_text.c (article_rules.h): the element table every article() step loops
  *   over, and the classic selection of issue 5 on it (winner, split chunks, cleaning), with its rules
  *   and their reasons: since issue 12 one input of the region classifier.
@@ -17,8 +18,9 @@
  * - regions.c: the content of article(): blocks scored, kept blocks grouped into regions, one content
  *   model (regions, skip set, muted text) that Article.text/markdown/html render (dl_article_regions).
  * - page_type.c (page_type.h): the page type (issue 12).
- * - meta_plus.c (meta_plus.h): title heading near the text, JSON-LD, title without the site name,
- *   ISO 8601 dates. The Python entry points are in binding/ (py_extract.c, py_article.c).
+ * - metadata.c (metadata.h), date.c (date.h), jsonld.c (jsonld.h): the one metadata harvest, in the
+ *   scoring walk, its date parser and JSON-LD reader. The Python entry points are in binding/
+ *   (py_extract.c, py_article.c).
  * - rules.h: every constant and word list of the heuristic.
  *
  * Text lengths are counted in code points of the text with white space folded: every run of ASCII white
@@ -53,11 +55,15 @@ typedef struct {
     int nomem;             /* an allocation failed: the result is not to be trusted */
 } dl_score_result;
 
-struct dl_meta;
+typedef struct dl_meta dl_meta; /* the metadata harvest (metadata.h) */
 
 /* Score the subtree at root. meta NULL: no metadata harvest. Returns 0, or -1 on out of memory (with
  * out->nomem set). Always dl_score_result_free(out) afterwards. */
 int dl_extract_score(const dl_node *root, struct dl_meta *meta, dl_score_result *out);
+/* The metadata harvest's hooks (metadata.h): the walk calls visit on every element it enters, pruned
+ * or not, and leave when it leaves one. */
+void dl_meta_visit(struct dl_meta *m, const dl_node *el);
+void dl_meta_leave(struct dl_meta *m, const dl_node *el);
 void dl_score_result_free(dl_score_result *r);
 
 /* Folded text length of n's content and the part inside <a>, with the walk's pruning applied to n's
@@ -92,7 +98,7 @@ typedef struct {
 int dl_collect_units(const dl_node *root, const dl_node *winner, dl_unit_list *out);
 void dl_unit_list_free(dl_unit_list *l);
 
-/* ---- meta.c ---- */
+/* ---- metadata.c (metadata.h: the harvest and its resolution) ---- */
 typedef enum {
     DL_META_TITLE = 0,
     DL_META_BYLINE,
@@ -102,33 +108,23 @@ typedef enum {
     DL_META_CANONICAL,
     DL_META_SITE_NAME,
     DL_META_IMAGE,
+    DL_META_DATE_MODIFIED,
     DL_META__COUNT
 } dl_meta_field;
 
-/* Sources of a field in order of precedence: a lower rank wins. */
+/* One field: its value and the rank of the source that set it (a lower rank wins). */
 typedef struct {
     dl_buf value;   /* folded, non-empty when set */
     int rank;       /* rank of the source that set it; INT32_MAX when unset */
 } dl_meta_slot;
 
-typedef struct dl_meta {
+/* The metadata of a page, field by field. */
+typedef struct {
     dl_meta_slot fields[DL_META__COUNT];
     dl_buf tags;          /* folded tags, each followed by a NUL byte */
     size_t ntags;
     int tags_rank;        /* article:tag beats keywords */
-    /* Walk state: an empty <h1>, <time> or rel=author link being crossed; its descendants of the same
-     * kind are empty too and are not tried again (keeps the harvest linear on nested input). */
-    const dl_node *empty_h1, *empty_time, *empty_author;
-    int seen_html;
-    int nomem;
-} dl_meta;
-
-void dl_meta_init(dl_meta *m);
-void dl_meta_free(dl_meta *m);
-/* Called by the scoring walk on every element it enters, pruned or not. */
-void dl_meta_visit(dl_meta *m, const dl_node *el);
-/* Called when the walk leaves an element (to end the "inside a tried source" state). */
-void dl_meta_leave(dl_meta *m, const dl_node *el);
+} dl_metadata;
 
 /* ---- article.c ---- */
 /* dl_extract_options: extract/options.h */
@@ -138,7 +134,7 @@ typedef struct {
     dl_buf text;            /* the article text */
     const dl_node **regions; /* malloc'd: the regions the text is rendered from, in document order */
     size_t nregions;
-    dl_meta meta;
+    dl_metadata meta;       /* article()'s metadata (metadata.h: dl_meta_resolve) */
     int page_type;              /* a dl_page_type (page_type.h) */
     double page_type_confidence; /* its probability, 0..1 */
     int nomem;

@@ -11,7 +11,9 @@
  * template, noscript, iframe, object, embed, xmp, plaintext ...), form controls, document metadata
  * (base, meta, link, title, head), SVG and MathML, event handler and style attributes, srcdoc,
  * formaction. URLs are checked after the cleaning browsers do (C0 controls and spaces trimmed, tabs
- * and newlines removed) with case-insensitive schemes; data: only for raster images when allowed.
+ * and newlines removed) with case-insensitive schemes; data: only for raster images when allowed; a
+ * URL starting with two slashes or backslashes in any mixture names another host, so it counts as
+ * absolute (kept only when both http and https are allowed), never as relative.
  *
  * Plain C on immutable input trees, safe without the GIL.
  */

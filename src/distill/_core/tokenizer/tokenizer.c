@@ -673,6 +673,9 @@ static const uint16_t dl_c1_table[32] = {
     0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178,
 };
 
+/* 13.2.5.80 Numeric character reference end state
+ * https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
+ * A function, not a case: the decimal and hexadecimal states end in it without reading a character. */
 static int dl_numeric_end(dl_tokenizer *t, uint64_t here, uint64_t end) {
     uint32_t cp = t->num;
     if (cp == 0) {

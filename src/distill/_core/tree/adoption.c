@@ -77,6 +77,8 @@ int tb_adoption(tb *b, const tb_token *t) {
             if (!ne) return tb_oom(b);
             b->afe[ni] = ne;
             b->stack[idx] = ne; /* a formatting element is never "relevant": the mirror stack is unchanged */
+            node->flags &= (uint16_t)~TB_F_ON_STACK;
+            ne->flags |= TB_F_ON_STACK;
             node = ne;
             if (last == fb) bookmark = (size_t)ni + 1;
             dl_node_append(node, last);

@@ -55,6 +55,8 @@ enum {
     DL_NODE_F_SELF_CLOSING = 1u << 0, /* start tag had a trailing solidus (foreign content) */
     DL_NODE_F_IMPLIED_END = 1u << 1,  /* the end tag was implied, not seen in the source */
     DL_NODE_F_HTML_INTEGRATION = 1u << 2, /* annotation-xml that is an HTML integration point */
+    /* Bit 15 is the tree builder's while it parses (on the stack of open elements); always clear
+     * in a finished tree. */
 };
 
 typedef struct dl_node dl_node;
@@ -67,6 +69,8 @@ struct dl_node {
     uint32_t span_start, span_end; /* see DL_NO_SPAN */
     union {
         struct {
+            /* May be shared with the element's copies (the tree builder's clones of formatting
+             * elements): never written once the element is built; replace the array instead. */
             dl_attr *attrs;
             uint32_t nattrs;
             dl_node *content; /* <template> contents (a DL_NODE_FRAGMENT), else NULL */

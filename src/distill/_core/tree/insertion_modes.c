@@ -57,20 +57,78 @@ static int text_mode(tb *b, const tb_token *t, dl_tokenizer_initial_state st) {
     return 0;
 }
 
-/* Attributes of a repeated <html> or <body> start tag that the element lacks are added to it. */
+static uint32_t name_hash(const char *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 16777619u;
+    return h;
+}
+
+/* The slot of name in m's index: the attribute's slot, or the empty slot where it would go. */
+static uint32_t *merge_slot(const tb_merge *m, const dl_node *el, const char *p, size_t n) {
+    uint32_t mask = m->nindex - 1;
+    for (uint32_t i = name_hash(p, n) & mask;; i = (i + 1) & mask) {
+        uint32_t *s = &m->index[i];
+        if (!*s) return s;
+        const dl_attr *a = &el->u.element.attrs[*s - 1];
+        if (a->name.len == n && memcmp(a->name.ptr, p, n) == 0) return s;
+    }
+}
+
+/* Index el's attributes [0, count) into a table of at least 2 * need slots. */
+static int merge_reindex(tb *b, tb_merge *m, const dl_node *el, uint32_t count, size_t need) {
+    size_t ns = 16;
+    while (ns < 2 * need) {
+        if (ns > UINT32_MAX / 4) return tb_oom(b);
+        ns *= 2;
+    }
+    if (ns <= m->nindex) return 0;
+    uint32_t *ix = calloc(ns, sizeof(uint32_t));
+    if (!ix) return tb_oom(b);
+    free(m->index);
+    m->index = ix;
+    m->nindex = (uint32_t)ns;
+    for (uint32_t k = 0; k < count; k++) {
+        const dl_str nm = el->u.element.attrs[k].name;
+        uint32_t *s = merge_slot(m, el, nm.ptr, nm.len);
+        if (!*s) *s = k + 1;
+    }
+    return 0;
+}
+
+/* Attributes of a repeated <html> or <body> start tag that the element lacks are added to it.
+ * The straightforward merge (a new array of old + new attributes, and a scan of the element's
+ * attributes per new one) costs what the element already holds on every tag, so n tags of one
+ * attribute each cost O(n^2) time and arena: 24,000 "<html a{i}>" asked for gigabytes. Here the
+ * array grows geometrically (copies and the arena's dead arrays sum to O(final size)) and a hash
+ * index over the names answers "has it this attribute?" in O(1), so a tag costs what it adds. */
 static int merge_attrs(tb *b, dl_node *el, const tb_token *t) {
     if (!t->nattrs) return 0;
+    tb_merge *m = &b->merge[el == b->stack[0] ? 0 : 1];
+    if (m->el != el) {
+        /* First merge into this element: the array it has is exactly full. */
+        m->el = el;
+        m->cap = el->u.element.nattrs;
+        m->nindex = 0;
+    }
     uint32_t n = el->u.element.nattrs;
-    dl_attr *na = dl_arena_alloc(&b->doc->arena, (n + t->nattrs) * sizeof(dl_attr));
-    if (!na) return tb_oom(b);
-    if (n) memcpy(na, el->u.element.attrs, n * sizeof(dl_attr));
+    if (t->nattrs > UINT32_MAX / 2 - n) return tb_oom(b);
+    size_t need = (size_t)n + t->nattrs;
+    if (merge_reindex(b, m, el, n, need)) return -1;
+    if (need > m->cap) {
+        size_t cap = m->cap ? m->cap : 4;
+        while (cap < need) cap *= 2;
+        if (cap > UINT32_MAX / 2) cap = need;
+        dl_attr *na = dl_arena_alloc(&b->doc->arena, cap * sizeof(dl_attr));
+        if (!na) return tb_oom(b);
+        if (n) memcpy(na, el->u.element.attrs, n * sizeof(dl_attr));
+        el->u.element.attrs = na;
+        m->cap = (uint32_t)cap;
+    }
+    dl_attr *na = el->u.element.attrs;
     for (size_t i = 0; i < t->nattrs; i++) {
         dl_slice nm = t->attrs[i].name;
-        if (dl_element_attr(el, nm.ptr, nm.len)) continue;
-        int dup = 0;
-        for (uint32_t k = el->u.element.nattrs; k < n; k++)
-            if (na[k].name.len == nm.len && memcmp(na[k].name.ptr, nm.ptr, nm.len) == 0) dup = 1;
-        if (dup) continue;
+        uint32_t *slot = merge_slot(m, el, nm.ptr, nm.len);
+        if (*slot) continue; /* the element has it, or an earlier attribute of this tag added it */
         char *name = dl_arena_strndup(&b->doc->arena, nm.ptr, nm.len);
         char *val = dl_arena_strndup(&b->doc->arena, t->attrs[i].value.ptr, t->attrs[i].value.len);
         if (!name || !val) return tb_oom(b);
@@ -79,10 +137,9 @@ static int merge_attrs(tb *b, dl_node *el, const tb_token *t) {
         na[n].value.ptr = val;
         na[n].value.len = t->attrs[i].value.len;
         na[n].ns = DL_ATTR_NS_NONE;
-        n++;
+        *slot = ++n;
+        el->u.element.nattrs = n;
     }
-    el->u.element.attrs = na;
-    el->u.element.nattrs = n;
     return 0;
 }
 
@@ -180,6 +237,7 @@ static int insert_doctype(tb *b, const tb_token *t) {
 
 /* ---- modes ---- */
 
+/* The "initial" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode */
 static int m_initial(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -200,6 +258,7 @@ static int m_initial(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "before html" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode */
 static int m_before_html(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
@@ -227,6 +286,7 @@ static int m_before_html(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "before head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode */
 static int m_before_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -254,6 +314,7 @@ static int m_before_head(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead */
 static int m_in_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -327,6 +388,7 @@ static int m_in_head(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in head noscript" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript */
 static int m_in_head_noscript(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
@@ -349,6 +411,7 @@ static int m_in_head_noscript(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "after head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode */
 static int m_after_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -419,6 +482,7 @@ static int close_cell(tb *b) {
     return 0;
 }
 
+/* The "in body" insertion mode's start tags (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody). */
 static int body_start(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_html:
@@ -468,8 +532,13 @@ static int body_start(tb *b, tb_token *t) {
     }
     case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: {
         b->frameset_ok = 0;
-        /* The spec's walk passes non-special elements and address/div/p, and stops at the first
-         * other special element: li, dd and dt are such, so only that element matters. */
+        /* "A start tag whose tag name is one of li, dd, dt": step 1, frameset-ok "not ok"; steps 2-5,
+         * the walk down the stack from the current node ("loop"): an li (for <li>) or a dd/dt (for
+         * <dd>/<dt>) is closed (generate implied end tags except for it, pop until it has been popped);
+         * the walk passes non-special elements and address/div/p and stops at any other special
+         * element. li, dd and dt are special, so the nearest of them below the first other special
+         * element is the only one that can match: the stack keeps its index (slots[].bli), and the walk
+         * is one look-up. Step 6 ("done"): close a p element in button scope; step 7, insert. */
         uint32_t s = b->depth ? b->slots[b->depth - 1].bli : 0;
         if (s) {
             dl_node *node = b->stack[s - 1];
@@ -641,6 +710,7 @@ static int body_start(tb *b, tb_token *t) {
     return tb_insert_html(b, t) ? 0 : -1;
 }
 
+/* The "in body" insertion mode's end tags (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody). */
 static int body_end(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_template:
@@ -768,6 +838,7 @@ static int body_end(tb *b, tb_token *t) {
     }
 }
 
+/* The "in body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody */
 static int m_in_body(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
@@ -811,6 +882,7 @@ static int m_in_body(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata */
 static int m_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         int r = tb_insert_chars(b, t->data.ptr, t->data.len);
@@ -857,6 +929,7 @@ static int in_table_anything_else(tb *b, tb_token *t) {
     return r;
 }
 
+/* The "in table" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable */
 static int m_in_table(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
@@ -981,6 +1054,7 @@ int tb_flush_table_text(tb *b) {
     return r;
 }
 
+/* The "in table text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext */
 static int m_in_table_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         const char *p = t->data.ptr;
@@ -1028,6 +1102,7 @@ static int close_caption(tb *b, const tb_token *t) {
     return 1;
 }
 
+/* The "in caption" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incaption */
 static int m_in_caption(tb *b, tb_token *t) {
     if (END(t) && t->atom == DL_TAG_caption) {
         close_caption(b, t);
@@ -1043,6 +1118,7 @@ static int m_in_caption(tb *b, tb_token *t) {
     return tb_process_in(b, M_IN_BODY, t);
 }
 
+/* The "in column group" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incolgroup */
 static int m_in_column_group(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1086,6 +1162,7 @@ static int m_in_column_group(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in table body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody */
 static int m_in_table_body(tb *b, tb_token *t) {
     if (START(t) && t->atom == DL_TAG_tr) {
         clear_to_body_context(b);
@@ -1125,6 +1202,7 @@ static int m_in_table_body(tb *b, tb_token *t) {
     return m_in_table(b, t);
 }
 
+/* The "in row" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intr */
 static int m_in_row(tb *b, tb_token *t) {
     if (START(t) && (t->atom == DL_TAG_th || t->atom == DL_TAG_td)) {
         clear_to_row_context(b);
@@ -1164,6 +1242,7 @@ static int m_in_row(tb *b, tb_token *t) {
     return m_in_table(b, t);
 }
 
+/* The "in cell" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd */
 static int m_in_cell(tb *b, tb_token *t) {
     if (END(t) && (t->atom == DL_TAG_td || t->atom == DL_TAG_th)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
@@ -1194,6 +1273,7 @@ static int m_in_cell(tb *b, tb_token *t) {
     return tb_process_in(b, M_IN_BODY, t);
 }
 
+/* The "in template" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate */
 static int m_in_template(tb *b, tb_token *t) {
     tb_mode next;
     switch (t->type) {
@@ -1233,6 +1313,7 @@ static int m_in_template(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody */
 static int m_after_body(tb *b, tb_token *t) {
     if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_BODY, t);
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->stack[0]);
@@ -1253,6 +1334,7 @@ static int m_after_body(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset */
 static int m_in_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1289,6 +1371,7 @@ static int m_in_frameset(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset */
 static int m_after_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1315,6 +1398,7 @@ static int m_after_frameset(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode */
 static int m_after_after_body(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
@@ -1328,6 +1412,7 @@ static int m_after_after_body(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "after after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode */
 static int m_after_after_frameset(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))

@@ -182,6 +182,7 @@ void tb_stack_check(tb *b) {
         const dl_node *el = b->stack[i];
         uint32_t me = (uint32_t)i + 1;
         if (s->atom != el->atom || s->kind != node_kind(el) || el->atom >= b->topcap) abort();
+        if (!(el->flags & TB_F_ON_STACK)) abort();
         uint32_t *top = (el->ns == DL_NS_HTML ? th : tf) + el->atom;
         if (s->prev_same != *top) abort();
         if (*top && b->slots[*top - 1].next_same != me) abort();
@@ -233,9 +234,11 @@ int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne) {
         }
         r[k].above = u;
     }
+    b->stack[lo]->flags &= (uint16_t)~TB_F_ON_STACK;
     memmove(b->stack + lo, b->stack + lo + 1, (hi - lo) * sizeof(dl_node *));
     memmove(b->slots + lo, b->slots + lo + 1, (hi - lo) * sizeof(tb_slot));
     b->stack[hi] = ne;
+    ne->flags |= TB_F_ON_STACK;
     slot_init(b, hi, ne);
     /* Put them back in their new order (every atom of the new region was in the old one). */
     for (size_t k = 0; k < nr; k++) r[k].last = r[k].below;
@@ -297,6 +300,7 @@ int tb_push(tb *b, dl_node *el) {
         b->rel[b->nrel++] = el;
     }
     b->stack[b->depth] = el;
+    el->flags |= TB_F_ON_STACK;
     slot_init(b, b->depth, el);
     if (slot_push(b, b->depth)) return -1;
     b->depth++;
@@ -335,6 +339,7 @@ static void unrel(tb *b, dl_node *el) {
 void tb_pop(tb *b) {
     if (!b->depth) return;
     dl_node *el = b->stack[--b->depth];
+    el->flags &= (uint16_t)~TB_F_ON_STACK;
     if (b->nrel && b->rel[b->nrel - 1] == el) b->nrel--;
     slot_pop(b, b->depth);
     tb_mark_implied(el);
@@ -364,6 +369,7 @@ void tb_pop_until_atom(tb *b, uint32_t atom) {
 }
 
 long tb_stack_index(tb *b, dl_node *el) {
+    if (!(el->flags & TB_F_ON_STACK)) return -1; /* see TB_F_ON_STACK */
     /* Follow the chain of entries with el's atom: only those can be el. */
     uint32_t i = el->ns == DL_NS_HTML ? tb_top_html(b, el->atom) : tb_top_foreign(b, el->atom);
     while (i) {
@@ -391,6 +397,7 @@ void tb_stack_edit_begin(tb *b, size_t from) { unlink_from(b, from); }
 int tb_stack_edit_end(tb *b, size_t from) { return relink_from(b, from); }
 
 void tb_stack_raw_remove(tb *b, size_t i) {
+    b->stack[i]->flags &= (uint16_t)~TB_F_ON_STACK;
     memmove(b->stack + i, b->stack + i + 1, (b->depth - i - 1) * sizeof(dl_node *));
     memmove(b->slots + i, b->slots + i + 1, (b->depth - i - 1) * sizeof(tb_slot));
     b->depth--;
@@ -410,6 +417,7 @@ int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el) {
     memmove(b->stack + index + 2, b->stack + index + 1, (b->depth - index - 1) * sizeof(dl_node *));
     memmove(b->slots + index + 2, b->slots + index + 1, (b->depth - index - 1) * sizeof(tb_slot));
     b->stack[index + 1] = el;
+    el->flags |= TB_F_ON_STACK;
     slot_init(b, index + 1, el);
     b->depth++;
     return 0;
@@ -491,6 +499,9 @@ int tb_heading_in_scope(tb *b) {
     return x && boundary_top(b, SCOPE_DEFAULT) <= x;
 }
 
+/* "Generate implied end tags" (13.2.6.3, https://html.spec.whatwg.org/multipage/parsing.html#generate-implied-end-tags):
+ * while the current node is a dd, dt, li, optgroup, option, p, rb, rp, rt or rtc, pop it (except the
+ * one named); "thoroughly" adds caption, colgroup, tbody, td, tfoot, th, thead and tr. */
 static int implied_end(const dl_node *n, int thorough) {
     if (n->ns != DL_NS_HTML) return 0;
     switch (n->atom) {
@@ -513,6 +524,9 @@ void tb_generate_implied_thoroughly(tb *b) {
     for (dl_node *n; (n = tb_current(b)) && implied_end(n, 1);) tb_pop(b);
 }
 
+/* "Close a p element" (13.2.6.4.7, https://html.spec.whatwg.org/multipage/parsing.html#close-a-p-element):
+ * step 1, generate implied end tags except for p; step 2 (the current node is not a p) is a parse
+ * error distill does not report; step 3, pop until a p has been popped. */
 void tb_close_p(tb *b) {
     tb_generate_implied(b, DL_TAG_p);
     tb_pop_until_atom(b, DL_TAG_p);
@@ -525,22 +539,40 @@ void tb_close_p(tb *b) {
  * distinct unclosed formatting elements), at the cost of not reopening elements that old. */
 #define DL_AFE_MAX 256
 
-static int same_attrs(const dl_node *a, const dl_node *c) {
-    if (a->u.element.nattrs != c->u.element.nattrs) return 0;
-    for (uint32_t i = 0; i < a->u.element.nattrs; i++) {
-        const dl_attr *x = &a->u.element.attrs[i];
-        int found = 0;
-        for (uint32_t j = 0; j < c->u.element.nattrs; j++) {
-            const dl_attr *y = &c->u.element.attrs[j];
-            if (x->ns == y->ns && x->name.len == y->name.len && x->value.len == y->value.len &&
-                memcmp(x->name.ptr, y->name.ptr, x->name.len) == 0 &&
-                memcmp(x->value.ptr, y->value.ptr, x->value.len) == 0) {
-                found = 1;
-                break;
-            }
-        }
-        if (!found) return 0;
-    }
+static int attr_cmp(const dl_attr *x, const dl_attr *y) {
+    if (x->ns != y->ns) return x->ns < y->ns ? -1 : 1;
+    size_t n = x->name.len < y->name.len ? x->name.len : y->name.len;
+    int c = memcmp(x->name.ptr, y->name.ptr, n);
+    if (c) return c;
+    if (x->name.len != y->name.len) return x->name.len < y->name.len ? -1 : 1;
+    n = x->value.len < y->value.len ? x->value.len : y->value.len;
+    c = memcmp(x->value.ptr, y->value.ptr, n);
+    if (c) return c;
+    return x->value.len == y->value.len ? 0 : (x->value.len < y->value.len ? -1 : 1);
+}
+
+static int attr_ptr_cmp(const void *x, const void *y) {
+    return attr_cmp(*(const dl_attr *const *)x, *(const dl_attr *const *)y);
+}
+
+/* Pointers to el's attributes in sorted order, in buf (which holds nattrs). */
+static void attrs_sorted(const dl_node *el, dl_attr **buf) {
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) buf[i] = &el->u.element.attrs[i];
+    qsort(buf, el->u.element.nattrs, sizeof *buf, attr_ptr_cmp);
+}
+
+/* Noah's Ark: does c have exactly the attributes of the element whose attributes sorted are in
+ * sorted_a (the same count)? Looking each attribute of one element up among the other's cost k^2
+ * per comparison, and four tags of k attributes each ("<b a1=v .. ak=v>" * 4) took a minute at 1 MB;
+ * comparing the two sorted lists costs k log k. A copy sharing the attribute array (tb_clone_element)
+ * is equal without a look. */
+static int same_attrs(tb *b, dl_attr *const *sorted_a, const dl_attr *a_attrs, const dl_node *c) {
+    uint32_t k = c->u.element.nattrs;
+    if (c->u.element.attrs == a_attrs) return 1;
+    dl_attr **sc = b->sortbuf + k;
+    attrs_sorted(c, sc);
+    for (uint32_t i = 0; i < k; i++)
+        if (attr_cmp(sorted_a[i], sc[i])) return 0;
     return 1;
 }
 
@@ -589,12 +621,20 @@ int tb_afe_push(tb *b, dl_node *el) {
     uint32_t h = 0;
     if (candidates >= 3) {
         h = afe_hash(el);
-        size_t same = 0, first_same = 0;
+        size_t same = 0, first_same = 0, sorted = 0;
+        uint32_t k = el->u.element.nattrs;
         for (size_t i = b->nafe - since; i < b->nafe; i++) {
             dl_node *e = b->afe[i];
             if (e->atom != el->atom || e->ns != el->ns || e->u.element.nattrs != el->u.element.nattrs) continue;
             if (!b->afeh[i]) b->afeh[i] = afe_hash(e);
-            if (b->afeh[i] == h && same_attrs(e, el)) {
+            if (b->afeh[i] != h) continue;
+            if (!sorted && k) {
+                /* Sort the new element's attributes once for all its comparisons. */
+                if (grow((void **)&b->sortbuf, &b->sortcap, 2 * (size_t)k, sizeof(dl_attr *))) return tb_oom(b);
+                attrs_sorted(el, b->sortbuf);
+                sorted = 1;
+            }
+            if (!k || same_attrs(b, b->sortbuf, el->u.element.attrs, e)) {
                 if (!same) first_same = i;
                 same++;
             }
@@ -714,14 +754,13 @@ dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns) 
 dl_node *tb_clone_element(tb *b, const dl_node *src) {
     dl_node *el = dl_node_new_element(b->doc, src->atom, src->ns);
     if (!el) return NULL;
-    el->flags = src->flags & (uint16_t)~DL_NODE_F_IMPLIED_END;
-    if (src->u.element.nattrs) {
-        dl_attr *a = dl_arena_alloc(&b->doc->arena, src->u.element.nattrs * sizeof(dl_attr));
-        if (!a) return NULL;
-        memcpy(a, src->u.element.attrs, src->u.element.nattrs * sizeof(dl_attr));
-        el->u.element.attrs = a;
-        el->u.element.nattrs = src->u.element.nattrs;
-    }
+    el->flags = src->flags & (uint16_t)~(DL_NODE_F_IMPLIED_END | TB_F_ON_STACK);
+    /* The copy shares the original's attribute array (never written after creation, see dom.h).
+     * Owning a copy each cost the attribute count per clone, and one formatting element with k
+     * attributes reopened in each of k paragraphs ("<p><b a1 .. ak>x</p>" + "<p>x</p>" * k) made
+     * k^2 attribute records: 625 MB for a 55 KB page. */
+    el->u.element.attrs = src->u.element.attrs;
+    el->u.element.nattrs = src->u.element.nattrs;
     return el;
 }
 
@@ -927,6 +966,15 @@ void tb_tmode_pop(tb *b) {
     if (b->ntmodes) b->ntmodes--;
 }
 
+/* "Reset the insertion mode appropriately" (13.2.4.1 The insertion mode,
+ * https://html.spec.whatwg.org/multipage/parsing.html#reset-the-insertion-mode-appropriately), in
+ * the Standard's order: "last" is false; node is the last node of the stack; Loop: when node is the
+ * first node of the stack, last is true and (fragment case) node is the context element; then, by
+ * node: td/th not last -> in cell, tr -> in row, tbody/thead/tfoot -> in table body, caption -> in
+ * caption, colgroup -> in column group, table -> in table, template -> the current template
+ * insertion mode, head not last -> in head, body -> in body, frameset -> in frameset, html -> before
+ * head or after head (by the head element pointer); last -> in body; else node is the entry before
+ * it, back to Loop. (select no longer has a case: the Standard dropped the in-select modes.) */
 void tb_reset_mode(tb *b) {
     /* Every element that decides the mode is "relevant", so walk the mirror stack. */
     for (size_t i = b->nrel; i-- > 0;) {

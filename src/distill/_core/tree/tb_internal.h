@@ -67,6 +67,22 @@ typedef struct {
     uint8_t kind;
 } tb_slot;
 
+/* Node flag set while an element is on the stack of open elements (dom.h leaves bit 15 to the tree
+ * builder). "Is this element on the stack?" is asked of elements that are not (reconstructing the
+ * active formatting elements, removing an adoption agency's replaced element), and answering it by
+ * walking the stack's entries of the same atom cost O(open elements of that atom) per question:
+ * ("<a>" + "<div>" * 50 + "</a>") * n leaves n <a> open, so the parse was quadratic. */
+#define TB_F_ON_STACK (1u << 15)
+
+/* Capacity and name index of an element's attribute array while repeated <html>/<body> start tags
+ * merge attributes into it (merge_attrs in insertion_modes.c). */
+typedef struct {
+    dl_node *el;
+    uint32_t cap;       /* capacity of el's attribute array (allocated in the arena) */
+    uint32_t *index;    /* open addressing over attribute names: attribute index + 1, 0 = empty */
+    uint32_t nindex;    /* power of two */
+} tb_merge;
+
 typedef struct tb tb;
 struct tb {
     dl_document *doc;
@@ -120,6 +136,10 @@ struct tb {
     int ptext_contig;
     int span_override;     /* tb_insert_chars: use span_start/span_end for copied text */
     uint64_t span_start, span_end;
+
+    tb_merge merge[2];   /* the html element, the body element */
+    dl_attr **sortbuf;   /* scratch for comparing attribute sets (Noah's Ark) */
+    size_t sortcap;
 
     const tb_token *cur; /* the token being processed (for text spans) */
     uint64_t body_end, html_end; /* end offsets of </body> and </html> when they were seen */

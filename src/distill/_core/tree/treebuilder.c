@@ -221,6 +221,9 @@ static void tb_free(tb *b) {
     free(b->afeh);
     free(b->tmodes);
     dl_buf_free(&b->ptext);
+    free(b->merge[0].index);
+    free(b->merge[1].index);
+    free(b->sortbuf);
     if (b->tz) dl_tokenizer_free(b->tz);
 }
 

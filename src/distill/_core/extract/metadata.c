@@ -1,0 +1,1476 @@
+/* Page metadata (issue 13): one harvest during the scoring walk, then article()'s resolution. See
+ * metadata.h.
+ *
+ * The design's fields keep the value of their best-ranked source seen so far; a source only replaces
+ * the value when it ranks strictly better and supplies a non-empty value after folding, so "the first
+ * source that supplies a non-empty value" holds whatever order the sources appear in the document.
+ */
+#include "extract/metadata.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/jsonld.h"
+#include "extract/rules.h"
+
+/* Text kept for one source at most: a headline, a name or a date line, not a document. */
+#define DL_META_TEXT_MAX 1024
+/* A visible byline longer than this (in bytes, after cleaning) is a paragraph, not a name list. */
+#define DL_META_BYLINE_MAX 120
+/* How far below the headline, in elements, a visible byline or date still belongs to it. */
+#define DL_META_NEAR_HEADLINE 400
+/* Text read from one date element: the date is at its start ("Published 6 May 2014 | 3 comments"). */
+#define DL_META_DATELINE_MAX 200
+
+/* Source ranks of the design's fields, in the design's order of precedence (0 wins). */
+enum {
+    RANK_TITLE_H1 = 0, RANK_TITLE_OG = 1, RANK_TITLE_TITLE = 2,
+    RANK_BYLINE_LINK = 0, RANK_BYLINE_META = 1,
+    RANK_DATE_TIME = 0, RANK_DATE_PUBLISHED = 1, RANK_DATE_META = 2,
+    RANK_DESCRIPTION_OG = 0, RANK_DESCRIPTION_META = 1,
+    RANK_ONLY = 0,
+    RANK_TAGS_ARTICLE = 0, RANK_TAGS_KEYWORDS = 1,
+    RANK_UNSET = INT32_MAX,
+};
+
+void dl_metadata_init(dl_metadata *md) {
+    memset(md, 0, sizeof(*md));
+    for (int i = 0; i < DL_META__COUNT; i++) md->fields[i].rank = RANK_UNSET;
+    md->tags_rank = RANK_UNSET;
+}
+
+void dl_metadata_free(dl_metadata *md) {
+    for (int i = 0; i < DL_META__COUNT; i++) dl_buf_free(&md->fields[i].value);
+    dl_buf_free(&md->tags);
+}
+
+void dl_meta_init(dl_meta *m) {
+    memset(m, 0, sizeof(*m));
+    dl_metadata_init(&m->design);
+}
+
+void dl_meta_free(dl_meta *m) {
+    dl_metadata_free(&m->design);
+    for (int i = 0; i < DL_SRC__COUNT; i++) dl_buf_free(&m->src[i]);
+}
+
+/* ------------------------------------------------------------------ small helpers */
+
+static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+
+static int ascii_ieq(const char *a, size_t an, const char *b) {
+    size_t bn = strlen(b);
+    if (an != bn) return 0;
+    for (size_t i = 0; i < an; i++)
+        if (lower((unsigned char)a[i]) != (unsigned char)b[i]) return 0;
+    return 1;
+}
+
+/* Whether s[0..n) holds the lower-case ASCII word w, case-insensitively, as a substring. */
+static int contains_ci(const char *s, size_t n, const char *w) {
+    size_t wl = strlen(w);
+    for (size_t i = 0; i + wl <= n; i++) {
+        size_t k = 0;
+        while (k < wl && lower((unsigned char)s[i + k]) == (unsigned char)w[k]) k++;
+        if (k == wl) return 1;
+    }
+    return 0;
+}
+
+static int starts_ci(const char *s, size_t n, const char *w) {
+    size_t wl = strlen(w);
+    if (n < wl) return 0;
+    for (size_t k = 0; k < wl; k++)
+        if (lower((unsigned char)s[k]) != (unsigned char)w[k]) return 0;
+    return 1;
+}
+
+/* Whether the space-separated token list holds word (lower-case ASCII), ASCII case-insensitively. */
+static int has_token(const dl_attr *a, const char *word) {
+    if (!a) return 0;
+    size_t wl = strlen(word), i = 0, n = a->value.len;
+    const char *s = a->value.ptr;
+    while (i < n) {
+        while (i < n && dl_rule_is_space((unsigned char)s[i])) i++;
+        size_t j = i;
+        while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
+        if (j - i == wl) {
+            size_t k = 0;
+            while (k < wl && lower((unsigned char)s[i + k]) == (unsigned char)word[k]) k++;
+            if (k == wl) return 1;
+        }
+        i = j;
+    }
+    return 0;
+}
+
+/* The longest prefix of s no longer than n that ends on a UTF-8 character boundary (s has more than n
+ * bytes): a value cut to a bound stays valid UTF-8. */
+static size_t utf8_cut(const char *s, size_t n) {
+    while (n && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    return n;
+}
+
+static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
+
+/* The folded text of el, at most max bytes, without script, style or template content. spaced: every
+ * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
+ * where styling sets them apart). */
+static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out) {
+    dl_buf raw = {0};
+    for (const dl_node *x = el; x && raw.len < max;) {
+        int skip = 0;
+        if (x->type == DL_NODE_TEXT) {
+            size_t n = x->u.text.len;
+            if (n > max - raw.len) n = utf8_cut(x->u.text.ptr, max - raw.len);
+            dl_buf_append(&raw, x->u.text.ptr, n);
+        } else if (x != el && x->type == DL_NODE_ELEMENT &&
+                   (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
+                    x->atom == DL_TAG_template || x->atom == DL_TAG_noscript)) {
+            skip = 1;
+        } else if (x != el && dl_is_element(x, DL_TAG_br)) {
+            dl_buf_append(&raw, " ", 1);
+        } else if (x != el && x->type == DL_NODE_ELEMENT && (spaced || dl_rule_text_block(x))) {
+            dl_buf_append(&raw, "\n", 1); /* a block boundary separates words ("Jane Doe</div><div>May 5") */
+        }
+        x = dl_next_node(el, x, skip);
+    }
+    if (raw.failed) out->failed = 1;
+    else if (raw.len) dl_fold_append(out, raw.data, raw.len);
+    dl_buf_free(&raw);
+}
+
+/* ------------------------------------------------------------------ the design's fields */
+
+static int wants(const dl_metadata *md, dl_meta_field f, int rank) { return rank < md->fields[f].rank; }
+
+/* Take a folded candidate value; returns whether it was non-empty (and so taken). */
+static int take(dl_meta *m, dl_meta_field f, int rank, dl_buf *value) {
+    if (value->failed) m->nomem = 1;
+    if (value->len == 0 || value->failed) {
+        dl_buf_free(value);
+        return 0;
+    }
+    dl_buf_free(&m->design.fields[f].value);
+    m->design.fields[f].value = *value;
+    m->design.fields[f].rank = rank;
+    memset(value, 0, sizeof(*value));
+    return 1;
+}
+
+static void set_string(dl_meta *m, dl_meta_field f, int rank, const char *s, size_t len) {
+    if (!wants(&m->design, f, rank)) return;
+    dl_buf b = {0};
+    dl_fold_append(&b, s, len);
+    take(m, f, rank, &b);
+}
+
+/* The folded text of el; returns whether it supplied a value. */
+static int set_text(dl_meta *m, dl_meta_field f, int rank, const dl_node *el) {
+    if (!wants(&m->design, f, rank)) return 1;
+    dl_buf b = {0};
+    dl_folded_text(el, &b);
+    return take(m, f, rank, &b);
+}
+
+static void add_tag(dl_meta *m, int rank, const char *s, size_t len) {
+    dl_metadata *md = &m->design;
+    if (rank > md->tags_rank) return;
+    if (rank < md->tags_rank) { /* a better source: forget the weaker one's tags */
+        md->tags.len = 0;
+        md->ntags = 0;
+        md->tags_rank = rank;
+    }
+    if (md->ntags >= DL_RULE_META_TAGS_MAX) return;
+    dl_buf b = {0};
+    dl_fold_append(&b, s, len);
+    if (b.failed) m->nomem = 1;
+    if (b.len) {
+        /* Duplicates ("news, News" aside) say nothing new. */
+        int dup = 0;
+        for (size_t off = 0; off < md->tags.len && !dup;) {
+            size_t l = strlen(md->tags.data + off);
+            dup = l == b.len && memcmp(md->tags.data + off, b.data, l) == 0;
+            off += l + 1;
+        }
+        if (!dup) {
+            dl_buf_append(&md->tags, b.data, b.len);
+            dl_buf_append(&md->tags, "", 1);
+            if (md->tags.failed) m->nomem = 1;
+            else md->ntags++;
+        }
+    }
+    dl_buf_free(&b);
+}
+
+static void design_meta_key(dl_meta *m, dl_meta_key key, const char *s, size_t n) {
+    switch (key) {
+    case DL_META_KEY_TITLE: set_string(m, DL_META_TITLE, RANK_TITLE_OG, s, n); break;
+    case DL_META_KEY_AUTHOR: set_string(m, DL_META_BYLINE, RANK_BYLINE_META, s, n); break;
+    case DL_META_KEY_PUBLISHED: set_string(m, DL_META_DATE, RANK_DATE_PUBLISHED, s, n); break;
+    case DL_META_KEY_DATE: set_string(m, DL_META_DATE, RANK_DATE_META, s, n); break;
+    case DL_META_KEY_OG_DESCRIPTION: set_string(m, DL_META_DESCRIPTION, RANK_DESCRIPTION_OG, s, n); break;
+    case DL_META_KEY_DESCRIPTION: set_string(m, DL_META_DESCRIPTION, RANK_DESCRIPTION_META, s, n); break;
+    case DL_META_KEY_SITE_NAME: set_string(m, DL_META_SITE_NAME, RANK_ONLY, s, n); break;
+    case DL_META_KEY_IMAGE: set_string(m, DL_META_IMAGE, RANK_ONLY, s, n); break;
+    case DL_META_KEY_TAG: add_tag(m, RANK_TAGS_ARTICLE, s, n); break;
+    case DL_META_KEY_KEYWORDS:
+        for (size_t i = 0; i <= n;) {
+            size_t j = i;
+            while (j < n && s[j] != ',') j++;
+            add_tag(m, RANK_TAGS_KEYWORDS, s + i, j - i);
+            i = j + 1;
+        }
+        break;
+    default: break;
+    }
+}
+
+/* ------------------------------------------------------------------ article()'s declared sources */
+
+static void set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
+    if (m->src[src].len) return;
+    if (n > DL_META_TEXT_MAX) n = utf8_cut(s, DL_META_TEXT_MAX);
+    dl_fold_append(&m->src[src], s, n);
+    if (m->src[src].failed) m->nomem = 1;
+}
+
+static void set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n) {
+    if (m->date_set[d]) return;
+    if (dl_date_parse(s, n, &m->dates[d])) m->date_set[d] = 1;
+}
+
+static int looks_like_url(const char *s, size_t n) {
+    return starts_ci(s, n, "http:") || starts_ci(s, n, "https:") || starts_ci(s, n, "//") || starts_ci(s, n, "www.");
+}
+
+/* Keys other than the design's that name the sources above, lower case. Reasons:
+ * dc.title / dcterms.title (Dublin Core), parsely-* (Parse.ly's tags, written by many news CMSs),
+ * sailthru.* and byl (newsletter and news CMS tags), citation_* (scholarly pages), twitter:title (the
+ * card title, usually the headline). Dates: the OpenGraph/article names, Parse.ly's, the CMS
+ * spellings htmldate reads, and the modification names kept apart. */
+static const struct {
+    const char *key;
+    int src;  /* a dl_meta_source, or -1 */
+    int date; /* a dl_meta_date_source, or -1 */
+} article_keys[] = {
+    {"og:title", DL_SRC_OG_TITLE, -1},
+    {"twitter:title", DL_SRC_TWITTER_TITLE, -1},
+    {"dc.title", DL_SRC_DC_TITLE, -1},
+    {"dc:title", DL_SRC_DC_TITLE, -1},
+    {"dcterms.title", DL_SRC_DC_TITLE, -1},
+    {"parsely-title", DL_SRC_PARSELY_TITLE, -1},
+    {"headline", DL_SRC_ITEMPROP_HEADLINE, -1},
+    {"og:site_name", DL_SRC_OG_SITE_NAME, -1},
+    {"application-name", DL_SRC_APPLICATION_NAME, -1},
+    {"author", DL_SRC_META_AUTHOR, -1},
+    {"article:author", DL_SRC_ARTICLE_AUTHOR, -1},
+    {"article:author_name", DL_SRC_ARTICLE_AUTHOR, -1},
+    {"parsely-author", DL_SRC_PARSELY_AUTHOR, -1},
+    {"dc.creator", DL_SRC_DC_CREATOR, -1},
+    {"dc:creator", DL_SRC_DC_CREATOR, -1},
+    {"dcterms.creator", DL_SRC_DC_CREATOR, -1},
+    {"sailthru.author", DL_SRC_OTHER_AUTHOR, -1},
+    {"byl", DL_SRC_OTHER_AUTHOR, -1},
+    {"citation_author", DL_SRC_OTHER_AUTHOR, -1},
+    {"og:url", DL_SRC_OG_URL, -1},
+    {"twitter:data1", DL_SRC_TWITTER_DATA1, -1},
+    {"article:published_time", -1, DL_DATE_ARTICLE_PUBLISHED},
+    {"article:published", -1, DL_DATE_ARTICLE_PUBLISHED},
+    {"og:published_time", -1, DL_DATE_ARTICLE_PUBLISHED},
+    {"og:article:published_time", -1, DL_DATE_ARTICLE_PUBLISHED},
+    {"datepublished", -1, DL_DATE_ITEMPROP_PUBLISHED},
+    {"date", -1, DL_DATE_META},
+    {"pubdate", -1, DL_DATE_META},
+    {"publishdate", -1, DL_DATE_META},
+    {"publish-date", -1, DL_DATE_META},
+    {"publish_date", -1, DL_DATE_META},
+    {"publication_date", -1, DL_DATE_META},
+    {"publication-date", -1, DL_DATE_META},
+    {"published-date", -1, DL_DATE_META},
+    {"release_date", -1, DL_DATE_META},
+    {"created", -1, DL_DATE_META},
+    {"dc.date", -1, DL_DATE_META},
+    {"dc.date.issued", -1, DL_DATE_META},
+    {"dc.date.created", -1, DL_DATE_META},
+    {"dcterms.date", -1, DL_DATE_META},
+    {"dcterms.issued", -1, DL_DATE_META},
+    {"dcterms.created", -1, DL_DATE_META},
+    {"dc:date", -1, DL_DATE_META},
+    {"parsely-pub-date", -1, DL_DATE_META},
+    {"sailthru.date", -1, DL_DATE_META},
+    {"citation_publication_date", -1, DL_DATE_META},
+    {"citation_date", -1, DL_DATE_META},
+    {"article.published", -1, DL_DATE_META},
+    {"article_date_original", -1, DL_DATE_META},
+    {"original-publish-date", -1, DL_DATE_META},
+    {"date_published", -1, DL_DATE_META},
+    {"datecreated", -1, DL_DATE_LD_CREATED},
+    {"article:modified_time", -1, DL_DATE_ARTICLE_MODIFIED},
+    {"article:modified", -1, DL_DATE_ARTICLE_MODIFIED},
+    {"og:updated_time", -1, DL_DATE_ARTICLE_MODIFIED},
+    {"last-modified", -1, DL_DATE_ARTICLE_MODIFIED},
+    {"lastmod", -1, DL_DATE_ARTICLE_MODIFIED},
+    {"dcterms.modified", -1, DL_DATE_ARTICLE_MODIFIED},
+    {"datemodified", -1, DL_DATE_ITEMPROP_MODIFIED},
+};
+
+static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s, size_t n) {
+    /* Slack and Twitter cards label their first data field; "Written by" makes it the author */
+    if (ascii_ieq(k, kn, "twitter:label1")) {
+        while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+        m->twitter_label_author = starts_ci(s, n, "written by") || starts_ci(s, n, "author") ||
+                                  starts_ci(s, n, "autor") || starts_ci(s, n, "auteur");
+        return;
+    }
+    for (size_t i = 0; i < sizeof article_keys / sizeof article_keys[0]; i++) {
+        if (!ascii_ieq(k, kn, article_keys[i].key)) continue;
+        if (article_keys[i].src >= 0) {
+            int src = article_keys[i].src;
+            /* article:author is often the author's profile URL: a URL is not a byline */
+            if (src >= DL_SRC_LD_AUTHOR && src <= DL_SRC_TWITTER_DATA1 && looks_like_url(s, n)) return;
+            set_src(m, (dl_meta_source)src, s, n);
+        }
+        if (article_keys[i].date >= 0) set_date(m, (dl_meta_date_source)article_keys[i].date, s, n);
+        return;
+    }
+}
+
+/* <meta name|property|itemprop="key ..." content="value">: each whitespace-separated key counts (RDFa
+ * allows "og:title twitter:title"). A <meta> with no content but a value attribute is read from that:
+ * pages rewritten by tools (and some CMS templates) carry the value there. */
+static void visit_meta(dl_meta *m, const dl_node *el) {
+    const dl_attr *content = attr(el, "content");
+    if (!content) content = attr(el, "value");
+    if (!content) return;
+    static const char *const keys[] = {"name", "property", "itemprop"};
+    for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+        const dl_attr *a = attr(el, keys[k]);
+        if (!a) continue;
+        const char *s = a->value.ptr;
+        size_t n = a->value.len, i = 0;
+        while (i < n) {
+            while (i < n && dl_rule_is_space((unsigned char)s[i])) i++;
+            size_t j = i;
+            while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
+            if (j > i) {
+                design_meta_key(m, dl_rule_meta_key(s + i, j - i), content->value.ptr, content->value.len);
+                article_meta_key(m, s + i, j - i, content->value.ptr, content->value.len);
+            }
+            i = j;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ JSON-LD */
+
+/* Types whose dates and authors are the page's article: a WebPage's or an Organization's dates are
+ * the site's, read only when no article type supplies one. */
+static int article_type(const dl_jsonld_value *v) {
+    if (!v->type) return 0;
+    static const char *const kinds[] = {"Article", "NewsArticle", "BlogPosting", "Report", "ScholarlyArticle",
+                                        "TechArticle", "Posting", "LiveBlogPosting", "OpinionNewsArticle",
+                                        "AnalysisNewsArticle", "ReportageNewsArticle", "Review", "Recipe",
+                                        "VideoObject", "SocialMediaPosting", "DiscussionForumPosting", "Story"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        size_t kl = strlen(kinds[i]);
+        if (v->type_len >= kl && memcmp(v->type + v->type_len - kl, kinds[i], kl) == 0) return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    dl_meta *m;
+    unsigned author_object; /* the object whose author names are being gathered, 0 before any */
+    int authors;            /* names gathered */
+    int article_dates;      /* a date came from an article type: later non-article dates do not replace */
+    dl_buf published, modified, created;
+    int published_rank, modified_rank; /* 2 article type, 1 other */
+} ld_state;
+
+static void ld_date(ld_state *st, dl_buf *slot, int *rank, const dl_jsonld_value *v) {
+    int r = article_type(v) ? 2 : 1;
+    if (rank && *rank >= r) return;
+    if (!rank && slot->len) return;
+    dl_buf b = {0};
+    dl_jsonld_unescape(v->value, v->value_len, &b);
+    dl_date d;
+    if (!b.failed && dl_date_parse(b.data, b.len, &d)) {
+        dl_buf_free(slot);
+        *slot = b;
+        if (rank) *rank = r;
+        return;
+    }
+    if (b.failed) st->m->nomem = 1;
+    dl_buf_free(&b);
+}
+
+static int ld_value(void *user, const dl_jsonld_value *v) {
+    ld_state *st = user;
+    dl_meta *m = st->m;
+    const char *k = v->key;
+    size_t kn = v->key_len;
+    if (dl_jsonld_key_is(k, kn, "headline")) {
+        if (!m->src[DL_SRC_LD_HEADLINE].len) dl_jsonld_unescape(v->value, v->value_len, &m->src[DL_SRC_LD_HEADLINE]);
+    } else if (dl_jsonld_key_is(k, kn, "datePublished")) {
+        ld_date(st, &st->published, &st->published_rank, v);
+    } else if (dl_jsonld_key_is(k, kn, "dateModified")) {
+        ld_date(st, &st->modified, &st->modified_rank, v);
+    } else if (dl_jsonld_key_is(k, kn, "dateCreated")) {
+        ld_date(st, &st->created, NULL, v);
+    } else if (dl_jsonld_key_is(k, kn, "name") && dl_jsonld_key_is(v->parent_key, v->parent_key_len, "publisher")) {
+        if (!m->src[DL_SRC_LD_PUBLISHER].len) dl_jsonld_unescape(v->value, v->value_len, &m->src[DL_SRC_LD_PUBLISHER]);
+    } else if ((dl_jsonld_key_is(k, kn, "author") || dl_jsonld_key_is(k, kn, "creator")) ||
+               (dl_jsonld_key_is(k, kn, "name") && (dl_jsonld_key_is(v->parent_key, v->parent_key_len, "author") ||
+                                                    dl_jsonld_key_is(v->parent_key, v->parent_key_len, "creator")))) {
+        /* an author is a name string, an object with a name, or a list of either; the names of the first
+         * object that lists any are the byline, joined with ", " */
+        if (dl_jsonld_key_is(k, kn, "creator") && st->authors) return 0;
+        if (looks_like_url(v->value, v->value_len)) return 0;
+        unsigned obj = v->object;
+        if (st->author_object && obj != st->author_object && !dl_jsonld_key_is(k, kn, "name")) return 0;
+        if (st->authors >= 8) return 0;
+        dl_buf name = {0};
+        dl_jsonld_unescape(v->value, v->value_len, &name);
+        if (name.failed) m->nomem = 1;
+        if (name.len) {
+            dl_buf *out = &m->src[DL_SRC_LD_AUTHOR];
+            /* the same name twice (an author object repeated in two graphs) is one author */
+            int dup = 0;
+            for (size_t i = 0; i + name.len <= out->len && !dup; i++)
+                dup = (i == 0 || out->data[i - 1] == ' ') && memcmp(out->data + i, name.data, name.len) == 0 &&
+                      (i + name.len == out->len || out->data[i + name.len] == ',');
+            if (!dup) {
+                if (out->len) dl_buf_append(out, ", ", 2);
+                dl_buf_append(out, name.data, name.len);
+                st->authors++;
+                if (!st->author_object) st->author_object = obj;
+            }
+        }
+        dl_buf_free(&name);
+    }
+    return 0;
+}
+
+static void visit_json_ld(dl_meta *m, const dl_node *script) {
+    const dl_node *t = script->first_child;
+    if (!t) return;
+    ld_state st;
+    memset(&st, 0, sizeof st);
+    st.m = m;
+    if (m->src[DL_SRC_LD_AUTHOR].len) st.authors = 8; /* a later script does not add to the byline */
+    if (!t->next && t->type == DL_NODE_TEXT) {
+        dl_jsonld_walk(t->u.text.ptr, t->u.text.len, ld_value, &st);
+    } else {
+        dl_buf b = {0};
+        for (; t; t = t->next)
+            if (t->type == DL_NODE_TEXT) dl_buf_append(&b, t->u.text.ptr, t->u.text.len);
+        if (b.failed) m->nomem = 1;
+        else if (b.len) dl_jsonld_walk(b.data, b.len, ld_value, &st);
+        dl_buf_free(&b);
+    }
+    if (st.published.len) set_date(m, DL_DATE_LD_PUBLISHED, st.published.data, st.published.len);
+    if (st.modified.len) set_date(m, DL_DATE_LD_MODIFIED, st.modified.data, st.modified.len);
+    if (st.created.len) set_date(m, DL_DATE_LD_CREATED, st.created.data, st.created.len);
+    dl_buf_free(&st.published);
+    dl_buf_free(&st.modified);
+    dl_buf_free(&st.created);
+}
+
+/* ------------------------------------------------------------------ visible sources */
+
+static void keep_node(dl_meta_node *list, size_t *count, const dl_node *el, uint32_t order, int by_word) {
+    if (*count >= DL_META_NODES_MAX) return;
+    list[*count].node = el;
+    list[*count].order = order;
+    list[*count].by_word = (uint8_t)by_word;
+    (*count)++;
+}
+
+/* Words that introduce a byline, in the seven languages (compared lower case, followed by a space or
+ * a colon): "By Jane Doe", "Von Max Muster", "Par Jean Dupont", "Por Ana", "Di Mario", "Door Jan". */
+static const char *const byline_prefixes[] = {"written by", "posted by", "words by", "story by", "text by", "by",
+                                              "von", "par", "por", "di", "door", "autor", "autorin", "author",
+                                              "auteur", "texto", "text", "reporting by"};
+
+/* Whether el's text starts with "By" (or a sibling language's word) as a word of its own: a byline
+ * written as text ("<span>By</span> <a>Jane Doe</a>", "<p>By Jane Doe</p>"), with no class to say so.
+ * Only the first text child is read, so the check costs nothing on other elements. */
+static int by_word(const dl_node *el) {
+    const dl_node *t = el->first_child;
+    if (!t || t->type != DL_NODE_TEXT) return 0;
+    const char *s = t->u.text.ptr;
+    size_t n = t->u.text.len;
+    while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+    while (n && dl_rule_is_space((unsigned char)s[n - 1])) n--;
+    static const char *const words[] = {"by", "von", "par", "por", "door", "written by", "posted by"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t wl = strlen(words[k]);
+        if (n < wl || !starts_ci(s, n, words[k])) continue;
+        if (n == wl || s[wl] == ':') return 1;
+        /* "By Jane": the word, a space, a capital letter (a sentence "by the way" is not a byline) */
+        if (s[wl] == ' ' && wl + 1 < n && (((unsigned char)s[wl + 1] >= 'A' && (unsigned char)s[wl + 1] <= 'Z') ||
+                                           (unsigned char)s[wl + 1] >= 0xC3) && n < 80 && s[0] >= 'A' && s[0] <= 'Z')
+            return 1;
+    }
+    return 0;
+}
+
+/* Class, id or itemprop words that mark a byline: the names news and blog templates give it. Words
+ * that mark a picture, a biography or a list of authors elsewhere are not bylines. */
+static const char *const byline_words[] = {"byline", "author", "writer", "autor", "auteur", "by-line", "reporter"};
+static const char *const byline_not[] = {"avatar", "image", "photo", "img", "bio", "pic", "thumb", "comment",
+                                         "authority", "social", "follow"};
+/* Class, id or itemprop words that mark a date line (htmldate reads the same ones); an update line or a
+ * comment's date is not the publication. */
+static const char *const date_words[] = {"date", "time", "publish", "posted", "datum", "fecha", "byline",
+                                         "dateline", "entry-meta", "post-meta", "article-meta", "meta-info"};
+static const char *const date_not[] = {"update", "modif", "comment", "timeline", "runtime", "timer"};
+
+static int any_word(const char *low, const char *const *words, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (strstr(low, words[k])) return 1;
+    return 0;
+}
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Whether s holds a piece every hint word holds ("aut", "by", "writer", "reporter", "dat", "tim",
+ * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
+ * class names that hold none cost little. */
+static int has_piece(const char *s, size_t n) {
+    for (size_t i = 0; i + 2 <= n; i++) {
+        const char *p = s + i;
+        size_t r = n - i;
+        switch (lower((unsigned char)*p)) {
+        case 'a': if (starts_ci(p, r, "aut")) return 1; break;
+        case 'b': if (starts_ci(p, r, "by")) return 1; break;
+        case 'w': if (starts_ci(p, r, "writer")) return 1; break;
+        case 'r': if (starts_ci(p, r, "reporter")) return 1; break;
+        case 'd': if (starts_ci(p, r, "dat")) return 1; break;
+        case 't': if (starts_ci(p, r, "tim")) return 1; break;
+        case 'p': if (starts_ci(p, r, "pub") || starts_ci(p, r, "post")) return 1; break;
+        case 'f': if (starts_ci(p, r, "fecha")) return 1; break;
+        case 'm': if (starts_ci(p, r, "meta")) return 1; break;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+/* Which of the two hints el's class, id and itemprop carry (bit 1 byline, bit 2 date line). Each value
+ * is lower-cased once and searched with strstr, so the check stays cheap on every element. */
+static unsigned hints(const dl_node *el) {
+    static const char *const names[] = {"class", "id", "itemprop"}; /* rel=author is read as a token */
+    unsigned out = 0;
+    for (size_t k = 0; k < COUNT(names); k++) {
+        const dl_attr *a = attr(el, names[k]);
+        if (!a || !a->value.len || a->value.len >= 200) continue;
+        const char *v = a->value.ptr;
+        size_t n = a->value.len;
+        if (!has_piece(v, n)) continue;
+        char low[200];
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = lower((unsigned char)v[i]);
+            low[i] = c ? (char)c : ' ';
+        }
+        low[n] = 0;
+        if (!(out & 1) && any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not)))
+            out |= 1;
+        if (!(out & 2) && any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not)))
+            out |= 2;
+    }
+    return out;
+}
+
+static void visit_time(dl_meta *m, const dl_node *el) {
+    const dl_attr *dt = attr(el, "datetime");
+    const dl_attr *cls = attr(el, "class"), *prop = attr(el, "itemprop");
+    int modified = (cls && (contains_ci(cls->value.ptr, cls->value.len, "updat") ||
+                            contains_ci(cls->value.ptr, cls->value.len, "modif"))) ||
+                   (prop && contains_ci(prop->value.ptr, prop->value.len, "datemodified"));
+    dl_buf b = {0};
+    if (dt && dt->value.len) dl_buf_append(&b, dt->value.ptr, dt->value.len);
+    else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
+    if (b.failed) m->nomem = 1;
+    if (b.len) {
+        int published = attr(el, "pubdate") ||
+                        (cls && (contains_ci(cls->value.ptr, cls->value.len, "publi") ||
+                                 contains_ci(cls->value.ptr, cls->value.len, "posted")));
+        if (prop && contains_ci(prop->value.ptr, prop->value.len, "datepublished"))
+            set_date(m, DL_DATE_ITEMPROP_PUBLISHED, b.data, b.len);
+        else if (modified) set_date(m, DL_DATE_ITEMPROP_MODIFIED, b.data, b.len);
+        else if (published) set_date(m, DL_DATE_TIME_PUBDATE, b.data, b.len);
+        else set_date(m, DL_DATE_TIME, b.data, b.len);
+    }
+    dl_buf_free(&b);
+}
+
+static void visit_article_sources(dl_meta *m, const dl_node *el) {
+    uint32_t order = m->order;
+    switch (el->atom) {
+    case DL_TAG_h1:
+        if (m->nh1 < DL_META_H1_MAX) {
+            m->h1[m->nh1].node = el;
+            m->h1[m->nh1].order = order;
+            m->nh1++;
+        }
+        break;
+    case DL_TAG_title:
+        if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
+        break;
+    case DL_TAG_meta: visit_meta(m, el); return;
+    case DL_TAG_script: {
+        const dl_attr *type = attr(el, "type");
+        if (type && contains_ci(type->value.ptr, type->value.len, "ld+json")) visit_json_ld(m, el);
+        return;
+    }
+    case DL_TAG_time: visit_time(m, el); break;
+    case DL_TAG_link: return;
+    case DL_TAG_abbr: {
+        /* microformats (hAtom): <abbr class="published" title="2019-11-18T07:45:00Z">Nov 18</abbr> */
+        const dl_attr *cls = attr(el, "class"), *title = attr(el, "title");
+        if (cls && title && (has_token(cls, "published") || has_token(cls, "dtstart")))
+            set_date(m, DL_DATE_TIME_PUBDATE, title->value.ptr, title->value.len);
+        break;
+    }
+    default:
+        /* custom elements that carry a datetime (<relative-time>, <local-time>) are <time>s */
+        if (el->atom >= DL_TAG__COUNT && attr(el, "datetime")) visit_time(m, el);
+        break;
+    }
+    /* microdata on any element: <span itemprop="author">, <h1 itemprop="headline">, a datePublished */
+    const dl_attr *prop = attr(el, "itemprop");
+    if (prop && el->atom != DL_TAG_time) {
+        if (has_token(prop, "headline") && !m->src[DL_SRC_ITEMPROP_HEADLINE].len) {
+            bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_HEADLINE]);
+        } else if (has_token(prop, "datepublished") || has_token(prop, "datemodified")) {
+            int pub = has_token(prop, "datepublished");
+            const dl_attr *v = attr(el, "datetime");
+            if (!v) v = attr(el, "content");
+            dl_buf b = {0};
+            if (v) dl_buf_append(&b, v->value.ptr, v->value.len);
+            else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
+            if (b.failed) m->nomem = 1;
+            set_date(m, pub ? DL_DATE_ITEMPROP_PUBLISHED : DL_DATE_ITEMPROP_MODIFIED, b.data ? b.data : "", b.len);
+            dl_buf_free(&b);
+        }
+    }
+    if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX) return;
+    unsigned h = hints(el);
+    if (m->nbylines < DL_META_NODES_MAX) {
+        int word = 0;
+        if (has_token(attr(el, "rel"), "author") || (prop && has_token(prop, "author")) || (h & 1) ||
+            (word = by_word(el)))
+            keep_node(m->bylines, &m->nbylines, el, order, word);
+    }
+    if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
+        keep_node(m->datelines, &m->ndatelines, el, order, 0);
+}
+
+/* Languages whose numeric dates put the month first: only American English does. */
+static int lang_day_first(const char *s, size_t n) {
+    if (n >= 5 && ascii_ieq(s, 5, "en-us")) return 2;
+    if (n == 2 && ascii_ieq(s, 2, "en")) return 0; /* English at large: either order */
+    return n ? 1 : 0;
+}
+
+void dl_meta_visit(dl_meta *m, const dl_node *el) {
+    if (el->type != DL_NODE_ELEMENT || el->ns != DL_NS_HTML) return;
+    m->order++;
+    switch (el->atom) {
+    case DL_TAG_html:
+        if (!m->seen_html) {
+            m->seen_html = 1;
+            const dl_attr *lang = attr(el, "lang");
+            if (lang) {
+                set_string(m, DL_META_LANG, RANK_ONLY, lang->value.ptr, lang->value.len);
+                m->day_first = lang_day_first(lang->value.ptr, lang->value.len);
+            }
+        }
+        break;
+    case DL_TAG_h1:
+        if (!m->empty_h1 && wants(&m->design, DL_META_TITLE, RANK_TITLE_H1) &&
+            !set_text(m, DL_META_TITLE, RANK_TITLE_H1, el))
+            m->empty_h1 = el;
+        break;
+    case DL_TAG_title:
+        set_text(m, DL_META_TITLE, RANK_TITLE_TITLE, el);
+        break;
+    case DL_TAG_a:
+        if (!m->empty_author && wants(&m->design, DL_META_BYLINE, RANK_BYLINE_LINK) &&
+            has_token(attr(el, "rel"), "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
+            m->empty_author = el;
+        break;
+    case DL_TAG_time:
+        if (!m->empty_time && wants(&m->design, DL_META_DATE, RANK_DATE_TIME)) {
+            const dl_attr *dt = attr(el, "datetime");
+            if (dt) set_string(m, DL_META_DATE, RANK_DATE_TIME, dt->value.ptr, dt->value.len);
+            /* An empty datetime attribute supplies nothing: fall back to the element's text. */
+            if (wants(&m->design, DL_META_DATE, RANK_DATE_TIME) && !set_text(m, DL_META_DATE, RANK_DATE_TIME, el))
+                m->empty_time = el;
+        }
+        break;
+    case DL_TAG_link:
+        if (has_token(attr(el, "rel"), "canonical")) {
+            const dl_attr *href = attr(el, "href");
+            if (href) set_string(m, DL_META_CANONICAL, RANK_ONLY, href->value.ptr, href->value.len);
+        }
+        break;
+    default:
+        break;
+    }
+    visit_article_sources(m, el);
+}
+
+void dl_meta_leave(dl_meta *m, const dl_node *el) {
+    if (el == m->empty_h1) m->empty_h1 = NULL;
+    if (el == m->empty_time) m->empty_time = NULL;
+    if (el == m->empty_author) m->empty_author = NULL;
+}
+
+/* ------------------------------------------------------------------ text comparison */
+
+/* The comparison form of a text: ASCII lower case, typographic quotes and dashes as ASCII, white
+ * space folded, entities a page escaped twice decoded (see decode_entities); at most cap - 1 bytes. */
+static size_t norm(const char *s, size_t n, char *out, size_t cap) {
+    size_t o = 0;
+    int space = 0;
+    for (size_t i = 0; i < n && o + 4 < cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (dl_rule_is_space(c) || c == 0xA0) {
+            space = o > 0;
+            continue;
+        }
+        if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) { /* no-break space */
+            space = o > 0;
+            i++;
+            continue;
+        }
+        if (space) out[o++] = ' ';
+        space = 0;
+        if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80) {
+            unsigned char d = (unsigned char)s[i + 2];
+            if (d == 0x98 || d == 0x99) { out[o++] = '\''; i += 2; continue; }
+            if (d == 0x9C || d == 0x9D) { out[o++] = '"'; i += 2; continue; }
+            if (d == 0x93 || d == 0x94) { out[o++] = '-'; i += 2; continue; }
+        }
+        out[o++] = (char)lower(c);
+    }
+    out[o] = 0;
+    return o;
+}
+
+static int same_text(const char *a, size_t an, const char *b, size_t bn) {
+    char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
+    size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
+    return xn && xn == yn && memcmp(x, y, xn) == 0;
+}
+
+/* Whether b starts with a's text followed by a separator or the end ("Headline" in "Headline | Site"). */
+static int leads(const char *a, size_t an, const char *b, size_t bn) {
+    char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
+    size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
+    if (!xn || xn > yn || memcmp(x, y, xn) != 0) return 0;
+    return xn == yn || y[xn] == ' ' || y[xn] == ':' || y[xn] == '|';
+}
+
+/* ------------------------------------------------------------------ entities escaped twice */
+
+/* A page that escaped its title twice shows "&amp;" or "&#8211;" after parsing: the reader sees "&"
+ * and "–". Decodes numeric references and the common named ones; anything else stays as written. */
+static void decode_entities(const char *s, size_t n, dl_buf *out) {
+    static const struct {
+        const char *name;
+        const char *utf8;
+    } named[] = {{"amp", "&"},          {"quot", "\""},         {"apos", "'"},          {"lt", "<"},
+                 {"gt", ">"},           {"nbsp", " "},          {"ndash", "\xe2\x80\x93"}, {"mdash", "\xe2\x80\x94"},
+                 {"hellip", "\xe2\x80\xa6"}, {"rsquo", "\xe2\x80\x99"}, {"lsquo", "\xe2\x80\x98"},
+                 {"rdquo", "\xe2\x80\x9d"}, {"ldquo", "\xe2\x80\x9c"}, {"bull", "\xe2\x80\xa2"},
+                 {"middot", "\xc2\xb7"}, {"raquo", "\xc2\xbb"}, {"laquo", "\xc2\xab"}, {"copy", "\xc2\xa9"},
+                 {"reg", "\xc2\xae"},   {"trade", "\xe2\x84\xa2"}};
+    for (size_t i = 0; i < n;) {
+        if (s[i] != '&') {
+            size_t j = i;
+            while (j < n && s[j] != '&') j++;
+            dl_buf_append(out, s + i, j - i);
+            i = j;
+            continue;
+        }
+        size_t j = i + 1;
+        while (j < n && j - i < 12 && s[j] != ';' && s[j] != '&' && !dl_rule_is_space((unsigned char)s[j])) j++;
+        if (j >= n || s[j] != ';') {
+            dl_buf_append(out, "&", 1);
+            i++;
+            continue;
+        }
+        const char *name = s + i + 1;
+        size_t nl = j - i - 1;
+        int done = 0;
+        if (nl >= 2 && name[0] == '#') {
+            uint32_t cp = 0;
+            int hex = name[1] == 'x' || name[1] == 'X', ok = 1;
+            for (size_t k = hex ? 2 : 1; k < nl && ok; k++) {
+                char c = name[k];
+                uint32_t d;
+                if (c >= '0' && c <= '9') d = (uint32_t)(c - '0');
+                else if (hex && c >= 'a' && c <= 'f') d = (uint32_t)(c - 'a' + 10);
+                else if (hex && c >= 'A' && c <= 'F') d = (uint32_t)(c - 'A' + 10);
+                else ok = 0, d = 0;
+                cp = cp * (hex ? 16 : 10) + d;
+                if (cp > 0x10FFFF) ok = 0;
+            }
+            if (ok && nl > (size_t)(hex ? 2 : 1) && cp && !(cp >= 0xD800 && cp <= 0xDFFF)) {
+                char u[4];
+                size_t ul;
+                if (cp < 0x80) u[0] = (char)cp, ul = 1;
+                else if (cp < 0x800) u[0] = (char)(0xC0 | (cp >> 6)), u[1] = (char)(0x80 | (cp & 0x3F)), ul = 2;
+                else if (cp < 0x10000)
+                    u[0] = (char)(0xE0 | (cp >> 12)), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+                    u[2] = (char)(0x80 | (cp & 0x3F)), ul = 3;
+                else
+                    u[0] = (char)(0xF0 | (cp >> 18)), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F)),
+                    u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)), ul = 4;
+                dl_buf_append(out, u, ul);
+                done = 1;
+            }
+        } else {
+            for (size_t k = 0; k < sizeof named / sizeof named[0] && !done; k++)
+                if (strlen(named[k].name) == nl && memcmp(named[k].name, name, nl) == 0) {
+                    dl_buf_append(out, named[k].utf8, strlen(named[k].utf8));
+                    done = 1;
+                }
+        }
+        if (done) {
+            i = j + 1;
+        } else {
+            dl_buf_append(out, "&", 1);
+            i++;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ title without the site name */
+
+static int same_ci(const char *a, size_t an, const char *b, size_t bn) {
+    while (an && dl_rule_is_space((unsigned char)*a)) a++, an--;
+    while (an && dl_rule_is_space((unsigned char)a[an - 1])) an--;
+    while (bn && dl_rule_is_space((unsigned char)*b)) b++, bn--;
+    while (bn && dl_rule_is_space((unsigned char)b[bn - 1])) bn--;
+    return same_text(a, an, b, bn);
+}
+
+/* Separators publishers put between the headline and the site name, in order of how surely they
+ * separate (a hyphen with spaces may also be inside a headline). */
+static const char *const title_seps[] = {" | ", " :: ", " // ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " \xc2\xb7 ",
+                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - "};
+
+static const char *find_sep(const char *s, size_t n, const char *sep, int last) {
+    size_t sl = strlen(sep);
+    const char *found = NULL;
+    for (size_t i = 0; i + sl <= n; i++)
+        if (memcmp(s + i, sep, sl) == 0) {
+            found = s + i;
+            if (!last) return found;
+        }
+    return found;
+}
+
+int dl_title_without_site(const char *title, size_t len, const char *site, size_t site_len, size_t *start,
+                          size_t *out_len) {
+    *start = 0;
+    *out_len = len;
+    for (size_t k = 0; k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
+        const char *sep = title_seps[k];
+        size_t sl = strlen(sep);
+        const char *first = find_sep(title, len, sep, 0);
+        if (!first) continue;
+        const char *last = find_sep(title, len, sep, 1);
+        /* "Headline | Site": the part after the last separator; "Site | Headline": before the first */
+        size_t tail_at = (size_t)(last - title) + sl, head_len = (size_t)(first - title);
+        const char *tail = title + tail_at;
+        size_t tail_len = len - tail_at;
+        if (site && site_len) {
+            if (same_ci(tail, tail_len, site, site_len)) {
+                *out_len = (size_t)(last - title);
+                return 1;
+            }
+            if (same_ci(title, head_len, site, site_len)) {
+                *start = head_len + sl;
+                *out_len = len - *start;
+                return 1;
+            }
+            continue;
+        }
+        /* no site name known: the site is the shorter end (a headline is longer than a brand) */
+        size_t rest_after_head = len - head_len - sl;
+        if (tail_len < (size_t)(last - title) && tail_len <= head_len) {
+            *out_len = (size_t)(last - title);
+            return 1;
+        }
+        if (head_len < rest_after_head) {
+            *start = head_len + sl;
+            *out_len = rest_after_head;
+            return 1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ resolution */
+
+static int put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len) {
+    dl_buf b = {0};
+    dl_fold_append(&b, s, len);
+    if (b.failed) {
+        dl_buf_free(&b);
+        return -1;
+    }
+    if (!b.len) {
+        dl_buf_free(&b);
+        return 0;
+    }
+    dl_buf_free(&md->fields[f].value);
+    md->fields[f].value = b;
+    md->fields[f].rank = 0;
+    return 0;
+}
+
+static int copy_design(const dl_metadata *d, dl_metadata *out) {
+    for (int f = 0; f < DL_META__COUNT; f++)
+        if (d->fields[f].value.len && put_field(out, (dl_meta_field)f, d->fields[f].value.data, d->fields[f].value.len) < 0)
+            return -1;
+    if (d->tags.len) {
+        dl_buf_append(&out->tags, d->tags.data, d->tags.len);
+        if (out->tags.failed) return -1;
+    }
+    out->ntags = d->ntags;
+    out->tags_rank = d->tags_rank;
+    return 0;
+}
+
+/* A declared title, entities a page escaped twice decoded. */
+typedef struct {
+    dl_buf text;   /* decoded, folded */
+    size_t cut_at, cut_len; /* the title without the site name */
+} declared;
+
+#define NDECLARED 7
+
+/* The title sources in order of how often they are the headline as written (og:title and the JSON-LD
+ * headline are written for sharing and search and carry no site name as often as <title> does). */
+static const dl_meta_source title_sources[NDECLARED] = {
+    DL_SRC_OG_TITLE, DL_SRC_LD_HEADLINE, DL_SRC_TITLE_TAG, DL_SRC_TWITTER_TITLE,
+    DL_SRC_DC_TITLE, DL_SRC_PARSELY_TITLE, DL_SRC_ITEMPROP_HEADLINE};
+
+static int inside(const dl_node *n, const dl_node *ancestor) {
+    for (; n; n = n->parent)
+        if (n == ancestor) return 1;
+    return 0;
+}
+
+/* The h1 that is the body's title heading: the first non-empty h1 inside the body, else the last one
+ * before it under the body's nearest three ancestors (an <article> holding a <header> with the <h1>
+ * and a body <div> is two levels; a page banner's logo <h1> sits further up). */
+static int body_heading(const dl_meta *m, const dl_buf *h1text, const dl_node *body) {
+    if (!body) return -1;
+    for (size_t i = 0; i < m->nh1; i++)
+        if (h1text[i].len && inside(m->h1[i].node, body)) return (int)i;
+    const dl_node *a = body;
+    for (int level = 0; level < 3; level++) {
+        a = a->parent;
+        if (!a || a->type != DL_NODE_ELEMENT) break;
+        int best = -1;
+        for (size_t i = 0; i < m->nh1; i++)
+            if (h1text[i].len && inside(m->h1[i].node, a) && m->h1[i].node->span_start <= body->span_start)
+                best = (int)i;
+        if (best >= 0) return best;
+    }
+    return -1;
+}
+
+static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
+                         const dl_node **headline) {
+    declared d[NDECLARED];
+    dl_buf h1text[DL_META_H1_MAX];
+    memset(d, 0, sizeof d);
+    memset(h1text, 0, sizeof h1text);
+    int rc = 0;
+    for (int i = 0; i < NDECLARED; i++) {
+        const dl_buf *s = &m->src[title_sources[i]];
+        dl_buf raw = {0};
+        if (s->len) decode_entities(s->data, s->len, &raw);
+        if (raw.len) dl_fold_append(&d[i].text, raw.data, raw.len);
+        dl_buf_free(&raw);
+        if (d[i].text.failed) rc = -1;
+        d[i].cut_at = 0;
+        d[i].cut_len = d[i].text.len;
+        if (d[i].text.len) dl_title_without_site(d[i].text.data, d[i].text.len, site, site_len, &d[i].cut_at, &d[i].cut_len);
+    }
+    for (size_t i = 0; i < m->nh1; i++) {
+        dl_buf raw = {0};
+        bounded_text(m->h1[i].node, DL_META_TEXT_MAX, 0, &raw);
+        if (raw.len) decode_entities(raw.data, raw.len, &h1text[i]);
+        if (raw.failed || h1text[i].failed) rc = -1;
+        dl_buf_free(&raw);
+    }
+    const char *pick = NULL;
+    size_t pick_len = 0;
+    /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, or
+     *    its leading part ("Headline" of "Headline | Site") */
+    for (size_t i = 0; i < m->nh1 && !pick; i++) {
+        const dl_buf *h = &h1text[i];
+        if (!h->len) continue;
+        for (int k = 0; k < NDECLARED && !pick; k++) {
+            if (!d[k].text.len) continue;
+            if (same_text(h->data, h->len, d[k].text.data, d[k].text.len) ||
+                same_text(h->data, h->len, d[k].text.data + d[k].cut_at, d[k].cut_len) ||
+                leads(h->data, h->len, d[k].text.data, d[k].text.len)) {
+                pick = h->data;
+                pick_len = h->len;
+                *headline = m->h1[i].node;
+            }
+        }
+    }
+    /* 2. the article's own heading (in or just before the body), even when no declared title agrees:
+     *    the visible headline is what a reader sees, and declared titles are often written for search */
+    if (!pick) {
+        int b = body_heading(m, h1text, body);
+        if (b >= 0) {
+            pick = h1text[b].data;
+            pick_len = h1text[b].len;
+            *headline = m->h1[b].node;
+        }
+    }
+    /* 3. the best-supported declared title without the site name: the one most other declared titles
+     *    agree with, ties in title_sources order */
+    if (!pick) {
+        int best = -1, best_votes = -1;
+        for (int k = 0; k < NDECLARED; k++) {
+            if (!d[k].cut_len) continue;
+            int votes = 0;
+            for (int j = 0; j < NDECLARED; j++)
+                if (j != k && d[j].text.len &&
+                    (same_text(d[k].text.data + d[k].cut_at, d[k].cut_len, d[j].text.data + d[j].cut_at, d[j].cut_len)))
+                    votes++;
+            if (votes > best_votes) best = k, best_votes = votes;
+        }
+        if (best >= 0) {
+            pick = d[best].text.data + d[best].cut_at;
+            pick_len = d[best].cut_len;
+        }
+    }
+    /* 4. the first non-empty <h1> anywhere (the design's choice) */
+    for (size_t i = 0; i < m->nh1 && !pick; i++)
+        if (h1text[i].len) {
+            pick = h1text[i].data;
+            pick_len = h1text[i].len;
+            *headline = m->h1[i].node;
+        }
+    if (pick && rc == 0) rc = put_field(out, DL_META_TITLE, pick, pick_len);
+    for (int i = 0; i < NDECLARED; i++) dl_buf_free(&d[i].text);
+    for (size_t i = 0; i < DL_META_H1_MAX; i++) dl_buf_free(&h1text[i]);
+    return rc;
+}
+
+/* ---- byline */
+
+/* Words after which a byline line says something else: a date, a role, an update note. */
+static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 ", " - ", " \xe2\x80\x94 ",
+                                           " \xe2\x80\x93 ", " on ", " am ", " le ", " el ", " il ", " op ",
+                                           " updated", " published", " posted", " aktualisiert", " veröffentlicht",
+                                           " publié", " publicado", " pubblicato", " share", " follow", " email",
+                                           " twitter", " contact", " last updated", " last modified", " sponsored",
+                                           " view in", " view all", " view profile", " more articles", " at ",
+                                           " \""};
+
+/* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
+ * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
+static size_t clean_byline(const char *s, size_t n, size_t *start) {
+    size_t a = 0;
+    for (int again = 1; again;) {
+        again = 0;
+        while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
+                         s[a] == ',' || s[a] == '"')) a++;
+        for (size_t k = 0; k < sizeof byline_prefixes / sizeof byline_prefixes[0]; k++) {
+            size_t pl = strlen(byline_prefixes[k]);
+            if (n - a < pl || !starts_ci(s + a, n - a, byline_prefixes[k])) continue;
+            if (n - a == pl) { /* the word alone: no name */
+                *start = n;
+                return 0;
+            }
+            if (s[a + pl] == ' ' || s[a + pl] == ':') {
+                a += pl + 1;
+                again = 1;
+                break;
+            }
+            /* "ByJane Doe": "By" run into a capitalised name where markup kept them apart */
+            if (pl == 2 && s[a] == 'B' && s[a + 2] >= 'A' && s[a + 2] <= 'Z') {
+                a += 2;
+                again = 1;
+                break;
+            }
+        }
+    }
+    size_t e = n;
+    for (size_t k = 0; k < sizeof byline_stops / sizeof byline_stops[0]; k++) {
+        size_t sl = strlen(byline_stops[k]);
+        for (size_t i = a; i + sl <= e; i++)
+            if (starts_ci(s + i, e - i, byline_stops[k])) {
+                e = i;
+                break;
+            }
+    }
+    /* a date after the names ("Jane Doe 6 May 2014", "Jane Doe, May 6, 2014") ends them */
+    for (size_t i = a; i < e; i++) {
+        if (i > a && s[i - 1] != ' ') continue;
+        dl_date d;
+        size_t rest = e - i > 40 ? 40 : e - i;
+        if (((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z')) && dl_date_at(s + i, rest, &d)) {
+            e = i;
+            break;
+        }
+    }
+    /* a number after the names is a count, a time or a date, not part of a name ("Jane Doe 159 badges") */
+    for (size_t i = a + 1; i < e; i++)
+        if (s[i - 1] == ' ' && s[i] >= '0' && s[i] <= '9') {
+            e = i;
+            break;
+        }
+    for (;;) {
+        while (e > a && (dl_rule_is_space((unsigned char)s[e - 1]) || s[e - 1] == ',' || s[e - 1] == '|' ||
+                         s[e - 1] == '-' || s[e - 1] == ':' || s[e - 1] == ';' || s[e - 1] == '"'))
+            e--;
+        if (e - a >= 2 && (unsigned char)s[e - 2] == 0xC2 && (unsigned char)s[e - 1] == 0xA0) e -= 2; /* no-break space */
+        else break;
+    }
+    /* "Jane Doe Last": the first word of a "Last updated" line the markup kept apart */
+    if (e - a > 5 && ascii_ieq(s + e - 5, 5, " last")) e -= 5;
+    *start = a;
+    return e - a;
+}
+
+/* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
+static int plausible_byline(const char *s, size_t n) {
+    if (n < 2 || n > DL_META_BYLINE_MAX) return 0;
+    if (s[0] >= '0' && s[0] <= '9') return 0; /* "10 min read", a count */
+    size_t words = 1;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == ' ') words++;
+    if (words > 12) return 0;
+    if (s[n - 1] == '.' && words > 4) return 0; /* a sentence */
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '@' || s[i] == '/' || s[i] == '?' || s[i] == '!') return 0; /* a handle, a URL, a question */
+    static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
+                                            "see full bio", "full bio", "about the author", "author profile",
+                                            "min read", "the author"};
+    for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
+        if (contains_ci(s, n, not_names[k])) return 0;
+    return 1;
+}
+
+/* Append the cleaned byline text of node to out, ", " between names, unless it is there already.
+ * Returns whether it added a name. */
+static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
+    dl_buf t = {0};
+    bounded_text(node, DL_META_TEXT_MAX, 1, &t);
+    size_t start = 0, len = t.len ? clean_byline(t.data, t.len, &start) : 0;
+    if (!len && by_word_alone && node->parent && node->parent->type == DL_NODE_ELEMENT) {
+        /* "<span>By</span> <a>Jane Doe</a>": the names follow the word, in its parent */
+        dl_buf_free(&t);
+        bounded_text(node->parent, DL_META_TEXT_MAX, 1, &t);
+        len = t.len ? clean_byline(t.data, t.len, &start) : 0;
+    }
+    int added = 0;
+    if (t.failed) out->failed = 1;
+    else if (len && plausible_byline(t.data + start, len)) {
+        const char *name = t.data + start;
+        /* the same name twice (a byline line and its hover card) is one author */
+        int dup = 0;
+        for (size_t i = 0; i + len <= out->len && !dup; i++)
+            dup = (i == 0 || out->data[i - 1] == ' ') && same_text(out->data + i, len, name, len);
+        if (!dup && out->len + len + 2 <= DL_META_BYLINE_MAX * 2) {
+            if (out->len) dl_buf_append(out, ", ", 2);
+            dl_buf_append(out, name, len);
+            added = 1;
+        }
+    }
+    dl_buf_free(&t);
+    return added;
+}
+
+/* The visible byline: the first byline element at or after the headline (or anywhere, without one)
+ * whose text cleans to names. A byline element holding other byline elements (a "byline" line with
+ * "author-name" links) is read through them: each inner element that holds no further one is a name,
+ * and several are several authors. */
+static int visible_byline(const dl_meta *m, uint32_t after, dl_buf *out) {
+    for (int pass = 0; pass < 2 && !out->len; pass++) {
+        for (size_t i = 0; i < m->nbylines && !out->len; i++) {
+            const dl_meta_node *b = &m->bylines[i];
+            if (pass == 0 && (b->order < after || b->order > after + DL_META_NEAR_HEADLINE)) continue;
+            size_t end = i + 1;
+            while (end < m->nbylines && inside(m->bylines[end].node, b->node)) end++;
+            if (end > i + 1) {
+                /* the first inner element that names someone; more names only from further links when
+                 * that one is a link too (a line of author links), never from a role or a bio line */
+                int first_is_link = -1;
+                for (size_t j = i + 1; j < end; j++) {
+                    int leaf = j + 1 >= end || !inside(m->bylines[j + 1].node, m->bylines[j].node);
+                    if (!leaf) continue;
+                    int is_link = dl_is_element(m->bylines[j].node, DL_TAG_a);
+                    if (first_is_link >= 0 && !(first_is_link && is_link)) break;
+                    if (add_byline(m->bylines[j].node, m->bylines[j].by_word, out) && first_is_link < 0)
+                        first_is_link = is_link;
+                }
+                if (out->len) break;
+            }
+            add_byline(b->node, b->by_word, out);
+        }
+    }
+    return out->failed ? -1 : 0;
+}
+
+/* Whether the rest of a visible byline after a declared name adds authors: " and Jane Roe", " & ...",
+ * in the seven languages. A comma may as well start a role ("Jane Doe, Senior Editor"), so it does not
+ * count. */
+static int more_names(const char *s, size_t n) {
+    static const char *const joins[] = {" and ", " & ", " und ", " et ", " y ", " e ", " en "};
+    for (size_t k = 0; k < sizeof joins / sizeof joins[0]; k++)
+        if (starts_ci(s, n, joins[k])) return 1;
+    return 0;
+}
+
+/* Company names in an author meta: the publisher, not who wrote the article. */
+static int corporate(const char *s, size_t n) {
+    static const char *const suffixes[] = {" inc.", " inc", " llc", " ltd", " ltd.", " gmbh", " ag", " corp", " corp.",
+                                           " s.a.", " plc", " nast"};
+    for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
+        size_t l = strlen(suffixes[k]);
+        if (n > l && ascii_ieq(s + n - l, l, suffixes[k])) return 1;
+    }
+    return 0;
+}
+
+/* "Doe, Jane" (a library catalogue's order, written by some CMSs): the reader sees "Jane Doe". Only
+ * for two single words, so "Jane Doe, John Roe" stays two authors. */
+static int inverted_name(const char *s, size_t n, size_t *comma) {
+    size_t c = n, spaces = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ',') {
+            if (c != n) return 0;
+            c = i;
+        } else if (s[i] == ' ') {
+            spaces++;
+        }
+    }
+    if (c == n || c == 0 || c + 2 >= n || s[c + 1] != ' ' || spaces != 1) return 0;
+    *comma = c;
+    return 1;
+}
+
+/* put_field with entities a page escaped twice decoded ("Maria &amp;amp; Katerina"). */
+static int put_decoded(dl_metadata *out, dl_meta_field f, const char *s, size_t n) {
+    dl_buf b = {0};
+    decode_entities(s, n, &b);
+    int rc = b.failed ? -1 : put_field(out, f, b.data ? b.data : "", b.len);
+    dl_buf_free(&b);
+    return rc;
+}
+
+static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char *site, size_t site_len,
+                          dl_metadata *out) {
+    /* declared first: what the publisher states is who wrote it. The JSON-LD author and article:author
+     * belong to the article; the author meta is often the site's template value, so it comes after
+     * them, and a declared author that is the site or a company is passed over */
+    static const dl_meta_source declared_authors[] = {DL_SRC_LD_AUTHOR,   DL_SRC_ARTICLE_AUTHOR, DL_SRC_PARSELY_AUTHOR,
+                                                      DL_SRC_META_AUTHOR, DL_SRC_DC_CREATOR,     DL_SRC_OTHER_AUTHOR};
+    const dl_buf *pick = NULL, *weak = NULL;
+    size_t ndeclared = sizeof declared_authors / sizeof declared_authors[0];
+    for (size_t k = 0; k <= ndeclared && !pick; k++) {
+        if (k == ndeclared && !m->twitter_label_author) break;
+        const dl_buf *b = &m->src[k < ndeclared ? declared_authors[k] : DL_SRC_TWITTER_DATA1];
+        if (!b->len) continue;
+        if ((site_len && same_text(b->data, b->len, site, site_len)) || corporate(b->data, b->len)) {
+            if (!weak) weak = b;
+            continue;
+        }
+        pick = b;
+    }
+    dl_buf v = {0};
+    if (visible_byline(m, headline_order, &v) < 0) {
+        dl_buf_free(&v);
+        return -1;
+    }
+    int rc = 0;
+    if (pick) {
+        size_t start, len = clean_byline(pick->data, pick->len, &start), comma;
+        const char *p = pick->data + start;
+        /* the visible line names more authors than the declared one ("Jane Doe and John Roe" over the
+         * meta's "Jane Doe"): the reader's line is the byline */
+        if (v.len > len + 3 && len && same_text(v.data, len, p, len) && more_names(v.data + len, v.len - len)) {
+            rc = put_decoded(out, DL_META_BYLINE, v.data, v.len);
+        } else if (len && inverted_name(p, len, &comma)) {
+            dl_buf b = {0};
+            dl_buf_append(&b, p + comma + 2, len - comma - 2);
+            dl_buf_append(&b, " ", 1);
+            dl_buf_append(&b, p, comma);
+            rc = b.failed ? -1 : put_decoded(out, DL_META_BYLINE, b.data, b.len);
+            dl_buf_free(&b);
+        } else if (len) {
+            rc = put_decoded(out, DL_META_BYLINE, p, len);
+        }
+    } else if (v.len) {
+        rc = put_decoded(out, DL_META_BYLINE, v.data, v.len);
+    } else if (weak) {
+        rc = put_decoded(out, DL_META_BYLINE, weak->data, weak->len);
+    } else if (out->fields[DL_META_BYLINE].value.len) {
+        /* the design's byline (a rel=author link or the author meta), cleaned the same way */
+        dl_buf *d = &out->fields[DL_META_BYLINE].value;
+        size_t start, len = clean_byline(d->data, d->len, &start);
+        if (!len || !plausible_byline(d->data + start, len)) {
+            dl_buf_free(d);
+            out->fields[DL_META_BYLINE].rank = RANK_UNSET;
+        } else if (start || len != d->len) {
+            memmove(d->data, d->data + start, len);
+            d->len = len;
+            d->data[len] = 0;
+        }
+    }
+    dl_buf_free(&v);
+    return rc;
+}
+
+/* ---- date */
+
+static int put_date(dl_metadata *out, dl_meta_field f, const dl_date *d) {
+    char iso[DL_DATE_ISO_MAX];
+    size_t n = dl_date_format(d, iso);
+    return put_field(out, f, iso, n);
+}
+
+/* A date written in the element's first words. */
+static int dateline(const dl_node *el, int day_first, dl_date *d) {
+    dl_buf t = {0};
+    bounded_text(el, DL_META_DATELINE_MAX, 1, &t);
+    int ok = !t.failed && t.len && dl_date_scan(t.data, t.len, day_first, d);
+    dl_buf_free(&t);
+    return ok;
+}
+
+/* Text read below the headline for a date, at most: its date line is within the first lines. */
+#define DL_META_AFTER_HEADLINE_TEXT 3000
+/* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
+#define DL_META_AFTER_HEADLINE_NODES 1500
+
+/* The text that follows el in document order (el's own text first), white space folded. */
+static void text_from(const dl_node *el, dl_buf *out) {
+    const dl_node *root = el;
+    while (root->parent) root = root->parent;
+    dl_buf raw = {0};
+    size_t nodes = 0;
+    for (const dl_node *x = el; x && raw.len < DL_META_AFTER_HEADLINE_TEXT && nodes < DL_META_AFTER_HEADLINE_NODES;
+         nodes++) {
+        int skip = 0;
+        if (x->type == DL_NODE_TEXT) {
+            size_t n = x->u.text.len;
+            if (n > DL_META_AFTER_HEADLINE_TEXT - raw.len) n = utf8_cut(x->u.text.ptr, DL_META_AFTER_HEADLINE_TEXT - raw.len);
+            dl_buf_append(&raw, x->u.text.ptr, n);
+        } else if (x->type == DL_NODE_ELEMENT) {
+            if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
+                x->atom == DL_TAG_template || x->atom == DL_TAG_noscript)
+                skip = 1;
+            else
+                dl_buf_append(&raw, "\n", 1);
+        }
+        x = dl_next_node(root, x, skip);
+    }
+    if (raw.failed) out->failed = 1;
+    else if (raw.len) dl_fold_append(out, raw.data, raw.len);
+    dl_buf_free(&raw);
+}
+
+static int scan_text_from(const dl_node *el, int day_first, dl_date *d) {
+    dl_buf t = {0};
+    text_from(el, &t);
+    int ok = !t.failed && t.len && dl_date_scan(t.data, t.len, day_first, d);
+    dl_buf_free(&t);
+    return ok;
+}
+
+static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
+                        dl_metadata *out) {
+    /* declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article
+     * meta, microdata, the common date metas, a <time> marked as the publication */
+    static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
+                                                    DL_DATE_ITEMPROP_PUBLISHED, DL_DATE_META,
+                                                    DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED};
+    const dl_date *pick = NULL;
+    dl_date found;
+    for (size_t k = 0; k < sizeof published / sizeof published[0] && !pick; k++)
+        if (m->date_set[published[k]]) pick = &m->dates[published[k]];
+    /* the URL's date: a CMS writes the publication day into the path */
+    if (!pick) {
+        const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
+        if ((canon->len && dl_date_from_url(canon->data, canon->len, &found)) ||
+            (og->len && dl_date_from_url(og->data, og->len, &found)))
+            pick = &found;
+    }
+    /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
+     * <time>, else any date line */
+    if (!pick) {
+        for (size_t i = 0; i < m->ndatelines && !pick; i++) {
+            const dl_meta_node *n = &m->datelines[i];
+            if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+            if (dateline(n->node, m->day_first, &found)) pick = &found;
+        }
+    }
+    if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
+    /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
+    if (!pick && headline && scan_text_from(headline, m->day_first, &found)) pick = &found;
+    for (size_t i = 0; i < m->ndatelines && !pick; i++)
+        if (dateline(m->datelines[i].node, m->day_first, &found)) pick = &found;
+    /* the <title> ("08.11.2021 | Fachtag ..."), then the start of the article text */
+    if (!pick && m->src[DL_SRC_TITLE_TAG].len &&
+        dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
+        pick = &found;
+    if (!pick && body && scan_text_from(body, m->day_first, &found)) pick = &found;
+    if (pick) {
+        if (put_date(out, DL_META_DATE, pick) < 0) return -1;
+    } else if (out->fields[DL_META_DATE].value.len) {
+        /* the design's date, kept only when it reads as a date: a field that says "last Tuesday" is
+         * no date an index can use */
+        dl_buf *d = &out->fields[DL_META_DATE].value;
+        dl_date x;
+        if (dl_date_parse(d->data, d->len, &x)) {
+            if (put_date(out, DL_META_DATE, &x) < 0) return -1;
+        } else {
+            dl_buf_free(d);
+            out->fields[DL_META_DATE].rank = RANK_UNSET;
+        }
+    }
+    static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
+                                                   DL_DATE_ITEMPROP_MODIFIED};
+    for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
+        if (m->date_set[modified[k]]) return put_date(out, DL_META_DATE_MODIFIED, &m->dates[modified[k]]);
+    return 0;
+}
+
+int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
+    dl_metadata_init(out);
+    if (m->nomem || copy_design(&m->design, out) < 0) return -1;
+    /* the site name: og:site_name, else application-name, else the JSON-LD publisher */
+    const dl_buf *site = &m->src[DL_SRC_OG_SITE_NAME];
+    if (!site->len) site = &m->src[DL_SRC_APPLICATION_NAME];
+    if (!site->len) site = &m->src[DL_SRC_LD_PUBLISHER];
+    if (site->len && put_field(out, DL_META_SITE_NAME, site->data, site->len) < 0) return -1;
+    const dl_node *headline = NULL;
+    if (resolve_title(m, body, site->data, site->len, out, &headline) < 0) return -1;
+    uint32_t headline_order = 0;
+    for (size_t i = 0; i < m->nh1; i++)
+        if (m->h1[i].node == headline) headline_order = m->h1[i].order;
+    if (resolve_byline(m, headline_order, site->data, site->len, out) < 0) return -1;
+    if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
+    return 0;
+}

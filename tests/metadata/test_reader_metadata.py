@@ -1,0 +1,208 @@
+"""article() metadata as a reader sees it (issue 13): one test per rule, on pages made here."""
+
+from __future__ import annotations
+
+import pytest
+
+import distill
+from distill import _core
+
+PROSE = (
+    "<p>The council met on Tuesday evening to debate the budget, which had been delayed for weeks, "
+    "and voted, after a long and heated discussion, to approve it.</p>"
+    "<p>Residents who attended said the meeting ran late, that tempers flared, and that the vote was close.</p>"
+)
+
+
+def page(head: str = "", body: str = "", lang: str = "") -> distill.Article:
+    attrs = f' lang="{lang}"' if lang else ""
+    return distill.article(f"<html{attrs}><head>{head}</head><body>{body}</body></html>")
+
+
+def story(before: str = "", after: str = "") -> str:
+    """A body: whatever goes before the headline, the <h1>, a line under it, then the text."""
+    return f"{before}<article><h1>Council passes budget</h1>{after}<div class=text>{PROSE}</div></article>"
+
+
+# ---------------------------------------------------------------- title
+
+
+def test_h1_that_agrees_with_a_declared_title_wins_over_an_earlier_h1() -> None:
+    head = '<meta property="og:title" content="Council passes budget">'
+    body = "<div class=banner><h1>The Daily Gazette</h1></div>" + story()
+    assert page(head, body).title == "Council passes budget"
+
+
+def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
+    body = "<h1>Section: News</h1>" + story()
+    assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"
+
+
+def test_declared_title_without_site_name_when_no_h1() -> None:
+    head = '<title>Council passes budget - The Daily</title><meta property="og:site_name" content="The Daily">'
+    assert page(head, f"<div>{PROSE}</div>").title == "Council passes budget"
+
+
+@pytest.mark.parametrize("key", ['name="dc.title"', 'name="parsely-title"', 'name="twitter:title"'])
+def test_other_declared_titles_are_read(key: str) -> None:
+    assert page(f'<meta {key} content="Budget vote">', f"<div>{PROSE}</div>").title == "Budget vote"
+
+
+def test_entities_escaped_twice_are_decoded() -> None:
+    head = "<title>The budget&amp;#8217;s vote &amp;amp; the council</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "The budget\u2019s vote & the council"
+
+
+def test_json_ld_headline_is_a_declared_title() -> None:
+    ld = '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Council passes budget"}</script>'
+    body = "<div class=banner><h1>Gazette</h1></div>" + story()
+    assert page(ld, body).title == "Council passes budget"
+
+
+# ---------------------------------------------------------------- byline
+
+
+def test_json_ld_authors_nested_and_listed_are_joined() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "Article", "author": [{"@type": "Person", "name": "Jane Doe"},'
+          ' {"@type": "Person", "name": "John Roe"}], "publisher": {"name": "The Daily"}}</script>')
+    assert page(ld, story()).byline == "Jane Doe, John Roe"
+
+
+def test_json_ld_author_string() -> None:
+    ld = '<script type="application/ld+json">{"author": "Jane Doe"}</script>'
+    assert page(ld, story()).byline == "Jane Doe"
+
+
+@pytest.mark.parametrize("key", ['name="author"', 'name="parsely-author"', 'property="article:author"',
+                                 'name="dc.creator"'])
+def test_author_metas(key: str) -> None:
+    assert page(f'<meta {key} content="Jane Doe">', story()).byline == "Jane Doe"
+
+
+def test_article_author_url_is_not_a_byline() -> None:
+    assert page('<meta property="article:author" content="https://example.org/jane">', story()).byline is None
+
+
+def test_author_meta_equal_to_site_name_yields_to_visible_byline() -> None:
+    head = '<meta name="author" content="The Daily"><meta property="og:site_name" content="The Daily">'
+    assert page(head, story(after="<div class=byline>By Jane Doe</div>")).byline == "Jane Doe"
+
+
+def test_visible_byline_class_cleaned_of_by_and_date() -> None:
+    line = "<div class=byline>By Jane Doe | March 3, 2021</div>"
+    assert page("", story(after=line)).byline == "Jane Doe"
+
+
+def test_visible_by_word_without_class() -> None:
+    line = "<div><span>By</span> <a href=/jane>Jane Doe</a></div>"
+    assert page("", story(after=line)).byline == "Jane Doe"
+
+
+def test_visible_byline_reads_its_name_element_not_the_role() -> None:
+    line = ("<div class=author-info><a class=author-name href=/j>Jane Doe</a>"
+            "<span class=author-role>Senior Editor</span></div>")
+    assert page("", story(after=line)).byline == "Jane Doe"
+
+
+def test_visible_byline_in_german() -> None:
+    assert page("", story(after="<p class=autor>Von Max Muster</p>")).byline == "Max Muster"
+
+
+def test_comment_author_is_not_the_byline() -> None:
+    comment = "<div class=comment-author>Troll 42</div>"
+    assert page("", story() + comment).byline is None
+
+
+def test_inverted_name_is_turned_round() -> None:
+    assert page('<meta name="author" content="Doe, Jane">', story()).byline == "Jane Doe"
+
+
+def test_twitter_label_written_by() -> None:
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Jane Doe">'
+    assert page(head, story()).byline == "Jane Doe"
+    assert page('<meta name="twitter:data1" content="5 minutes">', story()).byline is None
+
+
+# ---------------------------------------------------------------- date
+
+
+def test_json_ld_published_not_modified() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "NewsArticle", "dateModified": "2021-05-01T10:00:00Z",'
+          ' "datePublished": "2021-03-03T09:30:00+01:00"}</script>')
+    a = page(ld, story())
+    assert (a.date, a.date_modified) == ("2021-03-03T09:30:00+01:00", "2021-05-01T10:00:00Z")
+
+
+def test_article_date_beats_a_webpage_date_in_json_ld() -> None:
+    ld = ('<script type="application/ld+json">{"@graph": [{"@type": "WebPage", "datePublished": "2015-01-01"},'
+          ' {"@type": "BlogPosting", "datePublished": "2021-03-03"}]}</script>')
+    assert page(ld, story()).date == "2021-03-03"
+
+
+def test_modified_time_meta_is_date_modified_only() -> None:
+    a = page('<meta property="article:modified_time" content="2021-05-01">', story())
+    assert (a.date, a.date_modified) == (None, "2021-05-01")
+
+
+def test_microdata_date_published() -> None:
+    body = story(after='<span itemprop="datePublished" content="2020-02-14">Feb 14</span>')
+    assert page("", body).date == "2020-02-14"
+
+
+def test_date_in_canonical_url_path() -> None:
+    head = '<link rel="canonical" href="https://example.org/news/2019/11/18/council-budget">'
+    assert page(head, story()).date == "2019-11-18"
+    # an article number is not a date
+    assert page('<link rel="canonical" href="https://example.org/a/20191318">', story()).date is None
+
+
+@pytest.mark.parametrize(("line", "iso"), [
+    ("Dienstag, 6. Mai 2014", "2014-05-06"),
+    ("publié le 1er mars 2020", "2020-03-01"),
+    ("15 de marzo de 2021", "2021-03-15"),
+    ("pubblicato il 3 settembre 2019", "2019-09-03"),
+    ("gepubliceerd op 12 januari 2018", "2018-01-12"),
+    ("publicado em 9 de julho de 2017", "2017-07-09"),
+    ("Posted on July 1, 2024", "2024-07-01"),
+    ("30.10.2023 | Kultur", "2023-10-30"),
+    ("2019年3月4日", "2019-03-04"),
+])
+def test_visible_date_near_headline_in_seven_languages(line: str, iso: str) -> None:
+    assert page("", story(after=f"<div class=meta-date>{line}</div>")).date == iso
+
+
+def test_date_line_without_markup_below_headline() -> None:
+    assert page("", story(after="<dd>12.01.2017</dd>")).date == "2017-01-12"
+
+
+def test_implausible_dates_are_refused() -> None:
+    assert page('<meta name="date" content="1970-01-01">', story()).date is None
+    assert page('<meta name="date" content="2999-01-01">', story()).date is None
+
+
+def test_ambiguous_numeric_date_follows_the_page_language() -> None:
+    line = "<div class=date>03/04/2021</div>"
+    assert page("", story(after=line), lang="en-US").date == "2021-03-04"
+    assert page("", story(after=line), lang="fr").date == "2021-04-03"
+    assert page("", story(after=line), lang="en").date is None
+
+
+def test_date_scan_and_url_entry_points() -> None:
+    assert _core._date_scan("Updated by staff, 6 May 2014 at 10:00") == "2014-05-06"
+    assert _core._date_scan("release v2.1.2020 notes") is None
+    assert _core._date_scan("call 555-12-2019") is None
+    assert _core._date_from_url("/blog/2021-03-03-title") == "2021-03-03"
+    assert _core._date_from_url("/item/123456789") is None
+
+
+# ---------------------------------------------------------------- other fields
+
+
+def test_site_name_from_application_name_and_json_ld_publisher() -> None:
+    assert page('<meta name="application-name" content="Gazette">', story()).site_name == "Gazette"
+    ld = '<script type="application/ld+json">{"publisher": {"@type": "Organization", "name": "Gazette"}}</script>'
+    assert page(ld, story()).site_name == "Gazette"
+
+
+def test_meta_value_attribute_is_read_when_content_is_absent() -> None:
+    assert page('<meta name="author" value="Jane Doe">', story()).byline == "Jane Doe"
