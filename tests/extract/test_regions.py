@@ -155,3 +155,14 @@ def test_ruby_annotations_are_not_text() -> None:
     body = "<article>" + "".join(f"<p>{p}</p>" for p in PROSE) + f"<p>{PROSE[0]} {ruby}</p></article>"
     t = distill.article(page(body)).text
     assert "漢字" in t and "kan" not in t and "(" not in t
+
+
+def test_fallback_keeps_visible_prose_but_never_a_pure_link_list():
+    # a page whose only text is navigation has no article; one short line of prose is still an article
+    import distill
+
+    nav_only = b"<html><body><nav><a href=/>Home</a> <a href=/a>About</a></nav><ul><li><a href=/b>B</a></ul></body></html>"
+    assert distill.article(nav_only).text == ""
+    assert distill.article(b"<html><body><div>Just a short line of text.</div></body></html>").text == (
+        "Just a short line of text."
+    )

@@ -49,6 +49,11 @@ static void regions_free(dl_regions *r) {
     memset(r, 0, sizeof(*r));
 }
 
+/* Whether block k's text is all link text (feature 1 is its link density). The fallback never keeps such
+ * a block: a page whose only text is a menu or a link list has no article (the design returns None for
+ * pure navigation too), and passing its links off as content would be garbage in a corpus. */
+static int all_link_text(const dl_blocks *b, uint32_t k) { return b->x[(size_t)k * DL_BLOCK_NFEAT + 1] >= 0.999f; }
+
 static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     memset(r, 0, sizeof(*r));
     r->best = -1;
@@ -73,7 +78,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     double top = -1e300;
     for (uint32_t k = 0; k < nb; k++) {
         score[k] = dl_block_model(r->b.x + (size_t)k * DL_BLOCK_NFEAT);
-        if (score[k] > top) top = score[k];
+        if (score[k] > top && !all_link_text(&r->b, k)) top = score[k];
         if (score[k] > threshold) nkept++;
     }
     int mode = nkept ? 0 : 1;
@@ -85,7 +90,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     for (uint32_t k = 0; k < nb; k++) {
         int keep = mode == 0   ? score[k] > threshold
                    : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f
-                               : score[k] >= top - DL_REGION_FALLBACK_MARGIN;
+                               : score[k] >= top - DL_REGION_FALLBACK_MARGIN && !all_link_text(&r->b, k);
         uint32_t i = r->b.el[k];
         all[i] = r->b.chars[k];
         if (keep) {
