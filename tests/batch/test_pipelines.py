@@ -30,7 +30,7 @@ def _corpus_pages(n):
 def _warc(tmp_path, name="crawl.warc.gz"):
     items = [(f"http://example.test/own/{i}", "text/html; charset=utf-8", page(f"Own page {i}", "story " * 40))
              for i in range(4)]
-    items.append(("http://example.test/empty", "text/html", b"<html><head><title>t</title></head><body><script>x()</script></body></html>"))
+    items.append(("http://example.test/empty", "text/html", b"<html><body><nav><a href=/>x</a></nav></body></html>"))
     items += [(f"http://example.test/aeb/{i}", "text/html", p) for i, p in enumerate(_corpus_pages(6))]
     folder = tmp_path / "warcs"
     folder.mkdir(exist_ok=True)

@@ -161,7 +161,10 @@ def test_fallback_keeps_visible_prose_but_never_a_pure_link_list():
     # a page whose only text is navigation has no article; one short line of prose is still an article
     import distill
 
-    nav_only = b"<html><body><nav><a href=/>Home</a> <a href=/a>About</a></nav><ul><li><a href=/b>B</a></ul></body></html>"
+    nav_only = (
+        b"<html><body><nav><a href=/>Home</a> <a href=/a>About</a></nav>"
+        b"<ul><li><a href=/b>B</a></ul></body></html>"
+    )
     assert distill.article(nav_only).text == ""
     assert distill.article(b"<html><body><div>Just a short line of text.</div></body></html>").text == (
         "Just a short line of text."
