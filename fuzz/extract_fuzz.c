@@ -44,9 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&art, 0, sizeof art);
     if (dl_article_build(root, &opts, &art) == 0) {
         if (art.element && !inside(root, art.element)) abort();
-        check_text(art.text.ptr, art.text.len);
-        for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.ptr, art.meta.fields[f].value.len);
-        check_text(art.meta.tags.ptr, art.meta.tags.len);
+        check_text(art.text.data, art.text.len);
+        for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.data, art.meta.fields[f].value.len);
+        check_text(art.meta.tags.data, art.meta.tags.len);
     }
     dl_article_free(&art);
 
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dl_unit_list units;
     memset(&units, 0, sizeof units);
     if (dl_collect_units(root, winner, &units) == 0) {
-        check_text(units.text.ptr, units.text.len);
+        check_text(units.text.data, units.text.len);
         for (size_t i = 0; i < units.count; i++) {
             const dl_unit *u = &units.units[i];
             if (!inside(root, u->node) || u->text_start + u->text_len > units.text.len) abort();
@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     dl_unit_list_free(&units);
     dl_buf text = {0};
-    if (dl_render_text(winner ? winner : root, &text) == 0) check_text(text.ptr, text.len);
+    if (dl_render_text(winner ? winner : root, &text) == 0) check_text(text.data, text.len);
     dl_buf_free(&text);
     dl_score_result_free(&sr);
     dl_meta_free(&meta);

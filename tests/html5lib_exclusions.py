@@ -65,7 +65,7 @@ SERIALIZER: dict[str, str] = {
     "optionaltags.test:p end-tag followed by start-tag": _STRAY_END,
 }
 
-# Round trips (tests/test_serialize.py): tree-construction inputs whose tree, once serialized, parses
+# Round trips (tests/serialize/test_serialize.py): tree-construction inputs whose tree, once serialized, parses
 # to a different tree. The HTML Standard notes (13.3) that the parser itself can build trees that do
 # not survive a serialize-and-reparse step; these are such trees, by kind.
 _RT_DOCTYPE = (
@@ -175,7 +175,7 @@ TOKENIZER: dict[str, str] = {
 }
 
 # Tree-construction tests (html5lib-tests/tree-construction/*.dat), keyed "<file>:<n>[:script-on|off]"
-# as tests/test_tree_html5lib.py documents. These four run JavaScript while parsing (document.write,
+# as tests/conformance/test_tree_html5lib.py documents. These four run JavaScript while parsing (document.write,
 # setAttribute on a parsed element); distill executes no scripts, so their trees cannot match.
 _RUNS_SCRIPT = "needs the page's script executed during parsing; distill runs no scripts"
 TREE: dict[str, str] = {

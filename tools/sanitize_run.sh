@@ -2,7 +2,7 @@
 # Run the test suite against a copy of the core built with AddressSanitizer and UndefinedBehaviorSanitizer.
 #
 #   tools/sanitize_run.sh                          # the whole suite
-#   tools/sanitize_run.sh tests/test_limits.py -x  # any pytest arguments
+#   tools/sanitize_run.sh tests/robustness/test_limits.py -x  # any pytest arguments
 #
 # How: DISTILL_SANITIZE=address,undefined (setup.py) builds the extension with -fsanitize=... into
 # build/sanitize/, out of the way of the normal in-place build; the package's Python files are copied
@@ -10,7 +10,7 @@
 # must be loaded first (LD_PRELOAD=libasan.so, or it refuses to start), PYTHONMALLOC=malloc routes
 # Python's own allocations through ASan too (so an overrun into a Python object is caught), and
 # detect_leaks=0 because an uninstrumented interpreter leaves its own allocations at exit; leaks of
-# the core are checked by LeakSanitizer under the fuzz harnesses (fuzz/run.sh) and by tests/test_leaks.py.
+# the core are checked by LeakSanitizer under the fuzz harnesses (fuzz/run.sh) and by tests/robustness/test_leaks.py.
 # UBSan reports do not stop the process by default, so the log is scanned for them: any ASan or UBSan
 # report fails the run (exit status 1).
 set -euo pipefail
@@ -30,7 +30,7 @@ DISTILL_SANITIZE=address,undefined CC="$CC" nice -n 10 python setup.py -q build_
 cp "$out"/lib/distill/_core*.so "$out/pkg/distill/"
 log="$out/pytest.log"
 set +e
-# DISTILL_SANITIZER_RUN: tests/test_leaks.py skips, since ASan's quarantine of freed memory makes
+# DISTILL_SANITIZER_RUN: tests/robustness/test_leaks.py skips, since ASan's quarantine of freed memory makes
 # resident memory rise and fall by hundreds of MB whatever the code does.
 DISTILL_SANITIZER_RUN=1 LD_PRELOAD="$asan" PYTHONMALLOC=malloc \
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1:strict_string_checks=1 \

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Run the thread tests against a copy of the core built with ThreadSanitizer.
 #
-#   tools/tsan_run.sh                                   # tests/test_thread_stress.py and tests/test_threads.py
-#   tools/tsan_run.sh tests/test_thread_stress.py -x    # any pytest arguments
+#   tools/tsan_run.sh                                   # tests/robustness/test_thread_stress.py and tests/robustness/test_threads.py
+#   tools/tsan_run.sh tests/robustness/test_thread_stress.py -x    # any pytest arguments
 #
 # How, and what it can and cannot see: DISTILL_SANITIZE=thread (setup.py) builds the extension with
 # -fsanitize=thread into build/tsan/; the package's Python files are copied beside it. CPython itself is
@@ -29,7 +29,7 @@ DISTILL_SANITIZE=thread CC="$CC" nice -n 10 python setup.py -q build_ext \
 (cd src && find distill \( -name "*.py" -o -name "*.pyi" -o -name py.typed \) -exec cp --parents {} "$out/pkg" \;)
 cp "$out"/lib/distill/_core*.so "$out/pkg/distill/"
 log="$out/pytest.log"
-[ $# -gt 0 ] || set -- tests/test_thread_stress.py tests/test_threads.py
+[ $# -gt 0 ] || set -- tests/robustness/test_thread_stress.py tests/robustness/test_threads.py
 norandom=()
 command -v setarch >/dev/null && setarch "$(uname -m)" -R true 2>/dev/null && norandom=(setarch "$(uname -m)" -R)
 # Some interpreter builds do not start under a preloaded TSan runtime at all (pyenv's 3.11 here dies

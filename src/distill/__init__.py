@@ -8,7 +8,6 @@ Parsing follows the WHATWG HTML Standard::
     doc.serialize()               # '<html><head></head><body><p>Hello <b>world</b></p></body></html>'
 """
 
-from distill import _core
 from distill._core import (
     Comment,
     Doctype,
@@ -39,7 +38,6 @@ __all__ = [
     "Policy",
     "Sanitizer",
     "Text",
-    "_core",
     "article",
     "boilerplate",
     "parse",

@@ -14,6 +14,11 @@ PyMODINIT_FUNC PyInit__core(void) {
 #ifdef Py_GIL_DISABLED
     PyUnstable_Module_SetGIL(m, Py_MOD_GIL_NOT_USED);
 #endif
+    /* Node methods of other subsystems first: the Node type is made by dl_binding_init_module. */
+    if (dl_nodes_add_methods(dl_extract_node_methods) < 0 || dl_nodes_add_methods(dl_serialize_node_methods) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     int (*inits[])(PyObject *) = {
         dl_binding_init_module, dl_tokenizer_init_module, dl_tree_init_module, dl_encoding_init_module,
         dl_extract_init_module, dl_stream_init_module,    dl_serialize_init_module, dl_sanitize_init_module,

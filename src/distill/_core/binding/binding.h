@@ -20,6 +20,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "encoding/encoding.h"
 #include "tree/dom.h"
 
 /* The Python object that owns a parsed tree (type distill._core._Tree, never handed out by itself). */
@@ -73,7 +74,12 @@ extern PyTypeObject *dl_node_type_object;
 #define DL_TREE_UNLOCK() }
 #endif
 
-/* The encoding id of a label object (encoding/py_encoding.c): -1 for None, -2 with LookupError set
+/* Sniff and decode as dl_decode_bytes (encoding/encoding.h) with Python's codecs for the multi-byte
+ * legacy encodings; call with the GIL (released around the C work). 0, or -1 with an exception set
+ * (MemoryError, OverflowError for inputs of 1 GiB or more, LookupError). binding/py_encoding.c. */
+int dl_py_decode_bytes(const uint8_t *buf, size_t len, int override_id, dl_decoded *out);
+
+/* The encoding id of a label object (binding/py_encoding.c): -1 for None, -2 with LookupError set
  * (naming at most 64 characters of the label) when the label is unknown. */
 int dl_py_encoding_label(PyObject *label);
 
@@ -86,11 +92,13 @@ int dl_extract_init_module(PyObject *m);
 int dl_stream_init_module(PyObject *m);
 int dl_serialize_init_module(PyObject *m);
 int dl_sanitize_init_module(PyObject *m);
-int dl_article_init_module(PyObject *m); /* extract/py_article.c: article text of issue 5 */
+int dl_article_init_module(PyObject *m); /* binding/py_article.c: article text of issue 5 */
 
-/* Methods that other subsystems add to every node (the binding merges these sentinel-terminated
- * tables into the Node type): main_content/main_text/article from extract, to_text/to_markdown from
- * serialize. `self` is a NodeObject: use dl_unwrap_node. */
+/* Methods that other subsystems add to every node: main_content/main_text/article from extract,
+ * to_text/to_markdown from serialize. module.c hands each sentinel-terminated table to
+ * dl_nodes_add_methods before the types are made (so nodes.c depends on none of them); `self` is a
+ * NodeObject: use dl_unwrap_node. */
+int dl_nodes_add_methods(const PyMethodDef *table);
 extern PyMethodDef dl_extract_node_methods[];
 extern PyMethodDef dl_serialize_node_methods[];
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "serialize/serialize.h"
 
@@ -291,7 +292,7 @@ static int make_filter(const char *fname, PyObject *tag, const dl_document *doc,
         PyErr_NoMemory();
         return -1;
     }
-    for (Py_ssize_t i = 0; i < len; i++) low[i] = (s[i] >= 'A' && s[i] <= 'Z') ? (char)(s[i] + 32) : s[i];
+    dl_ascii_lower_copy(low, s, (size_t)len);
     f->html_atom = find_atom(doc, low, (size_t)len);
     if (low != stackbuf) free(low);
     return 0;
@@ -638,19 +639,37 @@ static size_t count_methods(const PyMethodDef *m) {
     return k;
 }
 
+#define DL_MAX_NODE_METHOD_TABLES 8
+static const PyMethodDef *node_method_tables[DL_MAX_NODE_METHOD_TABLES];
+static size_t node_method_table_count;
+
+int dl_nodes_add_methods(const PyMethodDef *table) {
+    if (node_method_table_count == DL_MAX_NODE_METHOD_TABLES) {
+        PyErr_SetString(PyExc_RuntimeError, "too many node method tables");
+        return -1;
+    }
+    node_method_tables[node_method_table_count++] = table;
+    return 0;
+}
+
 int dl_nodes_init_module(PyObject *m) {
-    /* Other subsystems contribute node methods through sentinel-terminated tables; merge them once. The
-     * merged table lives as long as the process, like the static type that points to it. */
-    size_t a = count_methods(node_own_methods), b = count_methods(dl_extract_node_methods),
-           c = count_methods(dl_serialize_node_methods);
-    PyMethodDef *all = calloc(a + b + c + 1, sizeof(PyMethodDef));
+    /* Other subsystems contribute node methods through sentinel-terminated tables (dl_nodes_add_methods,
+     * from module.c); merge them once. The merged table lives as long as the process, like the static
+     * type that points to it. */
+    size_t total = count_methods(node_own_methods);
+    for (size_t k = 0; k < node_method_table_count; k++) total += count_methods(node_method_tables[k]);
+    PyMethodDef *all = calloc(total + 1, sizeof(PyMethodDef));
     if (!all) {
         PyErr_NoMemory();
         return -1;
     }
-    memcpy(all, node_own_methods, a * sizeof(PyMethodDef));
-    memcpy(all + a, dl_extract_node_methods, b * sizeof(PyMethodDef));
-    memcpy(all + a + b, dl_serialize_node_methods, c * sizeof(PyMethodDef));
+    size_t at = count_methods(node_own_methods);
+    memcpy(all, node_own_methods, at * sizeof(PyMethodDef));
+    for (size_t k = 0; k < node_method_table_count; k++) {
+        size_t n = count_methods(node_method_tables[k]);
+        memcpy(all + at, node_method_tables[k], n * sizeof(PyMethodDef));
+        at += n;
+    }
     NodeType.tp_methods = all;
 
     for (uint32_t i = 1; i < DL_TAG__COUNT; i++) {

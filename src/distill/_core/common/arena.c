@@ -63,20 +63,3 @@ char *dl_arena_strndup(dl_arena *a, const char *s, size_t len) {
     p[len] = '\0';
     return p;
 }
-
-void *dl_arena_grow(dl_arena *a, void *ptr, size_t old_size, size_t new_size) {
-    if (new_size <= old_size) return ptr;
-    if (new_size > SIZE_MAX - 7) return NULL;
-    size_t old_r = (old_size + 7) & ~(size_t)7;
-    if (old_r == 0) old_r = 8;
-    size_t new_r = (new_size + 7) & ~(size_t)7;
-    /* In place when ptr is the block's last allocation and the block has room. */
-    if (ptr && (char *)ptr + old_r == a->cur && (size_t)(a->end - (char *)ptr) >= new_r) {
-        a->cur = (char *)ptr + new_r;
-        return ptr;
-    }
-    void *p = dl_arena_alloc(a, new_size);
-    if (!p) return NULL;
-    if (ptr && old_size) memcpy(p, ptr, old_size);
-    return p;
-}

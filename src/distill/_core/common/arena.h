@@ -44,8 +44,5 @@ static inline void *dl_arena_calloc(dl_arena *a, size_t count, size_t size) {
 }
 /* Copies len bytes and appends a NUL (not counted in len). */
 char *dl_arena_strndup(dl_arena *a, const char *s, size_t len);
-/* Grows the most recent allocation in place when it is the last one in the current block, else
- * allocates anew and copies. Used for text nodes that receive several character tokens. */
-void *dl_arena_grow(dl_arena *a, void *ptr, size_t old_size, size_t new_size);
 
 #endif

@@ -14,11 +14,8 @@
  *  - windows-1250 over windows-1252 (Central European): non-ASCII bytes inside words decode to letters
  *    in windows-1250, and a good share of them to no letter in windows-1252.
  * No frequency table beyond ten letters per language: no data file, no dependency, a few hundred bytes
- * of tables built at import from the single-byte decoders. It reads at most DL_DETECT_SAMPLE bytes.
+ * of tables built at start-up from the single-byte decoders. It reads at most DL_DETECT_SAMPLE bytes.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
 #include <string.h>
 
 #include "encoding/encoding.h"
@@ -61,7 +58,7 @@ static uint32_t dl_next_cp(const unsigned char **p) {
     return cp;
 }
 
-int dl_detect_init(void) {
+void dl_detect_init(void) {
     for (size_t k = 0; k < DL_NSCRIPTS; k++) {
         const unsigned char *p = (const unsigned char *)dl_scripts[k].letters;
         while (*p) {
@@ -73,8 +70,7 @@ int dl_detect_init(void) {
     const int latin[2] = {DL_ENC_WINDOWS_1252, DL_ENC_WINDOWS_1250};
     for (int k = 0; k < 2; k++)
         for (unsigned b = 0x80; b <= 0xFF; b++)
-            dl_latin_letter[k][b] = (uint8_t)Py_UNICODE_ISALPHA(dl_sb_code_point(latin[k], (uint8_t)b));
-    return 0;
+            dl_latin_letter[k][b] = (uint8_t)dl_sb_is_letter(latin[k], (uint8_t)b);
 }
 
 typedef struct {

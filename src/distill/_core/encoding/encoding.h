@@ -11,12 +11,17 @@
  *    frequency tables or a runtime dependency, and a wrong guess is worse than windows-1252;
  *  - decoding to UTF-8 with an offset map back to input byte offsets. Valid UTF-8 is not copied.
  *
- * Typical use by the binding (GIL held):
+ * Everything here is pure C, safe without the GIL. The multi-byte legacy encodings (gbk, gb18030, big5,
+ * euc-jp, iso-2022-jp, shift_jis, euc-kr) are split into characters here and decoded by a codec the
+ * caller passes (dl_legacy_codec: the binding's uses Python's codecs, binding/py_encoding.c).
  *
+ * Typical use (the binding's dl_py_decode_bytes does this and turns DL_DECODE_* into exceptions):
+ *
+ *     dl_encoding_init();                        -- once, before anything else here
  *     int enc = -1;
- *     if (label && (enc = dl_encoding_lookup(label, label_len)) < 0) -> raise LookupError
+ *     if (label && (enc = dl_encoding_lookup(label, label_len)) < 0) -> unknown label
  *     dl_decoded d;
- *     if (dl_decode_bytes(buf, len, enc, &d) < 0) -> return NULL (Python exception set)
+ *     if (dl_decode_bytes(buf, len, enc, codec, &d) < 0) -> error (a DL_DECODE_* code)
  *     dl_parse(d.utf8, d.len, ...)              -- d.utf8 points into buf when d.owned is NULL
  *     span offsets -> dl_offset_map_lookup(d.map, off) gives input byte offsets (BOM included)
  *     dl_encoding_name(d.encoding) -> the `encoding` attribute
@@ -82,8 +87,7 @@ int dl_encoding_lookup(const char *label, size_t len);
 const char *dl_encoding_name(int id);
 
 /* Sniff: override_id is the caller's encoding (-1 for none). Returns the encoding id and sets *bom_len
- * (0, 2 or 3: bytes of BOM to skip). Pure C, no GIL needed (after module import, which builds the
- * guess's tables); reads the first 1,024 bytes, one pass of UTF-8 validation, and for undeclared
+ * (0, 2 or 3: bytes of BOM to skip). Reads the first 1,024 bytes, one pass of UTF-8 validation, and for undeclared
  * non-UTF-8 input up to 64 KiB more for the guess. */
 int dl_encoding_sniff(const uint8_t *buf, size_t len, int override_id, int *bom_len);
 
@@ -96,6 +100,15 @@ int dl_encoding_sniff_ex(const uint8_t *buf, size_t len, int override_id, unsign
 /* The HTML Standard's "prescan a byte stream to determine its encoding" over buf[0..min(len,1024)):
  * the encoding id, or -1 when nothing was found. */
 int dl_encoding_prescan(const uint8_t *buf, size_t len);
+
+/* "The algorithm for extracting a character encoding from a meta element" (HTML Standard 2.6.5) over
+ * a <meta content> value ("text/html; charset=windows-1252"): the encoding id of the label after the
+ * first "charset=" (ASCII case-insensitive), or -1 when there is none or it is not a known label. */
+int dl_encoding_from_meta_content(const char *content, size_t len);
+
+/* What a <meta> declaring encoding id means (HTML Standard 13.2.3.2, prescan step "If charset is UTF-16BE/LE,
+ * then set charset to UTF-8. If charset is x-user-defined, then set charset to windows-1252."). */
+int dl_encoding_for_meta(int id);
 
 /* 1 if buf is entirely valid UTF-8 (no surrogates, no overlongs, nothing above U+10FFFF), else 0. */
 int dl_utf8_valid(const uint8_t *buf, size_t len);
@@ -117,15 +130,48 @@ typedef struct {
     int encoding;         /* the encoding id used */
 } dl_decoded;
 
-/* Sniff (as dl_encoding_sniff, override_id -1 for none) and decode. MUST be called with the GIL held:
- * the multi-byte legacy encodings (gbk, gb18030, big5, euc-jp, iso-2022-jp, shift_jis, euc-kr) use
- * Python's codecs; UTF-8, UTF-16 and the single-byte encodings are decoded in C with the GIL released
- * around the long loops (the input buffer must therefore be immutable, e.g. a bytes object's).
- * Returns 0, or -1 with a Python exception set (MemoryError, OverflowError for inputs >= 4 GiB). */
-int dl_decode_bytes(const uint8_t *buf, size_t len, int override_id, dl_decoded *out);
+/* Build the tables the decoders and the guess read (from the generated single-byte indexes). Call once
+ * before any other function here (the binding does at import; a fuzz harness first thing). */
+void dl_encoding_init(void);
+
+/* Errors of the decoders. */
+enum {
+    DL_DECODE_NOMEM = -1,
+    DL_DECODE_TOO_LARGE = -2,    /* input of 1 GiB or more, or decoded text of 4 GiB or more */
+    DL_DECODE_NO_DECODER = -3,   /* an encoding id out of range, or a multi-byte one with no codec */
+    DL_DECODE_CODEC_FAILED = -4, /* the codec reported its own error (the binding's: a Python exception) */
+};
+
+struct dl_buf;
+
+/* The codec the caller supplies for the multi-byte legacy encodings, whose large tables this library
+ * does not carry. Every function returns -1 on failure, having recorded its own error. */
+typedef struct {
+    /* Append to out the UTF-8 of b[0..n), whole well-formed characters of encoding enc (split here by
+     * the encoding's byte structure); returns the number of code points appended. */
+    long (*decode)(int enc, const uint8_t *b, size_t n, struct dl_buf *out);
+    /* ISO-2022-JP is stateful: open an incremental decoder (NULL on failure); feed it n bytes (0 or 1;
+     * final set at the end of input) appending what it decodes to out and returning the number of code
+     * points appended; pending: 1 when it holds part of a character, 0 when not; close it. */
+    void *(*open)(int enc);
+    long (*feed)(void *decoder, const uint8_t *b, size_t n, int final, struct dl_buf *out);
+    int (*pending)(void *decoder);
+    void (*close)(void *decoder);
+} dl_legacy_codec;
+
+/* 1 when decoding enc needs a dl_legacy_codec (the multi-byte legacy encodings), else 0. */
+int dl_encoding_needs_codec(int enc);
+
+/* Sniff (as dl_encoding_sniff, override_id -1 for none) and decode. codec may be NULL when no
+ * multi-byte legacy encoding is to be decoded (they then fail with DL_DECODE_NO_DECODER). The input
+ * buffer must stay alive and unchanged as long as the result (valid UTF-8 is used in place).
+ * Returns 0, or a DL_DECODE_* error with `out` zeroed. */
+int dl_decode_bytes(const uint8_t *buf, size_t len, int override_id, const dl_legacy_codec *codec,
+                    dl_decoded *out);
 
 /* Decode with a known encoding, skipping `skip` leading bytes (a BOM). Same contract as above. */
-int dl_decode_as(const uint8_t *buf, size_t len, int encoding_id, size_t skip, dl_decoded *out);
+int dl_decode_as(const uint8_t *buf, size_t len, int encoding_id, size_t skip, const dl_legacy_codec *codec,
+                 dl_decoded *out);
 
 /* Free `owned` and `map`; safe on a zeroed struct and twice. */
 void dl_decoded_release(dl_decoded *d);

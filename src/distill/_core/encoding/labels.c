@@ -1,26 +1,22 @@
 /* The Encoding Standard's "get an encoding": label -> encoding id, and the canonical names. */
 #include <string.h>
 
+#include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "encoding/labels_table.h"
-
-static int dl_is_label_space(unsigned char c) {
-    /* ASCII whitespace as the Encoding Standard trims it: TAB, LF, FF, CR, SPACE. */
-    return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20;
-}
 
 int dl_encoding_lookup(const char *label, size_t len) {
     if (!label) return -1;
     const unsigned char *s = (const unsigned char *)label;
-    while (len && dl_is_label_space(s[0])) s++, len--;
-    while (len && dl_is_label_space(s[len - 1])) len--;
+    while (len && dl_ascii_is_space(s[0])) s++, len--;
+    while (len && dl_ascii_is_space(s[len - 1])) len--;
     if (len == 0 || len > DL_LABEL_MAX) return -1;
     char low[DL_LABEL_MAX + 1];
     for (size_t i = 0; i < len; i++) {
         unsigned char c = s[i];
         /* A NUL would end the comparison early and let "utf-8\0junk" match. */
         if (c == 0) return -1;
-        low[i] = (char)(c >= 'A' && c <= 'Z' ? c + 0x20 : c);
+        low[i] = (char)dl_ascii_lower(c);
     }
     low[len] = 0;
     size_t lo = 0, hi = sizeof(dl_label_table) / sizeof(dl_label_table[0]);

@@ -2,6 +2,7 @@
  * windows-1252; and the UTF-8 validator the decoder shares. */
 #include <string.h>
 
+#include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "encoding/encoding_internal.h"
 #include "encoding/utf8_internal.h"
@@ -40,9 +41,6 @@ typedef struct {
     size_t len, pos;
 } dl_scan;
 
-static int dl_scan_space(uint8_t c) { return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20; }
-static int dl_scan_alpha(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-static uint8_t dl_scan_lower(uint8_t c) { return c >= 'A' && c <= 'Z' ? (uint8_t)(c + 0x20) : c; }
 
 /* Attribute names and values are kept up to the prescan limit, so within the prescan nothing is ever
  * cut; the "truncated" flag only guards callers that scan further (a cut name or value matches
@@ -69,7 +67,7 @@ static int dl_get_attribute(dl_scan *s, dl_scan_attr *a) {
     size_t n = s->len;
     a->name_len = a->value_len = 0;
     a->name_trunc = a->value_trunc = 0;
-    while (s->pos < n && (dl_scan_space(b[s->pos]) || b[s->pos] == '/')) s->pos++;
+    while (s->pos < n && (dl_ascii_is_space(b[s->pos]) || b[s->pos] == '/')) s->pos++;
     if (s->pos >= n) return DL_GOT_END;
     if (b[s->pos] == '>') return DL_GOT_NONE;
     /* The name: the first byte is taken whatever it is, so "=" can start a name. */
@@ -80,18 +78,18 @@ static int dl_get_attribute(dl_scan *s, dl_scan_attr *a) {
             s->pos++;
             goto value;
         }
-        if (dl_scan_space(c)) break;
+        if (dl_ascii_is_space(c)) break;
         if (c == '/' || c == '>') return DL_GOT_ATTR;
-        dl_attr_push(a->name, &a->name_len, &a->name_trunc, dl_scan_lower(c));
+        dl_attr_push(a->name, &a->name_len, &a->name_trunc, dl_ascii_lower(c));
         s->pos++;
     }
     /* Spaces after the name: an '=' may still follow. */
-    while (s->pos < n && dl_scan_space(b[s->pos])) s->pos++;
+    while (s->pos < n && dl_ascii_is_space(b[s->pos])) s->pos++;
     if (s->pos >= n) return DL_GOT_END;
     if (b[s->pos] != '=') return DL_GOT_ATTR;
     s->pos++;
 value:
-    while (s->pos < n && dl_scan_space(b[s->pos])) s->pos++;
+    while (s->pos < n && dl_ascii_is_space(b[s->pos])) s->pos++;
     if (s->pos >= n) return DL_GOT_END;
     {
         uint8_t c = b[s->pos];
@@ -104,18 +102,18 @@ value:
                     s->pos++;
                     return DL_GOT_ATTR;
                 }
-                dl_attr_push(a->value, &a->value_len, &a->value_trunc, dl_scan_lower(b[s->pos]));
+                dl_attr_push(a->value, &a->value_len, &a->value_trunc, dl_ascii_lower(b[s->pos]));
             }
         }
         if (c == '>') return DL_GOT_ATTR;
-        dl_attr_push(a->value, &a->value_len, &a->value_trunc, dl_scan_lower(c));
+        dl_attr_push(a->value, &a->value_len, &a->value_trunc, dl_ascii_lower(c));
         s->pos++;
     }
     for (;;) {
         if (s->pos >= n) return DL_GOT_END;
         uint8_t c = b[s->pos];
-        if (dl_scan_space(c) || c == '>') return DL_GOT_ATTR;
-        dl_attr_push(a->value, &a->value_len, &a->value_trunc, dl_scan_lower(c));
+        if (dl_ascii_is_space(c) || c == '>') return DL_GOT_ATTR;
+        dl_attr_push(a->value, &a->value_len, &a->value_trunc, dl_ascii_lower(c));
         s->pos++;
     }
 }
@@ -125,31 +123,36 @@ static int dl_attr_is(const uint8_t *v, size_t len, int trunc, const char *lit) 
     return !trunc && len == l && memcmp(v, lit, l) == 0;
 }
 
-/* "The algorithm for extracting a character encoding from a meta element" over a content value that
- * is already lower-cased. Returns an encoding id, or -1 for nothing (including an unknown label). */
-static int dl_charset_from_content(const uint8_t *s, size_t n) {
+int dl_encoding_from_meta_content(const char *content, size_t n) {
+    const unsigned char *s = (const unsigned char *)content;
     size_t pos = 0;
     for (;;) {
-        /* Loop: the next "charset" at or after pos. */
+        /* Loop: the next "charset" (ASCII case-insensitive) at or after pos. */
         size_t k = pos;
-        while (k + 7 <= n && memcmp(s + k, "charset", 7) != 0) k++;
+        while (k + 7 <= n && !dl_ascii_eq_ci_lit((const char *)s + k, 7, "charset")) k++;
         if (k + 7 > n) return -1;
         pos = k + 7;
-        while (pos < n && dl_scan_space(s[pos])) pos++;
+        while (pos < n && dl_ascii_is_space(s[pos])) pos++;
         if (pos >= n || s[pos] != '=') continue; /* back to loop from just before that character */
         pos++;
-        while (pos < n && dl_scan_space(s[pos])) pos++;
+        while (pos < n && dl_ascii_is_space(s[pos])) pos++;
         if (pos >= n) return -1;
-        uint8_t c = s[pos];
+        unsigned char c = s[pos];
         if (c == '"' || c == '\'') {
-            const uint8_t *end = memchr(s + pos + 1, c, n - pos - 1);
+            const unsigned char *end = memchr(s + pos + 1, c, n - pos - 1);
             if (!end) return -1;
             return dl_encoding_lookup((const char *)s + pos + 1, (size_t)(end - (s + pos + 1)));
         }
         size_t e = pos;
-        while (e < n && !dl_scan_space(s[e]) && s[e] != ';') e++;
+        while (e < n && !dl_ascii_is_space(s[e]) && s[e] != ';') e++;
         return dl_encoding_lookup((const char *)s + pos, e - pos);
     }
+}
+
+int dl_encoding_for_meta(int id) {
+    if (id == DL_ENC_UTF16BE || id == DL_ENC_UTF16LE) return DL_ENC_UTF8;
+    if (id == DL_ENC_X_USER_DEFINED) return DL_ENC_WINDOWS_1252;
+    return id;
 }
 
 /* The <meta> branch, with s->pos just after "<meta". Returns an encoding id, -1 to go on scanning
@@ -175,7 +178,7 @@ static int dl_prescan_meta(dl_scan *s) {
             /* A truncated value can still hold "charset=label" within its kept prefix; only what the
              * prefix says is used, and a label cut off at the limit is simply not found. */
             if (charset == -2) {
-                int enc = dl_charset_from_content(a.value, a.value_len);
+                int enc = dl_encoding_from_meta_content((const char *)a.value, a.value_len);
                 if (enc >= 0) {
                     charset = enc;
                     need_pragma = 1;
@@ -191,9 +194,7 @@ static int dl_prescan_meta(dl_scan *s) {
     if (need_pragma == -1) return -1;
     if (need_pragma == 1 && !got_pragma) return -1;
     if (charset < 0) return -1;
-    if (charset == DL_ENC_UTF16BE || charset == DL_ENC_UTF16LE) return DL_ENC_UTF8;
-    if (charset == DL_ENC_X_USER_DEFINED) return DL_ENC_WINDOWS_1252;
-    return charset;
+    return dl_encoding_for_meta(charset);
 }
 
 static int dl_starts(const dl_scan *s, const char *lit) {
@@ -245,17 +246,17 @@ static int dl_prescan_loop(dl_scan *s) {
             while (p + 3 <= n && memcmp(b + p, "-->", 3) != 0) p++;
             if (p + 3 > n) return -2;
             s->pos = p + 2; /* at the '>'; "next byte" steps past it */
-        } else if (n - s->pos >= 6 && dl_scan_lower(b[s->pos + 1]) == 'm' && dl_scan_lower(b[s->pos + 2]) == 'e' &&
-                   dl_scan_lower(b[s->pos + 3]) == 't' && dl_scan_lower(b[s->pos + 4]) == 'a' &&
-                   (dl_scan_space(b[s->pos + 5]) || b[s->pos + 5] == '/')) {
+        } else if (n - s->pos >= 6 && dl_ascii_lower(b[s->pos + 1]) == 'm' && dl_ascii_lower(b[s->pos + 2]) == 'e' &&
+                   dl_ascii_lower(b[s->pos + 3]) == 't' && dl_ascii_lower(b[s->pos + 4]) == 'a' &&
+                   (dl_ascii_is_space(b[s->pos + 5]) || b[s->pos + 5] == '/')) {
             s->pos += 5;
             int r = dl_prescan_meta(s);
             if (r >= 0 || r == -2) return r;
-        } else if ((n - s->pos >= 2 && dl_scan_alpha(b[s->pos + 1])) ||
-                   (n - s->pos >= 3 && b[s->pos + 1] == '/' && dl_scan_alpha(b[s->pos + 2]))) {
+        } else if ((n - s->pos >= 2 && dl_ascii_is_alpha(b[s->pos + 1])) ||
+                   (n - s->pos >= 3 && b[s->pos + 1] == '/' && dl_ascii_is_alpha(b[s->pos + 2]))) {
             /* Another tag: skip its name, then its attributes as the attribute algorithm reads them
              * (so a quoted '>' or "<meta" inside a value is not taken for markup). */
-            while (s->pos < n && !dl_scan_space(b[s->pos]) && b[s->pos] != '>') s->pos++;
+            while (s->pos < n && !dl_ascii_is_space(b[s->pos]) && b[s->pos] != '>') s->pos++;
             if (s->pos >= n) return -2;
             dl_scan_attr a;
             int r;

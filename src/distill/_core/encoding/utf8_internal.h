@@ -1,4 +1,5 @@
-/* UTF-8 sequence checks shared by the validator (sniff.c) and the decoder (decode.c). Internal. */
+/* UTF-8 sequence checks and writing, shared by the validator (sniff.c), the decoders (decode.c,
+ * legacy.c). Internal. */
 #ifndef DL_ENCODING_UTF8_INTERNAL_H
 #define DL_ENCODING_UTF8_INTERNAL_H
 
@@ -49,6 +50,35 @@ static inline size_t dl_utf8_bad_len(const uint8_t *p, size_t avail) {
         while (k < n && k < avail && (p[k] & 0xC0) == 0x80) k++;
     }
     return k;
+}
+
+/* Write cp (at most U+10FFFF) as UTF-8 at d (4 bytes writable); returns the bytes written. */
+static inline size_t dl_utf8_put(uint8_t *d, uint32_t cp) {
+    if (cp < 0x80) {
+        d[0] = (uint8_t)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        d[0] = (uint8_t)(0xC0 | (cp >> 6));
+        d[1] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        d[0] = (uint8_t)(0xE0 | (cp >> 12));
+        d[1] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+        d[2] = (uint8_t)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    d[0] = (uint8_t)(0xF0 | (cp >> 18));
+    d[1] = (uint8_t)(0x80 | ((cp >> 12) & 0x3F));
+    d[2] = (uint8_t)(0x80 | ((cp >> 6) & 0x3F));
+    d[3] = (uint8_t)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* The byte length of the UTF-8 character whose lead byte is `lead` (valid UTF-8 assumed). */
+static inline size_t dl_utf8_len_of_lead(uint8_t lead) {
+    return lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
 }
 
 #endif

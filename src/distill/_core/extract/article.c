@@ -19,7 +19,7 @@
 static int replace_field(dl_meta *m, dl_meta_field f, const char *s, size_t len) {
     dl_buf b = {0};
     dl_fold_append(&b, s, len);
-    if (b.nomem) {
+    if (b.failed) {
         dl_buf_free(&b);
         return -1;
     }
@@ -62,7 +62,7 @@ static int refine_meta(dl_meta *m, const dl_meta_plus *p) {
     if (date && replace_field(m, DL_META_DATE, date, strlen(date)) < 0) return -1;
     if (has(m, DL_META_DATE)) {
         char iso[32];
-        size_t n = dl_date_iso8601(m->fields[DL_META_DATE].value.ptr, m->fields[DL_META_DATE].value.len, iso);
+        size_t n = dl_date_iso8601(m->fields[DL_META_DATE].value.data, m->fields[DL_META_DATE].value.len, iso);
         if (n && replace_field(m, DL_META_DATE, iso, n) < 0) return -1;
     }
     return 0;
@@ -89,7 +89,7 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
     } else {
         rc = -1;
     }
-    if (rc < 0 || out->meta.nomem || out->text.nomem) {
+    if (rc < 0 || out->meta.nomem || out->text.failed) {
         out->nomem = 1;
         return -1;
     }

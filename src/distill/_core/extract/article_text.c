@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/article_rules.h"
 #include "extract/article_text.h"
 
@@ -66,7 +67,7 @@ typedef struct {
 
 static uint32_t sat_add(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
 
-static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static int is_space(unsigned char c) { return dl_ascii_is_space(c); }
 
 /* Folded length in code points (internal white-space runs count one, the ends nothing) and commas. */
 static void measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *commas) {

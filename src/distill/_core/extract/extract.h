@@ -26,17 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/buf.h"
 #include "tree/dom.h"
-
-/* A growable UTF-8 buffer (malloc'd). nomem is set, and further appends ignored, on allocation failure. */
-typedef struct {
-    char *ptr;
-    size_t len, cap;
-    int nomem;
-} dl_buf;
-
-void dl_buf_free(dl_buf *b);
-void dl_buf_append(dl_buf *b, const char *s, size_t n);
 
 /* ---- score.c ---- */
 typedef struct {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/extract.h"
 #include "extract/rules.h"
 
@@ -37,8 +38,8 @@ static int wants(const dl_meta *m, dl_meta_field f, int rank) { return rank < m-
 
 /* Take a folded candidate value; returns whether it was non-empty (and so taken). */
 static int take(dl_meta *m, dl_meta_field f, int rank, dl_buf *value) {
-    if (value->nomem) m->nomem = 1;
-    if (value->len == 0 || value->nomem) {
+    if (value->failed) m->nomem = 1;
+    if (value->len == 0 || value->failed) {
         dl_buf_free(value);
         return 0;
     }
@@ -64,7 +65,7 @@ static int set_text(dl_meta *m, dl_meta_field f, int rank, const dl_node *el) {
     return take(m, f, rank, &b);
 }
 
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+static unsigned char lower(unsigned char c) { return dl_ascii_lower(c); }
 
 /* Whether the space-separated token list holds word (lower-case ASCII), ASCII case-insensitively. */
 static int has_token(const dl_attr *a, const char *word) {
@@ -95,19 +96,19 @@ static void add_tag(dl_meta *m, int rank, const char *s, size_t len) {
     if (m->ntags >= DL_RULE_META_TAGS_MAX) return;
     dl_buf b = {0};
     dl_fold_append(&b, s, len);
-    if (b.nomem) m->nomem = 1;
+    if (b.failed) m->nomem = 1;
     if (b.len) {
         /* Duplicates ("news, News" aside) say nothing new. */
         int dup = 0;
         for (size_t off = 0; off < m->tags.len && !dup;) {
-            size_t l = strlen(m->tags.ptr + off);
-            dup = l == b.len && memcmp(m->tags.ptr + off, b.ptr, l) == 0;
+            size_t l = strlen(m->tags.data + off);
+            dup = l == b.len && memcmp(m->tags.data + off, b.data, l) == 0;
             off += l + 1;
         }
         if (!dup) {
-            dl_buf_append(&m->tags, b.ptr, b.len);
+            dl_buf_append(&m->tags, b.data, b.len);
             dl_buf_append(&m->tags, "", 1);
-            if (m->tags.nomem) m->nomem = 1;
+            if (m->tags.failed) m->nomem = 1;
             else m->ntags++;
         }
     }

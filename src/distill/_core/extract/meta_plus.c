@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/meta_plus.h"
 
 /* How far above the body a title heading is still "just before the content": the body's parent and
@@ -21,7 +22,7 @@ typedef struct {
     int nomem, space;
 } dl_mbuf;
 
-static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static int is_space(unsigned char c) { return dl_ascii_is_space(c); }
 
 static void mb_put(dl_mbuf *b, const char *s, size_t n) {
     if (b->nomem || b->len + n + 1 > DL_META_FIELD_MAX) return;

@@ -1,4 +1,5 @@
 /* The predicates over rules.h's lists: tag sets become switches over atoms, word lists substring scans. */
+#include "common/ascii.h"
 #include "extract/rules.h"
 
 #include <string.h>
@@ -12,7 +13,7 @@ static const char *const negative_hints[] = {DL_RULE_NEGATIVE_HINTS};
 static const char *const boilerplate_hints[] = {DL_RULE_BOILERPLATE_HINTS};
 static const char *const rescue_hints[] = {DL_RULE_RESCUE_HINTS};
 
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+static unsigned char lower(unsigned char c) { return dl_ascii_lower(c); }
 
 /* A word list prepared for scanning. Every element's class and id go through the lists, so a value is
  * scanned once per list and only at bytes that start some word; lengths are measured once, at module

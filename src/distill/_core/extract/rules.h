@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/ascii.h"
 #include "tree/dom.h"
 
 /* ---- Paragraph scoring (design: "a base point, one point per comma ... up to three points for
@@ -181,8 +182,6 @@ typedef enum {
 dl_meta_key dl_rule_meta_key(const char *key, size_t len);
 
 /* ASCII white space as the HTML Standard defines it (tab, LF, FF, CR, space): what text folding folds. */
-static inline int dl_rule_is_space(unsigned char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
+static inline int dl_rule_is_space(unsigned char c) { return dl_ascii_is_space(c); }
 
 #endif

@@ -16,40 +16,6 @@
 #include "extract/extract.h"
 #include "extract/rules.h"
 
-void dl_buf_free(dl_buf *b) {
-    free(b->ptr);
-    b->ptr = NULL;
-    b->len = b->cap = 0;
-}
-
-void dl_buf_append(dl_buf *b, const char *s, size_t n) {
-    if (b->nomem || n == 0) return;
-    if (n > SIZE_MAX - b->len - 1) {
-        b->nomem = 1;
-        return;
-    }
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 64;
-        while (cap < b->len + n + 1) {
-            if (cap > SIZE_MAX / 2) {
-                cap = b->len + n + 1;
-                break;
-            }
-            cap *= 2;
-        }
-        char *p = realloc(b->ptr, cap);
-        if (!p) {
-            b->nomem = 1;
-            return;
-        }
-        b->ptr = p;
-        b->cap = cap;
-    }
-    memcpy(b->ptr + b->len, s, n);
-    b->len += n;
-    b->ptr[b->len] = '\0';
-}
-
 /* Counters are uint32_t: a document is under 4 GiB (spans in dom.h are uint32_t) and every counted
  * character or gap consumes at least one byte of it. */
 typedef struct {

@@ -27,9 +27,9 @@ static void request(render *r, int want) {
 static void flush(render *r) {
     if (r->want == WANT_LINE) {
         /* A line already ended by a <pre>'s own newline needs no second one. */
-        if (!(r->out->len > r->start && r->out->ptr[r->out->len - 1] == '\n')) dl_buf_append(r->out, "\n", 1);
+        if (!(r->out->len > r->start && r->out->data[r->out->len - 1] == '\n')) dl_buf_append(r->out, "\n", 1);
     } else if (r->want == WANT_SPACE) {
-        char last = r->out->len > r->start ? r->out->ptr[r->out->len - 1] : '\n';
+        char last = r->out->len > r->start ? r->out->data[r->out->len - 1] : '\n';
         if (last != '\n' && last != ' ') dl_buf_append(r->out, " ", 1);
     }
     r->want = WANT_NONE;
@@ -107,60 +107,9 @@ int dl_render_text(const dl_node *root, dl_buf *out) {
         }
     }
     /* A <pre> may end with its own newline; the rendering never ends with a separator. */
-    while (out->len > r.start && (out->ptr[out->len - 1] == '\n' || out->ptr[out->len - 1] == ' ')) out->len--;
-    if (out->ptr && out->len < out->cap) out->ptr[out->len] = '\0';
-    return out->nomem ? -1 : 0;
-}
-
-int dl_folded_text(const dl_node *root, dl_buf *out) {
-    size_t start = out->len;
-    int want_space = 0;
-    const dl_node *n = root;
-    while (n) {
-        int skip = 0;
-        if (n->type == DL_NODE_ELEMENT && n != root && dl_rule_text_skip(n)) {
-            skip = 1;
-        } else if (n->type == DL_NODE_ELEMENT && dl_rule_text_break(n)) {
-            want_space = 1;
-        } else if (n->type == DL_NODE_TEXT) {
-            const char *s = n->u.text.ptr;
-            size_t len = n->u.text.len, i = 0;
-            while (i < len) {
-                if (dl_rule_is_space((unsigned char)s[i])) {
-                    want_space = 1;
-                    i++;
-                    continue;
-                }
-                size_t j = i;
-                while (j < len && !dl_rule_is_space((unsigned char)s[j])) j++;
-                if (want_space && out->len > start) dl_buf_append(out, " ", 1);
-                want_space = 0;
-                dl_buf_append(out, s + i, j - i);
-                i = j;
-            }
-        }
-        n = dl_next_node(root, n, skip);
-    }
-    return out->nomem ? -1 : 0;
-}
-
-int dl_fold_append(dl_buf *out, const char *s, size_t len) {
-    size_t start = out->len, i = 0;
-    int want_space = 0;
-    while (i < len) {
-        if (dl_rule_is_space((unsigned char)s[i])) {
-            want_space = 1;
-            i++;
-            continue;
-        }
-        size_t j = i;
-        while (j < len && !dl_rule_is_space((unsigned char)s[j])) j++;
-        if (want_space && out->len > start) dl_buf_append(out, " ", 1);
-        want_space = 0;
-        dl_buf_append(out, s + i, j - i);
-        i = j;
-    }
-    return out->nomem ? -1 : 0;
+    while (out->len > r.start && (out->data[out->len - 1] == '\n' || out->data[out->len - 1] == ' ')) out->len--;
+    if (out->data && out->len < out->cap) out->data[out->len] = '\0';
+    return out->failed ? -1 : 0;
 }
 
 /* Whether any element below n is a unit. Skips what the renderer skips (a <p> inside <noscript> is
@@ -229,7 +178,7 @@ int dl_collect_units(const dl_node *root, const dl_node *winner, dl_unit_list *o
         }
         n = dl_next_node(root, n, skip);
     }
-    return out->text.nomem ? -1 : 0;
+    return out->text.failed ? -1 : 0;
 }
 
 void dl_unit_list_free(dl_unit_list *l) {

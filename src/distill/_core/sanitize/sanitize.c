@@ -1,6 +1,8 @@
 /* The sanitizer (see sanitize.h): allowlist filtering into a new tree that re-parses to itself. */
 #include "sanitize/sanitize.h"
 
+#include "common/ascii.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,10 +111,7 @@ void dl_policy_free(dl_policy *p) {
 static char *lower_dup(const char *s, size_t len) {
     char *d = malloc(len + 1);
     if (!d) return NULL;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        d[i] = c >= 'A' && c <= 'Z' ? (char)(c | 0x20) : c;
-    }
+    dl_ascii_lower_copy(d, s, len);
     d[len] = 0;
     return d;
 }
@@ -120,7 +119,7 @@ static char *lower_dup(const char *s, size_t len) {
 static uint32_t lookup_lower(const char *name, size_t len) {
     char buf[32];
     if (len >= sizeof(buf)) return DL_TAG__NONE;
-    for (size_t i = 0; i < len; i++) buf[i] = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] | 0x20) : name[i];
+    dl_ascii_lower_copy(buf, name, len);
     return dl_atom_lookup(buf, len);
 }
 
@@ -198,14 +197,7 @@ int dl_policy_set_link_rel(dl_policy *p, const char *rel, size_t len) {
 
 /* ---- URLs ---- */
 
-static int ieq(const char *s, const char *lower, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c | 0x20);
-        if (c != (unsigned char)lower[i]) return 0;
-    }
-    return 1;
-}
+static int ieq(const char *s, const char *lower, size_t n) { return dl_ascii_eq_ci(s, n, lower, n); }
 
 /* A raster image in a data: URL (never SVG, which can carry script). `s` starts after "data:". */
 static int data_image_ok(const char *s, size_t n) {

@@ -5,42 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void dl_htmlbuf_init(dl_htmlbuf *b) {
-    b->data = NULL;
-    b->len = b->cap = 0;
-    b->failed = 0;
-}
-
-void dl_htmlbuf_free(dl_htmlbuf *b) {
-    free(b->data);
-    dl_htmlbuf_init(b);
-}
-
-static int buf_reserve(dl_htmlbuf *b, size_t extra) {
-    if (b->failed) return -1;
-    if (extra <= b->cap - b->len) return 0;
-    if (extra > SIZE_MAX / 2 - b->len) {
-        b->failed = 1;
-        return -1;
-    }
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap - b->len < extra) cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p) {
-        b->failed = 1;
-        return -1;
-    }
-    b->data = p;
-    b->cap = cap;
-    return 0;
-}
-
-void dl_htmlbuf_append(dl_htmlbuf *b, const char *s, size_t len) {
-    if (!len || buf_reserve(b, len) < 0) return;
-    memcpy(b->data + b->len, s, len);
-    b->len += len;
-}
-
 #define PUT_LIT(b, lit) dl_htmlbuf_append((b), (lit), sizeof(lit) - 1)
 
 static void put_str(dl_htmlbuf *b, dl_str s) { dl_htmlbuf_append(b, s.ptr, s.len); }

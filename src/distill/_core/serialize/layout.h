@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/ascii.h"
 #include "serialize/serialize.h"
 
 /* Containers deeper than this write no prefix: a page nesting a million block quotes must not make
@@ -106,14 +107,7 @@ int dl_export_kind(const dl_node *el);
 void dl_lw_close_markers(dl_lw *lw);
 
 /* ASCII case-insensitive comparison of n bytes; `lower` must be lower case. */
-static inline int dl_ascii_ieq(const char *s, const char *lower, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c | 0x20);
-        if (c != (unsigned char)lower[i]) return 0;
-    }
-    return 1;
-}
+static inline int dl_ascii_ieq(const char *s, const char *lower, size_t n) { return dl_ascii_eq_ci(s, n, lower, n); }
 
 /* Trim trailing white space of the whole output. */
 void dl_lw_finish(dl_lw *lw);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "serialize/layout.h"
 #include "serialize/text.h"
 #include "serialize/url.h"
@@ -40,9 +41,9 @@ typedef struct {
     int failed;
 } md_state;
 
-static int is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static int is_ws(unsigned char c) { return dl_ascii_is_space(c); }
 static int is_alnum(unsigned char c) {
-    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c >= 0x80;
+    return dl_ascii_is_alnum(c) || c >= 0x80;
 }
 
 static md_frame *push_frame(md_state *st, uint8_t kind) {

@@ -8,20 +8,19 @@
 #define DL_SERIALIZE_SERIALIZE_H
 
 #include <stddef.h>
+#include <string.h>
 
+#include "common/buf.h"
 #include "tree/dom.h"
 
-/* A growable byte buffer. Once an allocation fails, `failed` is set and later appends do nothing, so
+/* The output buffer is the library's one buffer type (common/buf.h); these names are kept so that the
+ * exporters read as before. Once an allocation fails, `failed` is set and later appends do nothing, so
  * callers check once at the end instead of after every write. */
-typedef struct {
-    char *data;
-    size_t len, cap;
-    int failed;
-} dl_htmlbuf;
+typedef dl_buf dl_htmlbuf;
 
-void dl_htmlbuf_init(dl_htmlbuf *b);
-void dl_htmlbuf_free(dl_htmlbuf *b);
-void dl_htmlbuf_append(dl_htmlbuf *b, const char *s, size_t len);
+static inline void dl_htmlbuf_init(dl_htmlbuf *b) { memset(b, 0, sizeof *b); }
+static inline void dl_htmlbuf_free(dl_htmlbuf *b) { dl_buf_free(b); }
+static inline void dl_htmlbuf_append(dl_htmlbuf *b, const char *s, size_t len) { dl_buf_append(b, s, len); }
 
 enum {
     /* Indent block structure, one element per line; text inside pre/textarea/script/style and inline

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "serialize/layout.h"
 #include "serialize/url.h"
 
@@ -43,7 +44,7 @@ typedef struct {
     int failed;
 } tx_state;
 
-static int is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static int is_ws(unsigned char c) { return dl_ascii_is_space(c); }
 
 void dl_document_base_url(const dl_document *doc, const char *url, size_t url_len, dl_htmlbuf *out) {
     const dl_attr *href = NULL;

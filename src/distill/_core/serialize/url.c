@@ -1,6 +1,8 @@
 /* RFC 3986 reference resolution for the exporters (see url.h). */
 #include "serialize/url.h"
 
+#include "common/ascii.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +16,7 @@ typedef struct {
     url_part scheme, auth, path, query, frag;
 } url_parts;
 
-static int is_alpha(unsigned char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+static int is_alpha(unsigned char c) { return dl_ascii_is_alpha(c); }
 
 size_t dl_url_scheme_len(const char *s, size_t n) {
     if (!n || !is_alpha((unsigned char)s[0])) return 0;

@@ -35,6 +35,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/atoms.h"
@@ -577,45 +578,7 @@ static void implied_closes(dl_stream_scorer *s, uint32_t atom) {
     if ((atom_flags[atom] & F_HEADING) && s->depth && is_heading(s->stack[s->depth - 1].key)) pop(s, 0, 0);
 }
 
-static int ascii_ieq(const char *p, size_t n, const char *lit) {
-    size_t k = strlen(lit);
-    if (n != k) return 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-        if (c != (unsigned char)lit[i]) return 0;
-    }
-    return 1;
-}
-
-/* The charset in a content-type value ("text/html; charset=windows-1252"), as the HTML Standard's
- * "extracting a character encoding from a meta element" finds it; 0 when there is none. */
-static int content_charset(const char *p, size_t n, const char **lab, size_t *lab_len) {
-    for (size_t i = 0; i + 7 <= n; i++) {
-        if (!ascii_ieq(p + i, 7, "charset")) continue;
-        size_t j = i + 7;
-        while (j < n && byte_class((unsigned char)p[j]) == 2) j++;
-        if (j >= n || p[j] != '=') continue;
-        j++;
-        while (j < n && byte_class((unsigned char)p[j]) == 2) j++;
-        if (j >= n) return 0;
-        char q = p[j];
-        if (q == '"' || q == '\'') {
-            size_t k = j + 1;
-            while (k < n && p[k] != q) k++;
-            if (k >= n) return 0;
-            *lab = p + j + 1;
-            *lab_len = k - j - 1;
-            return 1;
-        }
-        size_t k = j;
-        while (k < n && p[k] != ';' && byte_class((unsigned char)p[k]) != 2) k++;
-        *lab = p + j;
-        *lab_len = k - j;
-        return 1;
-    }
-    return 0;
-}
+static int ascii_ieq(const char *p, size_t n, const char *lit) { return dl_ascii_eq_ci_lit(p, n, lit); }
 
 /* The first <meta> declaring a charset, before an explicit <body>, decides how text bytes are counted:
  * in a single-byte encoding every byte is a character (windows-1252's 0x80-0xBF are not UTF-8
@@ -624,7 +587,7 @@ static void on_meta(dl_stream_scorer *s, const dl_token *t) {
     if (s->declared >= 0 || s->last[DL_TAG_body] >= 0) return;
     const char *lab = NULL, *content = NULL;
     size_t lab_len = 0, content_len = 0;
-    int http_equiv_ct = 0;
+    int http_equiv_ct = 0, id;
     for (size_t i = 0; i < t->nattrs; i++) {
         const dl_token_attr *a = &t->attrs[i];
         if (ascii_ieq(a->name.ptr, a->name.len, "charset")) {
@@ -637,12 +600,11 @@ static void on_meta(dl_stream_scorer *s, const dl_token *t) {
             content_len = a->value.len;
         }
     }
-    if (!lab && !(http_equiv_ct && content && content_charset(content, content_len, &lab, &lab_len))) return;
-    int id = dl_encoding_lookup(lab, lab_len);
+    if (lab) id = dl_encoding_lookup(lab, lab_len);
+    else if (http_equiv_ct && content) id = dl_encoding_from_meta_content(content, content_len);
+    else return;
     if (id < 0) return;
-    /* As the HTML Standard says for a <meta>: UTF-16 means UTF-8, x-user-defined windows-1252. */
-    if (id == DL_ENC_UTF16BE || id == DL_ENC_UTF16LE) id = DL_ENC_UTF8;
-    if (id == DL_ENC_X_USER_DEFINED) id = DL_ENC_WINDOWS_1252;
+    id = dl_encoding_for_meta(id); /* UTF-16 means UTF-8, x-user-defined windows-1252 */
     s->declared = id;
     s->single_byte = id >= DL_ENC_IBM866 && id <= DL_ENC_X_MAC_CYRILLIC;
 }

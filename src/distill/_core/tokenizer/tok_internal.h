@@ -1,4 +1,4 @@
-/* Internal helpers of the tokenizer: growable byte buffers and the "borrow or copy" text builder.
+/* Internal helpers of the tokenizer: the lower-casing append and the "borrow or copy" text builder.
  * Not part of the interface; only tokenizer.c includes it. */
 #ifndef DL_TOKENIZER_TOK_INTERNAL_H
 #define DL_TOKENIZER_TOK_INTERNAL_H
@@ -7,46 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/buf.h"
+
 typedef unsigned char dl_uchar;
-
-/* A growable byte buffer; capacity doubles, so appends are amortised O(1) and total memory stays
- * within a constant factor of what was appended. */
-typedef struct {
-    dl_uchar *p;
-    size_t len, cap;
-} dl_buf;
-
-static int dl_buf_reserve(dl_buf *b, size_t extra) {
-    if (b->cap - b->len >= extra) return 0;
-    if (extra > SIZE_MAX / 4 - b->len) return -1;
-    size_t need = b->len + extra, ncap = b->cap ? b->cap : 64;
-    while (ncap < need) ncap *= 2;
-    dl_uchar *np = (dl_uchar *)realloc(b->p, ncap);
-    if (!np) return -1;
-    b->p = np;
-    b->cap = ncap;
-    return 0;
-}
-
-static inline int dl_buf_put(dl_buf *b, const void *s, size_t n) {
-    if (n == 0) return 0;
-    if (b->cap - b->len < n && dl_buf_reserve(b, n) < 0) return -1;
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    return 0;
-}
-
-static inline int dl_buf_putc(dl_buf *b, dl_uchar c) {
-    if (b->cap == b->len && dl_buf_reserve(b, 1) < 0) return -1;
-    b->p[b->len++] = c;
-    return 0;
-}
 
 /* Appends ASCII-lower-cased bytes (the spec lower-cases only A-Z; other bytes pass through). */
 static inline int dl_buf_put_lower(dl_buf *b, const dl_uchar *s, size_t n) {
     if (n == 0) return 0;
-    if (b->cap - b->len < n && dl_buf_reserve(b, n) < 0) return -1;
-    dl_uchar *o = b->p + b->len;
+    if (dl_buf_reserve(b, n) < 0) return -1;
+    dl_uchar *o = (dl_uchar *)b->data + b->len;
     size_t i = 0;
     /* Eight bytes at a time (SWAR): a byte is upper case when it is ASCII and A <= it <= Z; its 0x20 bit
      * is then set. Short names skip straight to the byte loop. */
@@ -82,7 +51,7 @@ typedef struct {
 static int dl_text_to_owned(dl_text *x) {
     x->owned = 1;
     x->own.len = 0;
-    if (dl_buf_put(&x->own, x->bptr, x->blen) < 0) return -1;
+    if (dl_buf_append(&x->own, x->bptr, x->blen) < 0) return -1;
     x->blen = 0;
     x->bptr = NULL;
     return 0;
@@ -90,7 +59,7 @@ static int dl_text_to_owned(dl_text *x) {
 
 static inline int dl_text_lit(dl_text *x, const void *s, size_t n) {
     if (!x->owned && dl_text_to_owned(x) < 0) return -1;
-    return dl_buf_put(&x->own, s, n);
+    return dl_buf_append(&x->own, s, n);
 }
 
 static inline int dl_text_src(dl_text *x, const dl_uchar *s, size_t n) {
@@ -121,7 +90,7 @@ static inline int dl_text_materialize(dl_text *x) {
 }
 
 static inline const char *dl_text_ptr(const dl_text *x) {
-    if (x->owned) return x->own.len ? (const char *)x->own.p : "";
+    if (x->owned) return x->own.len ? x->own.data : "";
     return x->blen ? (const char *)x->bptr : "";
 }
 

@@ -14,6 +14,7 @@
  */
 #include "tokenizer/tokenizer.h"
 
+#include "common/compiler.h"
 #include "tokenizer/tok_internal.h"
 
 typedef struct {
@@ -24,25 +25,27 @@ typedef struct {
 
 #include "tokenizer/entities_table.inc"
 
+/* The tokenizer states, named as the HTML Standard names them (13.2.5.*): the cases of dl_run() in the
+ * *_states.inc files carry each one's section title and anchor. */
 enum {
-    S_DATA, S_RCDATA, S_RAWTEXT, S_SCRIPT, S_PLAINTEXT, S_CDATA,
+    S_DATA, S_RCDATA, S_RAWTEXT, S_SCRIPT_DATA, S_PLAINTEXT, S_CDATA_SECTION,
     S_TAG_OPEN, S_END_TAG_OPEN, S_TAG_NAME,
-    S_TEXT_LT,  /* RCDATA / RAWTEXT less-than sign */
-    S_TEXT_ETO, /* RCDATA / RAWTEXT / script data / script escaped: end tag open */
-    S_TEXT_ETN, /* ... end tag name */
-    S_SCRIPT_LT, S_SCRIPT_ESC_START, S_SCRIPT_ESC_START_DASH, S_SCRIPT_ESC, S_SCRIPT_ESC_DASH,
-    S_SCRIPT_ESC_DASH_DASH, S_SCRIPT_ESC_LT, S_SCRIPT_DESC_START, S_SCRIPT_DESC, S_SCRIPT_DESC_DASH,
-    S_SCRIPT_DESC_DASH_DASH, S_SCRIPT_DESC_LT, S_SCRIPT_DESC_END,
-    S_BEFORE_ATTR_NAME, S_ATTR_NAME, S_AFTER_ATTR_NAME, S_BEFORE_ATTR_VALUE,
-    S_AVAL_DQ, S_AVAL_SQ, S_AVAL_UNQ, S_AFTER_AVAL_Q, S_SELF_CLOSING,
-    S_BOGUS_COMMENT, S_MDO, S_COMMENT_START, S_COMMENT_START_DASH, S_COMMENT, S_COMMENT_LT,
-    S_COMMENT_LT_BANG, S_COMMENT_LT_BANG_DASH, S_COMMENT_LT_BANG_DASH_DASH, S_COMMENT_END_DASH,
+    S_TEXT_LESS_THAN_SIGN,  /* RCDATA / RAWTEXT less-than sign */
+    S_TEXT_END_TAG_OPEN, /* RCDATA / RAWTEXT / script data / script escaped: end tag open */
+    S_TEXT_END_TAG_NAME, /* ... end tag name */
+    S_SCRIPT_DATA_LESS_THAN_SIGN, S_SCRIPT_DATA_ESCAPE_START, S_SCRIPT_DATA_ESCAPE_START_DASH, S_SCRIPT_DATA_ESCAPED, S_SCRIPT_DATA_ESCAPED_DASH,
+    S_SCRIPT_DATA_ESCAPED_DASH_DASH, S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN, S_SCRIPT_DATA_DOUBLE_ESCAPE_START, S_SCRIPT_DATA_DOUBLE_ESCAPED, S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH,
+    S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH, S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN, S_SCRIPT_DATA_DOUBLE_ESCAPE_END,
+    S_BEFORE_ATTRIBUTE_NAME, S_ATTRIBUTE_NAME, S_AFTER_ATTRIBUTE_NAME, S_BEFORE_ATTRIBUTE_VALUE,
+    S_ATTRIBUTE_VALUE_DOUBLE_QUOTED, S_ATTRIBUTE_VALUE_SINGLE_QUOTED, S_ATTRIBUTE_VALUE_UNQUOTED, S_AFTER_ATTRIBUTE_VALUE_QUOTED, S_SELF_CLOSING_START_TAG,
+    S_BOGUS_COMMENT, S_MARKUP_DECLARATION_OPEN, S_COMMENT_START, S_COMMENT_START_DASH, S_COMMENT, S_COMMENT_LESS_THAN_SIGN,
+    S_COMMENT_LESS_THAN_SIGN_BANG, S_COMMENT_LESS_THAN_SIGN_BANG_DASH, S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH, S_COMMENT_END_DASH,
     S_COMMENT_END, S_COMMENT_END_BANG,
-    S_DOCTYPE, S_BEFORE_DT_NAME, S_DT_NAME, S_AFTER_DT_NAME, S_DT_KEYWORD, S_AFTER_DT_PUB_KW,
-    S_BEFORE_DT_PUB, S_DT_PUB, S_AFTER_DT_PUB, S_BETWEEN_DT_IDS, S_AFTER_DT_SYS_KW, S_BEFORE_DT_SYS,
-    S_DT_SYS, S_AFTER_DT_SYS, S_BOGUS_DT,
-    S_CDATA_BRACKET, S_CDATA_END,
-    S_CHARREF, S_NAMED_REF, S_AMBIG_AMP, S_NUMREF, S_HEX_START, S_DEC_START, S_HEX, S_DEC
+    S_DOCTYPE, S_BEFORE_DOCTYPE_NAME, S_DOCTYPE_NAME, S_AFTER_DOCTYPE_NAME, S_AFTER_DOCTYPE_NAME_KEYWORD, S_AFTER_DOCTYPE_PUBLIC_KEYWORD,
+    S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER, S_DOCTYPE_PUBLIC_IDENTIFIER_QUOTED, S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER, S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, S_AFTER_DOCTYPE_SYSTEM_KEYWORD, S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
+    S_DOCTYPE_SYSTEM_IDENTIFIER_QUOTED, S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, S_BOGUS_DOCTYPE,
+    S_CDATA_SECTION_BRACKET, S_CDATA_SECTION_END,
+    S_CHARACTER_REFERENCE, S_NAMED_CHARACTER_REFERENCE, S_AMBIGUOUS_AMPERSAND, S_NUMERIC_CHARACTER_REFERENCE, S_HEXADECIMAL_CHARACTER_REFERENCE_START, S_DECIMAL_CHARACTER_REFERENCE_START, S_HEXADECIMAL_CHARACTER_REFERENCE, S_DECIMAL_CHARACTER_REFERENCE
 };
 
 /* Character classes: one table, one bit per question a hot loop asks. */
@@ -191,20 +194,20 @@ struct dl_tokenizer {
 /* ---------------------------------------------------------------------------------------------- */
 
 static void dl_free_all(dl_tokenizer *t) {
-    free(t->run.own.p);
-    free(t->tagname.p);
-    free(t->lastname.p);
-    free(t->tmp.p);
+    free(t->run.own.data);
+    free(t->tagname.data);
+    free(t->lastname.data);
+    free(t->tmp.data);
     free(t->attrs);
-    free(t->nbuf.p);
-    free(t->vbuf.p);
-    free(t->aval.own.p);
+    free(t->nbuf.data);
+    free(t->vbuf.data);
+    free(t->aval.own.data);
     free(t->ht);
     free(t->out);
-    free(t->comment.own.p);
-    free(t->dt_name.p);
-    free(t->dt_pub.p);
-    free(t->dt_sys.p);
+    free(t->comment.own.data);
+    free(t->dt_name.data);
+    free(t->dt_pub.data);
+    free(t->dt_sys.data);
 }
 
 dl_tokenizer *dl_tokenizer_new(dl_token_sink sink, void *sink_ctx) {
@@ -238,21 +241,20 @@ void dl_tokenizer_set_state(dl_tokenizer *t, dl_tokenizer_initial_state state) {
     switch (state) {
     case DL_TSTATE_RCDATA: t->state = S_RCDATA; break;
     case DL_TSTATE_RAWTEXT: t->state = S_RAWTEXT; break;
-    case DL_TSTATE_SCRIPT_DATA: t->state = S_SCRIPT; break;
+    case DL_TSTATE_SCRIPT_DATA: t->state = S_SCRIPT_DATA; break;
     case DL_TSTATE_PLAINTEXT: t->state = S_PLAINTEXT; break;
-    case DL_TSTATE_CDATA_SECTION: t->state = S_CDATA; break;
+    case DL_TSTATE_CDATA_SECTION: t->state = S_CDATA_SECTION; break;
     default: t->state = S_DATA; break;
     }
 }
 
 int dl_tokenizer_set_last_start_tag(dl_tokenizer *t, const char *name, size_t len) {
     t->lastname.len = 0;
-    return dl_buf_put(&t->lastname, name, len);
+    return dl_buf_append(&t->lastname, name, len);
 }
 
 void dl_tokenizer_set_cdata_allowed(dl_tokenizer *t, int allowed) { t->cdata_allowed = allowed != 0; }
 
-uint64_t dl_tokenizer_offset(const dl_tokenizer *t) { return t->base; }
 
 /* ---------------------------------------------------------------------------------------------- */
 
@@ -274,7 +276,7 @@ static int dl_text_at(dl_tokenizer *t, dl_text *x, uint64_t abs, const void *lit
     return dl_text_lit(x, lit, k);
 }
 
-static inline int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
+DL_ALWAYS_INLINE int dl_run_src(dl_tokenizer *t, const dl_uchar *s, const dl_uchar *e) {
     if (t->run_start == NO_RUN) t->run_start = dl_abs(t, s);
     t->run_end = dl_abs(t, e);
     return dl_text_src(&t->run, s, (size_t)(e - s));
@@ -407,7 +409,7 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
     memset(t->ht, 0, t->htcap * sizeof(uint32_t));
     for (size_t i = 0; i < t->nattrs; i++) {
         dl_attr_rec *r = &t->attrs[i];
-        if (!t->ht_on) r->hash = dl_hash(t, t->nbuf.p + r->noff, r->nlen);
+        if (!t->ht_on) r->hash = dl_hash(t, (const dl_uchar *)t->nbuf.data + r->noff, r->nlen);
         dl_ht_insert(t, i);
     }
     t->ht_on = 1;
@@ -416,7 +418,7 @@ static int dl_ht_rebuild(dl_tokenizer *t) {
 
 /* The name just finished: drop it if the tag already has it (spec: first one wins), else keep it. */
 static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
-    const dl_uchar *name = t->nbuf.p + t->aname_off;
+    const dl_uchar *name = (const dl_uchar *)t->nbuf.data + t->aname_off;
     size_t n = t->nbuf.len - t->aname_off;
     uint32_t h = 0;
     int dup = 0;
@@ -425,7 +427,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
         size_t mask = t->htcap - 1, j = h & mask;
         while (t->ht[j]) {
             const dl_attr_rec *r = &t->attrs[t->ht[j] - 1];
-            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
                 dup = 1;
                 break;
             }
@@ -434,7 +436,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
     } else {
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
-            if (r->nlen == n && memcmp(t->nbuf.p + r->noff, name, n) == 0) {
+            if (r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
                 dup = 1;
                 break;
             }
@@ -498,7 +500,7 @@ static int dl_finish_attr(dl_tokenizer *t) {
             } else {
                 r->voff = t->vbuf.len;
                 r->vlen = t->aval.own.len;
-                if (dl_buf_put(&t->vbuf, t->aval.own.p, r->vlen) < 0) return -1;
+                if (dl_buf_append(&t->vbuf, t->aval.own.data, r->vlen) < 0) return -1;
             }
         }
     }
@@ -521,7 +523,7 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
     dl_tok_init(&tok, t->is_end ? DL_TOK_END_TAG : DL_TOK_START_TAG, t->tok_start, end);
-    tok.name.ptr = (const char *)t->tagname.p;
+    tok.name.ptr = (const char *)t->tagname.data;
     tok.name.len = t->tagname.len;
     tok.self_closing = t->self_closing;
     if (t->is_end) {
@@ -542,14 +544,14 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
             dl_token_attr *o = &t->out[i];
-            o->name.ptr = (const char *)t->nbuf.p + r->noff;
+            o->name.ptr = (const char *)t->nbuf.data + r->noff;
             o->name.len = r->nlen;
             o->name.borrowed = 0;
             if (r->vborrowed) {
                 o->value.ptr = (const char *)r->vptr;
                 o->value.borrowed = 1;
             } else {
-                o->value.ptr = r->vlen ? (const char *)t->vbuf.p + r->voff : "";
+                o->value.ptr = r->vlen ? (const char *)t->vbuf.data + r->voff : "";
                 o->value.borrowed = 0;
             }
             o->value.len = r->vlen;
@@ -593,11 +595,11 @@ static int dl_emit_doctype(dl_tokenizer *t, uint64_t end) {
     if (dl_flush_run(t) < 0) return -1;
     dl_token tok;
     dl_tok_init(&tok, DL_TOK_DOCTYPE, t->tok_start, end);
-    tok.name.ptr = t->dt_name.len ? (const char *)t->dt_name.p : "";
+    tok.name.ptr = t->dt_name.len ? (const char *)t->dt_name.data : "";
     tok.name.len = t->dt_name.len;
-    tok.public_id.ptr = t->dt_pub.len ? (const char *)t->dt_pub.p : "";
+    tok.public_id.ptr = t->dt_pub.len ? (const char *)t->dt_pub.data : "";
     tok.public_id.len = t->dt_pub.len;
-    tok.system_id.ptr = t->dt_sys.len ? (const char *)t->dt_sys.p : "";
+    tok.system_id.ptr = t->dt_sys.len ? (const char *)t->dt_sys.data : "";
     tok.system_id.len = t->dt_sys.len;
     tok.has_name = t->has_name;
     tok.has_public_id = t->has_pub;
@@ -610,7 +612,7 @@ static int dl_emit_doctype(dl_tokenizer *t, uint64_t end) {
 /* ---- character references ---- */
 
 static inline int dl_ref_in_attr(const dl_tokenizer *t) {
-    return t->ret_state == S_AVAL_DQ || t->ret_state == S_AVAL_SQ || t->ret_state == S_AVAL_UNQ;
+    return t->ret_state == S_ATTRIBUTE_VALUE_DOUBLE_QUOTED || t->ret_state == S_ATTRIBUTE_VALUE_SINGLE_QUOTED || t->ret_state == S_ATTRIBUTE_VALUE_UNQUOTED;
 }
 
 /* Text of a reference that turned out not to be one, as it stands in the source at `abs`. */
@@ -671,6 +673,9 @@ static const uint16_t dl_c1_table[32] = {
     0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178,
 };
 
+/* 13.2.5.80 Numeric character reference end state
+ * https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
+ * A function, not a case: the decimal and hexadecimal states end in it without reading a character. */
 static int dl_numeric_end(dl_tokenizer *t, uint64_t here, uint64_t end) {
     uint32_t cp = t->num;
     if (cp == 0) {
@@ -798,1228 +803,13 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
     int c, crlf = 0;
     for (;;) {
         switch (t->state) {
-        case S_DATA:
-        l_data:
-            s = p;
-            p = dl_find4(p, end, '<', '&', '\r', 0);
-            if (p != s) CHK(dl_run_src(t, s, p));
-            FETCH();
-            if (c == '<') {
-                t->tok_start = ABS(p);
-                ADV();
-                GOTO(S_TAG_OPEN, l_tag_open);
-            } else if (c == '&') {
-                t->ret_state = S_DATA;
-                t->ref_start = ABS(p);
-                ADV();
-                t->state = S_CHARREF;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_run_src(t, p, p + 1));
-                ADV();
-            } else if (c < 0) {
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-            }
-            break;
-
-        case S_RCDATA:
-            s = p;
-            p = dl_find4(p, end, '<', '&', '\r', 0);
-            if (p != s) CHK(dl_run_src(t, s, p));
-            FETCH();
-            if (c == '<') {
-                t->tok_start = ABS(p);
-                ADV();
-                t->text_state = S_RCDATA;
-                t->state = S_TEXT_LT;
-            } else if (c == '&') {
-                t->ret_state = S_RCDATA;
-                t->ref_start = ABS(p);
-                ADV();
-                t->state = S_CHARREF;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(RUN_REPL());
-                ADV();
-            } else if (c < 0) {
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-            }
-            break;
-
-        case S_RAWTEXT:
-        case S_SCRIPT:
-            s = p;
-            p = dl_find4(p, end, '<', '<', '\r', 0);
-            if (p != s) CHK(dl_run_src(t, s, p));
-            FETCH();
-            if (c == '<') {
-                t->tok_start = ABS(p);
-                ADV();
-                if (t->state == S_SCRIPT) {
-                    t->state = S_SCRIPT_LT;
-                } else {
-                    t->text_state = S_RAWTEXT;
-                    t->state = S_TEXT_LT;
-                }
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(RUN_REPL());
-                ADV();
-            } else if (c < 0) {
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-            }
-            break;
-
-        case S_PLAINTEXT:
-            s = p;
-            p = dl_find4(p, end, 0, 0, '\r', 0);
-            if (p != s) CHK(dl_run_src(t, s, p));
-            FETCH();
-            if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(RUN_REPL());
-                ADV();
-            } else if (c < 0) {
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-            }
-            break;
-
-        case S_CDATA:
-            s = p;
-            while (p < end && *p != ']' && *p != '\r') p++;
-            if (p != s) CHK(dl_run_src(t, s, p));
-            FETCH();
-            if (c == ']') {
-                ADV();
-                t->state = S_CDATA_BRACKET;
-            } else if (c < 0) {
-                ERR(EOF_IN_CDATA, cp);
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-            }
-            break;
-
-        case S_CDATA_BRACKET:
-            FETCH();
-            if (c == ']') {
-                ADV();
-                t->state = S_CDATA_END;
-            } else {
-                CHK(dl_run_at(t, ABS(cp) - 1, "]", 1));
-                t->state = S_CDATA;
-            }
-            break;
-
-        case S_CDATA_END:
-            FETCH();
-            if (c == ']') {
-                CHK(dl_run_at(t, ABS(cp) - 2, "]", 1));
-                ADV();
-            } else if (c == '>') {
-                ADV();
-                t->state = S_DATA;
-            } else {
-                CHK(dl_run_at(t, ABS(cp) - 2, "]]", 2));
-                t->state = S_CDATA;
-            }
-            break;
-
-        case S_TAG_OPEN:
-        l_tag_open:
-            FETCH();
-            if (IS(c, K_ALPHA)) {
-                dl_new_tag(t, 0);
-                GOTO(S_TAG_NAME, l_tag_name);
-            } else if (c == '!') {
-                ADV();
-                t->mdo_len = 0;
-                t->mdo_mask = 7;
-                t->state = S_MDO;
-            } else if (c == '/') {
-                ADV();
-                GOTO(S_END_TAG_OPEN, l_end_tag_open);
-            } else if (c == '?') {
-                ERR(UNEXPECTED_QUESTION_MARK_INSTEAD_OF_TAG_NAME, cp);
-                dl_text_reset(&t->comment);
-                t->state = S_BOGUS_COMMENT;
-            } else if (c < 0) {
-                ERR(EOF_BEFORE_TAG_NAME, cp);
-                CHK(dl_run_at(t, t->tok_start, "<", 1));
-                goto eof_out;
-            } else {
-                ERR(INVALID_FIRST_CHARACTER_OF_TAG_NAME, cp);
-                CHK(dl_run_at(t, t->tok_start, "<", 1));
-                t->state = S_DATA;
-            }
-            break;
-
-        case S_END_TAG_OPEN:
-        l_end_tag_open:
-            FETCH();
-            if (IS(c, K_ALPHA)) {
-                dl_new_tag(t, 1);
-                GOTO(S_TAG_NAME, l_tag_name);
-            } else if (c == '>') {
-                ERR(MISSING_END_TAG_NAME, cp);
-                ADV();
-                t->state = S_DATA;
-            } else if (c < 0) {
-                ERR(EOF_BEFORE_TAG_NAME, cp);
-                CHK(dl_run_at(t, t->tok_start, "</", 2));
-                goto eof_out;
-            } else {
-                ERR(INVALID_FIRST_CHARACTER_OF_TAG_NAME, cp);
-                dl_text_reset(&t->comment);
-                t->state = S_BOGUS_COMMENT;
-            }
-            break;
-
-        case S_TAG_NAME:
-        l_tag_name:
-            s = p;
-            while (p < end && !(dl_cls[*p] & K_TAGNAME)) p++;
-            if (p != s) CHK(dl_buf_put_lower(&t->tagname, s, (size_t)(p - s)));
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-                GOTO(S_BEFORE_ATTR_NAME, l_before_attr_name);
-            } else if (c == '/') {
-                ADV();
-                t->state = S_SELF_CLOSING;
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-                AFTER_EMIT();
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(&t->tagname, REPL, 3));
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_TAG, cp);
-                goto eof_out;
-            } else {
-                CHK(dl_buf_putc(&t->tagname, (dl_uchar)c));
-                ADV();
-            }
-            break;
-
-        case S_TEXT_LT:
-            FETCH();
-            if (c == '/') {
-                ADV();
-                t->tmp.len = 0;
-                t->state = S_TEXT_ETO;
-            } else {
-                CHK(dl_run_at(t, t->tok_start, "<", 1));
-                t->state = t->text_state;
-            }
-            break;
-
-        case S_TEXT_ETO:
-            FETCH();
-            if (IS(c, K_ALPHA)) {
-                dl_new_tag(t, 1);
-                t->tmp.len = 0;
-                t->state = S_TEXT_ETN;
-            } else {
-                CHK(dl_run_at(t, t->tok_start, "</", 2));
-                t->state = t->text_state;
-            }
-            break;
-
-        case S_TEXT_ETN: {
-            s = p;
-            while (p < end && (dl_cls[*p] & K_ALPHA)) p++;
-            if (p != s) {
-                CHK(dl_buf_put_lower(&t->tagname, s, (size_t)(p - s)));
-                CHK(dl_buf_put(&t->tmp, s, (size_t)(p - s)));
-            }
-            FETCH();
-            int appropriate = t->lastname.len && t->lastname.len == t->tagname.len &&
-                              memcmp(t->lastname.p, t->tagname.p, t->tagname.len) == 0;
-            if (appropriate && IS(c, K_WS)) {
-                ADV();
-                t->state = S_BEFORE_ATTR_NAME;
-            } else if (appropriate && c == '/') {
-                ADV();
-                t->state = S_SELF_CLOSING;
-            } else if (appropriate && c == '>') {
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-            } else {
-                CHK(dl_run_at(t, t->tok_start, "</", 2));
-                if (t->tmp.len) CHK(dl_run_at(t, t->tok_start + 2, t->tmp.p, t->tmp.len));
-                t->state = t->text_state;
-            }
-            break;
-        }
-
-        case S_SCRIPT_LT:
-            FETCH();
-            if (c == '/') {
-                ADV();
-                t->tmp.len = 0;
-                t->text_state = S_SCRIPT;
-                t->state = S_TEXT_ETO;
-            } else if (c == '!') {
-                ADV();
-                CHK(dl_run_at(t, t->tok_start, "<!", 2));
-                t->state = S_SCRIPT_ESC_START;
-            } else {
-                CHK(dl_run_at(t, t->tok_start, "<", 1));
-                t->state = S_SCRIPT;
-            }
-            break;
-
-        case S_SCRIPT_ESC_START:
-        case S_SCRIPT_ESC_START_DASH:
-            FETCH();
-            if (c == '-') {
-                CHK(RUN_CUR());
-                ADV();
-                t->state = t->state == S_SCRIPT_ESC_START ? S_SCRIPT_ESC_START_DASH : S_SCRIPT_ESC_DASH_DASH;
-            } else {
-                t->state = S_SCRIPT;
-            }
-            break;
-
-        case S_SCRIPT_ESC:
-        case S_SCRIPT_DESC:
-            s = p;
-            p = dl_find4(p, end, '-', '<', '\r', 0);
-            if (p != s) CHK(dl_run_src(t, s, p));
-            FETCH();
-            if (c == '-') {
-                CHK(RUN_CUR());
-                ADV();
-                t->state = t->state == S_SCRIPT_ESC ? S_SCRIPT_ESC_DASH : S_SCRIPT_DESC_DASH;
-            } else if (c == '<') {
-                if (t->state == S_SCRIPT_ESC) {
-                    t->tok_start = ABS(p);
-                    t->state = S_SCRIPT_ESC_LT;
-                } else {
-                    CHK(RUN_CUR());
-                    t->state = S_SCRIPT_DESC_LT;
-                }
-                ADV();
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(RUN_REPL());
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, cp);
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-            }
-            break;
-
-        case S_SCRIPT_ESC_DASH:
-        case S_SCRIPT_ESC_DASH_DASH:
-        case S_SCRIPT_DESC_DASH:
-        case S_SCRIPT_DESC_DASH_DASH: {
-            int dbl = t->state == S_SCRIPT_DESC_DASH || t->state == S_SCRIPT_DESC_DASH_DASH;
-            int dashdash = t->state == S_SCRIPT_ESC_DASH_DASH || t->state == S_SCRIPT_DESC_DASH_DASH;
-            FETCH();
-            if (c == '-') {
-                CHK(RUN_CUR());
-                ADV();
-                t->state = dbl ? S_SCRIPT_DESC_DASH_DASH : S_SCRIPT_ESC_DASH_DASH;
-            } else if (c == '<') {
-                if (dbl) {
-                    CHK(RUN_CUR());
-                    t->state = S_SCRIPT_DESC_LT;
-                } else {
-                    t->tok_start = ABS(p);
-                    t->state = S_SCRIPT_ESC_LT;
-                }
-                ADV();
-            } else if (c == '>' && dashdash) {
-                CHK(RUN_CUR());
-                ADV();
-                t->state = S_SCRIPT;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(RUN_REPL());
-                ADV();
-                t->state = dbl ? S_SCRIPT_DESC : S_SCRIPT_ESC;
-            } else if (c < 0) {
-                ERR(EOF_IN_SCRIPT_HTML_COMMENT_LIKE_TEXT, cp);
-                goto eof_out;
-            } else {
-                CHK(RUN_CUR());
-                ADV();
-                t->state = dbl ? S_SCRIPT_DESC : S_SCRIPT_ESC;
-            }
-            break;
-        }
-
-        case S_SCRIPT_ESC_LT:
-            FETCH();
-            if (c == '/') {
-                ADV();
-                t->tmp.len = 0;
-                t->text_state = S_SCRIPT_ESC;
-                t->state = S_TEXT_ETO;
-            } else if (IS(c, K_ALPHA)) {
-                t->tmp.len = 0;
-                CHK(dl_run_at(t, t->tok_start, "<", 1));
-                t->state = S_SCRIPT_DESC_START;
-            } else {
-                CHK(dl_run_at(t, t->tok_start, "<", 1));
-                t->state = S_SCRIPT_ESC;
-            }
-            break;
-
-        case S_SCRIPT_DESC_START:
-        case S_SCRIPT_DESC_END: {
-            int start = t->state == S_SCRIPT_DESC_START;
-            FETCH();
-            if (IS(c, K_WS) || c == '/' || c == '>') {
-                int is_script = t->tmp.len == 6 && memcmp(t->tmp.p, "script", 6) == 0;
-                if (start) t->state = is_script ? S_SCRIPT_DESC : S_SCRIPT_ESC;
-                else t->state = is_script ? S_SCRIPT_ESC : S_SCRIPT_DESC;
-                CHK(RUN_CUR());
-                ADV();
-            } else if (IS(c, K_ALPHA)) {
-                CHK(dl_buf_putc(&t->tmp, (dl_uchar)LOWER(c)));
-                CHK(RUN_CUR());
-                ADV();
-            } else {
-                t->state = start ? S_SCRIPT_ESC : S_SCRIPT_DESC;
-            }
-            break;
-        }
-
-        case S_SCRIPT_DESC_LT:
-            FETCH();
-            if (c == '/') {
-                t->tmp.len = 0;
-                CHK(RUN_CUR());
-                ADV();
-                t->state = S_SCRIPT_DESC_END;
-            } else {
-                t->state = S_SCRIPT_DESC;
-            }
-            break;
-
-        case S_BEFORE_ATTR_NAME:
-        l_before_attr_name:
-            while (p < end && (dl_cls[*p] & K_WS)) p++;
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-            } else if (c == '/' || c == '>' || c < 0) {
-                t->state = S_AFTER_ATTR_NAME;
-            } else if (c == '=') {
-                ERR(UNEXPECTED_EQUALS_SIGN_BEFORE_ATTRIBUTE_NAME, cp);
-                CHK(dl_finish_attr(t));
-                dl_start_attr(t, ABS(p));
-                CHK(dl_buf_putc(&t->nbuf, '='));
-                ADV();
-                t->attr_end = ABS(p);
-                t->state = S_ATTR_NAME;
-            } else {
-                CHK(dl_finish_attr(t));
-                dl_start_attr(t, ABS(cp));
-                GOTO(S_ATTR_NAME, l_attr_name);
-            }
-            break;
-
-        case S_ATTR_NAME:
-        l_attr_name:
-            s = p;
-            while (p < end && !(dl_cls[*p] & K_ANAME)) p++;
-            if (p != s) {
-                CHK(dl_buf_put_lower(&t->nbuf, s, (size_t)(p - s)));
-                t->attr_end = ABS(p);
-            }
-            FETCH();
-            if (IS(c, K_WS) || c == '/' || c == '>' || c < 0) {
-                CHK(dl_attr_name_done(t, ABS(cp)));
-                t->state = S_AFTER_ATTR_NAME;
-            } else if (c == '=') {
-                CHK(dl_attr_name_done(t, ABS(cp)));
-                ADV();
-                t->attr_end = ABS(p);
-                t->aval_active = 1;
-                GOTO(S_BEFORE_ATTR_VALUE, l_before_attr_value);
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(&t->nbuf, REPL, 3));
-                ADV();
-                t->attr_end = ABS(p);
-            } else {
-                /* '"', '\'' or '<' */
-                ERR(UNEXPECTED_CHARACTER_IN_ATTRIBUTE_NAME, cp);
-                CHK(dl_buf_putc(&t->nbuf, (dl_uchar)c));
-                ADV();
-                t->attr_end = ABS(p);
-            }
-            break;
-
-        case S_AFTER_ATTR_NAME:
-            while (p < end && (dl_cls[*p] & K_WS)) p++;
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-            } else if (c == '/') {
-                ADV();
-                t->state = S_SELF_CLOSING;
-            } else if (c == '=') {
-                ADV();
-                t->attr_end = ABS(p);
-                t->aval_active = 1;
-                t->state = S_BEFORE_ATTR_VALUE;
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_TAG, cp);
-                goto eof_out;
-            } else {
-                CHK(dl_finish_attr(t));
-                dl_start_attr(t, ABS(cp));
-                t->state = S_ATTR_NAME;
-            }
-            break;
-
-        case S_BEFORE_ATTR_VALUE:
-        l_before_attr_value:
-            while (p < end && (dl_cls[*p] & K_WS)) p++;
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-            } else if (c == '"') {
-                ADV();
-                t->attr_end = ABS(p);
-                GOTO(S_AVAL_DQ, l_aval_q);
-            } else if (c == '\'') {
-                ADV();
-                t->attr_end = ABS(p);
-                GOTO(S_AVAL_SQ, l_aval_q);
-            } else if (c == '>') {
-                ERR(MISSING_ATTRIBUTE_VALUE, cp);
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-            } else {
-                GOTO(S_AVAL_UNQ, l_aval_unq);
-            }
-            break;
-
-        case S_AVAL_DQ:
-        case S_AVAL_SQ:
-        l_aval_q: {
-            const int q = t->state == S_AVAL_DQ ? '"' : '\'';
-            s = p;
-            p = dl_find4(p, end, (char)q, '&', '\r', 0);
-            if (p != s) CHK(dl_text_src(&t->aval, s, (size_t)(p - s)));
-            FETCH();
-            if (c == q) {
-                ADV();
-                t->attr_end = ABS(p);
-                GOTO(S_AFTER_AVAL_Q, l_after_aval_q);
-            } else if (c == '&') {
-                t->ret_state = t->state;
-                t->ref_start = ABS(p);
-                ADV();
-                t->state = S_CHARREF;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_text_lit(&t->aval, REPL, 3));
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_TAG, cp);
-                goto eof_out;
-            } else {
-                CHK(TEXT_CUR(&t->aval));
-                ADV();
-            }
-            break;
-        }
-
-        case S_AVAL_UNQ:
-        l_aval_unq:
-            s = p;
-            while (p < end && !(dl_cls[*p] & K_UNQ)) p++;
-            if (p != s) CHK(dl_text_src(&t->aval, s, (size_t)(p - s)));
-            FETCH();
-            if (IS(c, K_WS)) {
-                t->attr_end = ABS(cp);
-                ADV();
-                GOTO(S_BEFORE_ATTR_NAME, l_before_attr_name);
-            } else if (c == '&') {
-                t->ret_state = S_AVAL_UNQ;
-                t->ref_start = ABS(p);
-                ADV();
-                t->state = S_CHARREF;
-            } else if (c == '>') {
-                t->attr_end = ABS(cp);
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-                AFTER_EMIT();
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_text_lit(&t->aval, REPL, 3));
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_TAG, cp);
-                goto eof_out;
-            } else {
-                ERR(UNEXPECTED_CHARACTER_IN_UNQUOTED_ATTRIBUTE_VALUE, cp);
-                CHK(dl_text_src(&t->aval, p, 1));
-                ADV();
-            }
-            break;
-
-        case S_AFTER_AVAL_Q:
-        l_after_aval_q:
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-                GOTO(S_BEFORE_ATTR_NAME, l_before_attr_name);
-            } else if (c == '/') {
-                ADV();
-                t->state = S_SELF_CLOSING;
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-                AFTER_EMIT();
-            } else if (c < 0) {
-                ERR(EOF_IN_TAG, cp);
-                goto eof_out;
-            } else {
-                ERR(MISSING_WHITESPACE_BETWEEN_ATTRIBUTES, cp);
-                t->state = S_BEFORE_ATTR_NAME;
-            }
-            break;
-
-        case S_SELF_CLOSING:
-            FETCH();
-            if (c == '>') {
-                t->self_closing = 1;
-                ADV();
-                CHK(dl_emit_tag(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_TAG, cp);
-                goto eof_out;
-            } else {
-                ERR(UNEXPECTED_SOLIDUS_IN_TAG, cp);
-                t->state = S_BEFORE_ATTR_NAME;
-            }
-            break;
-
-        case S_BOGUS_COMMENT:
-            s = p;
-            p = dl_find4(p, end, '>', '>', '\r', 0);
-            if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
-            FETCH();
-            if (c == '>') {
-                ADV();
-                CHK(dl_emit_comment(t, ABS(p)));
-            } else if (c < 0) {
-                CHK(dl_emit_comment(t, ABS(p)));
-                goto eof_out;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_text_lit(&t->comment, REPL, 3));
-                ADV();
-            } else {
-                CHK(TEXT_CUR(&t->comment));
-                ADV();
-            }
-            break;
-
-        case S_MDO: {
-            static const char *const kws[3] = {"--", "doctype", "[CDATA["};
-            static const int kwlen[3] = {2, 7, 7};
-            FETCH();
-            int mask = 0, k = t->mdo_len;
-            for (int i = 0; i < 3; i++) {
-                if (!(t->mdo_mask & (1 << i)) || c < 0) continue;
-                int ch = i == 1 ? LOWER(c) : c;
-                if (ch == kws[i][k]) mask |= 1 << i;
-            }
-            if (!mask) {
-                ERR(INCORRECTLY_OPENED_COMMENT, cp);
-                dl_text_reset(&t->comment);
-                if (t->mdo_len)
-                    CHK(dl_text_at(t, &t->comment, t->tok_start + 2, t->mdo, (size_t)t->mdo_len));
-                t->state = S_BOGUS_COMMENT;
-                break;
-            }
-            t->mdo[t->mdo_len++] = (dl_uchar)c;
-            t->mdo_mask = mask;
-            ADV();
-            if ((mask & 1) && t->mdo_len == kwlen[0]) {
-                dl_text_reset(&t->comment);
-                t->state = S_COMMENT_START;
-            } else if ((mask & 2) && t->mdo_len == kwlen[1]) {
-                t->state = S_DOCTYPE;
-            } else if ((mask & 4) && t->mdo_len == kwlen[2]) {
-                if (t->cdata_allowed) {
-                    t->state = S_CDATA;
-                } else {
-                    ERR(CDATA_IN_HTML_CONTENT, cp);
-                    dl_text_reset(&t->comment);
-                    CHK(dl_text_at(t, &t->comment, t->tok_start + 2, "[CDATA[", 7));
-                    t->state = S_BOGUS_COMMENT;
-                }
-            }
-            break;
-        }
-
-        case S_COMMENT_START:
-            FETCH();
-            if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_START_DASH;
-            } else if (c == '>') {
-                ERR(ABRUPT_CLOSING_OF_EMPTY_COMMENT, cp);
-                ADV();
-                CHK(dl_emit_comment(t, ABS(p)));
-            } else {
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_COMMENT_START_DASH:
-            FETCH();
-            if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_END;
-            } else if (c == '>') {
-                ERR(ABRUPT_CLOSING_OF_EMPTY_COMMENT, cp);
-                ADV();
-                CHK(dl_emit_comment(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_COMMENT, cp);
-                CHK(dl_emit_comment(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(TEXT_BACK(&t->comment, 1, "-", 1));
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_COMMENT:
-            s = p;
-            p = dl_find4(p, end, '<', '-', '\r', 0);
-            if (p != s) CHK(dl_text_src(&t->comment, s, (size_t)(p - s)));
-            FETCH();
-            if (c == '<') {
-                CHK(dl_text_src(&t->comment, p, 1));
-                ADV();
-                t->state = S_COMMENT_LT;
-            } else if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_END_DASH;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_text_lit(&t->comment, REPL, 3));
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_COMMENT, cp);
-                CHK(dl_emit_comment(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(TEXT_CUR(&t->comment));
-                ADV();
-            }
-            break;
-
-        case S_COMMENT_LT:
-            FETCH();
-            if (c == '!') {
-                CHK(dl_text_src(&t->comment, p, 1));
-                ADV();
-                t->state = S_COMMENT_LT_BANG;
-            } else if (c == '<') {
-                CHK(dl_text_src(&t->comment, p, 1));
-                ADV();
-            } else {
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_COMMENT_LT_BANG:
-            FETCH();
-            if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_LT_BANG_DASH;
-            } else {
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_COMMENT_LT_BANG_DASH:
-            FETCH();
-            if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_LT_BANG_DASH_DASH;
-            } else {
-                t->state = S_COMMENT_END_DASH;
-            }
-            break;
-
-        case S_COMMENT_LT_BANG_DASH_DASH:
-            FETCH();
-            if (c != '>' && c >= 0) ERR(NESTED_COMMENT, cp);
-            t->state = S_COMMENT_END;
-            break;
-
-        case S_COMMENT_END_DASH:
-            FETCH();
-            if (c == '-') {
-                ADV();
-                t->state = S_COMMENT_END;
-            } else if (c < 0) {
-                ERR(EOF_IN_COMMENT, cp);
-                CHK(dl_emit_comment(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(TEXT_BACK(&t->comment, 1, "-", 1));
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_COMMENT_END:
-            FETCH();
-            if (c == '>') {
-                ADV();
-                CHK(dl_emit_comment(t, ABS(p)));
-            } else if (c == '!') {
-                ADV();
-                t->state = S_COMMENT_END_BANG;
-            } else if (c == '-') {
-                CHK(TEXT_BACK(&t->comment, 2, "-", 1));
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_COMMENT, cp);
-                CHK(dl_emit_comment(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(TEXT_BACK(&t->comment, 2, "--", 2));
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_COMMENT_END_BANG:
-            FETCH();
-            if (c == '-') {
-                CHK(TEXT_BACK(&t->comment, 3, "--!", 3));
-                ADV();
-                t->state = S_COMMENT_END_DASH;
-            } else if (c == '>') {
-                ERR(INCORRECTLY_CLOSED_COMMENT, cp);
-                ADV();
-                CHK(dl_emit_comment(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_COMMENT, cp);
-                CHK(dl_emit_comment(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(TEXT_BACK(&t->comment, 3, "--!", 3));
-                t->state = S_COMMENT;
-            }
-            break;
-
-        case S_DOCTYPE:
-            FETCH();
-            dl_new_doctype(t);
-            if (IS(c, K_WS)) {
-                ADV();
-                t->state = S_BEFORE_DT_NAME;
-            } else if (c == '>') {
-                t->state = S_BEFORE_DT_NAME;
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                ERR(MISSING_WHITESPACE_BEFORE_DOCTYPE_NAME, cp);
-                t->state = S_BEFORE_DT_NAME;
-            }
-            break;
-
-        case S_BEFORE_DT_NAME:
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                t->has_name = 1;
-                CHK(dl_buf_put(&t->dt_name, REPL, 3));
-                ADV();
-                t->state = S_DT_NAME;
-            } else if (c == '>') {
-                ERR(MISSING_DOCTYPE_NAME, cp);
-                t->force_quirks = 1;
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                t->has_name = 1;
-                CHK(dl_buf_putc(&t->dt_name, (dl_uchar)LOWER(c)));
-                ADV();
-                t->state = S_DT_NAME;
-            }
-            break;
-
-        case S_DT_NAME:
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-                t->state = S_AFTER_DT_NAME;
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(&t->dt_name, REPL, 3));
-                ADV();
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(dl_buf_putc(&t->dt_name, (dl_uchar)LOWER(c)));
-                ADV();
-            }
-            break;
-
-        case S_AFTER_DT_NAME:
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else if (LOWER(c) == 'p' || LOWER(c) == 's') {
-                t->kw = LOWER(c) == 'p' ? "public" : "system";
-                t->kw_len = 1;
-                ADV();
-                t->state = S_DT_KEYWORD;
-            } else {
-                ERR(INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, cp);
-                t->force_quirks = 1;
-                t->state = S_BOGUS_DT;
-            }
-            break;
-
-        case S_DT_KEYWORD:
-            FETCH();
-            if (c >= 0 && LOWER(c) == t->kw[t->kw_len]) {
-                ADV();
-                if (++t->kw_len == 6) t->state = t->kw[0] == 'p' ? S_AFTER_DT_PUB_KW : S_AFTER_DT_SYS_KW;
-            } else {
-                ERR(INVALID_CHARACTER_SEQUENCE_AFTER_DOCTYPE_NAME, cp);
-                t->force_quirks = 1;
-                t->state = S_BOGUS_DT;
-            }
-            break;
-
-        case S_AFTER_DT_PUB_KW:
-        case S_BEFORE_DT_PUB:
-        case S_AFTER_DT_SYS_KW:
-        case S_BEFORE_DT_SYS: {
-            int pub = t->state == S_AFTER_DT_PUB_KW || t->state == S_BEFORE_DT_PUB;
-            int after_kw = t->state == S_AFTER_DT_PUB_KW || t->state == S_AFTER_DT_SYS_KW;
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-                if (after_kw) t->state = pub ? S_BEFORE_DT_PUB : S_BEFORE_DT_SYS;
-            } else if (c == '"' || c == '\'') {
-                if (after_kw) {
-                    if (pub) ERR(MISSING_WHITESPACE_AFTER_DOCTYPE_PUBLIC_KEYWORD, cp);
-                    else ERR(MISSING_WHITESPACE_AFTER_DOCTYPE_SYSTEM_KEYWORD, cp);
-                }
-                t->quote = c;
-                ADV();
-                if (pub) {
-                    t->has_pub = 1;
-                    t->dt_pub.len = 0;
-                    t->state = S_DT_PUB;
-                } else {
-                    t->has_sys = 1;
-                    t->dt_sys.len = 0;
-                    t->state = S_DT_SYS;
-                }
-            } else if (c == '>') {
-                if (pub) ERR(MISSING_DOCTYPE_PUBLIC_IDENTIFIER, cp);
-                else ERR(MISSING_DOCTYPE_SYSTEM_IDENTIFIER, cp);
-                t->force_quirks = 1;
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                if (pub) ERR(MISSING_QUOTE_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER, cp);
-                else ERR(MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, cp);
-                t->force_quirks = 1;
-                t->state = S_BOGUS_DT;
-            }
-            break;
-        }
-
-        case S_DT_PUB:
-        case S_DT_SYS: {
-            int pub = t->state == S_DT_PUB;
-            dl_buf *b = pub ? &t->dt_pub : &t->dt_sys;
-            FETCH();
-            if (c == t->quote) {
-                ADV();
-                t->state = pub ? S_AFTER_DT_PUB : S_AFTER_DT_SYS;
-            } else if (c == 0) {
-                ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                CHK(dl_buf_put(b, REPL, 3));
-                ADV();
-            } else if (c == '>') {
-                if (pub) ERR(ABRUPT_DOCTYPE_PUBLIC_IDENTIFIER, cp);
-                else ERR(ABRUPT_DOCTYPE_SYSTEM_IDENTIFIER, cp);
-                t->force_quirks = 1;
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                CHK(dl_buf_putc(b, (dl_uchar)c));
-                ADV();
-            }
-            break;
-        }
-
-        case S_AFTER_DT_PUB:
-        case S_BETWEEN_DT_IDS: {
-            int after = t->state == S_AFTER_DT_PUB;
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-                t->state = S_BETWEEN_DT_IDS;
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c == '"' || c == '\'') {
-                if (after) ERR(MISSING_WHITESPACE_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, cp);
-                t->quote = c;
-                t->has_sys = 1;
-                t->dt_sys.len = 0;
-                ADV();
-                t->state = S_DT_SYS;
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                ERR(MISSING_QUOTE_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, cp);
-                t->force_quirks = 1;
-                t->state = S_BOGUS_DT;
-            }
-            break;
-        }
-
-        case S_AFTER_DT_SYS:
-            FETCH();
-            if (IS(c, K_WS)) {
-                ADV();
-            } else if (c == '>') {
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c < 0) {
-                ERR(EOF_IN_DOCTYPE, cp);
-                t->force_quirks = 1;
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                ERR(UNEXPECTED_CHARACTER_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, cp);
-                t->state = S_BOGUS_DT;
-            }
-            break;
-
-        case S_BOGUS_DT:
-            while (p < end && *p != '>' && *p != 0) p++;
-            FETCH();
-            if (c == '>') {
-                ADV();
-                CHK(dl_emit_doctype(t, ABS(p)));
-            } else if (c < 0) {
-                CHK(dl_emit_doctype(t, ABS(p)));
-                goto eof_out;
-            } else {
-                if (c == 0) ERR(UNEXPECTED_NULL_CHARACTER, cp);
-                ADV();
-            }
-            break;
-
-        case S_CHARREF:
-            FETCH();
-            if (IS(c, K_ALPHA | K_DIGIT)) {
-                /* Fast path: the whole "name;" is in this buffer and is a name. Nothing longer can
-                 * match (names end at ';'), so this is the spec's longest match, with no error. */
-                const dl_uchar *q = p;
-                while (q < end && q - p < DL_ENTITY_MAX_LEN && IS(*q, K_ALPHA | K_DIGIT)) q++;
-                if (q < end && *q == ';') {
-                    long e = dl_ent_find(p, (size_t)(q - p) + 1);
-                    if (e >= 0) {
-                        p = q + 1;
-                        CHK(dl_ref_value(t, dl_entities[e].cp0, dl_entities[e].cp1, ABS(p)));
-                        t->state = t->ret_state;
-                        break;
-                    }
-                }
-                t->nr_len = 0;
-                t->nr_lo = 0;
-                t->nr_hi = DL_ENTITY_COUNT;
-                t->nr_best = -1;
-                t->nr_bestlen = 0;
-                t->state = S_NAMED_REF;
-            } else if (c == '#') {
-                ADV();
-                t->num = 0;
-                t->state = S_NUMREF;
-            } else {
-                CHK(dl_ref_text(t, t->ref_start, "&", 1));
-                t->state = t->ret_state;
-            }
-            break;
-
-        case S_NAMED_REF: {
-            for (;;) {
-                FETCH();
-                if (IS(c, K_ALPHA | K_DIGIT) || c == ';') {
-                    size_t lo = t->nr_lo, hi = t->nr_hi;
-                    dl_ent_narrow(&lo, &hi, t->nr_len, c);
-                    if (lo < hi) {
-                        t->refbuf[t->nr_len++] = (dl_uchar)c;
-                        t->nr_lo = lo;
-                        t->nr_hi = hi;
-                        ADV();
-                        if (dl_entities[lo].len == t->nr_len) {
-                            t->nr_best = (long)lo;
-                            t->nr_bestlen = t->nr_len;
-                        }
-                        if (c == ';') break;
-                        continue;
-                    }
-                }
-                break;
-            }
-            /* Resolve: c is the character after the consumed ones (unless a ';' ended the match). */
-            if (t->nr_best < 0) {
-                CHK(dl_ref_text(t, t->ref_start, "&", 1));
-                CHK(dl_ref_text(t, t->ref_start + 1, t->refbuf, t->nr_len));
-                t->state = S_AMBIG_AMP;
-                break;
-            }
-            const dl_entity *e = &dl_entities[t->nr_best];
-            int semi = dl_entity_blob[e->off + e->len - 1] == ';';
-            int next = t->nr_bestlen < t->nr_len ? t->refbuf[t->nr_bestlen] : c;
-            if (!semi && dl_ref_in_attr(t) && (next == '=' || IS(next, K_ALPHA | K_DIGIT))) {
-                CHK(dl_ref_text(t, t->ref_start, "&", 1));
-                CHK(dl_ref_text(t, t->ref_start + 1, t->refbuf, t->nr_len));
-            } else {
-                if (!semi) dl_err(t, DL_ERR_MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE,
-                                  t->ref_start + 1 + t->nr_bestlen);
-                CHK(dl_ref_value(t, e->cp0, e->cp1, t->ref_start + 1 + t->nr_bestlen));
-                CHK(dl_ref_text(t, t->ref_start + 1 + t->nr_bestlen, t->refbuf + t->nr_bestlen,
-                                t->nr_len - t->nr_bestlen));
-            }
-            t->state = t->ret_state;
-            break;
-        }
-
-        case S_AMBIG_AMP:
-            FETCH();
-            if (IS(c, K_ALPHA | K_DIGIT)) {
-                CHK(dl_ref_text(t, ABS(p), p, 1));
-                ADV();
-            } else {
-                if (c == ';') ERR(UNKNOWN_NAMED_CHARACTER_REFERENCE, cp);
-                t->state = t->ret_state;
-            }
-            break;
-
-        case S_NUMREF:
-            FETCH();
-            if (c == 'x' || c == 'X') {
-                t->hexchar = (dl_uchar)c;
-                ADV();
-                t->state = S_HEX_START;
-            } else {
-                t->state = S_DEC_START;
-            }
-            break;
-
-        case S_HEX_START:
-        case S_DEC_START: {
-            int hex = t->state == S_HEX_START;
-            FETCH();
-            if (IS(c, hex ? K_HEX : K_DIGIT)) {
-                t->state = hex ? S_HEX : S_DEC;
-            } else {
-                ERR(ABSENCE_OF_DIGITS_IN_NUMERIC_CHARACTER_REFERENCE, cp);
-                dl_uchar lit[3] = {'&', '#', t->hexchar};
-                CHK(dl_ref_text(t, t->ref_start, lit, hex ? 3 : 2));
-                t->state = t->ret_state;
-            }
-            break;
-        }
-
-        case S_HEX:
-        case S_DEC: {
-            int hex = t->state == S_HEX;
-            for (;;) {
-                FETCH();
-                int d;
-                if (c >= '0' && c <= '9') d = c - '0';
-                else if (hex && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-                else if (hex && c >= 'A' && c <= 'F') d = c - 'A' + 10;
-                else break;
-                uint32_t v = t->num * (hex ? 16u : 10u) + (uint32_t)d;
-                t->num = v > 0x110000 || t->num > 0x110000 ? 0x110000 : v;
-                ADV();
-            }
-            if (c == ';') {
-                ADV();
-            } else {
-                ERR(MISSING_SEMICOLON_AFTER_CHARACTER_REFERENCE, cp);
-            }
-            CHK(dl_numeric_end(t, ABS(p), ABS(p)));
-            break;
-        }
+#include "tokenizer/data_states.inc"
+#include "tokenizer/end_tag_states.inc"
+#include "tokenizer/script_states.inc"
+#include "tokenizer/tag_states.inc"
+#include "tokenizer/comment_states.inc"
+#include "tokenizer/doctype_states.inc"
+#include "tokenizer/charref_states.inc"
 
         default:
             goto fail;
@@ -2072,7 +862,7 @@ int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len) {
             dl_attr_rec *a = &t->attrs[i];
             if (!a->vborrowed) continue;
             a->voff = t->vbuf.len;
-            if (dl_buf_put(&t->vbuf, a->vptr, a->vlen) < 0) r = -1;
+            if (dl_buf_append(&t->vbuf, a->vptr, a->vlen) < 0) r = -1;
             a->vborrowed = 0;
             a->vptr = NULL;
         }

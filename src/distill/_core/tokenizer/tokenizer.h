@@ -50,7 +50,5 @@ int dl_tokenizer_feed(dl_tokenizer *t, const char *data, size_t len);
 /* End of input: flushes pending state and emits DL_TOK_EOF. Returns 0 or -1. */
 int dl_tokenizer_finish(dl_tokenizer *t);
 
-/* Total bytes fed so far. */
-uint64_t dl_tokenizer_offset(const dl_tokenizer *t);
 
 #endif

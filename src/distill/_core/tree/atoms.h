@@ -253,4 +253,21 @@ uint32_t dl_atom_lookup(const char *name, size_t len);
 /* The name of a static atom (NUL-terminated), or NULL. */
 const char *dl_atom_name(uint32_t atom, size_t *len);
 
+/* Tag categories of HTML-namespace elements (tools/gen_atoms.py CATEGORIES has each one's source). */
+enum {
+    DL_CAT_SPECIAL = 1u << 0, /* the special category (select is not in it since the customizable-select change) */
+    DL_CAT_SCOPE = 1u << 1, /* ends "has an element in scope" (HTML elements of the default scope list) */
+    DL_CAT_TABLE_SCOPE = 1u << 2, /* ends "has an element in table scope" */
+    DL_CAT_IMPLIED_END = 1u << 3, /* popped by "generate implied end tags" */
+    DL_CAT_IMPLIED_END_THOROUGH = 1u << 4, /* popped by "generate all implied end tags thoroughly" */
+    DL_CAT_RESET_MODE = 1u << 5, /* decides "reset the insertion mode appropriately" (and stops table-scope walks) */
+    DL_CAT_VOID = 1u << 6, /* void elements (no end tag, no contents) */
+    DL_CAT_FORMATTING = 1u << 7, /* formatting elements (the list of active formatting elements) */
+};
+extern const uint16_t dl_tag_html_categories[DL_TAG__COUNT];
+/* The DL_CAT_* bits of an HTML element's atom; 0 for a per-document atom (no category has one). */
+static inline unsigned dl_tag_category(uint32_t atom) {
+    return atom < DL_TAG__COUNT ? dl_tag_html_categories[atom] : 0;
+}
+
 #endif

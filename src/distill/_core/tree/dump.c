@@ -1,42 +1,16 @@
 /* A debug dump of a tree in the html5lib-tests "#document" format (used by the conformance tests). */
 #include "tree/dump.h"
 
+#include "common/buf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    char *p;
-    size_t n, cap;
-    int err;
-} buf;
+static void put(dl_buf *b, const char *s, size_t n) { dl_buf_append(b, s, n); }
 
-static void put(buf *b, const char *s, size_t n) {
-    if (b->err) return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + n + 1) {
-            if (cap > ((size_t)-1) / 2) {
-                b->err = 1;
-                return;
-            }
-            cap *= 2;
-        }
-        char *np = realloc(b->p, cap);
-        if (!np) {
-            b->err = 1;
-            return;
-        }
-        b->p = np;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = '\0';
-}
+static void puts_(dl_buf *b, const char *s) { put(b, s, strlen(s)); }
 
-static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void line_start(buf *b, size_t depth) {
+static void line_start(dl_buf *b, size_t depth) {
     puts_(b, "| ");
     for (size_t i = 0; i < depth; i++) puts_(b, "  ");
 }
@@ -59,12 +33,12 @@ static int cmp_attr(const void *x, const void *y) {
     return a->len < c->len ? -1 : a->len > c->len;
 }
 
-static void dump_attrs(buf *b, const dl_node *el, size_t depth) {
+static void dump_attrs(dl_buf *b, const dl_node *el, size_t depth) {
     uint32_t n = el->u.element.nattrs;
     if (!n) return;
     shown_attr *sa = calloc(n, sizeof *sa);
     if (!sa) {
-        b->err = 1;
+        b->failed = 1;
         return;
     }
     for (uint32_t i = 0; i < n; i++) {
@@ -73,7 +47,7 @@ static void dump_attrs(buf *b, const dl_node *el, size_t depth) {
         sa[i].len = a->name.len;
         sa[i].name = malloc(a->name.len + 1);
         if (!sa[i].name) {
-            b->err = 1;
+            b->failed = 1;
             continue;
         }
         memcpy(sa[i].name, a->name.ptr, a->name.len);
@@ -83,7 +57,7 @@ static void dump_attrs(buf *b, const dl_node *el, size_t depth) {
             if (colon) *colon = ' ';
         }
     }
-    if (!b->err) {
+    if (!b->failed) {
         qsort(sa, n, sizeof *sa, cmp_attr);
         for (uint32_t i = 0; i < n; i++) {
             line_start(b, depth);
@@ -97,7 +71,7 @@ static void dump_attrs(buf *b, const dl_node *el, size_t depth) {
     free(sa);
 }
 
-static void dump_node(buf *b, const dl_document *doc, const dl_node *n, size_t depth) {
+static void dump_node(dl_buf *b, const dl_document *doc, const dl_node *n, size_t depth) {
     line_start(b, depth);
     switch (n->type) {
     case DL_NODE_ELEMENT: {
@@ -140,14 +114,14 @@ static void dump_node(buf *b, const dl_document *doc, const dl_node *n, size_t d
 }
 
 char *dl_tree_dump(const dl_document *doc, size_t *out_len) {
-    buf b = {0};
+    dl_buf b = {0};
     /* Iterative pre-order walk; template contents are entered through a stack of the templates. */
     const dl_node **tstack = NULL;
     size_t nt = 0, tcap = 0;
     const dl_node *root = doc->root;
     const dl_node *n = root ? root->first_child : NULL;
     size_t depth = 0;
-    while (n && !b.err) {
+    while (n && !b.failed) {
         dump_node(&b, doc, n, depth);
         if (n->type == DL_NODE_ELEMENT && n->u.element.content) {
             line_start(&b, depth + 1);
@@ -157,7 +131,7 @@ char *dl_tree_dump(const dl_document *doc, size_t *out_len) {
                     size_t nc = tcap ? tcap * 2 : 16;
                     const dl_node **ns = realloc(tstack, nc * sizeof *ns);
                     if (!ns) {
-                        b.err = 1;
+                        b.failed = 1;
                         break;
                     }
                     tstack = ns;
@@ -200,15 +174,13 @@ char *dl_tree_dump(const dl_document *doc, size_t *out_len) {
         }
     }
     free(tstack);
-    if (b.err) {
-        free(b.p);
+    if (b.failed) {
+        dl_buf_free(&b);
         return NULL;
     }
-    if (!b.p) {
-        b.p = malloc(1);
-        if (!b.p) return NULL;
-        b.p[0] = '\0';
-    }
-    if (out_len) *out_len = b.n;
-    return b.p;
+    size_t len = b.len;
+    char *text = dl_buf_take(&b);
+    if (!text) return NULL;
+    if (out_len) *out_len = len;
+    return text;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "tree/tb_internal.h"
 
 #define START(t) ((t)->type == DL_TOK_START_TAG)
@@ -31,16 +32,7 @@ static const dl_token_attr *tok_attr(const tb_token *t, const char *name) {
     return NULL;
 }
 
-static int ieq(dl_slice s, const char *lit) {
-    size_t n = strlen(lit);
-    if (s.len != n) return 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s.ptr[i];
-        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-        if (c != (unsigned char)lit[i]) return 0;
-    }
-    return 1;
-}
+static int ieq(dl_slice s, const char *lit) { return dl_ascii_eq_ci_lit(s.ptr, s.len, lit); }
 
 static int one_of(uint32_t atom, const uint32_t *set, size_t n) {
     for (size_t i = 0; i < n; i++)
@@ -245,6 +237,7 @@ static int insert_doctype(tb *b, const tb_token *t) {
 
 /* ---- modes ---- */
 
+/* The "initial" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode */
 static int m_initial(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -265,6 +258,7 @@ static int m_initial(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "before html" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode */
 static int m_before_html(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
@@ -292,6 +286,7 @@ static int m_before_html(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "before head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode */
 static int m_before_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -319,6 +314,7 @@ static int m_before_head(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead */
 static int m_in_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -392,6 +388,7 @@ static int m_in_head(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in head noscript" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript */
 static int m_in_head_noscript(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
@@ -414,6 +411,7 @@ static int m_in_head_noscript(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "after head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode */
 static int m_after_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -484,6 +482,7 @@ static int close_cell(tb *b) {
     return 0;
 }
 
+/* The "in body" insertion mode's start tags (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody). */
 static int body_start(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_html:
@@ -533,8 +532,13 @@ static int body_start(tb *b, tb_token *t) {
     }
     case DL_TAG_li: case DL_TAG_dd: case DL_TAG_dt: {
         b->frameset_ok = 0;
-        /* The spec's walk passes non-special elements and address/div/p, and stops at the first
-         * other special element: li, dd and dt are such, so only that element matters. */
+        /* "A start tag whose tag name is one of li, dd, dt": step 1, frameset-ok "not ok"; steps 2-5,
+         * the walk down the stack from the current node ("loop"): an li (for <li>) or a dd/dt (for
+         * <dd>/<dt>) is closed (generate implied end tags except for it, pop until it has been popped);
+         * the walk passes non-special elements and address/div/p and stops at any other special
+         * element. li, dd and dt are special, so the nearest of them below the first other special
+         * element is the only one that can match: the stack keeps its index (slots[].bli), and the walk
+         * is one look-up. Step 6 ("done"): close a p element in button scope; step 7, insert. */
         uint32_t s = b->depth ? b->slots[b->depth - 1].bli : 0;
         if (s) {
             dl_node *node = b->stack[s - 1];
@@ -706,6 +710,7 @@ static int body_start(tb *b, tb_token *t) {
     return tb_insert_html(b, t) ? 0 : -1;
 }
 
+/* The "in body" insertion mode's end tags (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody). */
 static int body_end(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_template:
@@ -833,6 +838,7 @@ static int body_end(tb *b, tb_token *t) {
     }
 }
 
+/* The "in body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody */
 static int m_in_body(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
@@ -876,6 +882,7 @@ static int m_in_body(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata */
 static int m_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         int r = tb_insert_chars(b, t->data.ptr, t->data.len);
@@ -922,13 +929,14 @@ static int in_table_anything_else(tb *b, tb_token *t) {
     return r;
 }
 
+/* The "in table" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable */
 static int m_in_table(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
         dl_node *c = tb_current(b);
         if (c->ns == DL_NS_HTML && IN(c->atom, DL_TAG_table, DL_TAG_tbody, DL_TAG_template, DL_TAG_tfoot,
                                       DL_TAG_thead, DL_TAG_tr)) {
-            b->nptext = 0;
+            b->ptext.len = 0;
             b->ptext_nonws = 0;
             b->original_mode = b->mode;
             b->mode = M_IN_TABLE_TEXT;
@@ -1019,26 +1027,14 @@ static int m_in_table(tb *b, tb_token *t) {
     return in_table_anything_else(b, t);
 }
 
-static int ptext_add(tb *b, const char *p, size_t n) {
-    if (b->nptext + n > b->ptextcap) {
-        size_t cap = b->ptextcap ? b->ptextcap : 64;
-        while (cap < b->nptext + n) cap *= 2;
-        char *np = realloc(b->ptext, cap);
-        if (!np) return tb_oom(b);
-        b->ptext = np;
-        b->ptextcap = cap;
-    }
-    memcpy(b->ptext + b->nptext, p, n);
-    b->nptext += n;
-    return 0;
-}
+static int ptext_add(tb *b, const char *p, size_t n) { return dl_buf_append(&b->ptext, p, n) < 0 ? tb_oom(b) : 0; }
 
 int tb_flush_table_text(tb *b) {
-    if (!b->nptext) return 0;
+    if (!b->ptext.len) return 0;
     int r;
     /* Whitespace between table tags is common: when the pending text is one slice of the source the
      * text node keeps pointing into it. */
-    const char *text = b->ptext_contig ? b->ptext_src : b->ptext;
+    const char *text = b->ptext_contig ? b->ptext_src : b->ptext.data;
     b->span_override = 1;
     b->span_start = b->ptext_start;
     b->span_end = b->ptext_end;
@@ -1046,18 +1042,19 @@ int tb_flush_table_text(tb *b) {
         /* Non-whitespace table text is foster-parented, as the "in table" anything-else rule says. */
         b->foster = 1;
         r = tb_reconstruct(b);
-        if (!r) r = tb_insert_chars(b, text, b->nptext);
+        if (!r) r = tb_insert_chars(b, text, b->ptext.len);
         b->foster = 0;
         b->frameset_ok = 0;
     } else {
-        r = tb_insert_chars(b, text, b->nptext);
+        r = tb_insert_chars(b, text, b->ptext.len);
     }
     b->span_override = 0;
-    b->nptext = 0;
+    b->ptext.len = 0;
     b->ptext_nonws = 0;
     return r;
 }
 
+/* The "in table text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext */
 static int m_in_table_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         const char *p = t->data.ptr;
@@ -1073,11 +1070,11 @@ static int m_in_table_text(tb *b, tb_token *t) {
         }
         uint64_t s = tb_in_source(b, p) ? (uint64_t)(p - b->doc->source) : t->start;
         uint64_t e = tb_in_source(b, p) ? s + i : t->end;
-        if (!b->nptext) {
+        if (!b->ptext.len) {
             b->ptext_src = tb_in_source(b, p) ? p : NULL;
             b->ptext_contig = b->ptext_src != NULL;
             b->ptext_start = s;
-        } else if (b->ptext_contig && b->ptext_src + b->nptext != p) {
+        } else if (b->ptext_contig && b->ptext_src + b->ptext.len != p) {
             b->ptext_contig = 0;
         }
         b->ptext_end = e;
@@ -1105,6 +1102,7 @@ static int close_caption(tb *b, const tb_token *t) {
     return 1;
 }
 
+/* The "in caption" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incaption */
 static int m_in_caption(tb *b, tb_token *t) {
     if (END(t) && t->atom == DL_TAG_caption) {
         close_caption(b, t);
@@ -1120,6 +1118,7 @@ static int m_in_caption(tb *b, tb_token *t) {
     return tb_process_in(b, M_IN_BODY, t);
 }
 
+/* The "in column group" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incolgroup */
 static int m_in_column_group(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1163,6 +1162,7 @@ static int m_in_column_group(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in table body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody */
 static int m_in_table_body(tb *b, tb_token *t) {
     if (START(t) && t->atom == DL_TAG_tr) {
         clear_to_body_context(b);
@@ -1202,6 +1202,7 @@ static int m_in_table_body(tb *b, tb_token *t) {
     return m_in_table(b, t);
 }
 
+/* The "in row" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intr */
 static int m_in_row(tb *b, tb_token *t) {
     if (START(t) && (t->atom == DL_TAG_th || t->atom == DL_TAG_td)) {
         clear_to_row_context(b);
@@ -1241,6 +1242,7 @@ static int m_in_row(tb *b, tb_token *t) {
     return m_in_table(b, t);
 }
 
+/* The "in cell" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd */
 static int m_in_cell(tb *b, tb_token *t) {
     if (END(t) && (t->atom == DL_TAG_td || t->atom == DL_TAG_th)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
@@ -1271,6 +1273,7 @@ static int m_in_cell(tb *b, tb_token *t) {
     return tb_process_in(b, M_IN_BODY, t);
 }
 
+/* The "in template" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate */
 static int m_in_template(tb *b, tb_token *t) {
     tb_mode next;
     switch (t->type) {
@@ -1310,6 +1313,7 @@ static int m_in_template(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody */
 static int m_after_body(tb *b, tb_token *t) {
     if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_BODY, t);
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->stack[0]);
@@ -1330,6 +1334,7 @@ static int m_after_body(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "in frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset */
 static int m_in_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1366,6 +1371,7 @@ static int m_in_frameset(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset */
 static int m_after_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
@@ -1392,6 +1398,7 @@ static int m_after_frameset(tb *b, tb_token *t) {
     return 0;
 }
 
+/* The "after after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode */
 static int m_after_after_body(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
@@ -1405,6 +1412,7 @@ static int m_after_after_body(tb *b, tb_token *t) {
     return 1;
 }
 
+/* The "after after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode */
 static int m_after_after_frameset(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "tree/tb_internal.h"
 
 int tb_oom(tb *b) {
@@ -27,17 +28,7 @@ static int grow(void **arr, size_t *cap, size_t need, size_t elsize) {
 int tb_is_html(const dl_node *n, uint32_t atom) { return n && n->ns == DL_NS_HTML && n->atom == atom; }
 
 /* Elements on which resetting the insertion mode and table-scope checks stop. */
-int tb_is_rel(const dl_node *n) {
-    if (n->ns != DL_NS_HTML) return 0;
-    switch (n->atom) {
-    case DL_TAG_html: case DL_TAG_head: case DL_TAG_body: case DL_TAG_frameset: case DL_TAG_table:
-    case DL_TAG_tbody: case DL_TAG_thead: case DL_TAG_tfoot: case DL_TAG_tr: case DL_TAG_td: case DL_TAG_th:
-    case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_template:
-        return 1;
-    default:
-        return 0;
-    }
-}
+int tb_is_rel(const dl_node *n) { return n->ns == DL_NS_HTML && (dl_tag_category(n->atom) & DL_CAT_RESET_MODE); }
 
 /* The "special" category. select is not in it: since the customizable-select parser change a select
  * holds ordinary content, and a formatting end tag closes across it (html5lib-tests webkit02 #49). */
@@ -52,27 +43,7 @@ int tb_is_special(const dl_node *n) {
         }
     }
     if (n->ns == DL_NS_SVG) return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
-    switch (n->atom) {
-    case DL_TAG_address: case DL_TAG_applet: case DL_TAG_area: case DL_TAG_article: case DL_TAG_aside:
-    case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_blockquote: case DL_TAG_body:
-    case DL_TAG_br: case DL_TAG_button: case DL_TAG_caption: case DL_TAG_center: case DL_TAG_col:
-    case DL_TAG_colgroup: case DL_TAG_dd: case DL_TAG_details: case DL_TAG_dir: case DL_TAG_div: case DL_TAG_dl:
-    case DL_TAG_dt: case DL_TAG_embed: case DL_TAG_fieldset: case DL_TAG_figcaption: case DL_TAG_figure:
-    case DL_TAG_footer: case DL_TAG_form: case DL_TAG_frame: case DL_TAG_frameset: case DL_TAG_h1:
-    case DL_TAG_h2: case DL_TAG_h3: case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: case DL_TAG_head:
-    case DL_TAG_header: case DL_TAG_hgroup: case DL_TAG_hr: case DL_TAG_html: case DL_TAG_iframe:
-    case DL_TAG_img: case DL_TAG_input: case DL_TAG_keygen: case DL_TAG_li: case DL_TAG_link:
-    case DL_TAG_listing: case DL_TAG_main: case DL_TAG_marquee: case DL_TAG_menu: case DL_TAG_meta:
-    case DL_TAG_nav: case DL_TAG_noembed: case DL_TAG_noframes: case DL_TAG_noscript: case DL_TAG_object:
-    case DL_TAG_ol: case DL_TAG_p: case DL_TAG_param: case DL_TAG_plaintext: case DL_TAG_pre:
-    case DL_TAG_script: case DL_TAG_search: case DL_TAG_section: case DL_TAG_source:
-    case DL_TAG_style: case DL_TAG_summary: case DL_TAG_table: case DL_TAG_tbody: case DL_TAG_td:
-    case DL_TAG_template: case DL_TAG_textarea: case DL_TAG_tfoot: case DL_TAG_th: case DL_TAG_thead:
-    case DL_TAG_title: case DL_TAG_tr: case DL_TAG_track: case DL_TAG_ul: case DL_TAG_wbr: case DL_TAG_xmp:
-        return 1;
-    default:
-        return 0;
-    }
+    return (dl_tag_category(n->atom) & DL_CAT_SPECIAL) != 0; /* HTML: the generated table (atoms.h) */
 }
 
 static int scope_boundary(const dl_node *n, int scope);
@@ -442,20 +413,12 @@ dl_node *tb_adjusted_current(tb *b) {
 /* ---- scopes ---- */
 
 static int scope_boundary(const dl_node *n, int scope) {
-    if (scope == SCOPE_TABLE)
-        return n->ns == DL_NS_HTML && (n->atom == DL_TAG_html || n->atom == DL_TAG_table || n->atom == DL_TAG_template);
+    if (scope == SCOPE_TABLE) return n->ns == DL_NS_HTML && (dl_tag_category(n->atom) & DL_CAT_TABLE_SCOPE);
     if (n->ns == DL_NS_HTML) {
-        switch (n->atom) {
-        case DL_TAG_applet: case DL_TAG_caption: case DL_TAG_html: case DL_TAG_table: case DL_TAG_td:
-        case DL_TAG_th: case DL_TAG_marquee: case DL_TAG_object: case DL_TAG_template:
-            return 1;
-        case DL_TAG_ol: case DL_TAG_ul:
-            return scope == SCOPE_LIST;
-        case DL_TAG_button:
-            return scope == SCOPE_BUTTON;
-        default:
-            return 0;
-        }
+        if (dl_tag_category(n->atom) & DL_CAT_SCOPE) return 1;
+        /* List item scope adds ol and ul, button scope adds button. */
+        if (n->atom == DL_TAG_ol || n->atom == DL_TAG_ul) return scope == SCOPE_LIST;
+        return n->atom == DL_TAG_button && scope == SCOPE_BUTTON;
     }
     if (n->ns == DL_NS_MATHML) return tb_is_special(n);
     return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
@@ -498,18 +461,11 @@ int tb_heading_in_scope(tb *b) {
     return x && boundary_top(b, SCOPE_DEFAULT) <= x;
 }
 
+/* "Generate implied end tags" (13.2.6.3, https://html.spec.whatwg.org/multipage/parsing.html#generate-implied-end-tags):
+ * while the current node is a dd, dt, li, optgroup, option, p, rb, rp, rt or rtc, pop it (except the
+ * one named); "thoroughly" adds caption, colgroup, tbody, td, tfoot, th, thead and tr. */
 static int implied_end(const dl_node *n, int thorough) {
-    if (n->ns != DL_NS_HTML) return 0;
-    switch (n->atom) {
-    case DL_TAG_dd: case DL_TAG_dt: case DL_TAG_li: case DL_TAG_optgroup: case DL_TAG_option: case DL_TAG_p:
-    case DL_TAG_rb: case DL_TAG_rp: case DL_TAG_rt: case DL_TAG_rtc:
-        return 1;
-    case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_tbody: case DL_TAG_td: case DL_TAG_tfoot:
-    case DL_TAG_th: case DL_TAG_thead: case DL_TAG_tr:
-        return thorough;
-    default:
-        return 0;
-    }
+    return n->ns == DL_NS_HTML && (dl_tag_category(n->atom) & (thorough ? DL_CAT_IMPLIED_END_THOROUGH : DL_CAT_IMPLIED_END));
 }
 
 void tb_generate_implied(tb *b, uint32_t except) {
@@ -520,6 +476,9 @@ void tb_generate_implied_thoroughly(tb *b) {
     for (dl_node *n; (n = tb_current(b)) && implied_end(n, 1);) tb_pop(b);
 }
 
+/* "Close a p element" (13.2.6.4.7, https://html.spec.whatwg.org/multipage/parsing.html#close-a-p-element):
+ * step 1, generate implied end tags except for p; step 2 (the current node is not a p) is a parse
+ * error distill does not report; step 3, pop until a p has been popped. */
 void tb_close_p(tb *b) {
     tb_generate_implied(b, DL_TAG_p);
     tb_pop_until_atom(b, DL_TAG_p);
@@ -737,15 +696,7 @@ dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns) 
             size_t n = enc->value.len;
             static const char *const types[] = {"text/html", "application/xhtml+xml"};
             for (int k = 0; k < 2; k++) {
-                size_t tl = strlen(types[k]);
-                if (n != tl) continue;
-                size_t j = 0;
-                for (; j < n; j++) {
-                    unsigned char c = (unsigned char)v[j];
-                    if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
-                    if (c != (unsigned char)types[k][j]) break;
-                }
-                if (j == n) el->flags |= DL_NODE_F_HTML_INTEGRATION;
+                if (dl_ascii_eq_ci_lit((const char *)v, n, types[k])) el->flags |= DL_NODE_F_HTML_INTEGRATION;
             }
         }
     }
@@ -956,6 +907,15 @@ void tb_tmode_pop(tb *b) {
     if (b->ntmodes) b->ntmodes--;
 }
 
+/* "Reset the insertion mode appropriately" (13.2.4.1 The insertion mode,
+ * https://html.spec.whatwg.org/multipage/parsing.html#reset-the-insertion-mode-appropriately), in
+ * the Standard's order: "last" is false; node is the last node of the stack; Loop: when node is the
+ * first node of the stack, last is true and (fragment case) node is the context element; then, by
+ * node: td/th not last -> in cell, tr -> in row, tbody/thead/tfoot -> in table body, caption -> in
+ * caption, colgroup -> in column group, table -> in table, template -> the current template
+ * insertion mode, head not last -> in head, body -> in body, frameset -> in frameset, html -> before
+ * head or after head (by the head element pointer); last -> in body; else node is the entry before
+ * it, back to Loop. (select no longer has a case: the Standard dropped the in-select modes.) */
 void tb_reset_mode(tb *b) {
     /* Every element that decides the mode is "relevant", so walk the mirror stack. */
     for (size_t i = b->nrel; i-- > 0;) {

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/ascii.h"
+#include "common/buf.h"
 #include "tokenizer/tokenizer.h"
 #include "tree/dom.h"
 #include "tree/treebuilder.h"
@@ -127,8 +129,7 @@ struct tb {
     int cdata_told;   /* the last cdata-allowed flag given to the tokenizer (it starts at 0) */
 
     /* Pending table character tokens ("in table text"). */
-    char *ptext;
-    size_t nptext, ptextcap;
+    dl_buf ptext; /* the pending table character tokens ("in table text") */
     int ptext_nonws;
     uint64_t ptext_start, ptext_end;
     const char *ptext_src; /* while the pending text is one slice of the source: its start (zero copy) */
@@ -215,7 +216,6 @@ void tb_adjust_attrs(tb *b, dl_node *el); /* SVG/MathML case and foreign attribu
 uint32_t tb_svg_tag_atom(tb *b, const tb_token *t);
 uint32_t tb_svg_tag_atom_if_known(tb *b, const tb_token *t);
 int tb_foreign_token(tb *b, tb_token *t);
-int tb_names_equal_ci(tb *b, const dl_node *el, dl_str name);
 
 /* ---- adoption.c ---- */
 /* Returns 1 when the caller must act as for "any other end tag". */
@@ -228,6 +228,6 @@ void tb_any_other_end_tag(tb *b, const tb_token *t);
 int tb_flush_table_text(tb *b);
 
 /* Character classes. */
-static inline int tb_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+static inline int tb_ws(unsigned char c) { return dl_ascii_is_space(c); }
 
 #endif

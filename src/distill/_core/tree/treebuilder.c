@@ -220,7 +220,7 @@ static void tb_free(tb *b) {
     free(b->afe);
     free(b->afeh);
     free(b->tmodes);
-    free(b->ptext);
+    dl_buf_free(&b->ptext);
     free(b->merge[0].index);
     free(b->merge[1].index);
     free(b->sortbuf);

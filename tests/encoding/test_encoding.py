@@ -466,3 +466,14 @@ def test_parse_bytes_spans_are_input_byte_offsets(data: bytes, label: str | None
 
 
 _PY_CODEC = {"windows-1251": "cp1251", "utf-8": "utf-8", "shift_jis": "cp932", "utf-16le": "utf-16-le"}
+
+
+def test_iso_2022_jp_unterminated_escape_is_replaced_not_raised() -> None:
+    # Python's incremental decoder raises "pending buffer overflow" when an escape sequence never
+    # ends; the Encoding Standard's decoder reports an error and goes on, and so must we.
+    data = b"\x1b$" + b"\x00" * 7 + b"abc"
+    text, name = decode(data, "iso-2022-jp")
+    assert name == "iso-2022-jp"
+    assert "\ufffd" in text and text.endswith("abc")
+    offs = offsets(data, "iso-2022-jp")
+    assert len(offs) == len(text) + 1 and offs == sorted(offs) and offs[-1] == len(data)

@@ -1,5 +1,5 @@
 """Focused tests of the tree builder: source spans, zero-copy text, text merging, hostile shapes and
-fragment contexts. The conformance suite is tests/test_tree_html5lib.py."""
+fragment contexts. The conformance suite is tests/conformance/test_tree_html5lib.py."""
 
 from __future__ import annotations
 

@@ -11,12 +11,12 @@
 #include "extract/rules.h"
 
 static PyObject *str_or_none(const dl_buf *b) {
-    if (!b->ptr || b->len == 0) Py_RETURN_NONE;
-    return PyUnicode_DecodeUTF8(b->ptr, (Py_ssize_t)b->len, "replace");
+    if (!b->data || b->len == 0) Py_RETURN_NONE;
+    return PyUnicode_DecodeUTF8(b->data, (Py_ssize_t)b->len, "replace");
 }
 
 static PyObject *buf_str(const dl_buf *b) {
-    return PyUnicode_DecodeUTF8(b->ptr ? b->ptr : "", (Py_ssize_t)b->len, "replace");
+    return PyUnicode_DecodeUTF8(b->data ? b->data : "", (Py_ssize_t)b->len, "replace");
 }
 
 static PyObject *node_main_content(PyObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -154,8 +154,8 @@ static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObje
     PyObject *tags = PyTuple_New((Py_ssize_t)a->meta.ntags);
     if (!tags) goto done;
     for (size_t i = 0, off = 0; i < a->meta.ntags; i++) {
-        size_t len = strlen(a->meta.tags.ptr + off);
-        PyObject *t = PyUnicode_DecodeUTF8(a->meta.tags.ptr + off, (Py_ssize_t)len, "replace");
+        size_t len = strlen(a->meta.tags.data + off);
+        PyObject *t = PyUnicode_DecodeUTF8(a->meta.tags.data + off, (Py_ssize_t)len, "replace");
         if (!t) {
             Py_DECREF(tags);
             goto done;
@@ -230,7 +230,7 @@ static PyObject *paragraph_units(PyObject *module, PyObject *arg) {
             const dl_unit *u = &units.units[i];
             PyObject *item = Py_BuildValue(
                 "(NIINN)",
-                PyUnicode_DecodeUTF8(units.text.ptr + u->text_start, (Py_ssize_t)u->text_len, "replace"),
+                PyUnicode_DecodeUTF8(units.text.data + u->text_start, (Py_ssize_t)u->text_len, "replace"),
                 (unsigned int)u->chars, (unsigned int)u->link_chars, PyBool_FromLong(u->is_heading),
                 PyBool_FromLong(u->in_winner));
             if (!item) {

@@ -1,7 +1,7 @@
 /* Python-facing entry of the article text (issue 5): distill._core._article_text(node, favor=0).
  *
  * The extract subsystem's Node.article() / distill.article() build Article.text from it; the private
- * function is also what tools/eval_article.py and tests/test_article.py call. */
+ * function is also what tools/eval_article.py and tests/extract/test_article.py call. */
 #include <string.h>
 
 #include "binding/binding.h"

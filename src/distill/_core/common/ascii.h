@@ -1,0 +1,43 @@
+/* ASCII classes and case, as the HTML and Encoding Standards define them (Infra: "ASCII whitespace" is
+ * TAB, LF, FF, CR and SPACE; "ASCII lowercase" maps only A-Z). The one set of these helpers: every
+ * folder uses them instead of its own. Header-only, branch-light, no locale. */
+#ifndef DL_COMMON_ASCII_H
+#define DL_COMMON_ASCII_H
+
+#include <stddef.h>
+#include <string.h>
+
+static inline int dl_ascii_is_space(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+static inline int dl_ascii_is_upper(unsigned char c) { return (unsigned)(c - 'A') < 26u; }
+static inline int dl_ascii_is_lower(unsigned char c) { return (unsigned)(c - 'a') < 26u; }
+static inline int dl_ascii_is_alpha(unsigned char c) { return (unsigned)((c | 0x20) - 'a') < 26u; }
+static inline int dl_ascii_is_digit(unsigned char c) { return (unsigned)(c - '0') < 10u; }
+static inline int dl_ascii_is_alnum(unsigned char c) { return dl_ascii_is_alpha(c) || dl_ascii_is_digit(c); }
+static inline int dl_ascii_is_hex(unsigned char c) {
+    return dl_ascii_is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u;
+}
+static inline unsigned char dl_ascii_lower(unsigned char c) {
+    return (unsigned char)(c | (dl_ascii_is_upper(c) << 5));
+}
+
+/* dst[0..n) = ASCII lowercase of src[0..n) (dst may equal src). */
+static inline void dl_ascii_lower_copy(char *dst, const char *src, size_t n) {
+    for (size_t i = 0; i < n; i++) dst[i] = (char)dl_ascii_lower((unsigned char)src[i]);
+}
+
+/* "ASCII case-insensitive" match of a[0..an) and b[0..bn). */
+static inline int dl_ascii_eq_ci(const char *a, size_t an, const char *b, size_t bn) {
+    if (an != bn) return 0;
+    for (size_t i = 0; i < an; i++)
+        if (dl_ascii_lower((unsigned char)a[i]) != dl_ascii_lower((unsigned char)b[i])) return 0;
+    return 1;
+}
+
+/* s[0..n) matches the literal lit ASCII case-insensitively (lit may be in any case). */
+static inline int dl_ascii_eq_ci_lit(const char *s, size_t n, const char *lit) {
+    return dl_ascii_eq_ci(s, n, lit, strlen(lit));
+}
+
+#endif

@@ -1,0 +1,17 @@
+/* Compiler hints shared by the hot paths. */
+#ifndef DL_COMMON_COMPILER_H
+#define DL_COMMON_COMPILER_H
+
+/* For a small helper of a hot loop that must be inlined whatever the caller's size: GCC stops inlining
+ * into very large functions (the tokenizer's), and a call per character costs more than the helper. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DL_ALWAYS_INLINE static inline __attribute__((always_inline))
+#define DL_LIKELY(x) __builtin_expect(!!(x), 1)
+#define DL_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define DL_ALWAYS_INLINE static inline
+#define DL_LIKELY(x) (x)
+#define DL_UNLIKELY(x) (x)
+#endif
+
+#endif
