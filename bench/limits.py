@@ -8,6 +8,7 @@ that at 1/8: about 1 is linear, a quadratic step would show as 8.
 
     python -m bench.limits              # every shape at full size (a few minutes)
     python -m bench.limits --scale 0.1  # a quick look
+    python -m bench.limits --memory-only  # memory per element on element-dense pages, against peers
 """
 
 from __future__ import annotations
@@ -39,7 +40,81 @@ SHAPES: dict[str, tuple[int, str, Callable[[int], str]]] = {
     "comment": (100 * M, "bytes", lambda n: "<!--" + "c" * n + "-->"),
     "nested tables": (M // 3, "tables", lambda n: "<table><tr><td>" * n + "x"),
     "nested <template>": (M, "elements", lambda n: "<template>" * n + "x"),
+    # Issue 18's reproducers, at (at least) the sizes that were quadratic or ran out of memory.
+    "attribute merge on <html>": (100_000, "tags", lambda n: "".join(f"<html a{i}>" for i in range(n))),
+    "adoption agency over 50 <div>": (40_000, "groups", lambda n: ("<a>" + "<div>" * 50 + "</a>") * n),
+    "Noah's Ark, 4 tags of n attributes": (
+        250_000, "attributes", lambda n: ("<b " + " ".join(f"a{i}=v" for i in range(n)) + ">") * 4 + "x"),
+    "copies of <b> with n attributes": (
+        100_000, "attributes", lambda n: "<p><b " + " ".join(f"a{i}=v" for i in range(n)) + ">x</p>" + "<p>x</p>" * n),
 }
+
+# Element-dense pages for the memory per element: (elements, markup for n).
+DENSE: dict[str, Callable[[int], str]] = {
+    "implicit <p>": lambda n: "<p>x" * n,
+    "<span>x</span>": lambda n: "<span>x</span>" * n,
+    "list items": lambda n: "<ul>" + "<li>x" * n + "</ul>",
+    "table cells": lambda n: "<table><tr>" + "<td>x" * n + "</table>",
+    "links with attributes": lambda n: '<a href="/p" class="c">x</a>' * n,
+}
+DENSE_N = 1_900_000  # the issue's 1.9 million implicit <p> (7.6 MB)
+CONTENDERS = ("distill parse", "distill article", "turbohtml parse", "selectolax (lexbor) parse")
+
+_MEM_CHILD = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from bench.limits import DENSE
+shape, n, who = sys.argv[2], int(sys.argv[3]), sys.argv[4]
+if who.startswith("distill"):
+    import distill
+    fn = distill.parse if who == "distill parse" else (lambda d: distill.article(d).text)
+elif who.startswith("turbohtml"):
+    import turbohtml
+    fn = turbohtml.parse
+else:
+    from selectolax.lexbor import LexborHTMLParser as fn
+fn(b"<p>warm</p>")
+data = DENSE[shape](n).encode()
+
+def status(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+with open("/proc/self/clear_refs", "w") as f:
+    f.write("5")
+before = status("VmRSS")
+result = fn(data)
+print(json.dumps({"bytes": len(data), "extra_kb": status("VmHWM") - before}))
+"""
+
+
+def memory_per_element(scale: float = 1.0) -> list[str]:
+    """Peak memory per element and per input byte on element-dense pages, distill against peers."""
+    n = max(1000, int(DENSE_N * scale))
+    lines = [
+        f"Memory on element-dense pages ({n:,} elements each), peak resident set over what the process "
+        "held before the call (input excluded), each in a fresh process (Linux: VmHWM reset).",
+        "",
+        "| shape | " + " | ".join(CONTENDERS) + " |",
+        "|---|" + "---|" * len(CONTENDERS),
+    ]
+    for shape in DENSE:
+        cells = []
+        for who in CONTENDERS:
+            r = subprocess.run([sys.executable, "-c", _MEM_CHILD, str(REPO), shape, str(n), who],
+                               capture_output=True, text=True, check=False, env=_child_env())
+            if r.returncode != 0:
+                cells.append("n/a")
+                continue
+            m = json.loads(r.stdout)
+            kb = m["extra_kb"]
+            cells.append(f"{kb / 1024:.0f} MB, {kb * 1024 / n:.0f} B/element, {kb * 1024 / m['bytes']:.1f} B/byte")
+        lines.append(f"| {shape} | " + " | ".join(cells) + " |")
+        print(lines[-1], flush=True)
+    return lines
 
 FRACTIONS = (8, 4, 2, 1)
 
@@ -138,10 +213,15 @@ def main() -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scale", type=float, default=1.0, help="fraction of the full sizes (default 1)")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--memory-only", action="store_true", help="only the memory per element table")
     args = ap.parse_args()
-    sec = run(None, args.rounds, args.scale)
-    print(f"\n## {sec.title}\n")
-    print("\n".join(sec.lines))
+    mem = memory_per_element(args.scale)
+    if not args.memory_only:
+        sec = run(None, args.rounds, args.scale)
+        print(f"\n## {sec.title}\n")
+        print("\n".join(sec.lines))
+    print("\n## Memory per element\n")
+    print("\n".join(mem))
     return 0
 
 

@@ -3,6 +3,7 @@
 # UndefinedBehaviorSanitizer (LeakSanitizer comes with ASan). Needs clang with libFuzzer:
 #   apt-get install -y clang
 # Usage: fuzz/build.sh [OUTDIR]     (default fuzz/out/bin)
+# Harnesses are found by glob (fuzz/*_fuzz.c): a new harness needs no change here.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 core="$here/../src/distill/_core"
@@ -34,8 +35,13 @@ done
 lib="$obj/libdistill_core.a"
 rm -f "$lib"
 ar rcs "$lib" "${objects[@]}"
+# Every fuzz/*_fuzz.c is a harness; each is built twice: NAME (the fuzzer's bytes are the input) and
+# NAME_large (the bytes are a recipe for a page of up to 4 MB, see large_main.c).
 for harness in "$here"/*_fuzz.c; do
   name=$(basename "$harness" .c)
   "$CC" "${flags[@]}" "$harness" "$lib" -o "$out/$name"
-  echo "built $out/$name"
+  "$CC" "${flags[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
+    -DLLVMFuzzerTestOneInput=dl_fuzz_harness -c "$harness" -o "$obj/${name}_large.o"
+  "$CC" "${flags[@]}" "$obj/${name}_large.o" "$here/large_main.c" "$lib" -o "$out/${name}_large"
+  echo "built $out/$name $out/${name}_large"
 done

@@ -1,42 +1,59 @@
 #!/usr/bin/env bash
-# Run the harnesses for SECONDS each (default 60) on their seed corpus, one after another (one core),
-# at low priority. Prints executions, coverage and crashes per harness; exits 1 if any crashed.
-#   fuzz/run.sh 600                    # a long run of every harness
-#   fuzz/run.sh 5                      # the CI smoke run
-#   fuzz/run.sh 120 stream_fuzz        # some harnesses only
-# Crash inputs land in fuzz/out/crashes/NAME/; replay one with: fuzz/out/bin/NAME FILE
-# The growing corpus is kept in fuzz/out/corpus/NAME/ between runs; fuzz/regressions/NAME/ holds inputs
-# that crashed it once (copy a fixed crash there so that it is replayed by every run and by CI).
+# Run every harness (fuzz/*_fuzz.c, found by glob) for a TOTAL time shared equally, one after
+# another (one core), at the lowest priority. Prints executions, coverage and findings per harness
+# and in all; exits 1 if any harness found a crash, a leak, a timeout or an out-of-memory.
+#   fuzz/run.sh 3600                     # an hour over all harnesses
+#   fuzz/run.sh --large 3600             # the large-input mode: megabyte pages from short recipes
+#   fuzz/run.sh 600 stream_fuzz          # some harnesses only
+# Seeds: fuzz/corpus/NAME/ (kept in the repository, small), fuzz/regressions/NAME/ (inputs that
+# once failed, replayed by CI), and the generated fuzz/out/seeds/ (html5lib inputs and corpus pages).
+# Dictionary: fuzz/dict/NAME.dict when there is one, else fuzz/html.dict. The corpus grown by a run
+# is kept in fuzz/out/corpus/NAME/; findings land in fuzz/out/crashes/NAME/; replay one with
+# fuzz/out/bin/NAME FILE. Large mode runs NAME_large (see large_main.c) with a 120 s timeout per
+# input, so that a quadratic step on a 4 MB page counts as a finding (the timeout is wall-clock: at
+# nice 19 on a loaded machine replay a timeout at normal priority before believing it; the fixed
+# code takes at most about 2 s per 4 MB input under the sanitizers).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-secs=${1:-60}
+large=0
+if [ "${1:-}" = "--large" ]; then large=1; shift; fi
+total=${1:-600}
 shift || true
 out="$here/out"
 "$here/build.sh" "$out/bin" >/dev/null
 [ -d "$out/seeds" ] || python3 "$here/make_seeds.py" "$out/seeds" >/dev/null
-if [ $# -gt 0 ]; then names=("$@"); else names=(); for b in "$out"/bin/*_fuzz; do names+=("$(basename "$b")"); done; fi
-status=0
+if [ $# -gt 0 ]; then names=("$@"); else
+  names=(); for h in "$here"/*_fuzz.c; do names+=("$(basename "$h" .c)"); done
+fi
+secs=$(( total / ${#names[@]} )); [ "$secs" -ge 1 ] || secs=1
+status=0 all_execs=0 all_findings=0
 for name in "${names[@]}"; do
-  bin="$out/bin/$name"
-  corpus="$out/corpus/$name"
-  mkdir -p "$corpus" "$out/crashes/$name"
-  log="$out/$name.log"
-  before=$(find "$out/crashes/$name" -type f | wc -l)
+  run=$name max_len=65536 timeout=10 rss=2048
+  seeds=("$out/seeds")
+  if [ $large = 1 ]; then run=${name}_large max_len=8192 timeout=120 rss=3072 seeds=("$here/corpus/large"); fi
+  bin="$out/bin/$run"
+  corpus="$out/corpus/$run"
+  mkdir -p "$corpus" "$out/crashes/$run"
+  log="$out/$run.log"
+  before=$(find "$out/crashes/$run" -type f | wc -l)
+  dict="$here/dict/$name.dict"; [ -f "$dict" ] || dict="$here/html.dict"
+  extra=()
+  [ -d "$here/corpus/$name" ] && [ $large = 0 ] && extra+=("$here/corpus/$name")
+  [ -d "$here/regressions/$name" ] && [ $large = 0 ] && extra+=("$here/regressions/$name")
   # detect_leaks: LeakSanitizer checks every input; allocator_may_return_null lets the core's own
   # out-of-memory paths run instead of aborting inside malloc.
-  # Inputs that once crashed a harness (fixed since) stay in its corpus as regression seeds.
-  extra=()
-  [ -d "$here/regressions/$name" ] && extra=("$here/regressions/$name")
-  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 nice -n 10 "$bin" "$corpus" "$out/seeds" "${extra[@]}" \
-      -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-      -dict="$here/html.dict" -artifact_prefix="$out/crashes/$name/" -print_final_stats=1 >"$log" 2>&1; then
+  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 nice -n 19 "$bin" "$corpus" "${seeds[@]}" "${extra[@]}" \
+      -max_total_time="$secs" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb="$rss" -malloc_limit_mb="$rss" \
+      -dict="$dict" -artifact_prefix="$out/crashes/$run/" -print_final_stats=1 >"$log" 2>&1; then
     status=1
-    echo "$name: FAILED (see $log)"
+    echo "$run: FAILED (see $log)"
   fi
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo '?')
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo '?')
-  crashes=$(( $(find "$out/crashes/$name" -type f | wc -l) - before ))
-  echo "$name: ${secs}s, $execs executions, coverage $cov edges ($ft features), $crashes new crashes"
+  findings=$(( $(find "$out/crashes/$run" -type f | wc -l) - before ))
+  all_execs=$(( all_execs + execs )) all_findings=$(( all_findings + findings ))
+  echo "$run: ${secs}s, $execs executions, coverage $cov edges ($ft features), $findings new findings"
 done
+echo "all: ${#names[@]} harnesses, $all_execs executions, $all_findings new findings"
 exit $status
