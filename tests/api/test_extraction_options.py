@@ -117,3 +117,15 @@ def distill_article_text(options):
 
     page = "<html><body><article>" + "<p>A sentence of prose, with commas, and more words to count.</p>" * 5
     return distill.article(page + "</article></body></html>", options).text
+
+
+def test_include_tables_false_leaves_tables_out_of_the_text_too():
+    import distill
+    from distill import Extraction
+
+    prose = "<p>A sentence of prose, with commas, and more words to count here.</p>" * 4
+    table = "<table><tr><th>Name</th><th>Value</th></tr><tr><td>alpha cell</td><td>beta</td></tr></table>"
+    page = f"<html><body><article>{prose}{table}</article></body></html>"
+    assert "Name\tValue" in distill.article(page).text
+    text = distill.article(page, Extraction(include_tables=False)).text
+    assert "Name" not in text and "alpha" not in text and "A sentence of prose" in text

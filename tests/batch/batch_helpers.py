@@ -9,8 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[2] / "src"
-
 ARTICLE = """<html lang="en"><head><title>{title} | Site</title><meta name="author" content="Ann Author">
 </head><body><nav><a href="/">Home</a> <a href="/a">About</a></nav>
 <div class="post"><h1>{title}</h1>
@@ -34,8 +32,14 @@ def command() -> list[str]:
 
 
 def env() -> dict[str, str]:
+    """The environment for a subprocess: it imports the very distill this test process imported.
+
+    That is the source tree with an in-place build while developing, the installed package in CI (where
+    src/ holds no compiled core, so putting src/ first would hide the installed one)."""
+    import distill
+
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(SRC) + os.pathsep + e.get("PYTHONPATH", "")
+    e["PYTHONPATH"] = str(Path(distill.__file__).resolve().parents[1]) + os.pathsep + e.get("PYTHONPATH", "")
     return e
 
 

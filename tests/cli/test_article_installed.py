@@ -87,12 +87,15 @@ def test_report_gives_the_size_of_what_was_parsed() -> None:
 
 
 def test_when_cleaning_keeps_nothing_the_winners_text_is_written_and_said() -> None:
-    # The only candidate is a share box: article() cleans every block of it out.
-    box = "".join(f"<p>Share this story with your friends on every network, number {i}.</p>" for i in range(5))
+    # The streaming score counts hidden paragraphs (it follows the design and reads no attributes), while
+    # article() leaves hidden elements out and its fallback keeps only visible prose: nothing is kept.
+    box = "".join(f"<p hidden>Share this story with your friends on every network, number {i}.</p>" for i in range(5))
     page = f"<html><body><div class=share>{box}</div></body></html>".encode()
     assert distill.article(page).text == ""
     res = article("--text", input=page)
-    assert res.returncode == 0 and "every network, number 3." in res.stdout.decode()
+    winner = distill.parse(page).find("div")
+    assert winner is not None
+    assert res.returncode == 0 and res.stdout.decode().strip() == winner.to_text().strip()
     assert "cleaning kept nothing" in res.stderr.decode()
     assert json.loads(article("--text", "--json", input=page).stdout)["cleaned"] is False
 

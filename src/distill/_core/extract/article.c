@@ -26,7 +26,7 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
     dl_score_result_free(&r);
     dl_article_text_result t;
     dl_article_content_result c;
-    if (rc == 0 && dl_article_regions(root, (dl_favor)opts->favor, &c, &t) == 0) {
+    if (rc == 0 && dl_article_regions(root, (dl_favor)opts->favor, !(opts->include & DL_INCLUDE_TABLES), &c, &t) == 0) {
         dl_buf_append(&out->text, t.text, t.len);
         out->regions = c.roots;
         out->nregions = c.nroots;

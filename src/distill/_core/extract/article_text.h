@@ -54,7 +54,7 @@ typedef struct {
 
 /* Both at once from one selection (content or text may be NULL). Returns 0, or -1 on out of memory
  * (then both are empty). */
-int dl_article_regions(const dl_node *root, dl_favor favor, dl_article_content_result *content,
+int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_article_content_result *content,
                        dl_article_text_result *text);
 
 /* Returns 0, or -1 on out of memory. Always dl_article_content_free(out) afterwards. */

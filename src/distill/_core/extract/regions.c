@@ -289,7 +289,8 @@ static size_t drop_invisible(char *s, size_t n) {
 
 /* Article.text through the exporters' text renderer over the content model, so that text, markdown and
  * html show the same content (the same hidden elements and widgets left out). */
-static int export_text(const dl_regions *r, const dl_article_content_result *c, dl_article_text_result *out) {
+static int export_text(const dl_regions *r, const dl_article_content_result *c, int no_tables,
+                       dl_article_text_result *out) {
     memset(out, 0, sizeof(*out));
     dl_htmlbuf b;
     dl_htmlbuf_init(&b);
@@ -297,6 +298,7 @@ static int export_text(const dl_regions *r, const dl_article_content_result *c, 
     if (c->nroots) {
         dl_node_filter filter = {dl_article_content_skip, c, NULL};
         dl_text_options t = {0};
+        t.no_tables = no_tables; /* Extraction(include_tables=False) */
         rc = dl_to_text_nodes(NULL, c->roots, c->nroots, &filter, &t, &b);
     }
     if (rc < 0 || b.failed) {
@@ -319,7 +321,7 @@ static int export_text(const dl_regions *r, const dl_article_content_result *c, 
     return 0;
 }
 
-int dl_article_regions(const dl_node *root, dl_favor favor, dl_article_content_result *content,
+int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_article_content_result *content,
                        dl_article_text_result *text) {
     dl_regions r;
     dl_article_content_result local;
@@ -330,7 +332,7 @@ int dl_article_regions(const dl_node *root, dl_favor favor, dl_article_content_r
 #ifdef DL_ARTICLE_OWN_RENDERER
     if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
 #else
-    if (rc == 0 && text && export_text(&r, c, text) < 0) rc = -1;
+    if (rc == 0 && text && export_text(&r, c, no_tables, text) < 0) rc = -1;
 #endif
     if (rc < 0 || !content) dl_article_content_free(c);
     regions_free(&r);
@@ -342,11 +344,11 @@ int dl_article_regions(const dl_node *root, dl_favor favor, dl_article_content_r
 }
 
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
-    return dl_article_regions(root, favor, NULL, out);
+    return dl_article_regions(root, favor, 0, NULL, out);
 }
 
 int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out) {
-    return dl_article_regions(root, favor, out, NULL);
+    return dl_article_regions(root, favor, 0, out, NULL);
 }
 
 static int in_sorted(const dl_node *const *set, size_t n, const dl_node *el) {
