@@ -10,6 +10,7 @@
 
 #include "common/buf.h"
 #include "encoding/encoding.h"
+#include "fuzz_common.h"
 
 static long stand_in_decode(int enc, const uint8_t *b, size_t n, dl_buf *out) {
     (void)enc;
@@ -40,25 +41,6 @@ static void stand_in_close(void *d) { (void)d; }
 static const dl_legacy_codec stand_in = {stand_in_decode, stand_in_open, stand_in_feed, stand_in_pending,
                                          stand_in_close};
 
-static size_t utf8_seq(const uint8_t *s, size_t n) {
-    uint8_t c = s[0];
-    size_t len;
-    uint32_t cp;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07;
-    else return 0;
-    if (len > n) return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (s[i] & 0x3F);
-    }
-    if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return len;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int ready;
     if (!ready) {
@@ -80,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const uint8_t *u = (const uint8_t *)d.utf8;
     uint64_t last = 0;
     for (size_t i = 0; i < d.len;) {
-        size_t k = utf8_seq(u + i, d.len - i);
+        size_t k = dl_fuzz_utf8_seq(u + i, d.len - i);
         if (!k) abort();
         uint64_t off = dl_offset_map_lookup(d.map, i);
         if (off > len || off < last) abort();
