@@ -119,6 +119,21 @@ static char *lower_dup(const char *s, size_t len) {
     return d;
 }
 
+/* Append a lower-case copy of s to a policy's list of names and their lengths. 1, or -1 on OOM. */
+static int push_lower(char ***names, size_t **lens, size_t *n, const char *s, size_t len) {
+    char **v = realloc(*names, (*n + 1) * sizeof(*v));
+    if (!v) return -1;
+    *names = v;
+    size_t *l = realloc(*lens, (*n + 1) * sizeof(*l));
+    if (!l) return -1;
+    *lens = l;
+    char *d = lower_dup(s, len);
+    if (!d) return -1;
+    v[*n] = d;
+    l[(*n)++] = len;
+    return 1;
+}
+
 static uint32_t lookup_lower(const char *name, size_t len) {
     char buf[32];
     if (len >= sizeof(buf)) return DL_TAG__NONE;
@@ -174,17 +189,7 @@ static int scheme_runs_script(const char *scheme, size_t len) {
 
 int dl_policy_allow_scheme(dl_policy *p, const char *scheme, size_t len) {
     if (scheme_runs_script(scheme, len)) return 0;
-    char **s = realloc(p->schemes, (p->nschemes + 1) * sizeof(*s));
-    if (!s) return -1;
-    p->schemes = s;
-    size_t *l = realloc(p->scheme_lens, (p->nschemes + 1) * sizeof(*l));
-    if (!l) return -1;
-    p->scheme_lens = l;
-    char *d = lower_dup(scheme, len);
-    if (!d) return -1;
-    s[p->nschemes] = d;
-    l[p->nschemes++] = len;
-    return 1;
+    return push_lower(&p->schemes, &p->scheme_lens, &p->nschemes, scheme, len);
 }
 
 void dl_policy_restrict_hosts(dl_policy *p) { p->restrict_hosts = 1; }
@@ -196,17 +201,7 @@ int dl_policy_allow_host(dl_policy *p, const char *host, size_t len) {
         unsigned char c = (unsigned char)host[i];
         if (c <= 0x20 || c >= 0x7F || strchr("/\\?#@%", c)) return 0;
     }
-    char **h = realloc(p->hosts, (p->nhosts + 1) * sizeof(*h));
-    if (!h) return -1;
-    p->hosts = h;
-    size_t *l = realloc(p->host_lens, (p->nhosts + 1) * sizeof(*l));
-    if (!l) return -1;
-    p->host_lens = l;
-    char *d = lower_dup(host, len);
-    if (!d) return -1;
-    h[p->nhosts] = d;
-    l[p->nhosts++] = len;
-    return 1;
+    return push_lower(&p->hosts, &p->host_lens, &p->nhosts, host, len);
 }
 
 int dl_policy_set_link_rel(dl_policy *p, const char *rel, size_t len) {
