@@ -11,6 +11,10 @@ CORE = Path("src") / "distill" / "_core"
 
 # Every subsystem is a folder of C files; the extension is all of them, so adding a file needs no edit here.
 sources = sorted(str(p) for p in CORE.rglob("*.c") if "fuzz" not in p.parts)
+# The headers and included fragments: a change to any of them rebuilds the extension (build_ext only
+# compares the listed files' times with the built module's, and a struct that grew must not be read
+# with its old layout by an object compiled before).
+depends = sorted(str(p) for p in CORE.rglob("*") if p.suffix in (".h", ".inc"))
 
 extra_compile_args = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter",
                       "-Wno-missing-field-initializers", "-fvisibility=hidden"]
@@ -30,6 +34,7 @@ setup(
         Extension(
             "distill._core",
             sources=sources,
+            depends=depends,
             include_dirs=[str(CORE)],
             extra_compile_args=extra_compile_args,
             extra_link_args=extra_link_args,
