@@ -1,9 +1,12 @@
 """A newcomer finds each tokenizer state and insertion mode by the HTML Standard's name: every state of
-13.2.5 appears in the tokenizer's sources as "13.2.5.N <title>" (with its anchor), every insertion mode
-of 13.2.6.4 as 'The "<mode>" insertion mode' in the tree builder's."""
+13.2.5 is a function of the tokenizer named as the spec names it ("Attribute value (double-quoted)
+state" is attribute_value_double_quoted_state()), right under a "13.2.5.N <title> state" heading with
+its anchor, and reached from the tokenizer's dispatch; every insertion mode of 13.2.6.4 appears as
+'The "<mode>" insertion mode' in the tree builder's sources."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -38,6 +41,7 @@ MODES = ["initial", "before html", "before head", "in head", "in head noscript",
          "in template", "after body", "in frameset", "after frameset", "after after body", "after after frameset"]
 
 
+@functools.cache
 def _text(folder: str) -> str:
     return "\n".join(p.read_text() for p in sorted((CORE / folder).iterdir()) if p.suffix in {".c", ".h", ".inc"})
 
@@ -46,12 +50,52 @@ def test_the_standard_has_80_tokenizer_states() -> None:
     assert len(STATES) == 80 and len(set(STATES)) == 80
 
 
+SPEC = "https://html.spec.whatwg.org/multipage/parsing.html"
+# A function definition at the start of a line: return type and qualifiers, name, parameters, "{".
+DEFINITION = re.compile(r"^[A-Za-z_][\w ]*?[\w*] \**(\w+)\(([^;{}]*)\)\s*\{", re.M)
+# The state functions' own signature (tokenizer.c's DL_STATE: always inlined into the dispatch).
+STATE_DEFINITION = re.compile(r"^DL_STATE (\w+)\(dl_tokenizer \*t, dl_cursor \*in\)\s*\{", re.M)
+# The one state of the tokenizer that is no spec state: 13.2.5.56's PUBLIC / SYSTEM look-ahead.
+HELPER_STATES = {"after_doctype_name_keyword_lookahead"}
+
+
+def function_name(title: str) -> str:
+    """The C name of a spec state: its title in lower case, words joined by "_", then "_state"."""
+    return re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") + "_state"
+
+
+def test_function_names_follow_the_titles() -> None:
+    assert function_name("Attribute value (double-quoted)") == "attribute_value_double_quoted_state"
+    assert function_name("RCDATA less-than sign") == "rcdata_less_than_sign_state"
+    assert function_name("Between DOCTYPE public and system identifiers") == (
+        "between_doctype_public_and_system_identifiers_state")
+
+
 @pytest.mark.parametrize("number,title", list(enumerate(STATES, 1)))
-def test_tokenizer_state_is_found_by_its_spec_name(number: int, title: str) -> None:
+def test_tokenizer_state_is_a_function_under_its_spec_name(number: int, title: str) -> None:
     src = _text("tokenizer")
-    assert re.search(rf"13\.2\.5\.{number} {re.escape(title)} state\b", src), f"13.2.5.{number} {title} state"
+    heading = rf"/\* 13\.2\.5\.{number} {re.escape(title)} state\n \* (\S+)"
+    found = list(re.finditer(heading, src))
+    assert len(found) == 1, f"one heading '13.2.5.{number} {title} state' with its anchor on the next line"
     anchor = "#" + f"{title} state".lower().replace(" ", "-")
-    assert anchor in src
+    assert found[0].group(1) == SPEC + anchor
+    # The first function defined after the heading is the state's, under the spec's name.
+    definition = DEFINITION.search(src, found[0].end())
+    assert definition is not None and definition.group(1) == function_name(title), (
+        f"13.2.5.{number} {title} state is followed by "
+        f"{definition.group(1) if definition else 'no function'}, not {function_name(title)}()")
+    assert STATE_DEFINITION.match(src, definition.start()), "a state function (DL_STATE, tokenizer and cursor)"
+    assert len(re.findall(rf"\b{function_name(title)}\(dl_tokenizer", src)) == 1, "defined once"
+    # ... and the dispatch runs it.
+    assert re.search(rf"X\(S_\w+, {function_name(title)}\)", src), "listed in DL_TOKENIZER_STATES"
+    assert re.search(rf"DL_STATE_RUN\(S_\w+, {function_name(title)}\)", src), "run by dl_run()"
+
+
+def test_every_state_function_is_a_spec_state() -> None:
+    src = _text("tokenizer")
+    defined = set(STATE_DEFINITION.findall(src))
+    assert defined - {function_name(s) for s in STATES} == HELPER_STATES
+    assert {function_name(s) for s in STATES} <= defined
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/buf.h"
+#include "common/compiler.h"
 
 typedef unsigned char dl_uchar;
 
@@ -62,7 +63,9 @@ static inline int dl_text_lit(dl_text *x, const void *s, size_t n) {
     return dl_buf_append(&x->own, s, n);
 }
 
-static inline int dl_text_src(dl_text *x, const dl_uchar *s, size_t n) {
+/* Always inlined: every text state's scan ends here, and the tokenizer's one big dispatch function is
+ * past the size where GCC stops inlining on its own. */
+DL_ALWAYS_INLINE int dl_text_src(dl_text *x, const dl_uchar *s, size_t n) {
     if (!x->owned) {
         if (x->blen == 0) {
             x->bptr = s;

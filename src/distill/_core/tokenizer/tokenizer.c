@@ -1,10 +1,19 @@
 /* The WHATWG HTML tokenizer (HTML Standard 13.2.5) over UTF-8 bytes, incremental.
  *
- * One state machine serves feed() and finish(): every state reads the next character through FETCH,
- * which yields EOF (-1) only when finish() drives it, and otherwise suspends at the end of the fed
- * buffer with all progress kept in the tokenizer. The states whose spec text looks ahead ("the next
- * few characters are DOCTYPE", the longest named reference) match one character at a time instead,
- * so a chunk boundary can fall anywhere.
+ * Every state of 13.2.5 is a function named as the spec names it (13.2.5.36 "Attribute value
+ * (double-quoted) state" is attribute_value_double_quoted_state()), grouped by family in the
+ * *_states.inc files, each under its section number, title and anchor. A state function takes the
+ * tokenizer and the input cursor, consumes what its spec text consumes, and returns the next state, or
+ * R_SUSPEND at the end of the fed bytes (the same state resumes at the next feed, all progress kept in
+ * the tokenizer), R_EOF or R_FAIL. dl_run() calls them from one dispatch loop over DL_TOKENIZER_STATES.
+ * The state functions are always inlined into it, each from its one call site, so the cursor lives in
+ * registers and a state that returns a constant jumps straight to the next state's code (the compiler
+ * threads the dispatch): the layout costs no speed over a hand-written switch.
+ *
+ * Every state reads the next character through FETCH, which yields EOF (-1) only when finish() drives
+ * it, and otherwise suspends. The states whose spec text looks ahead ("the next few characters are
+ * DOCTYPE", the longest named reference) match one character at a time instead, so a chunk boundary
+ * can fall anywhere.
  *
  * The hot states (data, text content models, tag and attribute names, attribute values, comments)
  * first scan (16 bytes at a time with SSE2, else a table or byte loop) over the bytes that need no
@@ -25,27 +34,101 @@ typedef struct {
 
 #include "tokenizer/entities_table.inc"
 
-/* The tokenizer states, named as the HTML Standard names them (13.2.5.*): the cases of dl_run() in the
- * *_states.inc files carry each one's section title and anchor. */
+/* The tokenizer states of the HTML Standard (13.2.5.1-80) in the spec's order, each with the function
+ * that implements it (in the *_states.inc files, under its section title and anchor), plus the one
+ * helper state that matches 13.2.5.56's PUBLIC / SYSTEM look-ahead a character at a time. */
+#define DL_TOKENIZER_STATES(X) \
+    X(S_DATA, data_state)                                                                                   /* 13.2.5.1 */ \
+    X(S_RCDATA, rcdata_state)                                                                               /* 13.2.5.2 */ \
+    X(S_RAWTEXT, rawtext_state)                                                                             /* 13.2.5.3 */ \
+    X(S_SCRIPT_DATA, script_data_state)                                                                     /* 13.2.5.4 */ \
+    X(S_PLAINTEXT, plaintext_state)                                                                         /* 13.2.5.5 */ \
+    X(S_TAG_OPEN, tag_open_state)                                                                           /* 13.2.5.6 */ \
+    X(S_END_TAG_OPEN, end_tag_open_state)                                                                   /* 13.2.5.7 */ \
+    X(S_TAG_NAME, tag_name_state)                                                                           /* 13.2.5.8 */ \
+    X(S_RCDATA_LESS_THAN_SIGN, rcdata_less_than_sign_state)                                                 /* 13.2.5.9 */ \
+    X(S_RCDATA_END_TAG_OPEN, rcdata_end_tag_open_state)                                                     /* 13.2.5.10 */ \
+    X(S_RCDATA_END_TAG_NAME, rcdata_end_tag_name_state)                                                     /* 13.2.5.11 */ \
+    X(S_RAWTEXT_LESS_THAN_SIGN, rawtext_less_than_sign_state)                                               /* 13.2.5.12 */ \
+    X(S_RAWTEXT_END_TAG_OPEN, rawtext_end_tag_open_state)                                                   /* 13.2.5.13 */ \
+    X(S_RAWTEXT_END_TAG_NAME, rawtext_end_tag_name_state)                                                   /* 13.2.5.14 */ \
+    X(S_SCRIPT_DATA_LESS_THAN_SIGN, script_data_less_than_sign_state)                                       /* 13.2.5.15 */ \
+    X(S_SCRIPT_DATA_END_TAG_OPEN, script_data_end_tag_open_state)                                           /* 13.2.5.16 */ \
+    X(S_SCRIPT_DATA_END_TAG_NAME, script_data_end_tag_name_state)                                           /* 13.2.5.17 */ \
+    X(S_SCRIPT_DATA_ESCAPE_START, script_data_escape_start_state)                                           /* 13.2.5.18 */ \
+    X(S_SCRIPT_DATA_ESCAPE_START_DASH, script_data_escape_start_dash_state)                                 /* 13.2.5.19 */ \
+    X(S_SCRIPT_DATA_ESCAPED, script_data_escaped_state)                                                     /* 13.2.5.20 */ \
+    X(S_SCRIPT_DATA_ESCAPED_DASH, script_data_escaped_dash_state)                                           /* 13.2.5.21 */ \
+    X(S_SCRIPT_DATA_ESCAPED_DASH_DASH, script_data_escaped_dash_dash_state)                                 /* 13.2.5.22 */ \
+    X(S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN, script_data_escaped_less_than_sign_state)                       /* 13.2.5.23 */ \
+    X(S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN, script_data_escaped_end_tag_open_state)                           /* 13.2.5.24 */ \
+    X(S_SCRIPT_DATA_ESCAPED_END_TAG_NAME, script_data_escaped_end_tag_name_state)                           /* 13.2.5.25 */ \
+    X(S_SCRIPT_DATA_DOUBLE_ESCAPE_START, script_data_double_escape_start_state)                             /* 13.2.5.26 */ \
+    X(S_SCRIPT_DATA_DOUBLE_ESCAPED, script_data_double_escaped_state)                                       /* 13.2.5.27 */ \
+    X(S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH, script_data_double_escaped_dash_state)                             /* 13.2.5.28 */ \
+    X(S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH, script_data_double_escaped_dash_dash_state)                   /* 13.2.5.29 */ \
+    X(S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN, script_data_double_escaped_less_than_sign_state)         /* 13.2.5.30 */ \
+    X(S_SCRIPT_DATA_DOUBLE_ESCAPE_END, script_data_double_escape_end_state)                                 /* 13.2.5.31 */ \
+    X(S_BEFORE_ATTRIBUTE_NAME, before_attribute_name_state)                                                 /* 13.2.5.32 */ \
+    X(S_ATTRIBUTE_NAME, attribute_name_state)                                                               /* 13.2.5.33 */ \
+    X(S_AFTER_ATTRIBUTE_NAME, after_attribute_name_state)                                                   /* 13.2.5.34 */ \
+    X(S_BEFORE_ATTRIBUTE_VALUE, before_attribute_value_state)                                               /* 13.2.5.35 */ \
+    X(S_ATTRIBUTE_VALUE_DOUBLE_QUOTED, attribute_value_double_quoted_state)                                 /* 13.2.5.36 */ \
+    X(S_ATTRIBUTE_VALUE_SINGLE_QUOTED, attribute_value_single_quoted_state)                                 /* 13.2.5.37 */ \
+    X(S_ATTRIBUTE_VALUE_UNQUOTED, attribute_value_unquoted_state)                                           /* 13.2.5.38 */ \
+    X(S_AFTER_ATTRIBUTE_VALUE_QUOTED, after_attribute_value_quoted_state)                                   /* 13.2.5.39 */ \
+    X(S_SELF_CLOSING_START_TAG, self_closing_start_tag_state)                                               /* 13.2.5.40 */ \
+    X(S_BOGUS_COMMENT, bogus_comment_state)                                                                 /* 13.2.5.41 */ \
+    X(S_MARKUP_DECLARATION_OPEN, markup_declaration_open_state)                                             /* 13.2.5.42 */ \
+    X(S_COMMENT_START, comment_start_state)                                                                 /* 13.2.5.43 */ \
+    X(S_COMMENT_START_DASH, comment_start_dash_state)                                                       /* 13.2.5.44 */ \
+    X(S_COMMENT, comment_state)                                                                             /* 13.2.5.45 */ \
+    X(S_COMMENT_LESS_THAN_SIGN, comment_less_than_sign_state)                                               /* 13.2.5.46 */ \
+    X(S_COMMENT_LESS_THAN_SIGN_BANG, comment_less_than_sign_bang_state)                                     /* 13.2.5.47 */ \
+    X(S_COMMENT_LESS_THAN_SIGN_BANG_DASH, comment_less_than_sign_bang_dash_state)                           /* 13.2.5.48 */ \
+    X(S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH, comment_less_than_sign_bang_dash_dash_state)                 /* 13.2.5.49 */ \
+    X(S_COMMENT_END_DASH, comment_end_dash_state)                                                           /* 13.2.5.50 */ \
+    X(S_COMMENT_END, comment_end_state)                                                                     /* 13.2.5.51 */ \
+    X(S_COMMENT_END_BANG, comment_end_bang_state)                                                           /* 13.2.5.52 */ \
+    X(S_DOCTYPE, doctype_state)                                                                             /* 13.2.5.53 */ \
+    X(S_BEFORE_DOCTYPE_NAME, before_doctype_name_state)                                                     /* 13.2.5.54 */ \
+    X(S_DOCTYPE_NAME, doctype_name_state)                                                                   /* 13.2.5.55 */ \
+    X(S_AFTER_DOCTYPE_NAME, after_doctype_name_state)                                                       /* 13.2.5.56 */ \
+    X(S_AFTER_DOCTYPE_NAME_KEYWORD, after_doctype_name_keyword_lookahead)                                   /* 13.2.5.56, its look-ahead */ \
+    X(S_AFTER_DOCTYPE_PUBLIC_KEYWORD, after_doctype_public_keyword_state)                                   /* 13.2.5.57 */ \
+    X(S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER, before_doctype_public_identifier_state)                           /* 13.2.5.58 */ \
+    X(S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED, doctype_public_identifier_double_quoted_state)             /* 13.2.5.59 */ \
+    X(S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED, doctype_public_identifier_single_quoted_state)             /* 13.2.5.60 */ \
+    X(S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER, after_doctype_public_identifier_state)                             /* 13.2.5.61 */ \
+    X(S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, between_doctype_public_and_system_identifiers_state) /* 13.2.5.62 */ \
+    X(S_AFTER_DOCTYPE_SYSTEM_KEYWORD, after_doctype_system_keyword_state)                                   /* 13.2.5.63 */ \
+    X(S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, before_doctype_system_identifier_state)                           /* 13.2.5.64 */ \
+    X(S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED, doctype_system_identifier_double_quoted_state)             /* 13.2.5.65 */ \
+    X(S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED, doctype_system_identifier_single_quoted_state)             /* 13.2.5.66 */ \
+    X(S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, after_doctype_system_identifier_state)                             /* 13.2.5.67 */ \
+    X(S_BOGUS_DOCTYPE, bogus_doctype_state)                                                                 /* 13.2.5.68 */ \
+    X(S_CDATA_SECTION, cdata_section_state)                                                                 /* 13.2.5.69 */ \
+    X(S_CDATA_SECTION_BRACKET, cdata_section_bracket_state)                                                 /* 13.2.5.70 */ \
+    X(S_CDATA_SECTION_END, cdata_section_end_state)                                                         /* 13.2.5.71 */ \
+    X(S_CHARACTER_REFERENCE, character_reference_state)                                                     /* 13.2.5.72 */ \
+    X(S_NAMED_CHARACTER_REFERENCE, named_character_reference_state)                                         /* 13.2.5.73 */ \
+    X(S_AMBIGUOUS_AMPERSAND, ambiguous_ampersand_state)                                                     /* 13.2.5.74 */ \
+    X(S_NUMERIC_CHARACTER_REFERENCE, numeric_character_reference_state)                                     /* 13.2.5.75 */ \
+    X(S_HEXADECIMAL_CHARACTER_REFERENCE_START, hexadecimal_character_reference_start_state)                 /* 13.2.5.76 */ \
+    X(S_DECIMAL_CHARACTER_REFERENCE_START, decimal_character_reference_start_state)                         /* 13.2.5.77 */ \
+    X(S_HEXADECIMAL_CHARACTER_REFERENCE, hexadecimal_character_reference_state)                             /* 13.2.5.78 */ \
+    X(S_DECIMAL_CHARACTER_REFERENCE, decimal_character_reference_state)                                     /* 13.2.5.79 */ \
+    X(S_NUMERIC_CHARACTER_REFERENCE_END, numeric_character_reference_end_state)                             /* 13.2.5.80 */
+
+#define DL_STATE_ID(id, fn) id,
+enum { DL_TOKENIZER_STATES(DL_STATE_ID) DL_TOKENIZER_NSTATES };
+#undef DL_STATE_ID
+
+/* What a state function returns when it does not name the next state. */
 enum {
-    S_DATA, S_RCDATA, S_RAWTEXT, S_SCRIPT_DATA, S_PLAINTEXT, S_CDATA_SECTION,
-    S_TAG_OPEN, S_END_TAG_OPEN, S_TAG_NAME,
-    S_TEXT_LESS_THAN_SIGN,  /* RCDATA / RAWTEXT less-than sign */
-    S_TEXT_END_TAG_OPEN, /* RCDATA / RAWTEXT / script data / script escaped: end tag open */
-    S_TEXT_END_TAG_NAME, /* ... end tag name */
-    S_SCRIPT_DATA_LESS_THAN_SIGN, S_SCRIPT_DATA_ESCAPE_START, S_SCRIPT_DATA_ESCAPE_START_DASH, S_SCRIPT_DATA_ESCAPED, S_SCRIPT_DATA_ESCAPED_DASH,
-    S_SCRIPT_DATA_ESCAPED_DASH_DASH, S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN, S_SCRIPT_DATA_DOUBLE_ESCAPE_START, S_SCRIPT_DATA_DOUBLE_ESCAPED, S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH,
-    S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH, S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN, S_SCRIPT_DATA_DOUBLE_ESCAPE_END,
-    S_BEFORE_ATTRIBUTE_NAME, S_ATTRIBUTE_NAME, S_AFTER_ATTRIBUTE_NAME, S_BEFORE_ATTRIBUTE_VALUE,
-    S_ATTRIBUTE_VALUE_DOUBLE_QUOTED, S_ATTRIBUTE_VALUE_SINGLE_QUOTED, S_ATTRIBUTE_VALUE_UNQUOTED, S_AFTER_ATTRIBUTE_VALUE_QUOTED, S_SELF_CLOSING_START_TAG,
-    S_BOGUS_COMMENT, S_MARKUP_DECLARATION_OPEN, S_COMMENT_START, S_COMMENT_START_DASH, S_COMMENT, S_COMMENT_LESS_THAN_SIGN,
-    S_COMMENT_LESS_THAN_SIGN_BANG, S_COMMENT_LESS_THAN_SIGN_BANG_DASH, S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH, S_COMMENT_END_DASH,
-    S_COMMENT_END, S_COMMENT_END_BANG,
-    S_DOCTYPE, S_BEFORE_DOCTYPE_NAME, S_DOCTYPE_NAME, S_AFTER_DOCTYPE_NAME, S_AFTER_DOCTYPE_NAME_KEYWORD, S_AFTER_DOCTYPE_PUBLIC_KEYWORD,
-    S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER, S_DOCTYPE_PUBLIC_IDENTIFIER_QUOTED, S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER, S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, S_AFTER_DOCTYPE_SYSTEM_KEYWORD, S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER,
-    S_DOCTYPE_SYSTEM_IDENTIFIER_QUOTED, S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, S_BOGUS_DOCTYPE,
-    S_CDATA_SECTION_BRACKET, S_CDATA_SECTION_END,
-    S_CHARACTER_REFERENCE, S_NAMED_CHARACTER_REFERENCE, S_AMBIGUOUS_AMPERSAND, S_NUMERIC_CHARACTER_REFERENCE, S_HEXADECIMAL_CHARACTER_REFERENCE_START, S_DECIMAL_CHARACTER_REFERENCE_START, S_HEXADECIMAL_CHARACTER_REFERENCE, S_DECIMAL_CHARACTER_REFERENCE
+    R_SUSPEND = -1, /* the fed bytes are used up: the same state resumes at the next feed */
+    R_EOF = -2,     /* the state emitted what end of input calls for: emit the end-of-file token */
+    R_FAIL = -3     /* out of memory, or the sink refused a token */
 };
 
 /* Character classes: one table, one bit per question a hot loop asks. */
@@ -130,7 +213,8 @@ struct dl_tokenizer {
     dl_error_sink esink;
     void *ectx;
 
-    int state, ret_state, text_state;
+    int state;     /* where dl_run() resumes at the next feed; the sink may set it (set_state) */
+    int ret_state; /* the return state of a character reference */
     int cdata_allowed;
     int failed, finished;
     int cr_at_end; /* the last byte fed was a CR: a leading LF of the next chunk belongs to it */
@@ -168,7 +252,6 @@ struct dl_tokenizer {
     dl_text comment;
     dl_buf dt_name, dt_pub, dt_sys;
     int has_name, has_pub, has_sys, force_quirks;
-    int quote;
 
     /* Look-ahead matches kept across chunks. */
     dl_uchar mdo[8];
@@ -258,7 +341,7 @@ void dl_tokenizer_set_cdata_allowed(dl_tokenizer *t, int allowed) { t->cdata_all
 
 /* ---------------------------------------------------------------------------------------------- */
 
-static inline void dl_err(dl_tokenizer *t, dl_parse_error e, uint64_t off) {
+DL_ALWAYS_INLINE void dl_err(dl_tokenizer *t, dl_parse_error e, uint64_t off) {
     if (t->esink) t->esink(t->ectx, e, off);
 }
 
@@ -673,31 +756,6 @@ static const uint16_t dl_c1_table[32] = {
     0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178,
 };
 
-/* 13.2.5.80 Numeric character reference end state
- * https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
- * A function, not a case: the decimal and hexadecimal states end in it without reading a character. */
-static int dl_numeric_end(dl_tokenizer *t, uint64_t here, uint64_t end) {
-    uint32_t cp = t->num;
-    if (cp == 0) {
-        dl_err(t, DL_ERR_NULL_CHARACTER_REFERENCE, here);
-        cp = 0xFFFD;
-    } else if (cp > 0x10FFFF) {
-        dl_err(t, DL_ERR_CHARACTER_REFERENCE_OUTSIDE_UNICODE_RANGE, here);
-        cp = 0xFFFD;
-    } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-        dl_err(t, DL_ERR_SURROGATE_CHARACTER_REFERENCE, here);
-        cp = 0xFFFD;
-    } else if ((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE) {
-        dl_err(t, DL_ERR_NONCHARACTER_CHARACTER_REFERENCE, here);
-    } else if (cp == 0x0D || (cp < 0x20 && cp != 0x09 && cp != 0x0A && cp != 0x0C) ||
-               (cp >= 0x7F && cp <= 0x9F)) {
-        dl_err(t, DL_ERR_CONTROL_CHARACTER_REFERENCE, here);
-        if (cp >= 0x80) cp = dl_c1_table[cp - 0x80];
-    }
-    t->state = t->ret_state;
-    return dl_ref_value(t, cp, 0, end);
-}
-
 /* ---- input stream errors (HTML Standard 13.2.3.5), checked only when someone listens ---- */
 
 static void dl_check_cp(dl_tokenizer *t, uint32_t cp, uint64_t off) {
@@ -750,59 +808,59 @@ static void dl_scan_upto(dl_tokenizer *t, const dl_uchar *q) {
 
 /* ---- the state machine ---- */
 
-/* Next input character into c; -1 at EOF when finishing; suspends at the end of a fed buffer. CR LF
- * and lone CR become LF here: p stays on the CR and ADV() steps over the pair (crlf), so a state that
- * reconsumes sees the same character at the same offset. A CR ending a chunk leaves cr_at_end for
- * feed() to drop a leading LF of the next one. */
+/* Where the state functions read: the fed bytes, and the current input character once FETCH has
+ * read it. dl_run() keeps it as a local whose address only the inlined state functions see, so its
+ * fields live in registers. */
+typedef struct {
+    const dl_uchar *p;   /* the next byte to consume */
+    const dl_uchar *end; /* end of the fed bytes */
+    const dl_uchar *cp;  /* where the current input character starts */
+    int c;               /* the current input character: a byte, LF for CR and CR LF, -1 at EOF */
+    int crlf;            /* the current character is a CR LF pair (ADV steps over both) */
+    int eof;             /* finish() drives the run: the end of the bytes is the end of input */
+} dl_cursor;
+
+/* A state function: always inlined into dl_run(), its only caller (see the comment at the top). */
+#define DL_STATE DL_ALWAYS_INLINE int
+
+/* Next input character into in->c; -1 at EOF when finishing; at the end of a fed buffer the state
+ * returns R_SUSPEND. CR LF and lone CR become LF here: in->p stays on the CR and ADV() steps over the
+ * pair (crlf), so a state that reconsumes sees the same character at the same offset. A CR ending a
+ * chunk leaves cr_at_end for feed() to drop a leading LF of the next one. */
 #define FETCH()                                                                                        \
     do {                                                                                               \
-        cp = p;                                                                                        \
-        crlf = 0;                                                                                      \
-        if (p >= end) {                                                                                \
-            if (!eof) goto suspend;                                                                    \
-            c = -1;                                                                                    \
+        in->cp = in->p;                                                                                \
+        in->crlf = 0;                                                                                  \
+        if (in->p >= in->end) {                                                                        \
+            if (!in->eof) return R_SUSPEND;                                                            \
+            in->c = -1;                                                                                \
         } else {                                                                                       \
-            c = *p;                                                                                    \
-            if (t->esink) dl_scan_upto(t, p + 1);                                                      \
-            if (c == '\r') {                                                                           \
-                if (p + 1 < end) crlf = p[1] == '\n';                                                  \
+            in->c = *in->p;                                                                            \
+            if (t->esink) dl_scan_upto(t, in->p + 1);                                                  \
+            if (in->c == '\r') {                                                                       \
+                if (in->p + 1 < in->end) in->crlf = in->p[1] == '\n';                                  \
                 else t->cr_at_end = 1;                                                                 \
-                c = '\n';                                                                              \
+                in->c = '\n';                                                                          \
             }                                                                                          \
         }                                                                                              \
     } while (0)
-#define ADV() (p += 1 + crlf)
-/* Direct jumps along the common path of markup (data, tag, attribute states): the same as setting the
- * state and going round the loop, minus an indirect branch the CPU often mispredicts. */
-#define GOTO(st, lbl)                                                                                  \
-    do {                                                                                               \
-        t->state = (st);                                                                               \
-        goto lbl;                                                                                      \
-    } while (0)
-/* After a start tag the sink may have switched the state; the usual case is the data state. */
-#define AFTER_EMIT()                                                                                   \
-    do {                                                                                               \
-        if (t->state == S_DATA) goto l_data;                                                           \
-    } while (0)
+#define ADV() (in->p += 1 + in->crlf)
 
 #define CHK(x)                                                                                         \
     do {                                                                                               \
-        if ((x) < 0) goto fail;                                                                        \
+        if ((x) < 0) return R_FAIL;                                                                    \
     } while (0)
 #define ABS(q) dl_abs(t, (q))
 #define ERR(code, q) dl_err(t, DL_ERR_##code, ABS(q))
 /* The current character (LF for a CR) appended to a text builder / to the run. */
-#define TEXT_CUR(x) ((c == *p) ? dl_text_src((x), p, 1) : dl_text_lit((x), "\n", 1))
-#define RUN_CUR() ((c == *p) ? dl_run_src(t, p, p + 1) : dl_run_lit(t, "\n", 1, ABS(p), ABS(p) + 1 + crlf))
-#define RUN_REPL() dl_run_lit(t, REPL, 3, ABS(p), ABS(p) + 1)
+#define TEXT_CUR(x) ((in->c == *in->p) ? dl_text_src((x), in->p, 1) : dl_text_lit((x), "\n", 1))
+#define RUN_CUR()                                                                                      \
+    ((in->c == *in->p) ? dl_run_src(t, in->p, in->p + 1)                                               \
+                       : dl_run_lit(t, "\n", 1, ABS(in->p), ABS(in->p) + 1 + in->crlf))
+#define RUN_REPL() dl_run_lit(t, REPL, 3, ABS(in->p), ABS(in->p) + 1)
 /* Text that sits `back` bytes before the current character in the source. */
-#define TEXT_BACK(x, back, lit, k) dl_text_at(t, (x), ABS(cp) - (back), (lit), (k))
+#define TEXT_BACK(x, back, lit, k) dl_text_at(t, (x), ABS(in->cp) - (back), (lit), (k))
 
-static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int eof) {
-    const dl_uchar *cp = p, *s;
-    int c, crlf = 0;
-    for (;;) {
-        switch (t->state) {
 #include "tokenizer/data_states.inc"
 #include "tokenizer/end_tag_states.inc"
 #include "tokenizer/script_states.inc"
@@ -811,26 +869,133 @@ static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int e
 #include "tokenizer/doctype_states.inc"
 #include "tokenizer/charref_states.inc"
 
-        default:
-            goto fail;
-        }
+/* Runs the state machine over [p, end) (the whole input left when eof).
+ *
+ * Each state's call is followed by its own copy of the dispatch (DL_GOTO_STATE), not by a jump back to
+ * one shared switch: where the inlined state function returns a constant (most of its returns), the
+ * compiler folds that copy into a direct jump to the next state's code, and the remaining indirect
+ * jumps are spread over the states, which predicts better than one shared jump. */
+static int dl_run(dl_tokenizer *t, const dl_uchar *p, const dl_uchar *end, int eof) {
+    dl_cursor in = {p, end, p, 0, 0, eof};
+    int state, next;
+#define DL_STATE_GOTO(id, fn)                                                                          \
+    case id:                                                                                           \
+        goto l_##id;
+#define DL_GOTO_STATE(s)                                                                               \
+    switch (s) {                                                                                       \
+        DL_TOKENIZER_STATES(DL_STATE_GOTO)                                                             \
+    default:                                                                                           \
+        goto bad_state;                                                                                \
     }
+#define DL_STATE_RUN(id, fn)                                                                           \
+    l_##id : next = fn(t, &in);                                                                        \
+    if (DL_UNLIKELY(next < 0)) {                                                                       \
+        state = id;                                                                                    \
+        goto stopped;                                                                                  \
+    }                                                                                                  \
+    DL_GOTO_STATE(next)
 
-suspend:
-    if (t->esink) dl_scan_upto(t, end);
-    return 0;
+    DL_GOTO_STATE(t->state)
+    /* One run per state, as in DL_TOKENIZER_STATES (the preprocessor cannot expand that list inside
+     * itself); a state missing here leaves its label undefined, which does not compile. */
+    DL_STATE_RUN(S_DATA, data_state)
+    DL_STATE_RUN(S_RCDATA, rcdata_state)
+    DL_STATE_RUN(S_RAWTEXT, rawtext_state)
+    DL_STATE_RUN(S_SCRIPT_DATA, script_data_state)
+    DL_STATE_RUN(S_PLAINTEXT, plaintext_state)
+    DL_STATE_RUN(S_TAG_OPEN, tag_open_state)
+    DL_STATE_RUN(S_END_TAG_OPEN, end_tag_open_state)
+    DL_STATE_RUN(S_TAG_NAME, tag_name_state)
+    DL_STATE_RUN(S_RCDATA_LESS_THAN_SIGN, rcdata_less_than_sign_state)
+    DL_STATE_RUN(S_RCDATA_END_TAG_OPEN, rcdata_end_tag_open_state)
+    DL_STATE_RUN(S_RCDATA_END_TAG_NAME, rcdata_end_tag_name_state)
+    DL_STATE_RUN(S_RAWTEXT_LESS_THAN_SIGN, rawtext_less_than_sign_state)
+    DL_STATE_RUN(S_RAWTEXT_END_TAG_OPEN, rawtext_end_tag_open_state)
+    DL_STATE_RUN(S_RAWTEXT_END_TAG_NAME, rawtext_end_tag_name_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_LESS_THAN_SIGN, script_data_less_than_sign_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_END_TAG_OPEN, script_data_end_tag_open_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_END_TAG_NAME, script_data_end_tag_name_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPE_START, script_data_escape_start_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPE_START_DASH, script_data_escape_start_dash_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPED, script_data_escaped_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPED_DASH, script_data_escaped_dash_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPED_DASH_DASH, script_data_escaped_dash_dash_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN, script_data_escaped_less_than_sign_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPED_END_TAG_OPEN, script_data_escaped_end_tag_open_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_ESCAPED_END_TAG_NAME, script_data_escaped_end_tag_name_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_DOUBLE_ESCAPE_START, script_data_double_escape_start_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_DOUBLE_ESCAPED, script_data_double_escaped_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH, script_data_double_escaped_dash_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH, script_data_double_escaped_dash_dash_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN, script_data_double_escaped_less_than_sign_state)
+    DL_STATE_RUN(S_SCRIPT_DATA_DOUBLE_ESCAPE_END, script_data_double_escape_end_state)
+    DL_STATE_RUN(S_BEFORE_ATTRIBUTE_NAME, before_attribute_name_state)
+    DL_STATE_RUN(S_ATTRIBUTE_NAME, attribute_name_state)
+    DL_STATE_RUN(S_AFTER_ATTRIBUTE_NAME, after_attribute_name_state)
+    DL_STATE_RUN(S_BEFORE_ATTRIBUTE_VALUE, before_attribute_value_state)
+    DL_STATE_RUN(S_ATTRIBUTE_VALUE_DOUBLE_QUOTED, attribute_value_double_quoted_state)
+    DL_STATE_RUN(S_ATTRIBUTE_VALUE_SINGLE_QUOTED, attribute_value_single_quoted_state)
+    DL_STATE_RUN(S_ATTRIBUTE_VALUE_UNQUOTED, attribute_value_unquoted_state)
+    DL_STATE_RUN(S_AFTER_ATTRIBUTE_VALUE_QUOTED, after_attribute_value_quoted_state)
+    DL_STATE_RUN(S_SELF_CLOSING_START_TAG, self_closing_start_tag_state)
+    DL_STATE_RUN(S_BOGUS_COMMENT, bogus_comment_state)
+    DL_STATE_RUN(S_MARKUP_DECLARATION_OPEN, markup_declaration_open_state)
+    DL_STATE_RUN(S_COMMENT_START, comment_start_state)
+    DL_STATE_RUN(S_COMMENT_START_DASH, comment_start_dash_state)
+    DL_STATE_RUN(S_COMMENT, comment_state)
+    DL_STATE_RUN(S_COMMENT_LESS_THAN_SIGN, comment_less_than_sign_state)
+    DL_STATE_RUN(S_COMMENT_LESS_THAN_SIGN_BANG, comment_less_than_sign_bang_state)
+    DL_STATE_RUN(S_COMMENT_LESS_THAN_SIGN_BANG_DASH, comment_less_than_sign_bang_dash_state)
+    DL_STATE_RUN(S_COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH, comment_less_than_sign_bang_dash_dash_state)
+    DL_STATE_RUN(S_COMMENT_END_DASH, comment_end_dash_state)
+    DL_STATE_RUN(S_COMMENT_END, comment_end_state)
+    DL_STATE_RUN(S_COMMENT_END_BANG, comment_end_bang_state)
+    DL_STATE_RUN(S_DOCTYPE, doctype_state)
+    DL_STATE_RUN(S_BEFORE_DOCTYPE_NAME, before_doctype_name_state)
+    DL_STATE_RUN(S_DOCTYPE_NAME, doctype_name_state)
+    DL_STATE_RUN(S_AFTER_DOCTYPE_NAME, after_doctype_name_state)
+    DL_STATE_RUN(S_AFTER_DOCTYPE_NAME_KEYWORD, after_doctype_name_keyword_lookahead)
+    DL_STATE_RUN(S_AFTER_DOCTYPE_PUBLIC_KEYWORD, after_doctype_public_keyword_state)
+    DL_STATE_RUN(S_BEFORE_DOCTYPE_PUBLIC_IDENTIFIER, before_doctype_public_identifier_state)
+    DL_STATE_RUN(S_DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED, doctype_public_identifier_double_quoted_state)
+    DL_STATE_RUN(S_DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED, doctype_public_identifier_single_quoted_state)
+    DL_STATE_RUN(S_AFTER_DOCTYPE_PUBLIC_IDENTIFIER, after_doctype_public_identifier_state)
+    DL_STATE_RUN(S_BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS, between_doctype_public_and_system_identifiers_state)
+    DL_STATE_RUN(S_AFTER_DOCTYPE_SYSTEM_KEYWORD, after_doctype_system_keyword_state)
+    DL_STATE_RUN(S_BEFORE_DOCTYPE_SYSTEM_IDENTIFIER, before_doctype_system_identifier_state)
+    DL_STATE_RUN(S_DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED, doctype_system_identifier_double_quoted_state)
+    DL_STATE_RUN(S_DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED, doctype_system_identifier_single_quoted_state)
+    DL_STATE_RUN(S_AFTER_DOCTYPE_SYSTEM_IDENTIFIER, after_doctype_system_identifier_state)
+    DL_STATE_RUN(S_BOGUS_DOCTYPE, bogus_doctype_state)
+    DL_STATE_RUN(S_CDATA_SECTION, cdata_section_state)
+    DL_STATE_RUN(S_CDATA_SECTION_BRACKET, cdata_section_bracket_state)
+    DL_STATE_RUN(S_CDATA_SECTION_END, cdata_section_end_state)
+    DL_STATE_RUN(S_CHARACTER_REFERENCE, character_reference_state)
+    DL_STATE_RUN(S_NAMED_CHARACTER_REFERENCE, named_character_reference_state)
+    DL_STATE_RUN(S_AMBIGUOUS_AMPERSAND, ambiguous_ampersand_state)
+    DL_STATE_RUN(S_NUMERIC_CHARACTER_REFERENCE, numeric_character_reference_state)
+    DL_STATE_RUN(S_HEXADECIMAL_CHARACTER_REFERENCE_START, hexadecimal_character_reference_start_state)
+    DL_STATE_RUN(S_DECIMAL_CHARACTER_REFERENCE_START, decimal_character_reference_start_state)
+    DL_STATE_RUN(S_HEXADECIMAL_CHARACTER_REFERENCE, hexadecimal_character_reference_state)
+    DL_STATE_RUN(S_DECIMAL_CHARACTER_REFERENCE, decimal_character_reference_state)
+    DL_STATE_RUN(S_NUMERIC_CHARACTER_REFERENCE_END, numeric_character_reference_end_state)
+#undef DL_STATE_RUN
+#undef DL_GOTO_STATE
+#undef DL_STATE_GOTO
 
-eof_out:
-    if (dl_flush_run(t) < 0) goto fail;
-    {
+stopped:
+    if (next == R_SUSPEND) {
+        t->state = state;
+        if (t->esink) dl_scan_upto(t, end);
+        return 0;
+    }
+    if (next == R_EOF && dl_flush_run(t) == 0) {
         dl_token tok;
-        dl_tok_init(&tok, DL_TOK_EOF, ABS(p), ABS(p));
+        dl_tok_init(&tok, DL_TOK_EOF, dl_abs(t, in.p), dl_abs(t, in.p));
         t->finished = 1;
-        if (dl_emit(t, &tok) < 0) goto fail;
+        if (dl_emit(t, &tok) == 0) return 0;
     }
-    return 0;
-
-fail:
+bad_state:
     t->failed = 1;
     return -1;
 }
