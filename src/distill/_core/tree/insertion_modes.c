@@ -238,7 +238,7 @@ static int insert_doctype(tb *b, const tb_token *t) {
 /* ---- modes ---- */
 
 /* The "initial" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode */
-static int m_initial(tb *b, tb_token *t) {
+int tb_mode_initial(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -259,7 +259,7 @@ static int m_initial(tb *b, tb_token *t) {
 }
 
 /* The "before html" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode */
-static int m_before_html(tb *b, tb_token *t) {
+int tb_mode_before_html(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (CHARS(t)) {
@@ -287,7 +287,7 @@ static int m_before_html(tb *b, tb_token *t) {
 }
 
 /* The "before head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode */
-static int m_before_head(tb *b, tb_token *t) {
+int tb_mode_before_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -299,7 +299,7 @@ static int m_before_head(tb *b, tb_token *t) {
     } else if (t->type == DL_TOK_DOCTYPE) {
         return 0;
     } else if (START(t) && t->atom == DL_TAG_html) {
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     } else if (START(t) && t->atom == DL_TAG_head) {
         b->head_el = tb_insert_html(b, t);
         if (!b->head_el) return -1;
@@ -315,7 +315,7 @@ static int m_before_head(tb *b, tb_token *t) {
 }
 
 /* The "in head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead */
-static int m_in_head(tb *b, tb_token *t) {
+int tb_mode_in_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -330,7 +330,7 @@ static int m_in_head(tb *b, tb_token *t) {
     } else if (START(t)) {
         switch (t->atom) {
         case DL_TAG_html:
-            return tb_process_in(b, M_IN_BODY, t);
+            return TB_USING(M_IN_BODY);
         case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
             return insert_void(b, t);
         case DL_TAG_title:
@@ -389,9 +389,9 @@ static int m_in_head(tb *b, tb_token *t) {
 }
 
 /* The "in head noscript" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript */
-static int m_in_head_noscript(tb *b, tb_token *t) {
+int tb_mode_in_head_noscript(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
-    if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
+    if (START(t) && t->atom == DL_TAG_html) return TB_USING(M_IN_BODY);
     if (END(t) && t->atom == DL_TAG_noscript) {
         dl_node *n = tb_current(b);
         tb_pop(b);
@@ -399,11 +399,11 @@ static int m_in_head_noscript(tb *b, tb_token *t) {
         b->mode = M_IN_HEAD;
         return 0;
     }
-    if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_HEAD, t);
+    if (CHARS(t) && ws_prefix(t)) return TB_USING(M_IN_HEAD);
     if (t->type == DL_TOK_COMMENT ||
         (START(t) && IN(t->atom, DL_TAG_basefont, DL_TAG_bgsound, DL_TAG_link, DL_TAG_meta, DL_TAG_noframes,
                         DL_TAG_style)))
-        return tb_process_in(b, M_IN_HEAD, t);
+        return TB_USING(M_IN_HEAD);
     if (START(t) && (t->atom == DL_TAG_head || t->atom == DL_TAG_noscript)) return 0;
     if (END(t) && t->atom != DL_TAG_br) return 0;
     tb_pop(b);
@@ -412,7 +412,7 @@ static int m_in_head_noscript(tb *b, tb_token *t) {
 }
 
 /* The "after head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode */
-static int m_after_head(tb *b, tb_token *t) {
+int tb_mode_after_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -427,7 +427,7 @@ static int m_after_head(tb *b, tb_token *t) {
     } else if (START(t)) {
         switch (t->atom) {
         case DL_TAG_html:
-            return tb_process_in(b, M_IN_BODY, t);
+            return TB_USING(M_IN_BODY);
         case DL_TAG_body:
             if (!tb_insert_html(b, t)) return -1;
             b->frameset_ok = 0;
@@ -440,10 +440,7 @@ static int m_after_head(tb *b, tb_token *t) {
         case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
         case DL_TAG_noframes: case DL_TAG_script: case DL_TAG_style: case DL_TAG_template: case DL_TAG_title: {
             if (!b->head_el) break;
-            if (tb_push(b, b->head_el)) return -1;
-            int r = tb_process_in(b, M_IN_HEAD, t);
-            tb_remove_from_stack(b, b->head_el);
-            return r;
+            return TB_STEP_IN_HEAD_ON_HEAD_ELEMENT;
         }
         case DL_TAG_head:
             return 0;
@@ -451,7 +448,7 @@ static int m_after_head(tb *b, tb_token *t) {
             break;
         }
     } else if (END(t)) {
-        if (t->atom == DL_TAG_template) return tb_process_in(b, M_IN_HEAD, t);
+        if (t->atom == DL_TAG_template) return TB_USING(M_IN_HEAD);
         if (!IN(t->atom, DL_TAG_body, DL_TAG_html, DL_TAG_br)) return 0;
     }
     if (!tb_insert_html_atom(b, DL_TAG_body)) return -1;
@@ -459,7 +456,7 @@ static int m_after_head(tb *b, tb_token *t) {
     return 1;
 }
 
-void tb_any_other_end_tag(tb *b, const tb_token *t) {
+static void tb_any_other_end_tag(tb *b, const tb_token *t) {
     /* The walk from the current node stops at the first element of that name or the first special
      * element: so the end tag applies exactly when the topmost element of that name is at or above
      * the topmost special element. */
@@ -490,7 +487,7 @@ static int body_start(tb *b, tb_token *t) {
         return merge_attrs(b, b->stack[0], t);
     case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
     case DL_TAG_noframes: case DL_TAG_script: case DL_TAG_style: case DL_TAG_template: case DL_TAG_title:
-        return tb_process_in(b, M_IN_HEAD, t);
+        return TB_USING(M_IN_HEAD);
     case DL_TAG_body:
         if (b->depth < 2 || !tb_is_html(b->stack[1], DL_TAG_body) || template_on_stack(b)) return 0;
         b->frameset_ok = 0;
@@ -714,7 +711,7 @@ static int body_start(tb *b, tb_token *t) {
 static int body_end(tb *b, tb_token *t) {
     switch (t->atom) {
     case DL_TAG_template:
-        return tb_process_in(b, M_IN_HEAD, t);
+        return TB_USING(M_IN_HEAD);
     case DL_TAG_body:
         if (!tb_in_scope(b, DL_TAG_body, SCOPE_DEFAULT)) return 0;
         b->body_end = t->end;
@@ -839,7 +836,7 @@ static int body_end(tb *b, tb_token *t) {
 }
 
 /* The "in body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody */
-static int m_in_body(tb *b, tb_token *t) {
+int tb_mode_in_body(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
         const char *p = t->data.ptr;
@@ -875,7 +872,7 @@ static int m_in_body(tb *b, tb_token *t) {
     case DL_TOK_END_TAG:
         return body_end(b, t);
     case DL_TOK_EOF:
-        if (b->ntmodes) return tb_process_in(b, M_IN_TEMPLATE, t);
+        if (b->ntmodes) return TB_USING(M_IN_TEMPLATE);
         stop_parsing(b);
         return 0;
     }
@@ -883,7 +880,7 @@ static int m_in_body(tb *b, tb_token *t) {
 }
 
 /* The "text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata */
-static int m_text(tb *b, tb_token *t) {
+int tb_mode_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         int r = tb_insert_chars(b, t->data.ptr, t->data.len);
         consume(t, t->data.len);
@@ -922,15 +919,8 @@ static void clear_to_row_context(tb *b) {
         tb_pop(b);
 }
 
-static int in_table_anything_else(tb *b, tb_token *t) {
-    b->foster = 1;
-    int r = tb_process_in(b, M_IN_BODY, t);
-    b->foster = 0;
-    return r;
-}
-
 /* The "in table" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable */
-static int m_in_table(tb *b, tb_token *t) {
+int tb_mode_in_table(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
         dl_node *c = tb_current(b);
@@ -942,7 +932,7 @@ static int m_in_table(tb *b, tb_token *t) {
             b->mode = M_IN_TABLE_TEXT;
             return 1;
         }
-        return in_table_anything_else(b, t);
+        return TB_STEP_IN_BODY_FOSTERED;
     }
     case DL_TOK_COMMENT:
         return tb_insert_comment(b, t, NULL);
@@ -982,7 +972,7 @@ static int m_in_table(tb *b, tb_token *t) {
             tb_reset_mode(b);
             return 1;
         case DL_TAG_style: case DL_TAG_script: case DL_TAG_template:
-            return tb_process_in(b, M_IN_HEAD, t);
+            return TB_USING(M_IN_HEAD);
         case DL_TAG_input: {
             const dl_token_attr *ty = tok_attr(t, "type");
             if (!ty || !ieq(ty->value, "hidden")) break;
@@ -1016,20 +1006,20 @@ static int m_in_table(tb *b, tb_token *t) {
         case DL_TAG_tbody: case DL_TAG_td: case DL_TAG_tfoot: case DL_TAG_th: case DL_TAG_thead: case DL_TAG_tr:
             return 0;
         case DL_TAG_template:
-            return tb_process_in(b, M_IN_HEAD, t);
+            return TB_USING(M_IN_HEAD);
         default:
             break;
         }
         break;
     case DL_TOK_EOF:
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     }
-    return in_table_anything_else(b, t);
+    return TB_STEP_IN_BODY_FOSTERED;
 }
 
 static int ptext_add(tb *b, const char *p, size_t n) { return dl_buf_append(&b->ptext, p, n) < 0 ? tb_oom(b) : 0; }
 
-int tb_flush_table_text(tb *b) {
+static int tb_flush_table_text(tb *b) {
     if (!b->ptext.len) return 0;
     int r;
     /* Whitespace between table tags is common: when the pending text is one slice of the source the
@@ -1055,7 +1045,7 @@ int tb_flush_table_text(tb *b) {
 }
 
 /* The "in table text" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext */
-static int m_in_table_text(tb *b, tb_token *t) {
+int tb_mode_in_table_text(tb *b, tb_token *t) {
     if (CHARS(t)) {
         const char *p = t->data.ptr;
         size_t n = t->data.len, i = 0;
@@ -1103,7 +1093,7 @@ static int close_caption(tb *b, const tb_token *t) {
 }
 
 /* The "in caption" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incaption */
-static int m_in_caption(tb *b, tb_token *t) {
+int tb_mode_in_caption(tb *b, tb_token *t) {
     if (END(t) && t->atom == DL_TAG_caption) {
         close_caption(b, t);
         return 0;
@@ -1115,11 +1105,11 @@ static int m_in_caption(tb *b, tb_token *t) {
     if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_tbody, DL_TAG_td,
                      DL_TAG_tfoot, DL_TAG_th, DL_TAG_thead, DL_TAG_tr))
         return 0;
-    return tb_process_in(b, M_IN_BODY, t);
+    return TB_USING(M_IN_BODY);
 }
 
 /* The "in column group" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incolgroup */
-static int m_in_column_group(tb *b, tb_token *t) {
+int tb_mode_in_column_group(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -1132,7 +1122,7 @@ static int m_in_column_group(tb *b, tb_token *t) {
     } else if (t->type == DL_TOK_DOCTYPE) {
         return 0;
     } else if (START(t) && t->atom == DL_TAG_html) {
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     } else if (START(t) && t->atom == DL_TAG_col) {
         return insert_void(b, t);
     } else if (END(t) && t->atom == DL_TAG_colgroup) {
@@ -1145,9 +1135,9 @@ static int m_in_column_group(tb *b, tb_token *t) {
     } else if (END(t) && t->atom == DL_TAG_col) {
         return 0;
     } else if ((START(t) || END(t)) && t->atom == DL_TAG_template) {
-        return tb_process_in(b, M_IN_HEAD, t);
+        return TB_USING(M_IN_HEAD);
     } else if (t->type == DL_TOK_EOF) {
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     }
     if (!tb_is_html(tb_current(b), DL_TAG_colgroup)) {
         if (CHARS(t)) {
@@ -1163,7 +1153,7 @@ static int m_in_column_group(tb *b, tb_token *t) {
 }
 
 /* The "in table body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody */
-static int m_in_table_body(tb *b, tb_token *t) {
+int tb_mode_in_table_body(tb *b, tb_token *t) {
     if (START(t) && t->atom == DL_TAG_tr) {
         clear_to_body_context(b);
         if (!tb_insert_html(b, t)) return -1;
@@ -1199,11 +1189,11 @@ static int m_in_table_body(tb *b, tb_token *t) {
     if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_td,
                      DL_TAG_th, DL_TAG_tr))
         return 0;
-    return m_in_table(b, t);
+    return TB_USING(M_IN_TABLE);
 }
 
 /* The "in row" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intr */
-static int m_in_row(tb *b, tb_token *t) {
+int tb_mode_in_row(tb *b, tb_token *t) {
     if (START(t) && (t->atom == DL_TAG_th || t->atom == DL_TAG_td)) {
         clear_to_row_context(b);
         if (!tb_insert_html(b, t)) return -1;
@@ -1239,11 +1229,11 @@ static int m_in_row(tb *b, tb_token *t) {
     if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_td,
                      DL_TAG_th))
         return 0;
-    return m_in_table(b, t);
+    return TB_USING(M_IN_TABLE);
 }
 
 /* The "in cell" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd */
-static int m_in_cell(tb *b, tb_token *t) {
+int tb_mode_in_cell(tb *b, tb_token *t) {
     if (END(t) && (t->atom == DL_TAG_td || t->atom == DL_TAG_th)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
         tb_generate_implied(b, 0);
@@ -1270,20 +1260,20 @@ static int m_in_cell(tb *b, tb_token *t) {
         close_cell(b);
         return 1;
     }
-    return tb_process_in(b, M_IN_BODY, t);
+    return TB_USING(M_IN_BODY);
 }
 
 /* The "in template" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate */
-static int m_in_template(tb *b, tb_token *t) {
+int tb_mode_in_template(tb *b, tb_token *t) {
     tb_mode next;
     switch (t->type) {
     case DL_TOK_CHARACTER: case DL_TOK_COMMENT: case DL_TOK_DOCTYPE:
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     case DL_TOK_START_TAG:
         switch (t->atom) {
         case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
         case DL_TAG_noframes: case DL_TAG_script: case DL_TAG_style: case DL_TAG_template: case DL_TAG_title:
-            return tb_process_in(b, M_IN_HEAD, t);
+            return TB_USING(M_IN_HEAD);
         case DL_TAG_caption: case DL_TAG_colgroup: case DL_TAG_tbody: case DL_TAG_tfoot: case DL_TAG_thead:
             next = M_IN_TABLE;
             break;
@@ -1297,7 +1287,7 @@ static int m_in_template(tb *b, tb_token *t) {
         b->mode = next;
         return 1;
     case DL_TOK_END_TAG:
-        if (t->atom == DL_TAG_template) return tb_process_in(b, M_IN_HEAD, t);
+        if (t->atom == DL_TAG_template) return TB_USING(M_IN_HEAD);
         return 0;
     case DL_TOK_EOF:
         if (!template_on_stack(b)) {
@@ -1314,11 +1304,11 @@ static int m_in_template(tb *b, tb_token *t) {
 }
 
 /* The "after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody */
-static int m_after_body(tb *b, tb_token *t) {
-    if (CHARS(t) && ws_prefix(t)) return tb_process_in(b, M_IN_BODY, t);
+int tb_mode_after_body(tb *b, tb_token *t) {
+    if (CHARS(t) && ws_prefix(t)) return TB_USING(M_IN_BODY);
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->stack[0]);
     if (t->type == DL_TOK_DOCTYPE) return 0;
-    if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
+    if (START(t) && t->atom == DL_TAG_html) return TB_USING(M_IN_BODY);
     if (END(t) && t->atom == DL_TAG_html) {
         if (b->context) return 0;
         b->html_end = t->end;
@@ -1335,7 +1325,7 @@ static int m_after_body(tb *b, tb_token *t) {
 }
 
 /* The "in frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset */
-static int m_in_frameset(tb *b, tb_token *t) {
+int tb_mode_in_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -1352,10 +1342,10 @@ static int m_in_frameset(tb *b, tb_token *t) {
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (START(t)) {
         switch (t->atom) {
-        case DL_TAG_html: return tb_process_in(b, M_IN_BODY, t);
+        case DL_TAG_html: return TB_USING(M_IN_BODY);
         case DL_TAG_frameset: return tb_insert_html(b, t) ? 0 : -1;
         case DL_TAG_frame: return insert_void(b, t);
-        case DL_TAG_noframes: return tb_process_in(b, M_IN_HEAD, t);
+        case DL_TAG_noframes: return TB_USING(M_IN_HEAD);
         default: return 0;
         }
     }
@@ -1372,7 +1362,7 @@ static int m_in_frameset(tb *b, tb_token *t) {
 }
 
 /* The "after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset */
-static int m_after_frameset(tb *b, tb_token *t) {
+int tb_mode_after_frameset(tb *b, tb_token *t) {
     if (CHARS(t)) {
         size_t n = ws_prefix(t);
         if (n) {
@@ -1387,8 +1377,8 @@ static int m_after_frameset(tb *b, tb_token *t) {
     }
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, NULL);
     if (t->type == DL_TOK_DOCTYPE) return 0;
-    if (START(t) && t->atom == DL_TAG_html) return tb_process_in(b, M_IN_BODY, t);
-    if (START(t) && t->atom == DL_TAG_noframes) return tb_process_in(b, M_IN_HEAD, t);
+    if (START(t) && t->atom == DL_TAG_html) return TB_USING(M_IN_BODY);
+    if (START(t) && t->atom == DL_TAG_noframes) return TB_USING(M_IN_HEAD);
     if (END(t) && t->atom == DL_TAG_html) {
         b->html_end = t->end;
         b->mode = M_AFTER_AFTER_FRAMESET;
@@ -1399,10 +1389,10 @@ static int m_after_frameset(tb *b, tb_token *t) {
 }
 
 /* The "after after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode */
-static int m_after_after_body(tb *b, tb_token *t) {
+int tb_mode_after_after_body(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     if (t->type == DL_TOK_EOF) {
         stop_parsing(b);
         return 0;
@@ -1413,15 +1403,15 @@ static int m_after_after_body(tb *b, tb_token *t) {
 }
 
 /* The "after after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode */
-static int m_after_after_frameset(tb *b, tb_token *t) {
+int tb_mode_after_after_frameset(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
     if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
-        return tb_process_in(b, M_IN_BODY, t);
+        return TB_USING(M_IN_BODY);
     if (t->type == DL_TOK_EOF) {
         stop_parsing(b);
         return 0;
     }
-    if (START(t) && t->atom == DL_TAG_noframes) return tb_process_in(b, M_IN_HEAD, t);
+    if (START(t) && t->atom == DL_TAG_noframes) return TB_USING(M_IN_HEAD);
     if (CHARS(t)) {
         size_t i = 0;
         while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
@@ -1429,32 +1419,3 @@ static int m_after_after_frameset(tb *b, tb_token *t) {
     }
     return 0;
 }
-
-int tb_process_in(tb *b, tb_mode m, tb_token *t) {
-    switch (m) {
-    case M_INITIAL: return m_initial(b, t);
-    case M_BEFORE_HTML: return m_before_html(b, t);
-    case M_BEFORE_HEAD: return m_before_head(b, t);
-    case M_IN_HEAD: return m_in_head(b, t);
-    case M_IN_HEAD_NOSCRIPT: return m_in_head_noscript(b, t);
-    case M_AFTER_HEAD: return m_after_head(b, t);
-    case M_IN_BODY: return m_in_body(b, t);
-    case M_TEXT: return m_text(b, t);
-    case M_IN_TABLE: return m_in_table(b, t);
-    case M_IN_TABLE_TEXT: return m_in_table_text(b, t);
-    case M_IN_CAPTION: return m_in_caption(b, t);
-    case M_IN_COLUMN_GROUP: return m_in_column_group(b, t);
-    case M_IN_TABLE_BODY: return m_in_table_body(b, t);
-    case M_IN_ROW: return m_in_row(b, t);
-    case M_IN_CELL: return m_in_cell(b, t);
-    case M_IN_TEMPLATE: return m_in_template(b, t);
-    case M_AFTER_BODY: return m_after_body(b, t);
-    case M_IN_FRAMESET: return m_in_frameset(b, t);
-    case M_AFTER_FRAMESET: return m_after_frameset(b, t);
-    case M_AFTER_AFTER_BODY: return m_after_after_body(b, t);
-    case M_AFTER_AFTER_FRAMESET: return m_after_after_frameset(b, t);
-    }
-    return 0;
-}
-
-int tb_process(tb *b, tb_token *t) { return tb_process_in(b, b->mode, t); }
