@@ -1,61 +1,8 @@
-/* The insertion modes (HTML Standard 13.2.6.4), one function each.
- *
- * Each returns 0 when the token is consumed, 1 when it must be reprocessed in the (new) current
- * insertion mode, -1 on out of memory. Character tokens are runs: a mode consumes the prefix it handles
- * (advancing t->data) and the dispatcher feeds the rest back, so a run that mixes whitespace,
- * other characters and NULs is split exactly where the mode's rules differ. */
+/* The insertion modes not yet moved to tree/modes/ (see modes/modes.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/ascii.h"
-#include "tree/tb_internal.h"
-
-#define START(t) ((t)->type == DL_TOK_START_TAG)
-#define END(t) ((t)->type == DL_TOK_END_TAG)
-#define CHARS(t) ((t)->type == DL_TOK_CHARACTER)
-
-static size_t ws_prefix(const tb_token *t) {
-    size_t i = 0;
-    while (i < t->data.len && tb_ws((unsigned char)t->data.ptr[i])) i++;
-    return i;
-}
-
-static void consume(tb_token *t, size_t n) {
-    t->data.ptr += n;
-    t->data.len -= n;
-}
-
-static const dl_token_attr *tok_attr(const tb_token *t, const char *name) {
-    size_t n = strlen(name);
-    for (size_t i = 0; i < t->nattrs; i++)
-        if (t->attrs[i].name.len == n && memcmp(t->attrs[i].name.ptr, name, n) == 0) return &t->attrs[i];
-    return NULL;
-}
-
-static int ieq(dl_slice s, const char *lit) { return dl_ascii_eq_ci_lit(s.ptr, s.len, lit); }
-
-static int one_of(uint32_t atom, const uint32_t *set, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (set[i] == atom) return 1;
-    return 0;
-}
-#define IN(atom, ...) one_of((atom), (const uint32_t[]){__VA_ARGS__}, sizeof((const uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t))
-
-static int template_on_stack(tb *b) { return tb_count(b, DL_TAG_template) > 0; }
-
-static int insert_void(tb *b, const tb_token *t) {
-    if (!tb_insert_html(b, t)) return -1;
-    tb_pop_self_closed(b);
-    return 0;
-}
-
-static int text_mode(tb *b, const tb_token *t, dl_tokenizer_initial_state st) {
-    if (!tb_insert_html(b, t)) return -1;
-    if (b->tz) dl_tokenizer_set_state(b->tz, st);
-    b->original_mode = b->mode;
-    b->mode = M_TEXT;
-    return 0;
-}
+#include "tree/modes/modes.h"
 
 static uint32_t name_hash(const char *p, size_t n) {
     uint32_t h = 2166136261u;
@@ -143,177 +90,6 @@ static int merge_attrs(tb *b, dl_node *el, const tb_token *t) {
     return 0;
 }
 
-static void stop_parsing(tb *b) {
-    while (b->depth) tb_pop(b);
-    b->done = 1;
-}
-
-/* ---- quirks ---- */
-
-static int istarts(dl_slice s, const char *lit) {
-    size_t n = strlen(lit);
-    if (s.len < n) return 0;
-    dl_slice h = {s.ptr, n, 0};
-    return ieq(h, lit);
-}
-
-static const char *const quirky_prefixes[] = {
-    "+//silmaril//dtd html pro v0r11 19970101//", "-//as//dtd html 3.0 aswedit + extensions//",
-    "-//advasoft ltd//dtd html 3.0 aswedit + extensions//", "-//ietf//dtd html 2.0 level 1//",
-    "-//ietf//dtd html 2.0 level 2//", "-//ietf//dtd html 2.0 strict level 1//",
-    "-//ietf//dtd html 2.0 strict level 2//", "-//ietf//dtd html 2.0 strict//", "-//ietf//dtd html 2.0//",
-    "-//ietf//dtd html 2.1e//", "-//ietf//dtd html 3.0//", "-//ietf//dtd html 3.2 final//",
-    "-//ietf//dtd html 3.2//", "-//ietf//dtd html 3//", "-//ietf//dtd html level 0//",
-    "-//ietf//dtd html level 1//", "-//ietf//dtd html level 2//", "-//ietf//dtd html level 3//",
-    "-//ietf//dtd html strict level 0//", "-//ietf//dtd html strict level 1//",
-    "-//ietf//dtd html strict level 2//", "-//ietf//dtd html strict level 3//", "-//ietf//dtd html strict//",
-    "-//ietf//dtd html//", "-//metrius//dtd metrius presentational//",
-    "-//microsoft//dtd internet explorer 2.0 html strict//", "-//microsoft//dtd internet explorer 2.0 html//",
-    "-//microsoft//dtd internet explorer 2.0 tables//", "-//microsoft//dtd internet explorer 3.0 html strict//",
-    "-//microsoft//dtd internet explorer 3.0 html//", "-//microsoft//dtd internet explorer 3.0 tables//",
-    "-//netscape comm. corp.//dtd html//", "-//netscape comm. corp.//dtd strict html//",
-    "-//o'reilly and associates//dtd html 2.0//", "-//o'reilly and associates//dtd html extended 1.0//",
-    "-//o'reilly and associates//dtd html extended relaxed 1.0//",
-    "-//sq//dtd html 2.0 hotmetal + extensions//",
-    "-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//",
-    "-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//",
-    "-//spyglass//dtd html 2.0 extended//", "-//sun microsystems corp.//dtd hotjava html//",
-    "-//sun microsystems corp.//dtd hotjava strict html//", "-//w3c//dtd html 3 1995-03-24//",
-    "-//w3c//dtd html 3.2 draft//", "-//w3c//dtd html 3.2 final//", "-//w3c//dtd html 3.2//",
-    "-//w3c//dtd html 3.2s draft//", "-//w3c//dtd html 4.0 frameset//", "-//w3c//dtd html 4.0 transitional//",
-    "-//w3c//dtd html experimental 19960712//", "-//w3c//dtd html experimental 970421//",
-    "-//w3c//dtd w3 html//", "-//w3o//dtd w3 html 3.0//", "-//webtechs//dtd mozilla html 2.0//",
-    "-//webtechs//dtd mozilla html//",
-};
-
-static uint8_t doctype_quirks(const dl_token *d) {
-    dl_slice pub = d->has_public_id ? d->public_id : (dl_slice){"", 0, 0};
-    dl_slice sys = d->has_system_id ? d->system_id : (dl_slice){"", 0, 0};
-    if (d->force_quirks || !d->has_name || !(d->name.len == 4 && memcmp(d->name.ptr, "html", 4) == 0))
-        return DL_QUIRKS_FULL;
-    if (d->has_public_id && (ieq(pub, "-//w3o//dtd w3 html strict 3.0//en//") ||
-                             ieq(pub, "-/w3c/dtd html 4.0 transitional/en") || ieq(pub, "html")))
-        return DL_QUIRKS_FULL;
-    if (d->has_system_id && ieq(sys, "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
-        return DL_QUIRKS_FULL;
-    if (d->has_public_id) {
-        for (size_t i = 0; i < sizeof quirky_prefixes / sizeof quirky_prefixes[0]; i++)
-            if (istarts(pub, quirky_prefixes[i])) return DL_QUIRKS_FULL;
-        int html401 = istarts(pub, "-//w3c//dtd html 4.01 frameset//") ||
-                      istarts(pub, "-//w3c//dtd html 4.01 transitional//");
-        if (!d->has_system_id && html401) return DL_QUIRKS_FULL;
-        if (istarts(pub, "-//w3c//dtd xhtml 1.0 frameset//") || istarts(pub, "-//w3c//dtd xhtml 1.0 transitional//"))
-            return DL_QUIRKS_LIMITED;
-        if (d->has_system_id && html401) return DL_QUIRKS_LIMITED;
-    }
-    return DL_QUIRKS_NO;
-}
-
-static int insert_doctype(tb *b, const tb_token *t) {
-    const dl_token *d = t->raw;
-    dl_node *n = dl_node_new_doctype(b->doc);
-    if (!n) return tb_oom(b);
-    dl_doctype *dt = n->u.doctype;
-    struct {
-        dl_str *dst;
-        dl_slice src;
-        int has;
-    } parts[] = {{&dt->name, d->name, d->has_name}, {&dt->public_id, d->public_id, d->has_public_id},
-                 {&dt->system_id, d->system_id, d->has_system_id}};
-    for (int i = 0; i < 3; i++) {
-        if (!parts[i].has || !parts[i].src.len) continue;
-        char *p = dl_arena_strndup(&b->doc->arena, parts[i].src.ptr, parts[i].src.len);
-        if (!p) return tb_oom(b);
-        parts[i].dst->ptr = p;
-        parts[i].dst->len = parts[i].src.len;
-    }
-    dt->has_public_id = (uint8_t)(d->has_public_id != 0);
-    dt->has_system_id = (uint8_t)(d->has_system_id != 0);
-    n->span_start = t->start >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)t->start;
-    n->span_end = t->end >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)t->end;
-    dl_node_append(b->doc->root, n);
-    return 0;
-}
-
-/* ---- modes ---- */
-
-/* The "initial" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode */
-int tb_mode_initial(tb *b, tb_token *t) {
-    if (CHARS(t)) {
-        size_t n = ws_prefix(t);
-        if (n) {
-            consume(t, n);
-            return 0;
-        }
-    } else if (t->type == DL_TOK_COMMENT) {
-        return tb_insert_comment(b, t, b->doc->root);
-    } else if (t->type == DL_TOK_DOCTYPE) {
-        if (insert_doctype(b, t)) return -1;
-        b->doc->quirks = doctype_quirks(t->raw);
-        b->mode = M_BEFORE_HTML;
-        return 0;
-    }
-    b->doc->quirks = DL_QUIRKS_FULL;
-    b->mode = M_BEFORE_HTML;
-    return 1;
-}
-
-/* The "before html" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode */
-int tb_mode_before_html(tb *b, tb_token *t) {
-    if (t->type == DL_TOK_DOCTYPE) return 0;
-    if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
-    if (CHARS(t)) {
-        size_t n = ws_prefix(t);
-        if (n) {
-            consume(t, n);
-            return 0;
-        }
-    }
-    if (START(t) && t->atom == DL_TAG_html) {
-        dl_node *el = tb_create_element(b, t, DL_TAG_html, DL_NS_HTML);
-        if (!el) return tb_oom(b);
-        dl_node_append(b->doc->root, el);
-        if (tb_push(b, el)) return -1;
-        b->mode = M_BEFORE_HEAD;
-        return 0;
-    }
-    if (END(t) && !IN(t->atom, DL_TAG_head, DL_TAG_body, DL_TAG_html, DL_TAG_br)) return 0;
-    dl_node *el = dl_node_new_element(b->doc, DL_TAG_html, DL_NS_HTML);
-    if (!el) return tb_oom(b);
-    dl_node_append(b->doc->root, el);
-    if (tb_push(b, el)) return -1;
-    b->mode = M_BEFORE_HEAD;
-    return 1;
-}
-
-/* The "before head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode */
-int tb_mode_before_head(tb *b, tb_token *t) {
-    if (CHARS(t)) {
-        size_t n = ws_prefix(t);
-        if (n) {
-            consume(t, n);
-            return 0;
-        }
-    } else if (t->type == DL_TOK_COMMENT) {
-        return tb_insert_comment(b, t, NULL);
-    } else if (t->type == DL_TOK_DOCTYPE) {
-        return 0;
-    } else if (START(t) && t->atom == DL_TAG_html) {
-        return TB_USING(M_IN_BODY);
-    } else if (START(t) && t->atom == DL_TAG_head) {
-        b->head_el = tb_insert_html(b, t);
-        if (!b->head_el) return -1;
-        b->mode = M_IN_HEAD;
-        return 0;
-    } else if (END(t) && !IN(t->atom, DL_TAG_head, DL_TAG_body, DL_TAG_html, DL_TAG_br)) {
-        return 0;
-    }
-    b->head_el = tb_insert_html_atom(b, DL_TAG_head);
-    if (!b->head_el) return -1;
-    b->mode = M_IN_HEAD;
-    return 1;
-}
-
 /* The "in head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead */
 int tb_mode_in_head(tb *b, tb_token *t) {
     if (CHARS(t)) {
@@ -334,18 +110,18 @@ int tb_mode_in_head(tb *b, tb_token *t) {
         case DL_TAG_base: case DL_TAG_basefont: case DL_TAG_bgsound: case DL_TAG_link: case DL_TAG_meta:
             return insert_void(b, t);
         case DL_TAG_title:
-            return text_mode(b, t, DL_TSTATE_RCDATA);
+            return generic_text_element(b, t, DL_TSTATE_RCDATA);
         case DL_TAG_noscript:
             if (!b->scripting) {
                 if (!tb_insert_html(b, t)) return -1;
                 b->mode = M_IN_HEAD_NOSCRIPT;
                 return 0;
             }
-            return text_mode(b, t, DL_TSTATE_RAWTEXT);
+            return generic_text_element(b, t, DL_TSTATE_RAWTEXT);
         case DL_TAG_noframes: case DL_TAG_style:
-            return text_mode(b, t, DL_TSTATE_RAWTEXT);
+            return generic_text_element(b, t, DL_TSTATE_RAWTEXT);
         case DL_TAG_script:
-            return text_mode(b, t, DL_TSTATE_SCRIPT_DATA);
+            return generic_text_element(b, t, DL_TSTATE_SCRIPT_DATA);
         case DL_TAG_template:
             if (!tb_insert_html(b, t)) return -1;
             if (tb_afe_push_marker(b)) return -1;
@@ -456,7 +232,7 @@ int tb_mode_after_head(tb *b, tb_token *t) {
     return 1;
 }
 
-static void tb_any_other_end_tag(tb *b, const tb_token *t) {
+static void any_other_end_tag(tb *b, const tb_token *t) {
     /* The walk from the current node stops at the first element of that name or the first special
      * element: so the end tag applies exactly when the topmost element of that name is at or above
      * the topmost special element. */
@@ -575,7 +351,7 @@ static int body_start(tb *b, tb_token *t) {
                 end.nattrs = 0;
                 int r = tb_adoption(b, &end);
                 if (r < 0) return -1;
-                if (r == 1) tb_any_other_end_tag(b, &end);
+                if (r == 1) any_other_end_tag(b, &end);
                 tb_afe_remove(b, e);
                 tb_remove_from_stack(b, e);
                 break;
@@ -602,7 +378,7 @@ static int body_start(tb *b, tb_token *t) {
             end.nattrs = 0;
             int r = tb_adoption(b, &end);
             if (r < 0) return -1;
-            if (r == 1) tb_any_other_end_tag(b, &end);
+            if (r == 1) any_other_end_tag(b, &end);
             if (tb_reconstruct(b)) return -1;
         }
         dl_node *el = tb_insert_html(b, t);
@@ -660,14 +436,14 @@ static int body_start(tb *b, tb_token *t) {
         if (tb_in_scope(b, DL_TAG_p, SCOPE_BUTTON)) tb_close_p(b);
         if (tb_reconstruct(b)) return -1;
         b->frameset_ok = 0;
-        return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        return generic_text_element(b, t, DL_TSTATE_RAWTEXT);
     case DL_TAG_iframe:
         b->frameset_ok = 0;
-        return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        return generic_text_element(b, t, DL_TSTATE_RAWTEXT);
     case DL_TAG_noembed:
-        return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        return generic_text_element(b, t, DL_TSTATE_RAWTEXT);
     case DL_TAG_noscript:
-        if (b->scripting) return text_mode(b, t, DL_TSTATE_RAWTEXT);
+        if (b->scripting) return generic_text_element(b, t, DL_TSTATE_RAWTEXT);
         break;
     case DL_TAG_select:
         /* The customizable-select parser: no "in select" insertion mode; a nested select closes the
@@ -802,7 +578,7 @@ static int body_end(tb *b, tb_token *t) {
     case DL_TAG_tt: case DL_TAG_u: {
         int r = tb_adoption(b, t);
         if (r < 0) return -1;
-        if (r == 1) tb_any_other_end_tag(b, t);
+        if (r == 1) any_other_end_tag(b, t);
         return 0;
     }
     case DL_TAG_applet: case DL_TAG_marquee: case DL_TAG_object: {
@@ -830,7 +606,7 @@ static int body_end(tb *b, tb_token *t) {
         return 0;
     }
     default:
-        tb_any_other_end_tag(b, t);
+        any_other_end_tag(b, t);
         return 0;
     }
 }
@@ -1019,7 +795,7 @@ int tb_mode_in_table(tb *b, tb_token *t) {
 
 static int ptext_add(tb *b, const char *p, size_t n) { return dl_buf_append(&b->ptext, p, n) < 0 ? tb_oom(b) : 0; }
 
-static int tb_flush_table_text(tb *b) {
+static int flush_table_text(tb *b) {
     if (!b->ptext.len) return 0;
     int r;
     /* Whitespace between table tags is common: when the pending text is one slice of the source the
@@ -1072,7 +848,7 @@ int tb_mode_in_table_text(tb *b, tb_token *t) {
         consume(t, i);
         return 0;
     }
-    if (tb_flush_table_text(b)) return -1;
+    if (flush_table_text(b)) return -1;
     b->mode = b->original_mode;
     return 1;
 }
@@ -1141,9 +917,7 @@ int tb_mode_in_column_group(tb *b, tb_token *t) {
     }
     if (!tb_is_html(tb_current(b), DL_TAG_colgroup)) {
         if (CHARS(t)) {
-            size_t i = 0;
-            while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
-            consume(t, i);
+            ignore_non_ws(t);
         }
         return 0;
     }
@@ -1333,9 +1107,7 @@ int tb_mode_in_frameset(tb *b, tb_token *t) {
             consume(t, n);
             return r;
         }
-        size_t i = 0;
-        while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
-        consume(t, i);
+        ignore_non_ws(t);
         return 0;
     }
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, NULL);
@@ -1370,9 +1142,7 @@ int tb_mode_after_frameset(tb *b, tb_token *t) {
             consume(t, n);
             return r;
         }
-        size_t i = 0;
-        while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
-        consume(t, i);
+        ignore_non_ws(t);
         return 0;
     }
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, NULL);
@@ -1413,9 +1183,7 @@ int tb_mode_after_after_frameset(tb *b, tb_token *t) {
     }
     if (START(t) && t->atom == DL_TAG_noframes) return TB_USING(M_IN_HEAD);
     if (CHARS(t)) {
-        size_t i = 0;
-        while (i < t->data.len && !tb_ws((unsigned char)t->data.ptr[i])) i++;
-        consume(t, i);
+        ignore_non_ws(t);
     }
     return 0;
 }
