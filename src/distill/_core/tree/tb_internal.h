@@ -1,10 +1,13 @@
 /* Internal state of the tree builder, shared by its files (not a public interface).
  *
- *   treebuilder.c      dl_parse, the token sink, the tree-construction dispatcher, fragment setup
- *   insertion_modes.c  one function per insertion mode (HTML Standard 13.2.6.4)
+ *   treebuilder.c      dl_parse, the token sink, the tree construction dispatcher (the only caller of
+ *                      the insertion modes), the fragment case
+ *   modes/             one file per insertion mode or small family of modes (HTML Standard 13.2.6.4),
+ *                      listed in modes/modes.h; a mode never calls another (TB_STEP_* below)
  *   stack.c            stack of open elements, scopes, active formatting elements, insertion helpers
  *   adoption.c         the adoption agency algorithm
- *   foreign.c          foreign content: name/attribute adjustments, integration points, its token rules
+ *   foreign.c          the rules for parsing tokens in foreign content (13.2.6.5)
+ *   foreign_adjust.c   foreign content's name/attribute adjustments and integration points
  */
 #ifndef DL_TREE_TB_INTERNAL_H
 #define DL_TREE_TB_INTERNAL_H
