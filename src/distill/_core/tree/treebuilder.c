@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/compiler.h"
 #include "tree/tb_internal.h"
 
 static int use_html_rules_slow(tb *b, const tb_token *t);
@@ -95,9 +96,15 @@ static int follow_rules(tb *b, tb_token *t, int r) {
 
 /* The tree construction dispatcher (13.2.6): the rules of the current insertion mode, or of foreign
  * content, and any rules those defer to. */
-static inline int process_once(tb *b, tb_token *t) {
+DL_ALWAYS_INLINE int process_once(tb *b, tb_token *t) {
     int r = use_html_rules(b, t) ? mode_rules[b->mode](b, t) : tb_foreign_token(b, t);
-    return r > TB_STEP_REPROCESS ? follow_rules(b, t, r) : r;
+    /* One plain "using the rules for" step is common (every token inside a table cell, a caption or a
+     * template goes to "in body"): it is taken here, and only longer or bracketed chains out of line. */
+    if (DL_UNLIKELY(r > TB_STEP_REPROCESS)) {
+        if (r >= TB_STEP_USING_BASE) r = mode_rules[r - TB_STEP_USING_BASE](b, t);
+        if (r > TB_STEP_REPROCESS) r = follow_rules(b, t, r);
+    }
+    return r;
 }
 
 static int dispatch(tb *b, tb_token *t) {

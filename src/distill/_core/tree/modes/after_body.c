@@ -22,7 +22,7 @@ int tb_mode_after_body(tb *b, tb_token *t) {
     }
     b->body_end = 0;
     b->mode = M_IN_BODY;
-    return 1;
+    return TB_STEP_REPROCESS;
 }
 
 /* The "after after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode */
@@ -36,5 +36,5 @@ int tb_mode_after_after_body(tb *b, tb_token *t) {
     }
     b->body_end = b->html_end = 0;
     b->mode = M_IN_BODY;
-    return 1;
+    return TB_STEP_REPROCESS;
 }

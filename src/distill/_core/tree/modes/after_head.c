@@ -45,5 +45,5 @@ int tb_mode_after_head(tb *b, tb_token *t) {
     }
     if (!tb_insert_html_atom(b, DL_TAG_body)) return -1;
     b->mode = M_IN_BODY;
-    return 1;
+    return TB_STEP_REPROCESS;
 }

@@ -277,7 +277,7 @@ static int body_start(tb *b, tb_token *t) {
         t->atom = DL_TAG_img;
         t->name.ptr = "img";
         t->name.len = 3;
-        return 1;
+        return TB_STEP_REPROCESS;
     case DL_TAG_textarea:
         if (!tb_insert_html(b, t)) return -1;
         b->skip_lf = 1;
@@ -350,7 +350,7 @@ static int body_end(tb *b, tb_token *t) {
     case DL_TAG_html:
         if (!tb_in_scope(b, DL_TAG_body, SCOPE_DEFAULT)) return 0;
         b->mode = M_AFTER_BODY;
-        return 1;
+        return TB_STEP_REPROCESS;
     case DL_TAG_address: case DL_TAG_article: case DL_TAG_aside: case DL_TAG_blockquote: case DL_TAG_button:
     case DL_TAG_center: case DL_TAG_details: case DL_TAG_dialog: case DL_TAG_dir: case DL_TAG_div: case DL_TAG_dl:
     case DL_TAG_fieldset: case DL_TAG_figcaption: case DL_TAG_figure: case DL_TAG_footer: case DL_TAG_header:

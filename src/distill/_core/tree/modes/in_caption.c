@@ -21,7 +21,7 @@ static int close_caption(tb *b, const tb_token *t) {
     }
     tb_afe_clear_to_marker(b);
     b->mode = M_IN_TABLE;
-    return 1;
+    return TB_STEP_REPROCESS;
 }
 
 /* The "in caption" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incaption */

@@ -38,13 +38,13 @@ int tb_mode_in_cell(tb *b, tb_token *t) {
                        DL_TAG_th, DL_TAG_thead, DL_TAG_tr)) {
         if (!tb_in_scope(b, DL_TAG_td, SCOPE_TABLE) && !tb_in_scope(b, DL_TAG_th, SCOPE_TABLE)) return 0;
         close_cell(b);
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html)) return 0;
     if (END(t) && IN(t->atom, DL_TAG_table, DL_TAG_tbody, DL_TAG_tfoot, DL_TAG_thead, DL_TAG_tr)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
         close_cell(b);
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     return TB_USING(M_IN_BODY);
 }

@@ -42,5 +42,5 @@ int tb_mode_in_column_group(tb *b, tb_token *t) {
     }
     tb_pop(b);
     b->mode = M_IN_TABLE;
-    return 1;
+    return TB_STEP_REPROCESS;
 }

@@ -74,7 +74,7 @@ int tb_mode_in_head(tb *b, tb_token *t) {
     }
     tb_pop(b); /* head */
     b->mode = M_AFTER_HEAD;
-    return 1;
+    return TB_STEP_REPROCESS;
 }
 
 /* The "in head noscript" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript */
@@ -97,5 +97,5 @@ int tb_mode_in_head_noscript(tb *b, tb_token *t) {
     if (END(t) && t->atom != DL_TAG_br) return 0;
     tb_pop(b);
     b->mode = M_IN_HEAD;
-    return 1;
+    return TB_STEP_REPROCESS;
 }

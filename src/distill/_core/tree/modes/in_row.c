@@ -35,7 +35,7 @@ int tb_mode_in_row(tb *b, tb_token *t) {
         clear_to_row_context(b);
         tb_pop(b);
         b->mode = M_IN_TABLE_BODY;
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     if (END(t) && IN(t->atom, DL_TAG_tbody, DL_TAG_tfoot, DL_TAG_thead)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
@@ -43,7 +43,7 @@ int tb_mode_in_row(tb *b, tb_token *t) {
         clear_to_row_context(b);
         tb_pop(b);
         b->mode = M_IN_TABLE_BODY;
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_td,
                      DL_TAG_th))

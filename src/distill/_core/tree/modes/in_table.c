@@ -24,7 +24,7 @@ int tb_mode_in_table(tb *b, tb_token *t) {
             b->ptext_nonws = 0;
             b->original_mode = b->mode;
             b->mode = M_IN_TABLE_TEXT;
-            return 1;
+            return TB_STEP_REPROCESS;
         }
         return TB_STEP_IN_BODY_FOSTERED;
     }
@@ -49,7 +49,7 @@ int tb_mode_in_table(tb *b, tb_token *t) {
             clear_to_table_context(b);
             if (!tb_insert_html_atom(b, DL_TAG_colgroup)) return -1;
             b->mode = M_IN_COLUMN_GROUP;
-            return 1;
+            return TB_STEP_REPROCESS;
         case DL_TAG_tbody: case DL_TAG_tfoot: case DL_TAG_thead:
             clear_to_table_context(b);
             if (!tb_insert_html(b, t)) return -1;
@@ -59,12 +59,12 @@ int tb_mode_in_table(tb *b, tb_token *t) {
             clear_to_table_context(b);
             if (!tb_insert_html_atom(b, DL_TAG_tbody)) return -1;
             b->mode = M_IN_TABLE_BODY;
-            return 1;
+            return TB_STEP_REPROCESS;
         case DL_TAG_table:
             if (!tb_in_scope(b, DL_TAG_table, SCOPE_TABLE)) return 0;
             tb_pop_until_atom(b, DL_TAG_table);
             tb_reset_mode(b);
-            return 1;
+            return TB_STEP_REPROCESS;
         case DL_TAG_style: case DL_TAG_script: case DL_TAG_template:
             return TB_USING(M_IN_HEAD);
         case DL_TAG_input: {
@@ -171,5 +171,5 @@ int tb_mode_in_table_text(tb *b, tb_token *t) {
     }
     if (flush_table_text(b)) return -1;
     b->mode = b->original_mode;
-    return 1;
+    return TB_STEP_REPROCESS;
 }

@@ -24,7 +24,7 @@ int tb_mode_in_table_body(tb *b, tb_token *t) {
         clear_to_body_context(b);
         if (!tb_insert_html_atom(b, DL_TAG_tr)) return -1;
         b->mode = M_IN_ROW;
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     if (END(t) && IN(t->atom, DL_TAG_tbody, DL_TAG_tfoot, DL_TAG_thead)) {
         if (!tb_in_scope(b, t->atom, SCOPE_TABLE)) return 0;
@@ -44,7 +44,7 @@ int tb_mode_in_table_body(tb *b, tb_token *t) {
         clear_to_body_context(b);
         tb_pop(b);
         b->mode = M_IN_TABLE;
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     if (END(t) && IN(t->atom, DL_TAG_body, DL_TAG_caption, DL_TAG_col, DL_TAG_colgroup, DL_TAG_html, DL_TAG_td,
                      DL_TAG_th, DL_TAG_tr))

@@ -25,7 +25,7 @@ int tb_mode_in_template(tb *b, tb_token *t) {
         tb_tmode_pop(b);
         if (tb_tmode_push(b, next)) return -1;
         b->mode = next;
-        return 1;
+        return TB_STEP_REPROCESS;
     case DL_TOK_END_TAG:
         if (t->atom == DL_TAG_template) return TB_USING(M_IN_HEAD);
         return 0;
@@ -38,7 +38,7 @@ int tb_mode_in_template(tb *b, tb_token *t) {
         tb_afe_clear_to_marker(b);
         tb_tmode_pop(b);
         tb_reset_mode(b);
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     return 0;
 }

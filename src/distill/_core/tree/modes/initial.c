@@ -111,7 +111,7 @@ int tb_mode_initial(tb *b, tb_token *t) {
     }
     b->doc->quirks = DL_QUIRKS_FULL;
     b->mode = M_BEFORE_HTML;
-    return 1;
+    return TB_STEP_REPROCESS;
 }
 
 /* The "before html" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode */
@@ -139,7 +139,7 @@ int tb_mode_before_html(tb *b, tb_token *t) {
     dl_node_append(b->doc->root, el);
     if (tb_push(b, el)) return -1;
     b->mode = M_BEFORE_HEAD;
-    return 1;
+    return TB_STEP_REPROCESS;
 }
 
 /* The "before head" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode */
@@ -167,5 +167,5 @@ int tb_mode_before_head(tb *b, tb_token *t) {
     b->head_el = tb_insert_html_atom(b, DL_TAG_head);
     if (!b->head_el) return -1;
     b->mode = M_IN_HEAD;
-    return 1;
+    return TB_STEP_REPROCESS;
 }

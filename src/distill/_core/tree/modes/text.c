@@ -13,7 +13,7 @@ int tb_mode_text(tb *b, tb_token *t) {
     if (t->type == DL_TOK_EOF) {
         tb_pop(b);
         b->mode = b->original_mode;
-        return 1;
+        return TB_STEP_REPROCESS;
     }
     if (END(t)) {
         dl_node *n = tb_current(b);
