@@ -118,3 +118,19 @@ def test_the_dispatcher_is_the_only_caller_and_maps_each_mode_to_its_function() 
 ])
 def test_rules_nested_by_the_standard_stay_in_force(markup: str, expected: list[str]) -> None:
     assert _core._parse_dump(markup).rstrip("\n") == "\n".join("| " + line for line in expected)
+
+
+def test_only_the_whitespace_after_the_frameset_is_inserted() -> None:
+    # "After after frameset": whitespace is processed by in body's rules, anything else is ignored; the
+    # run "  x" is one token here, and in body alone would take all of it.
+    assert _core._parse_dump("<frameset></frameset></html>  x").rstrip("\n") == "\n".join(
+        ["| <html>", "|   <head>", "|   <frameset>", '|   "  "'])
+
+
+def test_text_after_the_body_reopens_it() -> None:
+    # "After body": the whitespace goes in by in body's rules, then "x" is "anything else", which
+    # switches back to "in body": </body> was not the body's end, so its end is implied at the last text.
+    nodes = _core._parse_nodes("<body></body>  x")
+    body = next(n for n in nodes if n[0] == "body")
+    assert body[2:5] == (0, 16, True)
+    assert [n for n in nodes if n[0] == "#text"][0][2:4] == (13, 16)

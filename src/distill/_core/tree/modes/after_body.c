@@ -6,7 +6,10 @@
 
 /* The "after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody */
 int tb_mode_after_body(tb *b, tb_token *t) {
-    if (CHARS(t) && ws_prefix(t)) return TB_USING(M_IN_BODY);
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) return whitespace_using_in_body(b, t, n);
+    }
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->stack[0]);
     if (t->type == DL_TOK_DOCTYPE) return 0;
     if (START(t) && t->atom == DL_TAG_html) return TB_USING(M_IN_BODY);
@@ -28,7 +31,11 @@ int tb_mode_after_body(tb *b, tb_token *t) {
 /* The "after after body" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode */
 int tb_mode_after_after_body(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
-    if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) return whitespace_using_in_body(b, t, n);
+    }
+    if (t->type == DL_TOK_DOCTYPE || (START(t) && t->atom == DL_TAG_html))
         return TB_USING(M_IN_BODY);
     if (t->type == DL_TOK_EOF) {
         stop_parsing(b);

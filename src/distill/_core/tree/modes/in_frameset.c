@@ -67,7 +67,11 @@ int tb_mode_after_frameset(tb *b, tb_token *t) {
 /* The "after after frameset" insertion mode (HTML Standard 13.2.6.4), https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode */
 int tb_mode_after_after_frameset(tb *b, tb_token *t) {
     if (t->type == DL_TOK_COMMENT) return tb_insert_comment(b, t, b->doc->root);
-    if (t->type == DL_TOK_DOCTYPE || (CHARS(t) && ws_prefix(t)) || (START(t) && t->atom == DL_TAG_html))
+    if (CHARS(t)) {
+        size_t n = ws_prefix(t);
+        if (n) return whitespace_using_in_body(b, t, n);
+    }
+    if (t->type == DL_TOK_DOCTYPE || (START(t) && t->atom == DL_TAG_html))
         return TB_USING(M_IN_BODY);
     if (t->type == DL_TOK_EOF) {
         stop_parsing(b);

@@ -53,6 +53,20 @@ static inline void consume(tb_token *t, size_t n) {
     t->data.len -= n;
 }
 
+/* "A character token that is one of U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000C FORM
+ * FEED (FF), U+000D CARRIAGE RETURN (CR), or U+0020 SPACE: process the token using the rules for the
+ * "in body" insertion mode", in the modes after the body and after the frameset. Only the run's
+ * whitespace prefix is such a token, but "in body" would take the whole run (up to a NUL), other
+ * characters included, which these modes must not let in ("after after frameset" ignores them, the
+ * after-body modes first go back to "in body"). So the prefix is taken here by in body's rule for
+ * whitespace: reconstruct the active formatting elements, insert the characters. */
+static inline int whitespace_using_in_body(tb *b, tb_token *t, size_t n) {
+    if (tb_reconstruct(b)) return -1;
+    int r = tb_insert_chars(b, t->data.ptr, n);
+    consume(t, n);
+    return r;
+}
+
 /* The run's characters up to its first whitespace are ignored (a parse error, in the modes that use it). */
 static inline void ignore_non_ws(tb_token *t) {
     size_t i = 0;
