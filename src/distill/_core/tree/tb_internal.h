@@ -78,7 +78,7 @@ typedef struct {
 #define TB_F_ON_STACK (1u << 15)
 
 /* Capacity and name index of an element's attribute array while repeated <html>/<body> start tags
- * merge attributes into it (merge_attrs in insertion_modes.c). */
+ * merge attributes into it (merge_attrs in modes/in_body.c). */
 typedef struct {
     dl_node *el;
     uint32_t cap;       /* capacity of el's attribute array (allocated in the arena) */
