@@ -234,7 +234,10 @@ int tb_adoption(tb *b, const tb_token *t);
 enum {
     TB_STEP_OOM = -1,
     TB_STEP_DONE = 0,      /* consumed; of a character run, the prefix the mode advanced over (the rest comes back) */
-    TB_STEP_REPROCESS = 1, /* "reprocess the token": in the current insertion mode, which the mode just changed */
+    /* "Reprocess the token": the mode changed the state (usually the insertion mode) and the token is
+     * dispatched again, the tree construction dispatcher choosing anew between the current mode's
+     * rules and foreign content's. */
+    TB_STEP_REPROCESS = 1,
     /* Foreign content's "process the token according to the rules given in the section corresponding
      * to the current insertion mode in HTML content". */
     TB_STEP_USING_CURRENT = 2,

@@ -94,8 +94,11 @@ static int follow_rules(tb *b, tb_token *t, int r) {
     return r;
 }
 
-/* The tree construction dispatcher (13.2.6): the rules of the current insertion mode, or of foreign
- * content, and any rules those defer to. */
+/* The tree construction dispatcher (HTML Standard 13.2.6,
+ * https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher): the rules of the
+ * current insertion mode, or of foreign content when the adjusted current node is foreign and not an
+ * integration point the token may pass (use_html_rules), and any rules those defer to. Returns
+ * TB_STEP_DONE, TB_STEP_REPROCESS (the caller dispatches the token again) or TB_STEP_OOM. */
 DL_ALWAYS_INLINE int process_once(tb *b, tb_token *t) {
     int r = use_html_rules(b, t) ? mode_rules[b->mode](b, t) : tb_foreign_token(b, t);
     /* One plain "using the rules for" step is common (every token inside a table cell, a caption or a
@@ -128,10 +131,7 @@ static int dispatch(tb *b, tb_token *t) {
         return b->status ? -1 : 0;
     }
     int r = process_once(b, t);
-    for (int i = 0; r == TB_STEP_REPROCESS && i < MAX_REPROCESS && !b->done; i++) {
-        r = mode_rules[b->mode](b, t);
-        if (r > TB_STEP_REPROCESS) r = follow_rules(b, t, r);
-    }
+    for (int i = 0; r == TB_STEP_REPROCESS && i < MAX_REPROCESS && !b->done; i++) r = process_once(b, t);
     return (r < 0 || b->status) ? -1 : 0;
 }
 
