@@ -86,6 +86,39 @@ static const dl_str *attr(const dl_node *el, const char *name) {
     return a ? &a->value : NULL;
 }
 
+/* The attributes the walk reads from an element, found in one pass over its attribute list (the
+ * first of each name, as dl_element_attr finds it) rather than one search per name. */
+typedef struct {
+    const dl_str *class_, *id, *itemtype, *itemprop, *rel, *href, *type, *property, *name, *content;
+} known_attrs;
+
+static void gather_attrs(const dl_node *el, known_attrs *k) {
+    memset(k, 0, sizeof(*k));
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        const char *n = a->name.ptr;
+        const dl_str **slot = NULL;
+        switch (a->name.len) {
+        case 2: if (n[0] == 'i' && n[1] == 'd') slot = &k->id; break;
+        case 3: if (memcmp(n, "rel", 3) == 0) slot = &k->rel; break;
+        case 4:
+            if (memcmp(n, "href", 4) == 0) slot = &k->href;
+            else if (memcmp(n, "type", 4) == 0) slot = &k->type;
+            else if (memcmp(n, "name", 4) == 0) slot = &k->name;
+            break;
+        case 5: if (memcmp(n, "class", 5) == 0) slot = &k->class_; break;
+        case 7: if (memcmp(n, "content", 7) == 0) slot = &k->content; break;
+        case 8:
+            if (memcmp(n, "itemtype", 8) == 0) slot = &k->itemtype;
+            else if (memcmp(n, "itemprop", 8) == 0) slot = &k->itemprop;
+            else if (memcmp(n, "property", 8) == 0) slot = &k->property;
+            break;
+        default: break;
+        }
+        if (slot && !*slot) *slot = &a->value;
+    }
+}
+
 /* ---- declared schema.org types ---- */
 /* Each group is what the page says it is; a type that says little (WebPage, WebSite) is not listed. */
 static const char *const ld_article[] = {"Article", "NewsArticle", "BlogPosting", "Blog", "Report",
@@ -104,6 +137,14 @@ static const char *const ld_service[] = {"Service", "LocalBusiness", "Organizati
                                          "Restaurant", "Hotel", "MedicalBusiness", "Store", "Course",
                                          "EducationalOccupationalProgram", "Dentist", "Physician", NULL};
 
+/* An element's shape (see shape_of) is asked for by its parent's scan and by its own and its siblings'
+ * repetition checks: a small cache keyed by the node keeps that to about one hash per element. */
+#define SHAPE_CACHE 256
+typedef struct {
+    const dl_node *node[SHAPE_CACHE];
+    uint64_t shape[SHAPE_CACHE];
+} shape_cache;
+
 typedef struct {
     double f[DL_PAGE_NFEATURES];
     /* walk state: how many open elements of each kind the current node is inside */
@@ -118,6 +159,7 @@ typedef struct {
     int member_heading, member_link, member_time, member_image;
     double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
+    shape_cache shapes;
 } walk;
 
 static void declare_type(walk *w, const char *s, size_t n) {
@@ -346,11 +388,11 @@ static unsigned class_words_in(const char *s, size_t n) {
     return hit;
 }
 
-static void scan_class(walk *w, const dl_node *el) {
-    static const char *const names[] = {"class", "id"};
+static void scan_class(walk *w, const known_attrs *ka) {
+    const dl_str *values[] = {ka->class_, ka->id};
     unsigned hit = 0;
     for (int k = 0; k < 2; k++) {
-        const dl_str *v = attr(el, names[k]);
+        const dl_str *v = values[k];
         if (!v || !v->len) continue;
         hit |= class_words_in(v->ptr, v->len > CLASS_SCAN ? CLASS_SCAN : v->len);
     }
@@ -361,7 +403,7 @@ static void scan_class(walk *w, const dl_node *el) {
 }
 
 /* ---- repeated same-shaped siblings ---- */
-static uint64_t shape_of(const dl_node *el) {
+static uint64_t shape_hash(const dl_node *el) {
     uint64_t h = 1469598103934665603ull ^ el->atom;
     const dl_str *c = attr(el, "class");
     if (c) {
@@ -374,6 +416,16 @@ static uint64_t shape_of(const dl_node *el) {
         }
     }
     return h;
+}
+
+
+static uint64_t shape_of(shape_cache *sc, const dl_node *el) {
+    size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
+    if (sc->node[h] != el) {
+        sc->node[h] = el;
+        sc->shape[h] = shape_hash(el);
+    }
+    return sc->shape[h];
 }
 
 /* Count the shapes of el's element children: the largest group of same-shaped siblings is a run of
@@ -392,7 +444,7 @@ static void scan_children(walk *w, const dl_node *el) {
         default:
             break;
         }
-        uint64_t s = shape_of(c);
+        uint64_t s = shape_of(&w->shapes, c);
         int k = 0;
         while (k < kinds && shapes[k] != s) k++;
         if (k == kinds) {
@@ -420,7 +472,9 @@ static int currency_at(const unsigned char *s, size_t n, size_t i, size_t *len) 
     if (i + 1 < n && s[i] == 0xC2 && (s[i + 1] == 0xA3 || s[i + 1] == 0xA5)) return *len = 2, 1; /* £ ¥ */
     if (i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x82 && (s[i + 2] == 0xAC || s[i + 2] == 0xB9))
         return *len = 3, 1; /* € ₹ */
-    if (i + 2 < n && (i == 0 || !is_alnum(s[i - 1])) && (i + 3 >= n || !is_alnum(s[i + 3]))) {
+    /* every code is three capitals: most capitals start a word, not a code */
+    if (i + 2 < n && dl_ascii_is_upper(s[i + 1]) && dl_ascii_is_upper(s[i + 2]) && (i == 0 || !is_alnum(s[i - 1])) &&
+        (i + 3 >= n || !is_alnum(s[i + 3]))) {
         static const char *const codes[] = {"USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "INR", NULL};
         for (const char *const *c = codes; *c; c++)
             if (memcmp(s + i, *c, 3) == 0) return *len = 3, 1;
@@ -482,22 +536,22 @@ static int is_nav(const dl_node *el) {
 
 /* Elements whose parent holds REPEAT_MIN same-shaped siblings: computed on entering, remembered by
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
-static int in_repeated_group(const dl_node *el) {
+static int in_repeated_group(walk *w, const dl_node *el) {
     if (!el->parent || el->parent->type != DL_NODE_ELEMENT) return 0;
-    uint64_t s = shape_of(el);
+    uint64_t s = shape_of(&w->shapes, el);
     int same = 0;
     /* looking at the REPEAT_MIN - 1 nearest element siblings each way bounds the cost per element */
     const dl_node *c = el->prev;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->prev) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(c) == s) same++;
+        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
     }
     c = el->next;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->next) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(c) == s) same++;
+        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
     }
     return same + 1 >= REPEAT_MIN;
 }
@@ -509,11 +563,11 @@ static int repeatable(const dl_node *el) {
 
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
-static void enter_link(walk *w, const dl_node *a) {
-    const dl_str *href = attr(a, "href");
+static void enter_link(walk *w, const known_attrs *ka) {
+    const dl_str *href = ka->href;
     if (href && href->len >= 4 && eq_ci(href->ptr, 4, "tel:")) w->f[F_tel_links]++;
     if (href && href->len >= 7 && eq_ci(href->ptr, 7, "mailto:")) w->f[F_mailto_links]++;
-    const dl_str *c = attr(a, "class");
+    const dl_str *c = ka->class_;
     if (c && (contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "btn") ||
               contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "button")))
         w->f[F_button_links]++;
@@ -524,11 +578,13 @@ static void enter_element(walk *w, const dl_node *el) {
         w->invisible++;
         return;
     }
+    known_attrs ka;
+    gather_attrs(el, &ka);
     if (dl_rule_text_skip(el)) w->invisible++;
     if (dl_is_element(el, DL_TAG_a)) {
         w->in_link++;
         if (w->heading) w->heading_linked = 1;
-        enter_link(w, el);
+        enter_link(w, &ka);
     }
     if (dl_rule_is_heading(el) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
     if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code++;
@@ -538,7 +594,7 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     if (is_nav(el)) w->in_nav++;
     if (dl_is_element(el, DL_TAG_li)) w->in_li++;
-    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) {
+    if (repeatable(el) && !w->in_repeat && in_repeated_group(w, el)) {
         w->in_repeat = 1;
         w->member_heading = w->member_link = w->member_time = w->member_image = 0;
         w->member_start = w->chars;
@@ -552,19 +608,19 @@ static void enter_element(walk *w, const dl_node *el) {
         if (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture)) w->member_image = 1;
     }
     if (el->first_child) scan_children(w, el);
-    if (!w->invisible && el->u.element.nattrs) scan_class(w, el);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
     case DL_TAG_h2:
     case DL_TAG_h3:
         w->f[el->atom == DL_TAG_h2 ? F_h2 : F_h3]++;
-        if (attr(el, "id") || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
+        if (ka.id || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
         break;
     case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: w->f[F_h3]++; break;
     case DL_TAG_form: w->f[F_forms]++; break;
     case DL_TAG_input:
-        v = attr(el, "type");
+        v = ka.type;
         if (!v || !eq_ci(v->ptr, v->len, "hidden")) w->f[F_inputs]++;
         break;
     case DL_TAG_button: w->f[F_buttons]++; break;
@@ -585,10 +641,10 @@ static void enter_element(walk *w, const dl_node *el) {
     case DL_TAG_dl: w->f[F_dls]++; break;
     case DL_TAG_blockquote: w->f[F_blockquotes]++; break;
     case DL_TAG_meta:
-        v = attr(el, "property");
-        if (!v) v = attr(el, "name");
+        v = ka.property;
+        if (!v) v = ka.name;
         if (v && eq_ci(v->ptr, v->len, "og:type")) {
-            const dl_str *c = attr(el, "content");
+            const dl_str *c = ka.content;
             if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "article")) w->f[F_og_article] = 1;
             else if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "product")) w->f[F_og_product] = 1;
             else if (c && eq_ci(c->ptr, c->len, "website")) w->f[F_og_website] = 1;
@@ -602,19 +658,19 @@ static void enter_element(walk *w, const dl_node *el) {
         }
         break;
     case DL_TAG_link:
-        v = attr(el, "rel");
+        v = ka.rel;
         if (v && eq_ci(v->ptr, v->len, "canonical") && w->url_rank > 0) w->url_source = el, w->url_rank = 0;
         if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
         break;
     default: break;
     }
     if (!el->u.element.nattrs) return;
-    v = attr(el, "itemtype");
+    v = ka.itemtype;
     if (v) scan_itemtype(w, v);
-    v = attr(el, "itemprop");
+    v = ka.itemprop;
     if (v && eq_ci(v->ptr, v->len, "datePublished")) w->f[F_date_declared] = 1;
     if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
-    if (dl_is_element(el, DL_TAG_a) && (v = attr(el, "rel")) && eq_ci(v->ptr, v->len, "author"))
+    if (dl_is_element(el, DL_TAG_a) && (v = ka.rel) && eq_ci(v->ptr, v->len, "author"))
         w->f[F_author_declared] = 1;
 }
 
