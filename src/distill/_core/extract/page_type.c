@@ -334,13 +334,14 @@ static const char *const cls_article[] = {"article", "entry", "story", "byline",
 
 /* Every class word in one table bucketed by first letter, so that reading a class value costs a few
  * comparisons per byte rather than one per word of every list (dl_page_type_init builds it). */
-#define BUCKET_MAX 24
+#define BUCKET_MAX 6
 typedef struct {
     const char *word;
     uint8_t len, bit;
 } class_word;
-static class_word buckets[26][BUCKET_MAX];
-static uint8_t bucket_len[26];
+/* bucketed by the first two letters (every word has at least two) */
+static class_word buckets[26][26][BUCKET_MAX];
+static uint8_t bucket_len[26][26];
 static int buckets_ready;
 
 void dl_page_type_init(void) {
@@ -349,21 +350,23 @@ void dl_page_type_init(void) {
                                   cls_card,  cls_docs,    cls_service, cls_article};
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
         for (const char *const *wd = lists[g]; *wd; wd++) {
-            unsigned b = (unsigned)(lower((unsigned char)**wd) - 'a');
-            if (b < 26 && bucket_len[b] < BUCKET_MAX)
-                buckets[b][bucket_len[b]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
+            unsigned b = (unsigned)(lower((unsigned char)(*wd)[0]) - 'a');
+            unsigned b2 = (unsigned)(lower((unsigned char)(*wd)[1]) - 'a');
+            if (b < 26 && b2 < 26 && bucket_len[b][b2] < BUCKET_MAX)
+                buckets[b][b2][bucket_len[b][b2]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
         }
     }
     buckets_ready = 1;
 }
 
 static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
-    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a');
-    if (b >= 26) return hit;
-    for (unsigned k = 0; k < bucket_len[b]; k++) {
-        const class_word *cw = &buckets[b][k];
+    if (n - i < 2) return hit;
+    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a'), b2 = (unsigned)(lower((unsigned char)s[i + 1]) - 'a');
+    if (b >= 26 || b2 >= 26) return hit;
+    for (unsigned k = 0; k < bucket_len[b][b2]; k++) {
+        const class_word *cw = &buckets[b][b2][k];
         if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
-        size_t j = 1;
+        size_t j = 2;
         while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
         if (j == cw->len) hit |= 1u << cw->bit;
     }
@@ -482,9 +485,28 @@ static int currency_at(const unsigned char *s, size_t n, size_t i, size_t *len) 
     return 0;
 }
 
-static void scan_text(walk *w, const dl_str *t) {
-    const unsigned char *s = (const unsigned char *)t->ptr;
-    size_t n = t->len;
+/* Whether a sentence ends at s[i] ('.', '!' or '?'), or a price starts there; the price test returns how
+ * many bytes the currency takes (the scanner steps over them), 0 for none. */
+static void sentence_at(walk *w, const unsigned char *s, size_t n, size_t i) {
+    if (i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1])) w->sentence_ends++;
+}
+
+static size_t price_at(walk *w, const unsigned char *s, size_t n, size_t i) {
+    size_t len;
+    if (!currency_at(s, n, i, &len)) return 0;
+    size_t before = i, after = i + len;
+    while (before > 0 && s[before - 1] == ' ' && i - before < 2) before--;
+    while (after < n && s[after] == ' ' && after - i - len < 2) after++;
+    int digit_before = before > 0 && s[before - 1] >= '0' && s[before - 1] <= '9';
+    int digit_after = after < n && s[after] >= '0' && s[after] <= '9';
+    if (digit_before || digit_after) {
+        w->prices++;
+        if (w->in_repeat) w->repeat_prices++;
+    }
+    return len;
+}
+
+static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
     uint32_t chars = 0;
     int space = 1;
     for (size_t i = 0; i < n; i++) {
@@ -498,24 +520,102 @@ static void scan_text(walk *w, const dl_str *t) {
         if ((c & 0xC0) != 0x80) chars++;
         /* only a few bytes can end a sentence or start a currency: the rest cost nothing more */
         if (c == '.' || c == '!' || c == '?') {
-            if (i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1])) w->sentence_ends++;
+            sentence_at(w, s, n, i);
             continue;
         }
         if (c != '$' && c != 0xC2 && c != 0xE2 && !(c >= 'A' && c <= 'Z')) continue;
-        size_t len;
-        if (currency_at(s, n, i, &len)) {
-            size_t before = i, after = i + len;
-            while (before > 0 && s[before - 1] == ' ' && i - before < 2) before--;
-            while (after < n && s[after] == ' ' && after - i - len < 2) after++;
-            int digit_before = before > 0 && s[before - 1] >= '0' && s[before - 1] <= '9';
-            int digit_after = after < n && s[after] >= '0' && s[after] <= '9';
-            if (digit_before || digit_after) {
-                w->prices++;
-                if (w->in_repeat) w->repeat_prices++;
+        size_t len = price_at(w, s, n, i);
+        if (len) i += len - 1;
+    }
+    return chars;
+}
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+
+static uint64_t sum_bytes(__m128i v) {
+    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+    return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s));
+}
+
+/* scan_bytes 16 bytes at a time: characters are the bytes that are neither white space nor UTF-8
+ * continuation bytes, plus one per white-space byte after a non-space one; the few bytes that may end a
+ * sentence or start a price are visited one by one, in order, as scan_bytes visits them (a currency's
+ * bytes are stepped over; a currency code's two letters after the first are then not characters). */
+static uint32_t scan_bytes_wide(walk *w, const unsigned char *s, size_t n) {
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n');
+    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), top2 = _mm_set1_epi8((char)0xC0);
+    const __m128i cont = _mm_set1_epi8((char)0x80), bias = _mm_set1_epi8((char)0x80), ones = _mm_set1_epi8(1);
+    const __m128i dot = _mm_set1_epi8('.'), bang = _mm_set1_epi8('!'), qm = _mm_set1_epi8('?');
+    const __m128i dollar = _mm_set1_epi8('$'), c2 = _mm_set1_epi8((char)0xC2), e2 = _mm_set1_epi8((char)0xE2);
+    const __m128i a_lo = _mm_set1_epi8((char)(('A' ^ 0x80) - 1)), z_hi = _mm_set1_epi8((char)(('Z' ^ 0x80) + 1));
+    __m128i n_chars = _mm_setzero_si128(), prev_ws = _mm_set1_epi8((char)0xFF); /* the start: "after space" */
+    uint64_t chars = 0, codes = 0;
+    size_t next = 0; /* bytes before this were stepped over as part of a currency */
+    unsigned rounds = 0;
+    for (size_t i = 0; i < n; i += 16) {
+        __m128i x, fresh = _mm_set1_epi8((char)0xFF);
+        size_t base = i;
+        if (n - i >= 16) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        } else { /* the 16 bytes ending the text, of which the first ones were done */
+            static const unsigned char tail_mask[32] = {
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+            size_t back = 16 - (n - i);
+            base = n - 16;
+            x = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+            fresh = _mm_loadu_si128((const __m128i *)(const void *)(tail_mask + 16 - back));
+            prev_ws = _mm_setzero_si128(); /* the byte before each fresh one is inside x */
+        }
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)),
+                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, nl), _mm_cmpeq_epi8(x, ff)),
+                                               _mm_cmpeq_epi8(x, cr)));
+        __m128i cb = _mm_cmpeq_epi8(_mm_and_si128(x, top2), cont);
+        __m128i after_ws = _mm_or_si128(_mm_slli_si128(ws, 1), _mm_srli_si128(prev_ws, 15));
+        prev_ws = ws;
+        __m128i lead = _mm_andnot_si128(ws, _mm_andnot_si128(cb, fresh));
+        __m128i ends = _mm_and_si128(_mm_andnot_si128(after_ws, ws), fresh); /* space after a non-space */
+        n_chars = _mm_add_epi8(n_chars, _mm_and_si128(_mm_or_si128(lead, ends), ones)); /* disjoint */
+        __m128i xb = _mm_xor_si128(x, bias);
+        __m128i odd = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dot), _mm_cmpeq_epi8(x, bang)), _mm_cmpeq_epi8(x, qm)),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dollar), _mm_cmpeq_epi8(x, c2)),
+                         _mm_or_si128(_mm_cmpeq_epi8(x, e2), _mm_and_si128(_mm_cmpgt_epi8(xb, a_lo), _mm_cmpgt_epi8(z_hi, xb)))));
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(odd, fresh));
+        while (m) {
+            size_t at = base + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            if (at < next) continue;
+            unsigned char c = s[at];
+            if (c == '.' || c == '!' || c == '?') {
+                sentence_at(w, s, n, at);
+                continue;
             }
-            i += len - 1;
+            size_t len = price_at(w, s, n, at);
+            if (len) {
+                next = at + len;
+                if (c >= 'A' && c <= 'Z') codes++; /* its other two letters were not counted */
+            }
+        }
+        if (++rounds == 255 || i + 16 >= n) {
+            chars += sum_bytes(n_chars);
+            n_chars = _mm_setzero_si128();
+            rounds = 0;
         }
     }
+    return (uint32_t)(chars - 2 * codes);
+}
+#endif
+
+static void scan_text(walk *w, const dl_str *t) {
+    const unsigned char *s = (const unsigned char *)t->ptr;
+    size_t n = t->len;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    uint32_t chars = n >= 32 && n < UINT32_MAX / 2 ? scan_bytes_wide(w, s, n) : scan_bytes(w, s, n);
+#else
+    uint32_t chars = scan_bytes(w, s, n);
+#endif
     w->chars += chars;
     if (w->in_link) w->link_chars += chars;
     if (w->in_p) w->p_chars += chars;
