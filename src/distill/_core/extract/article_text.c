@@ -294,7 +294,8 @@ typedef struct {
 
 #define DL_WORDS_MAX 160
 static dl_word word_tab[DL_WORDS_MAX];
-static uint16_t bucket_lo[27], bucket_hi[27];
+/* bucketed by the first two letters: tokens are letters only, and every word has at least two */
+static uint16_t bucket_lo[26][26], bucket_hi[26][26];
 static int words_ready;
 
 static size_t add_list(size_t k, const char *const *list, size_t count, unsigned bits, int exact) {
@@ -306,7 +307,9 @@ static size_t add_list(size_t k, const char *const *list, size_t count, unsigned
 }
 
 static int by_letter(const void *a, const void *b) {
-    return (unsigned char)((const dl_word *)a)->w[0] - (unsigned char)((const dl_word *)b)->w[0];
+    const char *x = ((const dl_word *)a)->w, *y = ((const dl_word *)b)->w;
+    if (x[0] != y[0]) return (unsigned char)x[0] - (unsigned char)y[0];
+    return (unsigned char)x[1] - (unsigned char)y[1];
 }
 
 void dl_article_text_init(void) {
@@ -322,12 +325,14 @@ void dl_article_text_init(void) {
     k = add_list(k, media_prefixes, DL_COUNT(media_prefixes), W_MEDIA, 0);
     k = add_list(k, media_words, DL_COUNT(media_words), W_MEDIA, 1);
     qsort(word_tab, k, sizeof(word_tab[0]), by_letter);
-    for (int c = 0; c < 27; c++) bucket_lo[c] = bucket_hi[c] = 0;
+    memset(bucket_lo, 0, sizeof(bucket_lo));
+    memset(bucket_hi, 0, sizeof(bucket_hi));
     for (size_t i = 0; i < k; i++) {
-        int c = word_tab[i].w[0] - 'a';
-        if (c < 0 || c > 25) continue;
-        if (bucket_hi[c] == 0) bucket_lo[c] = (uint16_t)i;
-        bucket_hi[c] = (uint16_t)(i + 1);
+        /* a word with anything but a letter in its first two places matches no token: left out */
+        int c = word_tab[i].w[0] - 'a', c2 = word_tab[i].len >= 2 ? word_tab[i].w[1] - 'a' : -1;
+        if (c < 0 || c > 25 || c2 < 0 || c2 > 25) continue;
+        if (bucket_hi[c][c2] == 0) bucket_lo[c][c2] = (uint16_t)i;
+        bucket_hi[c][c2] = (uint16_t)(i + 1);
     }
     words_ready = 1;
 }
@@ -339,13 +344,14 @@ static unsigned classify_token(const char *s, size_t n) {
         char c = s[i];
         tok[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     }
-    int c = tok[0] - 'a';
-    if (c < 0 || c > 25) return 0;
+    if (n < 2) return 0; /* every word has two letters or more */
+    int c = tok[0] - 'a', c2 = tok[1] - 'a';
+    if (c < 0 || c > 25 || c2 < 0 || c2 > 25) return 0;
     unsigned w = 0;
-    for (unsigned i = bucket_lo[c]; i < bucket_hi[c]; i++) {
+    for (unsigned i = bucket_lo[c][c2]; i < bucket_hi[c][c2]; i++) {
         const dl_word *e = &word_tab[i];
         if (n < e->len || (e->exact && n != e->len)) continue;
-        size_t j = 1; /* tok[0] is the bucket's letter */
+        size_t j = 2; /* tok[0..2) are the bucket's letters */
         while (j < e->len && tok[j] == e->w[j]) j++;
         if (j == e->len) w |= e->bits;
     }
