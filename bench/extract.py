@@ -1,18 +1,24 @@
 """Main-content extraction: speed and accuracy of distill and its peers on the same pages, one run.
 
 Accuracy uses the benchmark's own metric, imported from ../shared/tools/score_aeb.py (word 4-gram
-shingles, F1 of mean precision and mean recall). Times include parsing, as a user pays it.
+shingles, F1 of mean precision and mean recall). Times include parsing, as a user pays it. A second
+table times article() beside trafilatura on WCXB dev (../shared/corpus/wcxb-dev, every kind of page,
+not only news), in alternating rounds.
 """
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
+import statistics
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from bench.common import REPO, Corpus, Section, optional, ratio, time_alternating, version
+
+WCXB = REPO.parent / "shared" / "corpus" / "wcxb-dev"
 
 Extractor = Callable[[bytes], str]
 
@@ -90,7 +96,36 @@ def run(corpus: Corpus, rounds: int) -> Section:
                      f"{ratio(t, base):.2f}x |")
         points.append({"name": name, "f1": f1, "ms": 1000 * t.median / n})
     lines += [f"- {x}" for x in notes]
+    lines += ["", *wcxb_times(rounds)]
     return Section("Article extraction: accuracy and speed", lines, points)
+
+
+def wcxb_times(rounds: int) -> list[str]:
+    """article() and trafilatura's extract() on every WCXB dev page: ms per page, alternating rounds.
+
+    trafilatura takes ~20-60 ms a page, so at most two rounds are run (a minute or more each)."""
+    if not (WCXB / "html").is_dir():
+        return [f"WCXB dev not found at {WCXB}: article() beside trafilatura there skipped."]
+    import distill
+
+    pages = [gzip.open(p).read() for p in sorted((WCXB / "html").glob("*.html.gz"))]
+    found = {"distill article()": lambda b: distill.article(b).text}
+    tr = optional("trafilatura")
+    if tr:
+        found[f"trafilatura {version('trafilatura')} extract()"] = lambda b: tr.extract(b) or ""
+    for fn in found.values():  # first-call set-up is not extraction
+        for p in pages[:20]:
+            fn(p)
+    timings = time_alternating(found, pages, rounds=max(1, min(rounds, 2)), warmup=0)
+    base = timings["distill article()"]
+    lines = [f"{len(pages)} pages of WCXB dev (all seven page types), {len(base.rounds)} alternating round(s); "
+             "times include parsing.", "",
+             "| extractor | ms per page | time relative to distill article() |", "|---|---|---|"]
+    for name, t in timings.items():
+        lines.append(f"| {name} | {1000 * statistics.median(t.rounds) / len(pages):.2f} | {ratio(t, base):.2f}x |")
+    if not tr:
+        lines.append("- trafilatura not installed: skipped")
+    return lines
 
 
 def chart(points: list[dict[str, Any]], path: Path) -> bool:

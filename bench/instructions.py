@@ -6,6 +6,10 @@ callgrind, twice: once parsing, once only loading the pages. The difference is w
 Python call overhead and freeing the trees included, so every contender is charged alike. For distill
 the count of the C entry point (`py_parse`, inclusive) is given too, with the tokenizer's share.
 
+A second table does the same for extraction, parse included: `distill.article(page).text` against
+turbohtml's `parse(page).main_text()` (the issue's speed goal: article() at most 1.0x it), with the
+inclusive count of `Node.article()`'s C entry point.
+
 The child is the real interpreter binary (`sys.executable` resolved through symlinks), never a
 launcher shim, whose own start-up would be counted instead. Skipped with a note when valgrind is absent.
 """
@@ -39,6 +43,12 @@ elif which == "turbohtml":
     fn = turbohtml.parse
 elif which == "selectolax":
     from selectolax.lexbor import LexborHTMLParser as fn
+elif which == "distill-article":
+    import distill
+    fn = lambda b: distill.article(b).text
+elif which == "turbohtml-main_text":
+    import turbohtml
+    fn = lambda b: turbohtml.parse(b).main_text()
 else:
     raise SystemExit("unknown contender " + which)
 fn(b"<p>warm</p>")  # first-call set-up (lazy tables, type objects) is not parsing
@@ -124,4 +134,41 @@ def run(corpus: Corpus, rounds: int) -> Section:
                  if tree is not None else "")
         lines += ["", f"distill's C entry point `py_parse`, inclusive: {entry / 1e6:.1f} M{extra}."]
     lines += [f"- {x}" for x in notes]
+    lines += ["", *_extraction(corpus, n, size)]
     return Section("Instructions", lines)
+
+
+def _extraction(corpus: Corpus, n: int, size: int) -> list[str]:
+    """article() against turbohtml's main_text(), parse included, counted the same way."""
+    names = {"distill-article": f"distill {version('distill')} article().text"}
+    if optional("turbohtml"):
+        names["turbohtml-main_text"] = f"turbohtml {version('turbohtml')} parse().main_text()"
+    counts: dict[str, int] = {}
+    entry: int | None = None
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "child.py"
+        script.write_text(_CHILD)
+        for key in names:
+            base = [key, str(corpus.path), str(n)]
+            idle = _callgrind(script, [*base, "0"], Path(tmp) / f"{key}.idle")
+            busy = _callgrind(script, [*base, "1"], Path(tmp) / f"{key}.busy")
+            t0 = _total(idle) if idle else None
+            t1 = _total(busy) if busy else None
+            if t0 is None or t1 is None:
+                notes.append(f"{names[key]}: callgrind run failed")
+                continue
+            counts[key] = t1 - t0
+            if key == "distill-article" and busy:
+                entry = _function(busy, "py_extract.c:node_article")
+    lines = [f"Extraction on the same {n} pages ({size / 1e6:.2f} MB), parse included:", "",
+             "| contender | instructions | per input byte | ratio to turbohtml main_text() |", "|---|---|---|---|"]
+    t = counts.get("turbohtml-main_text")
+    for key, c in counts.items():
+        r = f"{c / t:.2f}x" if t else "-"
+        lines.append(f"| {names[key]} | {c / 1e6:.1f} M | {c / size:.1f} | {r} |")
+    if entry is not None:
+        lines += ["", f"distill's `Node.article()` C entry point (`node_article`), inclusive: {entry / 1e6:.1f} M."]
+    if "turbohtml-main_text" not in names:
+        notes.append("turbohtml not installed: the ratio is not given")
+    return lines + [f"- {x}" for x in notes]
