@@ -6,11 +6,17 @@
 #include "extract/article_text.h"
 #include "extract/extract.h"
 #include "extract/metadata.h"
+#include "extract/page_type.h"
+#include "extract/rules.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
-    dl_article_text_init(); /* the module's init does this once before any use */
+    /* What the module's init does once before any use: without them the design's word lists and
+     * the page type's word table are empty, and the harness would fuzz a different extractor. */
+    dl_rules_init();
+    dl_article_text_init();
+    dl_page_type_init();
     return 0;
 }
 
