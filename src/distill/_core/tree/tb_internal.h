@@ -62,8 +62,9 @@ typedef struct {
     uint32_t special;   /* topmost special element */
     uint32_t bdef, blist, bbutton; /* topmost boundary of the default / list item / button scope */
     uint32_t bli;       /* topmost special element other than address, div, p (the li/dd/dt walk) */
-    uint32_t html;      /* topmost HTML element */
-    uint32_t atom;      /* the element's atom, and its categories (K_* in stack.c) */
+    uint32_t live;      /* topmost entry that is not a tombstone (see tb.ndead) */
+    uint32_t hidx;      /* HTML elements: this entry's index in tb.hpos */
+    uint32_t atom;      /* the element's atom, and its categories (K_* in stack.c); 0 and 0 for a tombstone */
     uint8_t kind;
 } tb_slot;
 
@@ -106,6 +107,16 @@ struct tb {
     /* Topmost entry (1-based) of each atom, separately for HTML and foreign elements. */
     uint32_t *top_html, *top_foreign;
     size_t topcap;
+    /* Tombstones: the adoption agency and tb_remove_from_stack take elements out of the middle of
+     * the stack by clearing their entry (stack[i] = NULL) instead of shifting every entry above, so
+     * the positions, and the indexes above that hold them, stay put (stack.c, "Tombstones"). The
+     * top entry and entry 0 are never tombstones; every index above points at a live entry. */
+    size_t ndead;       /* tombstones on the stack */
+    size_t dead_walked; /* tombstones stepped over by walks since the last compaction */
+    /* Positions (1-based, ascending) of the HTML elements on the stack, 0 for one taken out; the
+     * last entry is live, so it is the topmost HTML element (foreign content's end tags). */
+    uint32_t *hpos;
+    size_t nhpos, hposcap, nhdead;
 
     /* List of active formatting elements; NULL entries are markers. */
     dl_node **afe;
@@ -155,15 +166,17 @@ void tb_pop_self_closed(tb *b);          /* pops a void or self-closed element: 
 void tb_close_explicit(dl_node *el, const tb_token *t); /* el was closed by the end tag t */
 int tb_remove_from_stack(tb *b, dl_node *el);
 long tb_stack_index(tb *b, dl_node *el);
-void tb_stack_edit_begin(tb *b, size_t from);
-int tb_stack_edit_end(tb *b, size_t from);
-void tb_stack_raw_remove(tb *b, size_t i); /* only between edit_begin and edit_end */
-int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el);
-/* The adoption agency's edit when nothing between the formatting element (at lo) and the furthest
- * block (at hi) left the stack: drop lo, shift lo+1..hi down, put ne at hi. Positions above do not
- * change, so only the region and the entries whose indexes pointed into it are updated. Returns 0, 1
- * when the region is too large for this path (nothing done), -1 on out of memory. */
-int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne);
+/* The adoption agency's edits (adoption.c), by physical index (tombstones included). */
+size_t tb_stack_below(tb *b, size_t i);             /* the live entry nearest below i (i > 0) */
+void tb_stack_replace(tb *b, size_t i, dl_node *el); /* el takes entry i (same atom and namespace) */
+void tb_stack_kill(tb *b, size_t i);   /* tombstone entry lo < i < hi; tb_stack_adopt fixes the indexes */
+/* Remove the formatting element at lo and insert ne immediately above the furthest block at hi:
+ * the live entries of lo+1..hi move down over the tombstones, ne takes hi, and only the indexes
+ * that change are rewritten (never the whole stack above). Returns 0 or -1 on out of memory. */
+int tb_stack_adopt(tb *b, size_t lo, size_t hi, dl_node *ne);
+void tb_stack_repair(tb *b, size_t lo); /* after an aborted edit: recompute every index from lo up */
+int tb_stack_settle(tb *b);             /* compact the tombstones when they are too many (safe points) */
+uint32_t tb_top_html_element(tb *b);    /* 1-based index of the topmost HTML element, 0 if none */
 #ifdef DL_TB_CHECK
 void tb_stack_check(tb *b);
 #endif
