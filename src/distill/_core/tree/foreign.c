@@ -34,7 +34,7 @@ static void pop_to_html_content(tb *b) {
         tb_pop(b);
 }
 
-/* Returns 0 when done, 2 when the token must be reprocessed with the HTML insertion-mode rules. */
+/* Returns TB_STEP_DONE, or TB_STEP_USING_CURRENT when the token is for the current insertion mode's rules. */
 int tb_foreign_token(tb *b, tb_token *t) {
     switch (t->type) {
     case DL_TOK_CHARACTER: {
@@ -63,7 +63,7 @@ int tb_foreign_token(tb *b, tb_token *t) {
     case DL_TOK_START_TAG: {
         if (breakout(t)) {
             pop_to_html_content(b);
-            return 2;
+            return TB_STEP_USING_CURRENT;
         }
         dl_node *acn = tb_adjusted_current(b);
         dl_node *el = tb_insert_foreign(b, t, acn->ns, 0);
@@ -74,7 +74,7 @@ int tb_foreign_token(tb *b, tb_token *t) {
     case DL_TOK_END_TAG: {
         if (t->atom == DL_TAG_br || t->atom == DL_TAG_p) {
             pop_to_html_content(b);
-            return 2;
+            return TB_STEP_USING_CURRENT;
         }
         dl_node *cur = tb_current(b);
         if (t->atom == DL_TAG_script && cur->ns == DL_NS_SVG && cur->atom == DL_TAG_script) {
@@ -100,9 +100,9 @@ int tb_foreign_token(tb *b, tb_token *t) {
             return 0;
         }
         if (h == 0) return 0;
-        return 2;
+        return TB_STEP_USING_CURRENT;
     }
     default:
-        return 2;
+        return TB_STEP_USING_CURRENT;
     }
 }

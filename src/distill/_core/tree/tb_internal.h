@@ -1,10 +1,13 @@
 /* Internal state of the tree builder, shared by its files (not a public interface).
  *
- *   treebuilder.c      dl_parse, the token sink, the tree-construction dispatcher, fragment setup
- *   insertion_modes.c  one function per insertion mode (HTML Standard 13.2.6.4)
+ *   treebuilder.c      dl_parse, the token sink, the tree construction dispatcher (the only caller of
+ *                      the insertion modes), the fragment case
+ *   modes/             one file per insertion mode or small family of modes (HTML Standard 13.2.6.4),
+ *                      listed in modes/modes.h; a mode never calls another (TB_STEP_* below)
  *   stack.c            stack of open elements, scopes, active formatting elements, insertion helpers
  *   adoption.c         the adoption agency algorithm
- *   foreign.c          foreign content: name/attribute adjustments, integration points, its token rules
+ *   foreign.c          the rules for parsing tokens in foreign content (13.2.6.5)
+ *   foreign_adjust.c   foreign content's name/attribute adjustments and integration points
  */
 #ifndef DL_TREE_TB_INTERNAL_H
 #define DL_TREE_TB_INTERNAL_H
@@ -234,11 +237,55 @@ int tb_foreign_token(tb *b, tb_token *t);
 /* Returns 1 when the caller must act as for "any other end tag". */
 int tb_adoption(tb *b, const tb_token *t);
 
-/* ---- insertion_modes.c ---- */
-int tb_process(tb *b, tb_token *t); /* process t using the rules of the current insertion mode */
-int tb_process_in(tb *b, tb_mode m, tb_token *t);
-void tb_any_other_end_tag(tb *b, const tb_token *t);
-int tb_flush_table_text(tb *b);
+/* ---- the insertion modes (modes/, one file per mode or small family) and their dispatcher ---- */
+/* What processing a token in an insertion mode asks of the dispatcher (dispatch in treebuilder.c, the
+ * only caller of the mode functions). A mode never calls another mode: where the HTML Standard says
+ * "process the token using the rules for the X insertion mode" it returns TB_USING(X), and the
+ * dispatcher runs X's rules on the same token. So each mode's file calls only the layers below it
+ * (stack, scopes, active formatting, insertion, adoption, foreign adjustments) and the files form no
+ * call cycle. */
+enum {
+    TB_STEP_OOM = -1,
+    TB_STEP_DONE = 0,      /* consumed; of a character run, the prefix the mode advanced over (the rest comes back) */
+    TB_STEP_REPROCESS = 1, /* "reprocess the token": in the current insertion mode, which the mode just changed */
+    /* Foreign content's "process the token according to the rules given in the section corresponding
+     * to the current insertion mode in HTML content". */
+    TB_STEP_USING_CURRENT = 2,
+    /* "In table", anything else: "process the token using the rules for the "in body" insertion mode,
+     * except that ... foster parenting" is enabled while those rules (and any rules they defer to) run. */
+    TB_STEP_IN_BODY_FOSTERED = 3,
+    /* "After head", a head-only start tag: "push the node pointed to by the head element pointer onto the
+     * stack of open elements; process the token using the rules for the "in head" insertion mode; remove
+     * the node pointed to by the head element pointer from the stack of open elements". */
+    TB_STEP_IN_HEAD_ON_HEAD_ELEMENT = 4,
+    TB_STEP_USING_BASE = 8 /* TB_STEP_USING_BASE + mode: TB_USING(mode) */
+};
+/* "Process the token using the rules for the `mode` insertion mode" (the current mode is unchanged). */
+#define TB_USING(mode) (TB_STEP_USING_BASE + (int)(mode))
+
+/* One function per insertion mode (HTML Standard 13.2.6.4), each in modes/<mode or family>.c and named
+ * after the mode ("in table text": tb_mode_in_table_text). Each returns a TB_STEP_* result. */
+int tb_mode_initial(tb *b, tb_token *t);
+int tb_mode_before_html(tb *b, tb_token *t);
+int tb_mode_before_head(tb *b, tb_token *t);
+int tb_mode_in_head(tb *b, tb_token *t);
+int tb_mode_in_head_noscript(tb *b, tb_token *t);
+int tb_mode_after_head(tb *b, tb_token *t);
+int tb_mode_in_body(tb *b, tb_token *t);
+int tb_mode_text(tb *b, tb_token *t);
+int tb_mode_in_table(tb *b, tb_token *t);
+int tb_mode_in_table_text(tb *b, tb_token *t);
+int tb_mode_in_caption(tb *b, tb_token *t);
+int tb_mode_in_column_group(tb *b, tb_token *t);
+int tb_mode_in_table_body(tb *b, tb_token *t);
+int tb_mode_in_row(tb *b, tb_token *t);
+int tb_mode_in_cell(tb *b, tb_token *t);
+int tb_mode_in_template(tb *b, tb_token *t);
+int tb_mode_after_body(tb *b, tb_token *t);
+int tb_mode_in_frameset(tb *b, tb_token *t);
+int tb_mode_after_frameset(tb *b, tb_token *t);
+int tb_mode_after_after_body(tb *b, tb_token *t);
+int tb_mode_after_after_frameset(tb *b, tb_token *t);
 
 /* Character classes. */
 static inline int tb_ws(unsigned char c) { return dl_ascii_is_space(c); }

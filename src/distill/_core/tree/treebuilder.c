@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/compiler.h"
 #include "tree/tb_internal.h"
 
 static int use_html_rules_slow(tb *b, const tb_token *t);
@@ -29,18 +30,91 @@ static int use_html_rules_slow(tb *b, const tb_token *t) {
     return 0;
 }
 
+/* The insertion modes, each in its own file under modes/: this table and follow_rules() below are their
+ * only callers. */
+typedef int (*tb_mode_fn)(tb *b, tb_token *t);
+static const tb_mode_fn mode_rules[] = {
+    [M_INITIAL] = tb_mode_initial,
+    [M_BEFORE_HTML] = tb_mode_before_html,
+    [M_BEFORE_HEAD] = tb_mode_before_head,
+    [M_IN_HEAD] = tb_mode_in_head,
+    [M_IN_HEAD_NOSCRIPT] = tb_mode_in_head_noscript,
+    [M_AFTER_HEAD] = tb_mode_after_head,
+    [M_IN_BODY] = tb_mode_in_body,
+    [M_TEXT] = tb_mode_text,
+    [M_IN_TABLE] = tb_mode_in_table,
+    [M_IN_TABLE_TEXT] = tb_mode_in_table_text,
+    [M_IN_CAPTION] = tb_mode_in_caption,
+    [M_IN_COLUMN_GROUP] = tb_mode_in_column_group,
+    [M_IN_TABLE_BODY] = tb_mode_in_table_body,
+    [M_IN_ROW] = tb_mode_in_row,
+    [M_IN_CELL] = tb_mode_in_cell,
+    [M_IN_TEMPLATE] = tb_mode_in_template,
+    [M_AFTER_BODY] = tb_mode_after_body,
+    [M_IN_FRAMESET] = tb_mode_in_frameset,
+    [M_AFTER_FRAMESET] = tb_mode_after_frameset,
+    [M_AFTER_AFTER_BODY] = tb_mode_after_after_body,
+    [M_AFTER_AFTER_FRAMESET] = tb_mode_after_after_frameset,
+};
+
 /* Reprocessing is a loop, never recursion; a mode that neither consumes nor changes state would spin,
- * so the loop is bounded (the longest legitimate chain of reprocessing steps is far shorter). */
+ * so the loop is bounded (the longest legitimate chain of reprocessing steps is far shorter). The same
+ * bound caps a chain of "using the rules for" steps, which no mode makes longer than three. */
 #define MAX_REPROCESS 64
+
+/* A mode asked for another mode's rules (TB_USING, TB_STEP_*): run them on the same token, and theirs
+ * in turn, until the token is consumed or must be reprocessed. Foster parenting and the head element
+ * pushed by "after head" stay in force for the whole chain, as they did for the rules the Standard nests
+ * inside them, and are undone when it ends. Returns TB_STEP_DONE, TB_STEP_REPROCESS or TB_STEP_OOM. */
+static int follow_rules(tb *b, tb_token *t, int r) {
+    int fostered = 0;
+    dl_node *pushed_head = NULL;
+    for (int i = 0; r > TB_STEP_REPROCESS && i < MAX_REPROCESS; i++) {
+        tb_mode m = b->mode;
+        if (r == TB_STEP_IN_BODY_FOSTERED) {
+            fostered = b->foster = 1;
+            m = M_IN_BODY;
+        } else if (r == TB_STEP_IN_HEAD_ON_HEAD_ELEMENT) {
+            if (!pushed_head) {
+                if (tb_push(b, b->head_el)) {
+                    r = TB_STEP_OOM;
+                    break;
+                }
+                pushed_head = b->head_el;
+            }
+            m = M_IN_HEAD;
+        } else if (r >= TB_STEP_USING_BASE) {
+            m = (tb_mode)(r - TB_STEP_USING_BASE);
+        } /* else TB_STEP_USING_CURRENT: the current mode */
+        r = mode_rules[m](b, t);
+    }
+    if (r > TB_STEP_REPROCESS) r = TB_STEP_DONE; /* a chain past the bound: drop the token */
+    if (fostered) b->foster = 0;
+    if (pushed_head) tb_remove_from_stack(b, pushed_head);
+    return r;
+}
+
+/* The tree construction dispatcher (13.2.6): the rules of the current insertion mode, or of foreign
+ * content, and any rules those defer to. */
+DL_ALWAYS_INLINE int process_once(tb *b, tb_token *t) {
+    int r = use_html_rules(b, t) ? mode_rules[b->mode](b, t) : tb_foreign_token(b, t);
+    /* One plain "using the rules for" step is common (every token inside a table cell, a caption or a
+     * template goes to "in body"): it is taken here, and only longer or bracketed chains out of line. */
+    if (DL_UNLIKELY(r > TB_STEP_REPROCESS)) {
+        if (r >= TB_STEP_USING_BASE) r = mode_rules[r - TB_STEP_USING_BASE](b, t);
+        if (r > TB_STEP_REPROCESS) r = follow_rules(b, t, r);
+    }
+    return r;
+}
 
 static int dispatch(tb *b, tb_token *t) {
     if (t->type == DL_TOK_CHARACTER) {
         int spins = 0;
         while (t->data.len && !b->status && !b->done) {
             size_t before = t->data.len;
-            int r = use_html_rules(b, t) ? tb_process(b, t) : tb_foreign_token(b, t);
-            if (r == 2) r = tb_process(b, t);
-            if (r < 0) return -1;
+            /* A mode consumes the prefix of the run its rules cover; the rest is dispatched again
+             * (asking anew whether foreign content's rules apply), which is also "reprocess". */
+            if (process_once(b, t) < 0) return -1;
             if (t->data.len == before) {
                 if (++spins > MAX_REPROCESS) {
                     t->data.ptr++;
@@ -53,8 +127,11 @@ static int dispatch(tb *b, tb_token *t) {
         }
         return b->status ? -1 : 0;
     }
-    int r = use_html_rules(b, t) ? tb_process(b, t) : tb_foreign_token(b, t);
-    for (int i = 0; r > 0 && i < MAX_REPROCESS && !b->done; i++) r = tb_process(b, t);
+    int r = process_once(b, t);
+    for (int i = 0; r == TB_STEP_REPROCESS && i < MAX_REPROCESS && !b->done; i++) {
+        r = mode_rules[b->mode](b, t);
+        if (r > TB_STEP_REPROCESS) r = follow_rules(b, t, r);
+    }
     return (r < 0 || b->status) ? -1 : 0;
 }
 
