@@ -60,7 +60,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "deep list items": lambda n: "<ul><li>" * n + "x",
     "div and paragraph runs": lambda n: "<div><p>Some words of a sentence, and more.</p>" * n,
     # The adoption agency removing an element under many open ones, for many end tags (each removal
-    # shifted and reindexed every open element above it before tree/stack.c's tombstones).
+    # shifted and reindexed every open element above it before tree/open_elements.c's tombstones).
     "adoption agency removals": lambda n: "<b>" + "<span><div>" * n + "<div>" * n + "</b>" * n,
     # The same with an end tag in body between them that removes an element (a form) from the stack.
     "adoption agency and form removals": lambda n: "<b>" + "<span><div>" * n + "<div>" * n

@@ -7,8 +7,8 @@
  * Work per end tag is bounded: at most 8 outer iterations; the inner loop either clones one of at
  * most 3 formatting elements or removes an element from the stack (each element is removed at most
  * once), and a removal costs O(1): the entry becomes a tombstone instead of shifting every entry
- * above it (stack.c, "Tombstones", says why shifting made the parse quadratic). List lookups are
- * bounded by the cap on the list of active formatting elements (DL_AFE_MAX in stack.c). */
+ * above it (open_elements.c, "Tombstones", says why shifting made the parse quadratic). List lookups are
+ * bounded by the cap on the list of active formatting elements (DL_AFE_MAX in active_formatting.c). */
 #include <string.h>
 
 #include "tree/tb_internal.h"
@@ -56,7 +56,7 @@ static int adoption(tb *b, const tb_token *t) {
         for (size_t i = (size_t)fe_idx + 1; i < b->depth; i++) {
             dl_node *e = b->stack[i];
             if (!e) {
-                b->dead_walked++; /* a tombstone (stack.c) */
+                b->dead_walked++; /* a tombstone (open_elements.c) */
                 continue;
             }
             if (tb_is_special(e)) {
