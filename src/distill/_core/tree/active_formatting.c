@@ -1,7 +1,8 @@
 /* "The list of active formatting elements" (HTML Standard 13.2.4.3,
- * https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements): push (with the Noah's Ark clause), markers,
- * reconstruct the active formatting elements, clear the list up to the last marker, and the
- * insertions and removals the adoption agency makes. NULL entries are markers. */
+ * https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements): push (with
+ * the Noah's Ark clause), markers, reconstruct the active formatting elements, clear the list up to
+ * the last marker, and the insertions and removals the adoption agency makes. NULL entries are
+ * markers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,8 +83,13 @@ void tb_afe_remove_at(tb *b, size_t at) {
     b->nafe--;
 }
 
+/* "Push onto the list of active formatting elements"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements):
+ * step 1 (the Noah's Ark clause), when three elements after the last marker have el's tag name,
+ * namespace and attributes, remove the earliest of them; step 2, add el. distill also drops the oldest
+ * entry beyond DL_AFE_MAX after the last marker (see there). */
 int tb_afe_push(tb *b, dl_node *el) {
-    /* Noah's Ark needs three earlier entries like this one; hashes (0 = not yet computed) are worked
+    /* Step 1. Noah's Ark needs three earlier entries like this one; hashes (0 = not yet computed) are worked
      * out only when there are that many candidates of the same name and attribute count. */
     size_t since = 0, candidates = 0;
     for (size_t i = b->nafe; i-- > 0;) {
@@ -119,6 +125,7 @@ int tb_afe_push(tb *b, dl_node *el) {
         }
     }
     if (since >= DL_AFE_MAX) tb_afe_remove_at(b, b->nafe - since);
+    /* Step 2. */
     if (tb_afe_insert_at(b, b->nafe, el)) return -1;
     b->afeh[b->nafe - 1] = h;
     return 0;
@@ -126,6 +133,9 @@ int tb_afe_push(tb *b, dl_node *el) {
 
 int tb_afe_push_marker(tb *b) { return tb_afe_insert_at(b, b->nafe, NULL); }
 
+/* "Clear the list of active formatting elements up to the last marker"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker):
+ * 1, entry is the last entry; 2, remove it; 3, if it was a marker, stop; 4, back to 1. */
 void tb_afe_clear_to_marker(tb *b) {
     while (b->nafe) {
         dl_node *e = b->afe[--b->nafe];
@@ -144,16 +154,23 @@ void tb_afe_remove(tb *b, dl_node *el) {
     if (i >= 0) tb_afe_remove_at(b, (size_t)i);
 }
 
+/* "Reconstruct the active formatting elements"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements). */
 int tb_reconstruct(tb *b) {
+    /* 1. No entries: return. 2. The last entry is a marker or on the stack: return. */
     if (!b->nafe) return 0;
     dl_node *last = b->afe[b->nafe - 1];
     if (!last || tb_stack_contains(b, last)) return 0;
+    /* 3. entry is the last entry. 4-6 (Rewind): while there is an entry before it that is neither a
+     * marker nor on the stack, entry is that one. */
     size_t i = b->nafe - 1;
     while (i > 0) {
         dl_node *e = b->afe[i - 1];
         if (!e || tb_stack_contains(b, e)) break;
         i--;
     }
+    /* 7-10 (Advance, Create): for entry and each one after it, insert an HTML element for the token
+     * it was created for (a copy of it) and replace the entry with the new element. */
     for (; i < b->nafe; i++) {
         dl_node *el = tb_clone_element(b, b->afe[i]);
         if (!el) return tb_oom(b);

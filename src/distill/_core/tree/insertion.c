@@ -1,7 +1,7 @@
 /* "Creating and inserting nodes" (HTML Standard 13.2.6.1,
- * https://html.spec.whatwg.org/multipage/parsing.html#creating-and-inserting-nodes): create an element for a token, the appropriate
- * place for inserting a node (with foster parenting), insert an HTML or foreign element, insert a
- * character, insert a comment. */
+ * https://html.spec.whatwg.org/multipage/parsing.html#creating-and-inserting-nodes): create an element
+ * for a token, the appropriate place for inserting a node (with foster parenting), insert an HTML or
+ * foreign element, insert a character, insert a comment. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +25,9 @@ static dl_str keep(tb *b, dl_slice s, int *err) {
     return r;
 }
 
+/* "Create an element for the token"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token), without the
+ * scripting and custom-element steps a parser without scripts has no use for. */
 dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns) {
     dl_node *el = dl_node_new_element(b->doc, atom, ns);
     if (!el) return NULL;
@@ -78,36 +81,49 @@ dl_node *tb_clone_element(tb *b, const dl_node *src) {
     return el;
 }
 
+/* "The appropriate place for inserting a node"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node), with
+ * an optional override target; the place is inside *parent, before *before (NULL: at the end). */
 void tb_appropriate_place(tb *b, dl_node *target, dl_node **parent, dl_node **before) {
+    /* 1. target: the override target, else the current node. */
     if (!target) target = tb_current(b);
     *before = NULL;
     dl_node *p = target;
+    /* 2. Foster parenting is on and target is a table, tbody, tfoot, thead or tr. */
     if (b->foster && target->ns == DL_NS_HTML &&
         (target->atom == DL_TAG_table || target->atom == DL_TAG_tbody || target->atom == DL_TAG_tfoot ||
          target->atom == DL_TAG_thead || target->atom == DL_TAG_tr)) {
-        /* Foster parenting: the last template or table on the stack decides. Their topmost entries
-         * come from the per-atom index in O(1): searching the mirror stack for a template that is not
-         * there walked every open table part, and "<table><b><tr><td>x" * n (each <b> fostered out of
-         * a table nested in the previous cell) took 8 s at 1 MB. */
+        /* 2.1-2.2 The last template and the last table on the stack. Their topmost entries come from
+         * the per-atom index in O(1): searching the mirror stack for a template that is not there
+         * walked every open table part, and "<table><b><tr><td>x" * n (each <b> fostered out of a
+         * table nested in the previous cell) took 8 s at 1 MB. */
         uint32_t it = tb_top_html(b, DL_TAG_template), itab = tb_top_html(b, DL_TAG_table);
         if (it && it > itab) {
-            p = b->stack[it - 1];
+            p = b->stack[it - 1]; /* 2.3 inside the last template (its contents, step 4) */
         } else if (!itab) {
-            p = b->stack[0];
+            p = b->stack[0]; /* 2.4 no table (fragment case): inside the html element */
         } else if (b->stack[itab - 1]->parent) {
+            /* 2.5 the last table has a parent: inside it, just before the table. */
             *parent = b->stack[itab - 1]->parent;
             *before = b->stack[itab - 1];
             return;
         } else {
-            p = itab > 1 ? b->stack[tb_stack_below(b, itab - 1)] : b->stack[0]; /* the live entry below */
+            /* 2.6-2.7 inside the element immediately above the last table in the stack (the nearest
+             * live entry below it), after its last child. */
+            p = itab > 1 ? b->stack[tb_stack_below(b, itab - 1)] : b->stack[0];
         }
     }
+    /* 3. Otherwise inside target, after its last child. 4. Inside a template: its contents. */
     if (tb_is_html(p, DL_TAG_template) && p->u.element.content) p = p->u.element.content;
+    /* 5. Return the adjusted insertion location. */
     *parent = p;
 }
 
 void tb_insert_at(dl_node *parent, dl_node *before, dl_node *n) { dl_node_insert_before(parent, n, before); }
 
+/* "Insert an HTML element"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#insert-an-html-element): create it, insert it
+ * at the appropriate place, push it onto the stack of open elements. */
 dl_node *tb_insert_html(tb *b, const tb_token *t) {
     dl_node *el = tb_create_element(b, t, t->atom, DL_NS_HTML);
     if (!el) {
@@ -141,6 +157,9 @@ dl_node *tb_insert_html_atom(tb *b, uint32_t atom) {
     return el;
 }
 
+/* "Insert a foreign element"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#insert-a-foreign-element), with the SVG name
+ * and the foreign attribute adjustments; only_add_to_stack is the Standard's flag of the same name. */
 dl_node *tb_insert_foreign(tb *b, const tb_token *t, uint8_t ns, int only_add_to_stack) {
     uint32_t atom = t->atom;
     if (ns == DL_NS_SVG) atom = tb_svg_tag_atom(b, t);
@@ -179,6 +198,8 @@ int tb_in_source(tb *b, const char *p) { return in_source(b, p); }
 
 static uint32_t off32(uint64_t v) { return v >= UINT32_MAX ? DL_NO_SPAN : (uint32_t)v; }
 
+/* "Insert a character" (https://html.spec.whatwg.org/multipage/parsing.html#insert-a-character), for a
+ * run of characters at once: a document has no text children; text next to a text node extends it. */
 int tb_insert_chars(tb *b, const char *p, size_t n) {
     if (!n || b->status) return b->status ? -1 : 0;
     dl_node *parent, *before;
@@ -248,6 +269,8 @@ int tb_insert_chars(tb *b, const char *p, size_t n) {
     return 0;
 }
 
+/* "Insert a comment" (https://html.spec.whatwg.org/multipage/parsing.html#insert-a-comment), at the
+ * given position or the appropriate place. */
 int tb_insert_comment(tb *b, const tb_token *t, dl_node *parent) {
     dl_node *before = NULL;
     if (!parent) tb_appropriate_place(b, NULL, &parent, &before);
