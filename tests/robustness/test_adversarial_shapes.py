@@ -17,7 +17,9 @@ serialize), the sanitizer and the streaming scorer. Each test asserts growth rat
   to 2x what they use, so the same two rules apply, with sizes under MEM_FLOOR read as MEM_FLOOR.
 
 Sizes make 16n about TARGET bytes: big enough that a quadratic step shows (16x per step) above the
-noise, small enough that the whole file runs in about a minute of CPU. python -m bench.limits draws
+noise, small enough that the whole file runs in well under two minutes of CPU (CI runs it). At 1 MB
+the file took 1m57s of CPU once it covered 56 shapes; at 500 KB a quadratic stage still takes
+about 256x from n to 16n (the adoption agency's, before its fix: 23 ms -> 6 s). python -m bench.limits draws
 the curves of the big shapes at full size.
 """
 
@@ -36,7 +38,7 @@ import distill
 from distill import Policy, Sanitizer
 from distill.stream import Scorer
 
-TARGET = 1_000_000
+TARGET = 500_000
 ROUNDS = 3
 STEP_RATIO = 6.0
 TOTAL_RATIO = 48.0
@@ -59,8 +61,18 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "copies of a formatting element": lambda n: "<p><b " + attrs(n) + ">x</p>" + "<p>x</p>" * n,
     "deep list items": lambda n: "<ul><li>" * n + "x",
     "div and paragraph runs": lambda n: "<div><p>Some words of a sentence, and more.</p>" * n,
-    # The adoption agency removing an element under many open ones, for many end tags.
+    # The adoption agency removing an element under many open ones, for many end tags (each removal
+    # shifted and reindexed every open element above it before tree/open_elements.c's tombstones).
     "adoption agency removals": lambda n: "<b>" + "<span><div>" * n + "<div>" * n + "</b>" * n,
+    # The same with an end tag in body between them that removes an element (a form) from the stack.
+    "adoption agency and form removals": lambda n: "<b>" + "<span><div>" * n + "<div>" * n
+    + "</b><form></form>" * n,
+    # Furthest blocks that are SVG integration points: each run moves the formatting element above
+    # one of them, under a run of foreign elements whose topmost HTML element changes each time.
+    "adoption agency under svg desc": lambda n: "<b><div>" + "<svg><desc>" * n + "</b>" * n,
+    # Tombstones left under a table whose cells then foster-parent text.
+    "adoption agency removals in a table": lambda n: "<table><b>" + "<span><div>" * n + "</b>" * n
+    + "<tr>x" * n,
     # Deep nesting of every element kind with its own parsing rules.
     "nested tables": lambda n: "<table><tbody><tr><td>" * n + "x",
     "nested captions": lambda n: "<table><caption>" * n + "x",
@@ -134,12 +146,9 @@ INHERENT: dict[str, tuple[set[str], str]] = {
 }
 
 # Shapes known to be still quadratic in the stages that parse: xfail (strict, so a fix shows), at
-# a size that keeps the quadratic run short.
-KNOWN_SLOW: dict[str, str] = {
-    "adoption agency removals": "each element the adoption agency removes from the middle of the stack "
-    "shifts and relinks every open element above it (stack.c tb_stack_edit_begin/end)",
-}
-SIZES = {"adoption agency removals": 800}
+# a size that keeps the quadratic run short. None at present.
+KNOWN_SLOW: dict[str, str] = {}
+SIZES: dict[str, int] = {}
 
 _RELAXED = Sanitizer(Policy.relaxed())
 
@@ -272,3 +281,10 @@ def test_the_shapes_are_what_they_claim() -> None:
     assert len(doc.find_all("b")) == 31 and all(len(b.attrs) == 30 for b in doc.find_all("b"))
     doc = distill.parse(SHAPES["Noah's Ark with many attributes"](10))
     assert len(doc.find_all("b")) == 4
+    # Each </b> runs up to 8 rounds of the adoption agency, each moving <b> above the next <div>
+    # (removing the <span> between from the stack, not from the tree): 20 end tags are enough for
+    # all 40 divs, so each div starts with a copy of <b>, 41 in all.
+    doc = distill.parse(SHAPES["adoption agency removals"](20))
+    divs = doc.find_all("div")
+    assert len(doc.find_all("b")) == 41 and len(doc.find_all("span")) == 20 and len(divs) == 40
+    assert all(next(iter(d)).tag == "b" for d in divs)

@@ -86,7 +86,7 @@ int tb_foreign_token(tb *b, tb_token *t) {
          * case-insensitively; it stops at the first HTML element (then the HTML rules apply). The
          * candidates are the foreign elements named like the token, in lower case or in SVG's case. */
         if (b->depth <= 1) return 0; /* fragment case: the current node is the root */
-        uint32_t h = b->slots[b->depth - 1].html; /* topmost HTML element (1-based) */
+        uint32_t h = tb_top_html_element(b); /* topmost HTML element (1-based) */
         uint32_t c = tb_top_foreign(b, t->atom);
         uint32_t camel = tb_svg_tag_atom_if_known(b, t);
         if (camel != t->atom) {

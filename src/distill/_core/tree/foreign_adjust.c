@@ -1,6 +1,6 @@
 /* Foreign content's names: SVG tag and attribute case, "adjust MathML attributes", "adjust SVG
  * attributes", "adjust foreign attributes" (HTML Standard 13.2.6.1 "creating and inserting nodes" uses
- * them), and the MathML text / HTML integration points. Used by the tree builder's insertion (stack.c)
+ * them), and the MathML text / HTML integration points. Used by the tree builder's insertion (insertion.c)
  * and by the foreign-content rules (foreign.c); uses nothing of either. */
 #include <string.h>
 

@@ -4,7 +4,13 @@
  *                      the insertion modes), the fragment case
  *   modes/             one file per insertion mode or small family of modes (HTML Standard 13.2.6.4),
  *                      listed in modes/modes.h; a mode never calls another (TB_STEP_* below)
- *   stack.c            stack of open elements, scopes, active formatting elements, insertion helpers
+ *   tb_common.c        out of memory, growing arrays (the element categories are inline below)
+ *   open_elements.c    the stack of open elements (13.2.4.2), its indexes and tombstones
+ *   scope.c            "has an element in scope" and its family (13.2.4.2)
+ *   active_formatting.c  the list of active formatting elements (13.2.4.3): Noah's Ark, reconstruct
+ *   insertion.c        creating and inserting nodes (13.2.6.1): appropriate place, foster parenting
+ *   implied_end_tags.c generate implied end tags (and thoroughly), close a p element (13.2.6.3)
+ *   reset_mode.c       reset the insertion mode appropriately, template insertion modes (13.2.4.1)
  *   adoption.c         the adoption agency algorithm
  *   foreign.c          the rules for parsing tokens in foreign content (13.2.6.5)
  *   foreign_adjust.c   foreign content's name/attribute adjustments and integration points
@@ -18,6 +24,7 @@
 #include "common/ascii.h"
 #include "common/buf.h"
 #include "tokenizer/tokenizer.h"
+#include "tree/atoms.h"
 #include "tree/dom.h"
 #include "tree/treebuilder.h"
 
@@ -65,8 +72,9 @@ typedef struct {
     uint32_t special;   /* topmost special element */
     uint32_t bdef, blist, bbutton; /* topmost boundary of the default / list item / button scope */
     uint32_t bli;       /* topmost special element other than address, div, p (the li/dd/dt walk) */
-    uint32_t html;      /* topmost HTML element */
-    uint32_t atom;      /* the element's atom, and its categories (K_* in stack.c) */
+    uint32_t live;      /* topmost entry that is not a tombstone (see tb.ndead) */
+    uint32_t hidx;      /* HTML elements: this entry's index in tb.hpos */
+    uint32_t atom;      /* the element's atom, and its categories (K_* in open_elements.c); 0 and 0 for a tombstone */
     uint8_t kind;
 } tb_slot;
 
@@ -109,10 +117,20 @@ struct tb {
     /* Topmost entry (1-based) of each atom, separately for HTML and foreign elements. */
     uint32_t *top_html, *top_foreign;
     size_t topcap;
+    /* Tombstones: the adoption agency and tb_remove_from_stack take elements out of the middle of
+     * the stack by clearing their entry (stack[i] = NULL) instead of shifting every entry above, so
+     * the positions, and the indexes above that hold them, stay put (open_elements.c, "Tombstones"). The
+     * top entry and entry 0 are never tombstones; every index above points at a live entry. */
+    size_t ndead;       /* tombstones on the stack */
+    size_t dead_walked; /* tombstones stepped over by walks since the last compaction */
+    /* Positions (1-based, ascending) of the HTML elements on the stack, 0 for one taken out; the
+     * last entry is live, so it is the topmost HTML element (foreign content's end tags). */
+    uint32_t *hpos;
+    size_t nhpos, hposcap, nhdead;
 
     /* List of active formatting elements; NULL entries are markers. */
     dl_node **afe;
-    uint32_t *afeh; /* hash of each entry (afe_hash in stack.c) */
+    uint32_t *afeh; /* hash of each entry (afe_hash in active_formatting.c) */
     size_t afehcap;
     size_t nafe, afecap;
 
@@ -148,7 +166,45 @@ struct tb {
     uint64_t body_end, html_end; /* end offsets of </body> and </html> when they were seen */
 };
 
-/* ---- stack.c ---- */
+/* ---- tb_common.c, and the element categories the algorithms test ---- */
+int tb_oom(tb *b); /* records DL_PARSE_NOMEM, returns -1 */
+int tb_grow_to(void **arr, size_t *cap, size_t need, size_t elsize);
+/* Make room for need elements of elsize in *arr (capacity *cap, doubling); -1 when out of memory. */
+static inline int tb_grow(void **arr, size_t *cap, size_t need, size_t elsize) {
+    return need <= *cap ? 0 : tb_grow_to(arr, cap, need, elsize);
+}
+static inline int tb_is_html(const dl_node *n, uint32_t atom) { return n && n->ns == DL_NS_HTML && n->atom == atom; }
+/* "Relevant" elements: those resetting the insertion mode and table scope stop at (the rel mirror). */
+static inline int tb_is_rel(const dl_node *n) {
+    return n->ns == DL_NS_HTML && (dl_tag_category(n->atom) & DL_CAT_RESET_MODE);
+}
+/* The "special" category (13.2.4.2). select is not in it: since the customizable-select parser
+ * change a select holds ordinary content, and a formatting end tag closes across it (html5lib-tests
+ * webkit02 #49). */
+static inline int tb_is_special(const dl_node *n) {
+    if (n->ns == DL_NS_MATHML)
+        return n->atom == DL_TAG_mi || n->atom == DL_TAG_mo || n->atom == DL_TAG_mn || n->atom == DL_TAG_ms ||
+               n->atom == DL_TAG_mtext || n->atom == DL_TAG_annotation_xml;
+    if (n->ns == DL_NS_SVG) return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
+    return (dl_tag_category(n->atom) & DL_CAT_SPECIAL) != 0; /* HTML: the generated table (atoms.h) */
+}
+enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE };
+/* The element types that end a walk for "has an element in the specific scope": the default scope's
+ * applet, caption, html, table, td, th, marquee, object, template, MathML mi, mo, mn, ms, mtext,
+ * annotation-xml, SVG foreignObject, desc, title; list item scope adds ol, ul; button scope adds
+ * button; table scope is html, table, template only. */
+static inline int tb_scope_boundary(const dl_node *n, int scope) {
+    if (scope == SCOPE_TABLE) return n->ns == DL_NS_HTML && (dl_tag_category(n->atom) & DL_CAT_TABLE_SCOPE);
+    if (n->ns == DL_NS_HTML) {
+        if (dl_tag_category(n->atom) & DL_CAT_SCOPE) return 1;
+        if (n->atom == DL_TAG_ol || n->atom == DL_TAG_ul) return scope == SCOPE_LIST;
+        return n->atom == DL_TAG_button && scope == SCOPE_BUTTON;
+    }
+    if (n->ns == DL_NS_MATHML) return tb_is_special(n);
+    return n->atom == DL_TAG_foreignObject || n->atom == DL_TAG_desc || n->atom == DL_TAG_title;
+}
+
+/* ---- open_elements.c: the stack of open elements ---- */
 int tb_push(tb *b, dl_node *el);
 void tb_pop(tb *b);                          /* pops the current node, marking an implied end */
 void tb_pop_until(tb *b, dl_node *el);       /* pops up to and including el */
@@ -156,38 +212,45 @@ void tb_pop_until_atom(tb *b, uint32_t atom); /* pops up to and including an HTM
 void tb_mark_implied(dl_node *el);
 void tb_pop_self_closed(tb *b);          /* pops a void or self-closed element: no implied end */
 void tb_close_explicit(dl_node *el, const tb_token *t); /* el was closed by the end tag t */
-int tb_remove_from_stack(tb *b, dl_node *el);
-long tb_stack_index(tb *b, dl_node *el);
-void tb_stack_edit_begin(tb *b, size_t from);
-int tb_stack_edit_end(tb *b, size_t from);
-void tb_stack_raw_remove(tb *b, size_t i); /* only between edit_begin and edit_end */
-int tb_stack_raw_insert_above(tb *b, size_t index, dl_node *el);
-/* The adoption agency's edit when nothing between the formatting element (at lo) and the furthest
- * block (at hi) left the stack: drop lo, shift lo+1..hi down, put ne at hi. Positions above do not
- * change, so only the region and the entries whose indexes pointed into it are updated. Returns 0, 1
- * when the region is too large for this path (nothing done), -1 on out of memory. */
-int tb_stack_rotate(tb *b, size_t lo, size_t hi, dl_node *ne);
+int tb_remove_from_stack(tb *b, dl_node *el); /* anywhere in the stack; 1 if it was there */
+long tb_stack_index(tb *b, dl_node *el);      /* physical index (tombstones count), -1 if absent */
+/* The adoption agency's edits (adoption.c), by physical index (tombstones included). */
+size_t tb_stack_below(tb *b, size_t i);             /* the live entry nearest below i (i > 0) */
+void tb_stack_replace(tb *b, size_t i, dl_node *el); /* el takes entry i (same atom and namespace) */
+void tb_stack_kill(tb *b, size_t i);   /* tombstone entry lo < i < hi; tb_stack_adopt fixes the indexes */
+/* Remove the formatting element at lo and insert ne immediately above the furthest block at hi:
+ * the live entries of lo+1..hi move down over the tombstones, ne takes hi, and only the indexes
+ * that change are rewritten (never the whole stack above). Returns 0 or -1 on out of memory. */
+int tb_stack_adopt(tb *b, size_t lo, size_t hi, dl_node *ne);
+void tb_stack_repair(tb *b, size_t lo); /* after an aborted edit: recompute every index from lo up */
+int tb_stack_settle(tb *b);             /* compact the tombstones when they are too many (safe points) */
+uint32_t tb_top_html_element(tb *b);    /* 1-based index of the topmost HTML element, 0 if none */
 #ifdef DL_TB_CHECK
 void tb_stack_check(tb *b);
 #endif
-int tb_stack_contains(tb *b, dl_node *el);
-dl_node *tb_current(tb *b);
 dl_node *tb_adjusted_current(tb *b);
-int tb_is_rel(const dl_node *n);
-int tb_is_special(const dl_node *n);
-int tb_is_html(const dl_node *n, uint32_t atom);
-uint32_t tb_top_html(tb *b, uint32_t atom);    /* 1-based index of the topmost HTML element, 0 if none */
-uint32_t tb_top_foreign(tb *b, uint32_t atom); /* same for foreign elements of that atom */
-uint32_t tb_count(tb *b, uint32_t atom);       /* nonzero when an HTML element of atom is open */
+/* The current node: the top entry (never a tombstone). */
+static inline dl_node *tb_current(tb *b) { return b->depth ? b->stack[b->depth - 1] : NULL; }
+/* 1-based index of the topmost HTML element of atom, 0 if none; the same for foreign elements. */
+static inline uint32_t tb_top_html(tb *b, uint32_t atom) { return atom < b->topcap ? b->top_html[atom] : 0; }
+static inline uint32_t tb_top_foreign(tb *b, uint32_t atom) { return atom < b->topcap ? b->top_foreign[atom] : 0; }
+static inline uint32_t tb_count(tb *b, uint32_t atom) { return tb_top_html(b, atom); } /* nonzero: one is open */
+/* TB_F_ON_STACK is set exactly while an element is on the stack; the index walk confirms it. */
+static inline int tb_stack_contains(tb *b, dl_node *el) {
+    return (el->flags & TB_F_ON_STACK) && tb_stack_index(b, el) >= 0;
+}
 
-enum { SCOPE_DEFAULT, SCOPE_LIST, SCOPE_BUTTON, SCOPE_TABLE };
+/* ---- scope.c: has an element in scope, list item / button / table scope ---- */
 int tb_in_scope(tb *b, uint32_t atom, int scope);
 int tb_node_in_scope(tb *b, dl_node *el, int scope);
 int tb_heading_in_scope(tb *b);
+
+/* ---- implied_end_tags.c ---- */
 void tb_generate_implied(tb *b, uint32_t except);
 void tb_generate_implied_thoroughly(tb *b);
 void tb_close_p(tb *b);
 
+/* ---- active_formatting.c: the list of active formatting elements ---- */
 int tb_afe_push(tb *b, dl_node *el);
 int tb_afe_push_marker(tb *b);
 void tb_afe_clear_to_marker(tb *b);
@@ -197,6 +260,7 @@ int tb_afe_insert_at(tb *b, size_t at, dl_node *el);
 void tb_afe_remove_at(tb *b, size_t at);
 int tb_reconstruct(tb *b);
 
+/* ---- insertion.c: creating and inserting nodes ---- */
 dl_node *tb_create_element(tb *b, const tb_token *t, uint32_t atom, uint8_t ns);
 dl_node *tb_clone_element(tb *b, const dl_node *el);
 void tb_appropriate_place(tb *b, dl_node *target, dl_node **parent, dl_node **before);
@@ -207,10 +271,11 @@ dl_node *tb_insert_foreign(tb *b, const tb_token *t, uint8_t ns, int only_add_to
 int tb_insert_chars(tb *b, const char *p, size_t n);
 int tb_in_source(tb *b, const char *p);
 int tb_insert_comment(tb *b, const tb_token *t, dl_node *parent);
+
+/* ---- reset_mode.c ---- */
 void tb_reset_mode(tb *b);
 int tb_tmode_push(tb *b, tb_mode m);
 void tb_tmode_pop(tb *b);
-int tb_oom(tb *b);
 
 /* ---- foreign.c ---- */
 int tb_is_mathml_text_ip(const dl_node *n);

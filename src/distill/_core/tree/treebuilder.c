@@ -292,6 +292,7 @@ static void tb_free(tb *b) {
     free(b->stack);
     free(b->rel);
     free(b->slots);
+    free(b->hpos);
     free(b->top_html);
     free(b->top_foreign);
     free(b->afe);

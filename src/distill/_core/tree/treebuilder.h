@@ -11,7 +11,7 @@
  * Limits and costs (hostile input):
  * - The tree depth is not capped: 1,000,000 nested elements give a tree 1,000,000 deep.
  * - Scope checks, "any other end tag", the li/dd/dt walk and foreign end tags are O(1) per token
- *   whatever the stack depth (per-entry indexes of the stack, stack.c); resetting the insertion mode
+ *   whatever the stack depth (per-entry indexes of the stack, open_elements.c); resetting the insertion mode
  *   and table scope walk only table-structure elements.
  * - The list of active formatting elements keeps at most 256 entries after its last marker (the
  *   oldest is dropped beyond that): Noah's Ark, list searches and each reconstruction stay bounded.

@@ -20,7 +20,8 @@
  * under which <select> is parsed in "in body". The rules for foreign content (13.2.6.5) are in
  * tree/foreign.c. No mode calls another: each returns a TB_STEP_* result (tb_internal.h) and the
  * dispatcher in treebuilder.c runs what it asks for, so these files call only the layers below
- * (stack.c, adoption.c, foreign_adjust.c, dom.c).
+ * (open_elements.c, scope.c, active_formatting.c, insertion.c, implied_end_tags.c, reset_mode.c,
+ * adoption.c, foreign_adjust.c, dom.c).
  *
  * This header also holds the few small helpers several modes share, inline so the hot paths keep them
  * in registers. Character tokens are runs: a mode consumes the prefix it handles (advancing t->data)
