@@ -9,6 +9,7 @@ committed model is what its generator writes.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -169,3 +170,48 @@ def test_fallback_keeps_visible_prose_but_never_a_pure_link_list():
     assert distill.article(b"<html><body><div>Just a short line of text.</div></body></html>").text == (
         "Just a short line of text."
     )
+
+
+SWEATER = (
+    "This merino wool sweater is knitted in one piece from fine yarn, so it has no side seams, keeps its "
+    "shape after many washes and stays warm on cold mornings without feeling heavy or itchy on the skin."
+)
+
+
+def product_page(body: str, description: str = SWEATER) -> str:
+    ld = json.dumps({"@context": "https://schema.org", "@type": "Product", "name": "Merino sweater",
+                     "description": description,
+                     "offers": {"@type": "Offer", "price": "89.00", "priceCurrency": "EUR"}})
+    head = ('<meta property="og:type" content="product">'
+            '<link rel="canonical" href="https://shop.example/product/merino-sweater">'
+            f'<script type="application/ld+json">{ld}</script>')
+    buy = ('<h1>Merino sweater</h1><div class="price">€89.00</div><form action="/cart"><select name="size">'
+           '<option>S</option><option>M</option></select><button type="submit">Add to cart</button></form>'
+           "<p>Free delivery on orders over €50. Returns within 30 days.</p>")
+    return page(buy + body, head)
+
+
+def test_product_description_from_structured_data_when_the_dom_hides_it() -> None:
+    art = distill.article(product_page("<div hidden><p>" + SWEATER + "</p></div>"))
+    assert art.page_type == "product"
+    assert SWEATER in art.text
+
+
+def test_product_description_shown_in_the_dom_is_not_added_twice() -> None:
+    art = distill.article(product_page("<p>" + SWEATER + "</p>"))
+    assert art.page_type == "product"
+    assert art.text.count("merino wool sweater") == 1
+
+
+def test_product_tagline_is_not_a_description() -> None:
+    art = distill.article(product_page("", description="Soft merino, knitted to last."))
+    assert art.page_type == "product"
+    assert "knitted to last" not in art.text
+
+
+def test_structured_data_product_on_an_article_page_stays_out() -> None:
+    ld = json.dumps({"@type": "Product", "name": "Merino sweater", "description": SWEATER})
+    head = f'<meta property="og:type" content="article"><script type="application/ld+json">{ld}</script>'
+    art = distill.article(page("<article><h1>Budget</h1>" + "".join(f"<p>{p}</p>" for p in PROSE) + "</article>", head))
+    assert art.page_type == "article"
+    assert "merino" not in art.text

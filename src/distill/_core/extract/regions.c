@@ -11,12 +11,15 @@
  * document order; the skip set holds the never-content elements inside them. Article.text,
  * Article.markdown and Article.html all render exactly that.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/article_table.h"
 #include "extract/article_text.h"
 #include "extract/blocks.h"
+#include "extract/jsonld.h"
 #include "extract/page_type.h"
 #include "serialize/text.h"
 
@@ -287,9 +290,82 @@ static size_t drop_invisible(char *s, size_t n) {
     return w;
 }
 
+/* The structured-data fallback of a product page: shops often carry the description in JSON-LD
+ * (`"@type": "Product", "description": ...`) and show it in the DOM only behind a tab or a script, so
+ * the blocks never see it. When the page is a product page and less than this share of the
+ * description's words are in the text, the description is added as the text's last paragraph. */
+#define DL_LD_MISSING_SHARE 0.5
+/* A description shorter than this many words is a tagline, not the product's description. */
+#define DL_LD_MIN_WORDS 10
+/* The longest description taken (a page can carry a whole manual there). */
+#define DL_LD_MAX_BYTES 20000
+
+/* The first JSON-LD Product description of the page, appended to out. 1 found, 0 not, -1 OOM. */
+static int product_description(const dl_node *root, dl_buf *out) {
+    for (const dl_node *x = root; x; x = dl_next_node(root, x, 0)) {
+        if (!dl_is_element(x, DL_TAG_script)) continue;
+        const dl_attr *a = dl_element_attr(x, "type", 4);
+        if (!a || a->value.len < 7 || a->value.len > 40) continue;
+        int ld = 0;
+        for (size_t i = 0; i + 7 <= a->value.len && !ld; i++) ld = dl_ascii_eq_ci(a->value.ptr + i, 7, "ld+json", 7);
+        if (!ld) continue;
+        dl_buf json = {0};
+        for (const dl_node *t = x->first_child; t; t = t->next)
+            if (t->type == DL_NODE_TEXT) dl_buf_append(&json, t->u.text.ptr, t->u.text.len);
+        int rc = json.failed ? -1 : json.len ? dl_jsonld_find(json.data, json.len, "Product", "description", out) : 0;
+        dl_buf_free(&json);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* The words of s as hashes (ASCII case folded; a word is a run of letters, digits or non-ASCII bytes). */
+static uint32_t next_word(const char *s, size_t n, size_t *pos) {
+    size_t i = *pos;
+    while (i < n && !(dl_ascii_is_alnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)) i++;
+    if (i >= n) {
+        *pos = n;
+        return 0;
+    }
+    uint32_t h = 2166136261u;
+    while (i < n && (dl_ascii_is_alnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80))
+        h = (h ^ dl_ascii_lower((unsigned char)s[i++])) * 16777619u;
+    *pos = i;
+    return h | 1; /* never 0: 0 marks an empty slot */
+}
+
+/* Whether fewer than DL_LD_MISSING_SHARE of desc's words (at least DL_LD_MIN_WORDS) occur in text: one
+ * hash set of the text's words, so linear in both. -1 on out of memory. */
+static int description_missing(const char *text, size_t tlen, const char *desc, size_t dlen) {
+    size_t nw = 0, pos = 0;
+    while (next_word(text, tlen, &pos)) nw++;
+    size_t cap = 16;
+    while (cap < nw * 2) cap *= 2;
+    uint32_t *set = calloc(cap, sizeof(*set));
+    if (!set) return -1;
+    for (pos = 0;;) {
+        uint32_t h = next_word(text, tlen, &pos);
+        if (!h) break;
+        size_t k = h & (cap - 1);
+        while (set[k] && set[k] != h) k = (k + 1) & (cap - 1);
+        set[k] = h;
+    }
+    size_t words = 0, found = 0;
+    for (pos = 0;;) {
+        uint32_t h = next_word(desc, dlen, &pos);
+        if (!h) break;
+        words++;
+        size_t k = h & (cap - 1);
+        while (set[k] && set[k] != h) k = (k + 1) & (cap - 1);
+        found += set[k] == h;
+    }
+    free(set);
+    return words >= DL_LD_MIN_WORDS && (double)found < DL_LD_MISSING_SHARE * (double)words;
+}
+
 /* Article.text through the exporters' text renderer over the content model, so that text, markdown and
  * html show the same content (the same hidden elements and widgets left out). */
-static int export_text(const dl_regions *r, const dl_article_content_result *c, int no_tables,
+static int export_text(const dl_regions *r, const dl_node *root, const dl_article_content_result *c, int no_tables,
                        dl_article_text_result *out) {
     memset(out, 0, sizeof(*out));
     dl_htmlbuf b;
@@ -307,6 +383,27 @@ static int export_text(const dl_regions *r, const dl_article_content_result *c, 
     }
     size_t len = drop_invisible(b.data, b.len);
     while (len && (b.data[len - 1] == '\n' || b.data[len - 1] == ' ')) len--;
+    if (r->type == DL_PAGE_PRODUCT && root) {
+        dl_buf desc = {0};
+        int found = product_description(root, &desc);
+        int missing = found == 1 && desc.len <= DL_LD_MAX_BYTES ? description_missing(b.data, len, desc.data, desc.len) : 0;
+        if (found < 0 || missing < 0) {
+            dl_buf_free(&desc);
+            dl_htmlbuf_free(&b);
+            return -1;
+        }
+        if (missing) {
+            b.len = len;
+            if (len) dl_buf_append(&b, "\n\n", 2);
+            dl_buf_append(&b, desc.data, desc.len);
+            len = b.len = drop_invisible(b.data, b.len);
+        }
+        dl_buf_free(&desc);
+        if (b.failed) {
+            dl_htmlbuf_free(&b);
+            return -1;
+        }
+    }
     out->text = malloc(len + 1);
     if (!out->text) {
         dl_htmlbuf_free(&b);
@@ -332,7 +429,7 @@ int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_ar
 #ifdef DL_ARTICLE_OWN_RENDERER
     if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
 #else
-    if (rc == 0 && text && export_text(&r, c, no_tables, text) < 0) rc = -1;
+    if (rc == 0 && text && export_text(&r, root, c, no_tables, text) < 0) rc = -1;
 #endif
     if (rc < 0 || !content) dl_article_content_free(c);
     regions_free(&r);
