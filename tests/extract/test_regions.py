@@ -215,3 +215,30 @@ def test_structured_data_product_on_an_article_page_stays_out() -> None:
     art = distill.article(page("<article><h1>Budget</h1>" + "".join(f"<p>{p}</p>" for p in PROSE) + "</article>", head))
     assert art.page_type == "article"
     assert "merino" not in art.text
+
+
+def block_features(body: str) -> dict[str, list[float]]:
+    from array import array
+
+    texts, feats, nfeat = _core._article_blocks(distill.parse(page(body)))
+    a = array("f")
+    a.frombytes(feats)
+    return {t: list(a[i * nfeat:(i + 1) * nfeat]) for i, t in enumerate(texts)}
+
+
+def test_cue_word_features_count_banner_and_lead_in_words() -> None:
+    # features 76..79 (blocks.c cue_words): legal cues in the block and its grandparent's subtree,
+    # further-reading cues, and whether one opens the block
+    banner = "We use Cookies to improve your visit. See our privacy notice and give your consent."
+    lead = "Read also: the council's plan for the library"
+    mention = "After the long debate, the budget was read more slowly than planned."
+    f = block_features(f"<div><div><p>{banner}</p><p>Accept or decline.</p></div></div>"
+                       f"<p>{lead}</p><p>{mention}</p><p>{PROSE[0]}</p>")
+    assert f[banner][76] > f[PROSE[0]][76] == 0.0  # cookie, privacy, consent
+    assert f["Accept or decline."][76] == 0.0 < f["Accept or decline."][77]  # its banner's words
+    assert f[lead][78] > 0 and f[lead][79] == 1.0
+    assert f[mention][78] > 0 and f[mention][79] == 0.0  # "read more" mid-sentence does not open it
+    assert f[PROSE[0]][78] == 0.0
+    # a cue is a word start: "unrelated" is not "related", "scookie" not "cookie"
+    g = block_features("<p>An unrelated scookie story about the council.</p>")
+    assert g["An unrelated scookie story about the council."][76:80] == [0.0, 0.0, 0.0, 0.0]
