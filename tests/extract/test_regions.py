@@ -242,3 +242,15 @@ def test_cue_word_features_count_banner_and_lead_in_words() -> None:
     # a cue is a word start: "unrelated" is not "related", "scookie" not "cookie"
     g = block_features("<p>An unrelated scookie story about the council.</p>")
     assert g["An unrelated scookie story about the council."][76:80] == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_repeat_unit_features_tell_a_thread_from_a_menu() -> None:
+    # features 80..83 (blocks.c): the share of the page's text held by the block's repeated unit, a
+    # member's length, the unit's link density and how far up it starts
+    menu = "<ul>" + "".join(f'<li><a href="/{w}">{w}</a></li>' for w in ("Home", "News", "Sport", "Help")) + "</ul>"
+    posts = "".join(f'<div class="post"><p>{p}</p></div>' for p in PROSE)
+    f = block_features(menu + posts + f"<p>{PROSE[0]} Alone.</p>")
+    post, item, alone = f[PROSE[1]], f["Home"], f[PROSE[0] + " Alone."]
+    assert post[80] > 0.6 and post[82] == 0.0 and post[83] == 1.0  # the <p>'s parent div repeats
+    assert item[80] < 0.1 and item[82] == 1.0 and item[83] == 0.0  # the <li> itself repeats
+    assert alone[80] == 0.0 and alone[83] == 7.0  # no unit within six levels

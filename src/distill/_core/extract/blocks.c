@@ -31,6 +31,8 @@ typedef struct {
     uint32_t host, anc;
     uint32_t sub_chars, sub_links; /* the visible subtree's block text */
     uint32_t rep;                  /* siblings (itself included) of the same tag and class */
+    uint32_t group;                /* the first of them: the repeat group's name */
+    uint32_t grp_chars, grp_links; /* at a group's first member: the visible block text of all members */
     uint32_t bc, bl, bk, bw, bs, bd; /* as a block: chars, link chars, commas, words, stops, digits */
     uint32_t legal, further;         /* as a block: boilerplate cue words (see cue_words) */
     uint32_t sub_legal;              /* the visible subtree's legal cues */
@@ -84,7 +86,7 @@ static int count_repeats(dl_actx *cx, scratch *s) {
     size_t cap = 16;
     while (cap < (size_t)cx->n * 2) cap *= 2;
     typedef struct {
-        uint32_t parent, sig, count, used;
+        uint32_t parent, sig, count, used, first;
     } slot;
     slot *t = calloc(cap, sizeof(*t));
     if (!t) return -1;
@@ -98,18 +100,21 @@ static int count_repeats(dl_actx *cx, scratch *s) {
             int32_t p = cx->el[i].parent;
             if (p < 0) {
                 s[i].rep = 1;
+                s[i].group = i;
                 continue;
             }
             if (pass == 0) sig[i] = signature(cx->el[i].node);
             size_t h = ((size_t)sig[i] * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
             while (t[h].used && !(t[h].parent == (uint32_t)p && t[h].sig == sig[i])) h = (h + 1) & (cap - 1);
             if (pass == 0) {
+                if (!t[h].used) t[h].first = i;
                 t[h].used = 1;
                 t[h].parent = (uint32_t)p;
                 t[h].sig = sig[i];
                 t[h].count++;
             } else {
                 s[i].rep = t[h].count;
+                s[i].group = t[h].first;
             }
         }
     }
@@ -208,6 +213,11 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
 
 static float lg(double v) { return (float)log1p(v); }
 
+/* A repeat group is a unit (posts, cards, menu items) from this many same-shaped siblings on; a block
+ * looks this many levels up for the unit it belongs to. */
+#define DL_UNIT_MIN_REPEAT 3
+#define DL_UNIT_UP 6
+
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
                       dl_page_type type, double confidence, int want_text, dl_blocks *out) {
     memset(out, 0, sizeof(*out));
@@ -299,6 +309,12 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             s[p].sub_links = sat(s[p].sub_links, s[i].sub_links);
             s[p].sub_legal = sat(s[p].sub_legal, s[i].sub_legal);
         }
+    }
+
+    for (uint32_t i = 0; i < n; i++) {
+        scratch *g = &s[s[i].group];
+        g->grp_chars = sat(g->grp_chars, s[i].sub_chars);
+        g->grp_links = sat(g->grp_links, s[i].sub_links);
     }
 
     uint32_t nb = 0;
@@ -432,6 +448,20 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         f[77] = g >= 0 ? lg(s[g].sub_legal) : 0; /* a banner's other paragraphs */
         f[78] = lg(q->further);
         f[79] = q->opens_further;
+        /* the repeated unit it is part of (a post of a thread, a card of a grid, an item of a menu):
+         * how much of the page's text the unit's siblings hold together, how long a member is, how
+         * much of it is links, and how far up the unit starts */
+        f[83] = DL_UNIT_UP + 1;
+        a = (int32_t)i;
+        for (int up = 0; up <= DL_UNIT_UP && a >= 0; up++, a = cx->el[a].parent) {
+            if (s[a].rep < DL_UNIT_MIN_REPEAT) continue;
+            const scratch *g = &s[s[a].group];
+            f[80] = (float)((double)g->grp_chars / (double)total);
+            f[81] = lg((double)g->grp_chars / s[a].rep);
+            f[82] = g->grp_chars ? (float)((double)g->grp_links / g->grp_chars) : 0;
+            f[83] = (float)up;
+            break;
+        }
     }
 done:
     if (texts) {
