@@ -254,3 +254,16 @@ def test_repeat_unit_features_tell_a_thread_from_a_menu() -> None:
     assert post[80] > 0.6 and post[82] == 0.0 and post[83] == 1.0  # the <p>'s parent div repeats
     assert item[80] < 0.1 and item[82] == 1.0 and item[83] == 0.0  # the <li> itself repeats
     assert alone[80] == 0.0 and alone[83] == 7.0  # no unit within six levels
+
+
+def test_mathml_in_kept_text_stays_without_its_annotation() -> None:
+    formula = ('<math><semantics><mrow><msup><mi>r</mi><mn>2</mn></msup><mo>&#x2062;</mo><mi>&#x3C0;</mi></mrow>'
+               '<annotation encoding="application/x-tex">r^2\\pi</annotation></semantics></math>')
+    body = ("<article>" + "".join(f"<p>{p}</p>" for p in PROSE[:3])
+            + f"<p>The square is {formula} metres wide, the engineer told the council at the meeting.</p></article>"
+            + '<div class="sidebar"><p>Tags <math><mi>zq</mi></math></p></div>')
+    text = distill.article(page(body)).text
+    # the formula's own text, once, without its TeX source
+    assert "The square is r2\u2062π metres wide" in text
+    assert "r^2" not in text
+    assert "zq" not in text  # a formula in dropped text goes with it

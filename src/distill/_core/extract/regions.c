@@ -39,6 +39,7 @@ typedef struct {
     dl_blocks b;
     uint32_t *root_idx, nroots;
     uint32_t *skip_idx, nskip;
+    uint32_t *math_idx, nmath; /* the MathML formulas the regions keep */
     int64_t best;
     dl_page_type type;
     double confidence;
@@ -49,6 +50,7 @@ static void regions_free(dl_regions *r) {
     dl_blocks_free(&r->b);
     free(r->root_idx);
     free(r->skip_idx);
+    free(r->math_idx);
     memset(r, 0, sizeof(*r));
 }
 
@@ -113,7 +115,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         kept[p] = kept[p] > UINT32_MAX - kept[i] ? UINT32_MAX : kept[p] + kept[i];
         all[p] = all[p] > UINT32_MAX - all[i] ? UINT32_MAX : all[p] + all[i];
     }
-    uint32_t nroots = 0, nskip = 0;
+    uint32_t nroots = 0, nskip = 0, nmath = 0;
     for (uint32_t pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < n;) {
             /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
@@ -140,6 +142,15 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                 nroots++;
                 for (uint32_t j = i + 1; j < r->cx.el[i].end;) {
                     const dl_el *e = &r->cx.el[j];
+                    /* a MathML formula inside kept text is part of that text ("the area is r²π"),
+                     * though the table indexes nothing inside it (foreign content) */
+                    if ((e->flags & F_HARD) && e->node->ns == DL_NS_MATHML && e->node->atom == DL_TAG_math &&
+                        r->b.block_of[j] >= 0 && own[r->b.el[r->b.block_of[j]]]) {
+                        if (pass) r->math_idx[nmath] = j;
+                        nmath++;
+                        j = r->cx.el[j].end;
+                        continue;
+                    }
                     /* <rt>/<rp>: ruby pronunciation annotations, not the words of the text ("漢字" read
                      * with its <rt> would become "漢かん字じ") */
                     if ((e->flags & F_HARD) || dl_is_element(e->node, DL_TAG_rt) || dl_is_element(e->node, DL_TAG_rp) ||
@@ -160,10 +171,12 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         if (!pass) {
             r->root_idx = malloc((size_t)nroots * sizeof(*r->root_idx) + 1);
             r->skip_idx = malloc((size_t)nskip * sizeof(*r->skip_idx) + 1);
-            if (!r->root_idx || !r->skip_idx) goto nomem;
+            r->math_idx = malloc((size_t)nmath * sizeof(*r->math_idx) + 1);
+            if (!r->root_idx || !r->skip_idx || !r->math_idx) goto nomem;
             r->nroots = nroots;
             r->nskip = nskip;
-            nroots = nskip = 0;
+            r->nmath = nmath;
+            nroots = nskip = nmath = 0;
         }
     }
     free(own);
@@ -237,11 +250,30 @@ static int fill_content(const dl_regions *r, dl_article_content_result *out) {
         for (uint32_t k = 0; k < r->nroots; k++) out->roots[k] = r->cx.el[r->root_idx[k]].node;
         out->nroots = r->nroots;
     }
-    if (r->nskip) {
-        out->skip = malloc((size_t)r->nskip * sizeof(*out->skip));
-        if (!out->skip) goto nomem;
-        for (uint32_t k = 0; k < r->nskip; k++) out->skip[k] = r->cx.el[r->skip_idx[k]].node;
-        out->nskip = r->nskip;
+    /* a kept formula's <annotation>s (its TeX or other source) are another spelling of the same
+     * formula: left out, so that it is not written twice */
+    size_t nannot = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t k = 0; k < r->nmath; k++) {
+            const dl_node *m = r->cx.el[r->math_idx[k]].node;
+            for (const dl_node *x = m; x;) {
+                int annot = x->type == DL_NODE_ELEMENT && x->ns == DL_NS_MATHML &&
+                            (x->atom == DL_TAG_annotation || x->atom == DL_TAG_annotation_xml);
+                if (annot) {
+                    if (pass) out->skip[out->nskip++] = x;
+                    else nannot++;
+                }
+                x = dl_next_node(m, x, annot);
+            }
+        }
+        if (!pass && r->nskip + nannot) {
+            out->skip = malloc((r->nskip + nannot) * sizeof(*out->skip));
+            if (!out->skip) goto nomem;
+        }
+        if (!out->skip) break;
+    }
+    if (r->nskip + nannot) {
+        for (uint32_t k = 0; k < r->nskip; k++) out->skip[out->nskip++] = r->cx.el[r->skip_idx[k]].node;
         /* sorted by address so the exporters' per-node question is a binary search */
         if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
     }
@@ -269,7 +301,8 @@ nomem:
 
 /* Text hygiene: characters that never separate or form words are taken out, so that a word the page
  * writes with a soft hyphen ("exam\u00ADple") is one word: U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE,
- * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (U+200C/U+200D stay: they shape Persian and
+ * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (The invisible operators U+2061..U+2064 stay:
+ * pages use U+2063 as an invisible separator inside ordinary text, and it is part of what they wrote.) (U+200C/U+200D stay: they shape Persian and
  * emoji.) In place; returns the new length. */
 static size_t drop_invisible(char *s, size_t n) {
     size_t w = 0;
