@@ -5,6 +5,7 @@
 #   fuzz/run.sh 3600                     # an hour over all harnesses
 #   fuzz/run.sh --large 3600             # the large-input mode: megabyte pages from short recipes
 #   fuzz/run.sh 600 stream_fuzz          # some harnesses only
+#   fuzz/run.sh --max-len 4096 3600      # shorter inputs: many more executions per second
 # Seeds: fuzz/corpus/NAME/ (kept in the repository, small), fuzz/regressions/NAME/ (inputs that
 # once failed, replayed by CI), and the generated fuzz/out/seeds/ (html5lib inputs and corpus pages).
 # Dictionary: fuzz/dict/NAME.dict when there is one, else fuzz/html.dict. The corpus grown by a run
@@ -15,8 +16,14 @@
 # code takes at most about 2 s per 4 MB input under the sanitizers).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-large=0
-if [ "${1:-}" = "--large" ]; then large=1; shift; fi
+large=0 normal_max_len=65536
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --large) large=1; shift ;;
+    --max-len) normal_max_len=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
 total=${1:-600}
 shift || true
 out="$here/out"
@@ -28,7 +35,7 @@ fi
 secs=$(( total / ${#names[@]} )); [ "$secs" -ge 1 ] || secs=1
 status=0 all_execs=0 all_findings=0
 for name in "${names[@]}"; do
-  run=$name max_len=65536 timeout=10 rss=2048
+  run=$name max_len=$normal_max_len timeout=10 rss=2048
   seeds=("$out/seeds")
   if [ $large = 1 ]; then run=${name}_large max_len=8192 timeout=120 rss=3072 seeds=("$here/corpus/large"); fi
   bin="$out/bin/$run"

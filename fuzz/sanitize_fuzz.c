@@ -34,8 +34,8 @@ static int build_policy(dl_policy *p, uint8_t which) {
         if (dl_policy_allow_attribute(p, el, el ? strlen(el) : 0, attrs[i].attr, strlen(attrs[i].attr)) < 0)
             return -1;
     }
-    /* Never "javascript": a policy that allows it explicitly gets it (dl_policy_allow_scheme accepts any
-     * scheme); the check below is that no other policy lets one through, however it is spelled. */
+    /* No policy can allow "javascript" (dl_policy_allow_scheme refuses it); the check below is that no
+     * URL gets one through, however it is spelled. */
     static const char *const schemes[] = {"http", "https", "mailto", "ftp"};
     for (size_t i = 0; i < (permissive ? 4u : 2u); i++)
         if (dl_policy_allow_scheme(p, schemes[i], strlen(schemes[i])) < 0) return -1;
@@ -43,6 +43,10 @@ static int build_policy(dl_policy *p, uint8_t which) {
     p->allow_data_images = (which >> 2) & 1;
     p->allow_comments = (which >> 3) & 1;
     if ((which >> 4) & 1 && dl_policy_set_link_rel(p, "noopener nofollow", 17) < 0) return -1;
+    if ((which >> 5) & 1) {
+        /* A host list: the URL host reader runs on every URL the page holds. */
+        if (dl_policy_allow_host(p, "a.example", 9) < 0 || dl_policy_allow_host(p, ".b.example", 10) < 0) return -1;
+    }
     return 0;
 }
 

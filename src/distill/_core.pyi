@@ -206,6 +206,7 @@ def compile_policy(
     allow_data_images: bool,
     allow_comments: bool,
     link_rel: str | None,
+    url_hosts: list[str] | None = None,
 ) -> object:
     """Compile a sanitizer policy (see distill.sanitize.Policy)."""
 

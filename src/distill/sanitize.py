@@ -126,6 +126,20 @@ def _freeze(attrs: Mapping[str, Iterable[str]]) -> Mapping[str, frozenset[str]]:
     return MappingProxyType({k.lower(): frozenset(a.lower() for a in v) for k, v in attrs.items()})
 
 
+def _host_name(host: str) -> str:
+    """A host name as policies compare it: lower case, no final dot, IDNA-encoded when not ASCII."""
+    if not isinstance(host, str):
+        raise TypeError(f"a URL host must be a str, not {type(host).__name__}")
+    dot = "." if host.startswith(".") else ""
+    name = host[len(dot) :].rstrip(".").lower()
+    if not name.isascii():
+        try:
+            name = name.encode("idna").decode("ascii")
+        except UnicodeError as exc:
+            raise ValueError(f"URL host {host!r} is not a valid host name") from exc
+    return dot + name
+
+
 @dataclass(frozen=True)
 class Policy:
     r"""What a :class:`Sanitizer` keeps.
@@ -135,8 +149,17 @@ class Policy:
             elements whose content is never shown, such as script or style). Allowing ``table``
             allows its parts.
         attributes: per tag name, the attributes kept; the key ``"*"`` applies to every element.
-        url_schemes: schemes allowed in URL attributes (href, src, cite ...). A policy allows
-            schemes, not hosts: an allowed scheme's URL may name any host.
+        url_schemes: schemes allowed in URL attributes (href, src, cite ...).
+        url_hosts: None (the default) lets an allowed scheme's URL name any host. A set of host
+            names restricts every URL that names a host (``https://x.org/``, ``//x.org/``,
+            ``\\x.org``, ``http:x.org``) to those hosts: ``"example.org"`` is that host only,
+            ``".example.org"`` it and every host below it. The host is read as a browser reads it
+            (after the last ``@`` of the user info, before the port, backslashes as slashes in
+            http(s) URLs, tabs and newlines removed); a host written percent-encoded or with
+            non-ASCII letters is refused, since which host it finally names is not certain from its
+            text. Names are case-insensitive; write internationalized names in their ``xn--`` form
+            or as text (they are IDNA-encoded here). URLs without a host (relative paths,
+            ``mailto:``) are not affected.
         allow_relative_urls: keep URLs without a scheme that stay on the page's host. A URL that
             starts with two slashes or backslashes in any mixture (``//host/x``, ``\\host``,
             ``/\host``, and the same split by tabs or newlines, which browsers remove) names another
@@ -154,6 +177,7 @@ class Policy:
     elements: frozenset[str] = _BASIC
     attributes: Mapping[str, frozenset[str]] = field(default_factory=lambda: _freeze(_BASIC_ATTRS), hash=False)
     url_schemes: frozenset[str] = frozenset({"http", "https", "mailto"})
+    url_hosts: frozenset[str] | None = None
     allow_relative_urls: bool = True
     allow_data_images: bool = False
     allow_comments: bool = False
@@ -165,6 +189,8 @@ class Policy:
         object.__setattr__(self, "elements", frozenset(e.lower() for e in self.elements))
         object.__setattr__(self, "attributes", _freeze(self.attributes))
         object.__setattr__(self, "url_schemes", frozenset(s.lower() for s in self.url_schemes))
+        if self.url_hosts is not None:
+            object.__setattr__(self, "url_hosts", frozenset(_host_name(h) for h in self.url_hosts))
         object.__setattr__(self, "_compiled", self._compile())
 
     @classmethod
@@ -194,6 +220,7 @@ class Policy:
             self.allow_data_images,
             self.allow_comments,
             self.link_rel,
+            None if self.url_hosts is None else sorted(self.url_hosts),
         )
 
 

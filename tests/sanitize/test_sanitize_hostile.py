@@ -51,6 +51,73 @@ def test_relative_urls_on_the_same_host_follow_allow_relative(url: str) -> None:
     assert "href" not in Sanitizer(Policy(allow_relative_urls=False)).sanitize(f'<a href="{url}">x</a>')
 
 
+HOSTS = Policy(url_hosts=frozenset({"good.example", ".trusted.example"}))
+
+
+def kept(policy: Policy, url: str) -> bool:
+    return "href=" in Sanitizer(policy).sanitize(f'<a href="{url}">x</a>')
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://good.example/x",
+        "HTTP://GOOD.EXAMPLE./x",  # case and a final dot name the same host
+        "https://good.example:8443/x",  # a port is not part of the host
+        "https://user:pw@good.example/",
+        "https://trusted.example/",
+        "https://a.b.trusted.example/",  # a leading dot allows the hosts below
+        "//good.example/x",
+        "\\\\good.example/x",
+        "/\t/good.example",
+    ],
+)
+def test_url_hosts_keep_urls_to_an_allowed_host(url: str) -> None:
+    assert kept(HOSTS, url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://evil.example/",
+        "https://good.example.evil.example/",  # an allowed name as a prefix is another host
+        "https://notgood.example/",
+        "https://nottrusted.example/",  # a suffix without its dot is another host
+        "https://good.example@evil.example/",  # user info ends at the last @
+        "https://good.example:x@evil.example/",
+        "https://evil.example\\@good.example/",  # a backslash ends an http(s) authority
+        "http:evil.example",  # a special scheme reads the host without slashes
+        "https:\\\\evil.example",
+        "//evil.example/x",
+        "\\\\evil.example",
+        "/\n/evil.example",
+        "https://go%6fd.example/",  # percent-encoded: decoded by the browser, refused here
+        "https://g\u00f6od.example/",  # non-ASCII: IDNA-encoded by the browser, refused here
+        "https:///",
+    ],
+)
+def test_url_hosts_drop_urls_to_any_other_host(url: str) -> None:
+    assert not kept(HOSTS, url)
+    assert kept(Policy(), url)  # the host list drops it, not the scheme
+
+
+def test_url_hosts_leave_urls_without_a_host_alone() -> None:
+    for url in ["/path", "page.html", "#top", "mailto:someone@evil.example"]:
+        assert kept(HOSTS, url)
+    assert not kept(Policy(url_hosts=frozenset()), "https://good.example/")  # an empty set: no host
+    assert kept(Policy(url_hosts=frozenset()), "/path")
+
+
+def test_url_hosts_are_normalised_and_checked() -> None:
+    policy = Policy(url_hosts=frozenset({"Good.Example.", "b\u00fccher.example"}))
+    assert policy.url_hosts == frozenset({"good.example", "xn--bcher-kva.example"})
+    assert kept(policy, "https://xn--bcher-kva.example/")
+    with pytest.raises(ValueError, match="URL host"):
+        Policy(url_hosts=frozenset({"evil.example/x"}))
+    with pytest.raises(ValueError, match="URL host"):
+        Policy(url_hosts=frozenset({""}))
+
+
 @pytest.mark.parametrize(
     ("markup", "tag", "count"),
     [

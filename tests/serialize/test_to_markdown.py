@@ -271,3 +271,9 @@ def test_adjacent_lists_take_different_markers_so_they_stay_apart():
     assert render(out).count("<ul>") == 3 and render(out).count("<ol>") == 2
     # A list after other content keeps the usual marker.
     assert md("<ul><li>a</li></ul><p>p</p><ul><li>b</li></ul>") == "- a\n\np\n\n- b"
+
+
+def test_a_no_break_space_spacer_paragraph_writes_nothing():
+    # The spacer paragraph would otherwise be a line holding only U+00A0 between two blank lines.
+    out = md("<p>One</p><p>&nbsp;</p><p>Two&nbsp;km</p>")
+    assert out == "One\n\nTwo\u00a0km"

@@ -140,3 +140,14 @@ def test_inline_styles_that_hide_leave_the_element_out():
             '<p style="display:block">b</p>')
     assert text(html) == "a\n\nkept\n\nb"
     assert distill.parse(html).to_markdown() == "a\n\nkept\n\nb"
+
+
+def test_a_no_break_space_spacer_is_blank_but_one_inside_a_word_stays():
+    # An "&nbsp;" paragraph keeps an empty line open in a browser; as text it is no line at all.
+    html = "<p>One</p><p>&nbsp;</p><p>&nbsp; &nbsp;</p><p>Two 10&nbsp;km &nbsp; on</p>"
+    assert text(html) == "One\n\nTwo 10\u00a0km on"
+
+
+def test_a_cell_holding_only_a_no_break_space_is_empty():
+    html = "<table><tr><th>a</th><th>b</th></tr><tr><td>&nbsp;</td><td>x</td></tr></table>"
+    assert text(html).splitlines()[-1] == "\tx"

@@ -41,11 +41,11 @@ fail:
 
 static PyObject *compile_policy(PyObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"elements", "attributes", "url_schemes", "allow_relative_urls",
-                             "allow_data_images", "allow_comments", "link_rel", NULL};
-    PyObject *elements, *attributes, *schemes, *link_rel;
+                             "allow_data_images", "allow_comments", "link_rel", "url_hosts", NULL};
+    PyObject *elements, *attributes, *schemes, *link_rel, *hosts = Py_None;
     int rel = 1, data = 0, comments = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOpppO:compile_policy", kwlist, &elements, &attributes,
-                                     &schemes, &rel, &data, &comments, &link_rel))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOpppO|O:compile_policy", kwlist, &elements, &attributes,
+                                     &schemes, &rel, &data, &comments, &link_rel, &hosts))
         return NULL;
     dl_policy *p = PyMem_Malloc(sizeof(*p));
     if (!p) return PyErr_NoMemory();
@@ -55,6 +55,10 @@ static PyObject *compile_policy(PyObject *self, PyObject *args, PyObject *kwds) 
     p->allow_comments = comments;
     if (add_names(p, elements, "element", dl_policy_allow_element) < 0) goto fail;
     if (add_names(p, schemes, "URL scheme", dl_policy_allow_scheme) < 0) goto fail;
+    if (hosts != Py_None) {
+        dl_policy_restrict_hosts(p);
+        if (add_names(p, hosts, "URL host", dl_policy_allow_host) < 0) goto fail;
+    }
     PyObject *fast = PySequence_Fast(attributes, "attributes must be a sequence of (element, name) pairs");
     if (!fast) goto fail;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {

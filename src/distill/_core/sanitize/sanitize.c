@@ -104,6 +104,9 @@ void dl_policy_free(dl_policy *p) {
     for (size_t i = 0; i < p->nschemes; i++) free(p->schemes[i]);
     free(p->schemes);
     free(p->scheme_lens);
+    for (size_t i = 0; i < p->nhosts; i++) free(p->hosts[i]);
+    free(p->hosts);
+    free(p->host_lens);
     free(p->link_rel);
     dl_policy_init(p);
 }
@@ -114,6 +117,21 @@ static char *lower_dup(const char *s, size_t len) {
     dl_ascii_lower_copy(d, s, len);
     d[len] = 0;
     return d;
+}
+
+/* Append a lower-case copy of s to a policy's list of names and their lengths. 1, or -1 on OOM. */
+static int push_lower(char ***names, size_t **lens, size_t *n, const char *s, size_t len) {
+    char **v = realloc(*names, (*n + 1) * sizeof(*v));
+    if (!v) return -1;
+    *names = v;
+    size_t *l = realloc(*lens, (*n + 1) * sizeof(*l));
+    if (!l) return -1;
+    *lens = l;
+    char *d = lower_dup(s, len);
+    if (!d) return -1;
+    v[*n] = d;
+    l[(*n)++] = len;
+    return 1;
 }
 
 static uint32_t lookup_lower(const char *name, size_t len) {
@@ -171,17 +189,19 @@ static int scheme_runs_script(const char *scheme, size_t len) {
 
 int dl_policy_allow_scheme(dl_policy *p, const char *scheme, size_t len) {
     if (scheme_runs_script(scheme, len)) return 0;
-    char **s = realloc(p->schemes, (p->nschemes + 1) * sizeof(*s));
-    if (!s) return -1;
-    p->schemes = s;
-    size_t *l = realloc(p->scheme_lens, (p->nschemes + 1) * sizeof(*l));
-    if (!l) return -1;
-    p->scheme_lens = l;
-    char *d = lower_dup(scheme, len);
-    if (!d) return -1;
-    s[p->nschemes] = d;
-    l[p->nschemes++] = len;
-    return 1;
+    return push_lower(&p->schemes, &p->scheme_lens, &p->nschemes, scheme, len);
+}
+
+void dl_policy_restrict_hosts(dl_policy *p) { p->restrict_hosts = 1; }
+
+int dl_policy_allow_host(dl_policy *p, const char *host, size_t len) {
+    p->restrict_hosts = 1;
+    if (len == 0 || (len == 1 && host[0] == '.')) return 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)host[i];
+        if (c <= 0x20 || c >= 0x7F || strchr("/\\?#@%", c)) return 0;
+    }
+    return push_lower(&p->hosts, &p->host_lens, &p->nhosts, host, len);
 }
 
 int dl_policy_set_link_rel(dl_policy *p, const char *rel, size_t len) {
@@ -213,6 +233,66 @@ static int data_image_ok(const char *s, size_t n) {
 static int allows_scheme(const dl_policy *p, const char *lower, size_t len) {
     for (size_t i = 0; i < p->nschemes; i++)
         if (p->scheme_lens[i] == len && memcmp(p->schemes[i], lower, len) == 0) return 1;
+    return 0;
+}
+
+/* The schemes whose URLs the URL Standard parses as "special": a backslash is a slash in them, and
+ * any run of slashes and backslashes after the colon (even none) leads to the host. */
+static int special_scheme(const char *u, size_t n) {
+    static const char *const names[] = {"http", "https", "ftp", "ws", "wss", "file"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strlen(names[i]) == n && ieq(u, names[i], n)) return 1;
+    return 0;
+}
+
+/* The host of a cleaned URL as a browser's URL parser reads it, from `at` (just after the scheme's
+ * colon, or 0 for a URL that starts with two slashes): the authority runs to the first "/", "?" or "#"
+ * (and backslash in special URLs); its userinfo ends at the LAST "@" ("http://good.org@evil.org" goes
+ * to evil.org); the port follows a colon outside an IPv6 literal; a final dot is the same host.
+ * Returns 0 when the URL has no authority (mailto:, a non-special URL without "//"). */
+static int url_host(const char *u, size_t n, size_t at, int special, const char **host, size_t *host_len) {
+    size_t i = at;
+    if (special) {
+        while (i < n && (u[i] == '/' || u[i] == '\\')) i++;
+    } else {
+        if (n - i < 2 || u[i] != '/' || u[i + 1] != '/') return 0;
+        i += 2;
+    }
+    size_t end = i;
+    while (end < n && u[end] != '/' && u[end] != '?' && u[end] != '#' && !(special && u[end] == '\\')) end++;
+    size_t h = i;
+    for (size_t k = i; k < end; k++)
+        if (u[k] == '@') h = k + 1;
+    size_t e = h;
+    if (e < end && u[e] == '[') {
+        while (e < end && u[e] != ']') e++;
+        if (e < end) e++;
+    } else {
+        while (e < end && u[e] != ':') e++;
+    }
+    if (e > h && u[e - 1] == '.') e--;
+    *host = u + h;
+    *host_len = e - h;
+    return 1;
+}
+
+/* Whether a restricting policy lets a URL name this host. A host the parser would percent-decode or
+ * IDNA-encode first is refused: which host it finally names is not certain from its bytes. */
+static int host_allowed(const dl_policy *p, const char *h, size_t n) {
+    if (n == 0) return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)h[i] >= 0x80 || h[i] == '%') return 0;
+    for (size_t i = 0; i < p->nhosts; i++) {
+        const char *a = p->hosts[i];
+        size_t m = p->host_lens[i];
+        if (a[0] == '.') {
+            /* ".example.org": example.org itself, or any host ending in ".example.org" */
+            if (n == m - 1 && ieq(h, a + 1, n)) return 1;
+            if (n > m && ieq(h + n - m, a, m)) return 1;
+        } else if (n == m && ieq(h, a, n)) {
+            return 1;
+        }
+    }
     return 0;
 }
 
@@ -249,6 +329,9 @@ int dl_sanitize_url(const dl_policy *p, uint32_t atom, const char *attr, size_t 
          * with the page's scheme: an absolute URL in disguise, not a relative one. It passes only
          * where the policy allows absolute URLs of both schemes a web page can have. */
         ok = allows_scheme(p, "http", 4) && allows_scheme(p, "https", 5);
+        const char *h;
+        size_t hl;
+        if (ok && p->restrict_hosts && url_host(u, n, 0, 1, &h, &hl)) ok = host_allowed(p, h, hl);
     } else if (colon == n) {
         ok = p->allow_relative;
     } else {
@@ -264,6 +347,10 @@ int dl_sanitize_url(const dl_policy *p, uint32_t atom, const char *attr, size_t 
         } else if (valid) {
             for (size_t i = 0; i < p->nschemes && !ok; i++)
                 ok = p->scheme_lens[i] == colon && ieq(u, p->schemes[i], colon);
+            const char *h;
+            size_t hl;
+            if (ok && p->restrict_hosts && url_host(u, n, colon + 1, special_scheme(u, colon), &h, &hl))
+                ok = host_allowed(p, h, hl);
         }
     }
     if (!ok) out->len = start;

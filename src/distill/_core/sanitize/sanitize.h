@@ -13,7 +13,9 @@
  * formaction. URLs are checked after the cleaning browsers do (C0 controls and spaces trimmed, tabs
  * and newlines removed) with case-insensitive schemes; data: only for raster images when allowed; a
  * URL starting with two slashes or backslashes in any mixture names another host, so it counts as
- * absolute (kept only when both http and https are allowed), never as relative.
+ * absolute (kept only when both http and https are allowed), never as relative. A policy may also
+ * name the hosts absolute URLs may point to (dl_policy_allow_host); then a URL whose host is not one
+ * of them, or cannot be read for certain (percent-encoded or non-ASCII), is dropped.
  *
  * Plain C on immutable input trees, safe without the GIL.
  */
@@ -41,6 +43,10 @@ typedef struct {
     size_t *scheme_lens;
     size_t nschemes;
     int allow_relative;
+    char **hosts;                /* lower-case hosts absolute URLs may name; ".x.org": x.org and below */
+    size_t *host_lens;
+    size_t nhosts;
+    int restrict_hosts;          /* 1: a URL with a host is kept only when its host is allowed */
     int allow_data_images;
     int allow_comments;
     char *link_rel;              /* rel written on every kept link, or NULL (owned) */
@@ -59,6 +65,11 @@ int dl_policy_allow_element(dl_policy *p, const char *name, size_t len);
 int dl_policy_allow_attribute(dl_policy *p, const char *element, size_t elen, const char *name, size_t len);
 int dl_policy_allow_scheme(dl_policy *p, const char *scheme, size_t len);
 int dl_policy_set_link_rel(dl_policy *p, const char *rel, size_t len);
+/* Restrict the hosts URLs may name (with no host allowed yet: none may), then allow one: "example.org"
+ * that host only, ".example.org" it and every host below it. Returns 1, 0 when the name is not an
+ * ASCII host name (empty, a space, a control, non-ASCII, or one of "/\?#@%"), -1 on out of memory. */
+void dl_policy_restrict_hosts(dl_policy *p);
+int dl_policy_allow_host(dl_policy *p, const char *host, size_t len);
 
 /* Sanitize `node` (a document: its body's children; a fragment: its children; an element: itself and
  * its subtree) of `doc` and append the serialized result to out. Returns 0 or -1 (out of memory). */

@@ -122,6 +122,17 @@ int dl_table_shape(const dl_node *table, long *columns);
 long dl_cell_colspan(const dl_node *cell);
 long dl_cell_rowspan(const dl_node *cell);
 
+/* A word made only of no-break spaces (U+00A0, "&nbsp;"). Pages use one as a spacer (an empty
+ * paragraph or cell that must not collapse in a browser); written out it is a line or a cell that
+ * looks blank but is not, so the exporters fold it like white space. A no-break space inside a word
+ * ("10\u00A0km") is content and stays. */
+static inline int dl_nbsp_only(const char *s, size_t n) {
+    if (n == 0 || n % 2) return 0;
+    for (size_t i = 0; i < n; i += 2)
+        if ((unsigned char)s[i] != 0xC2 || (unsigned char)s[i + 1] != 0xA0) return 0;
+    return 1;
+}
+
 /* Trim trailing white space of the whole output. */
 void dl_lw_finish(dl_lw *lw);
 

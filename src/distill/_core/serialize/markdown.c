@@ -197,6 +197,10 @@ static void put_text(md_state *st, const char *s, size_t n) {
         }
         size_t start = i;
         while (i < n && !is_ws((unsigned char)s[i])) i++;
+        if (dl_nbsp_only(s + start, i - start)) {
+            dl_lw_space(lw);
+            continue;
+        }
         before_content(st);
         st->tmp.len = 0;
         escape_word(st, s + start, i - start, at_line_start(lw), st->in_link, &st->tmp);

@@ -97,6 +97,10 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
         }
         size_t start = i;
         while (i < n && !is_ws((unsigned char)s[i])) i++;
+        if (dl_nbsp_only(s + start, i - start)) {
+            dl_lw_space(&st->lw);
+            continue;
+        }
         if (st->cell_start) st->lw.pending_space = 0;
         st->cell_start = 0;
         dl_lw_word(&st->lw, s + start, i - start);
