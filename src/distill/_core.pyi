@@ -214,6 +214,8 @@ def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
     """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
 
 # extract
+def _noscript_heavy(doc: Node, markup: str | bytes, min_chars: int, /) -> bool:
+    """Whether markup has "<noscript" and at least min_chars of text inside <noscript>s, more than outside."""
 def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
     """(text, chars, link_chars, is_heading, in_winner) of each paragraph unit under node."""
 

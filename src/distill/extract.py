@@ -347,13 +347,8 @@ _NOSCRIPT_MIN_CHARS = 2000
 
 def _article_tree(markup: str | bytes, encoding: str | None = None) -> Node:
     doc = _core.parse(markup, encoding=encoding)
-    if b"<noscript" not in markup if isinstance(markup, bytes) else "<noscript" not in markup:
-        return doc
-    inside = sum(len(n.text) for n in doc.find_all("noscript"))
-    if inside < _NOSCRIPT_MIN_CHARS:
-        return doc
-    body = doc.find("body")
-    outside = (len(body.text) if body is not None else 0) - inside
-    if inside <= outside:
+    # the markup holds "<noscript", and the text inside every <noscript> (in code points, as
+    # len(node.text) counts) is at least the floor and more than the rest of the body's: one walk in C
+    if not _core._noscript_heavy(doc, markup, _NOSCRIPT_MIN_CHARS):
         return doc
     return _core.parse(markup, encoding=encoding, scripting=False)

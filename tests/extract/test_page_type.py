@@ -199,3 +199,22 @@ def test_repeated_members_are_read_as_teasers_cards_and_dated_entries() -> None:
     plain = "".join(f"<div class='card'><h3>Point {i}</h3><p>Short text {i}.</p></div>" for i in range(6))
     f = _core._page_type_features(distill.parse(page("", f"<main>{plain}</main>")))
     assert f["repeat_members"] == six and f["teasers"] == 0.0 and f["dated_items"] == 0.0
+
+
+def test_text_features_do_not_depend_on_how_text_is_split() -> None:
+    # Long text nodes are scanned 16 bytes at a time, short ones byte by byte: the same words, prices
+    # and sentence ends give the same features either way (one long node here, one node per piece
+    # there, each piece short and ending in the same space).
+    import math
+
+    from distill import _core as core
+
+    pieces = ["Only $12 today.", "Was 15 EUR! Now", "USD 9, or", "£ 4 and 3 € here?", "Ask GBPX, not JPY5.",
+              "CHFtrue 8 ₹ 7.", "Café prices: ¥ 30 yes."]
+    joined = "".join(f"{p} " for p in pieces * 8)
+    split = "".join(f"<b>{p} </b>" for p in pieces * 8)
+    one = core._page_type_features(core.parse(f"<html><body><div>{joined}</div></body></html>"))
+    many = core._page_type_features(core.parse(f"<html><body><div>{split}</div></body></html>"))
+    for name in ("prices", "price_density", "sentence_density", "log_chars"):
+        assert math.isclose(one[name], many[name], rel_tol=1e-9), name
+    assert one["prices"] > 0 and one["sentence_density"] > 0

@@ -13,6 +13,10 @@
 #include "extract/rules.h"
 #include "extract/comments.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 static PyObject *str_or_none(const dl_buf *b) {
     if (!b->data || b->len == 0) Py_RETURN_NONE;
     return PyUnicode_DecodeUTF8(b->data, (Py_ssize_t)b->len, "replace");
@@ -229,6 +233,113 @@ static PyObject *paragraph_units(PyObject *module, PyObject *arg) {
     return result;
 }
 
+static PyObject *dl_noscript_tag_str; /* "<noscript", for str markup */
+
+/* Whether "<noscript" occurs in p[0..n): pages are large and full of '<', so the candidates are the
+ * places where '<' is followed by 'n', found 16 at a time. */
+static int has_noscript_tag(const char *p, size_t n) {
+    static const char needle[] = "<noscript";
+    const size_t k = sizeof(needle) - 1;
+    if (n < k) return 0;
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i lt = _mm_set1_epi8('<'), en = _mm_set1_epi8('n');
+    for (; i + 17 <= n; i += 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 1));
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(a, lt), _mm_cmpeq_epi8(b, en)));
+        while (m) {
+            size_t at = i + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            if (at + k <= n && memcmp(p + at, needle, k) == 0) return 1;
+        }
+    }
+#endif
+    for (; i + k <= n; i++)
+        if (p[i] == '<' && memcmp(p + i, needle, k) == 0) return 1;
+    return 0;
+}
+
+static size_t code_points(const dl_node *t) {
+    size_t count = 0; /* the tree holds valid UTF-8: a code point per byte that continues none */
+    for (size_t i = 0; i < t->u.text.len; i++) count += ((unsigned char)t->u.text.ptr[i] & 0xC0) != 0x80;
+    return count;
+}
+
+/* The text under the first <body> (find("body"): the name in any namespace), in code points. */
+static size_t body_code_points(const dl_node *root) {
+    for (const dl_node *n = root->first_child; n; n = dl_next_node(root, n, 0)) {
+        if (n->type != DL_NODE_ELEMENT || n->atom != DL_TAG_body) continue;
+        size_t count = 0;
+        for (const dl_node *t = n->first_child; t; t = dl_next_node(n, t, 0))
+            if (t->type == DL_NODE_TEXT) count += code_points(t);
+        return count;
+    }
+    return 0;
+}
+
+/* _noscript_heavy(doc, markup, min_chars) -> bool: distill.extract's <noscript> fallback test. True when
+ * markup (the bytes or str doc was parsed from) holds "<noscript", the text inside <noscript> elements
+ * (code points, each element counted as find_all("noscript") lists them, nested ones too) is at least
+ * min_chars, and more than the rest of the text under the first <body>. The body's text is only
+ * counted when the first two hold (rarely: one walk of the page, no text measured, is the usual cost). */
+static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
+    PyObject *docobj, *markup;
+    Py_ssize_t min_chars;
+    if (!PyArg_ParseTuple(args, "OOn:_noscript_heavy", &docobj, &markup, &min_chars)) return NULL;
+    if (PyBytes_Check(markup)) {
+        const char *p = PyBytes_AS_STRING(markup);
+        Py_ssize_t n = PyBytes_GET_SIZE(markup);
+        int found;
+        Py_BEGIN_ALLOW_THREADS
+        found = has_noscript_tag(p, (size_t)n);
+        Py_END_ALLOW_THREADS
+        if (!found) Py_RETURN_FALSE;
+    } else if (PyUnicode_Check(markup)) {
+        int found = PyUnicode_Contains(markup, dl_noscript_tag_str);
+        if (found < 0) return NULL;
+        if (!found) Py_RETURN_FALSE;
+    } else {
+        PyErr_SetString(PyExc_TypeError, "_noscript_heavy() markup must be bytes or str");
+        return NULL;
+    }
+    DocumentObject *owner = NULL;
+    const dl_node *root = dl_unwrap_node(docobj, &owner);
+    if (!root) return NULL;
+    /* a text node counts once per <noscript> around it: summing each element's text does the same */
+    size_t inside = 0, depth = 0, body = 0;
+    DL_TREE_LOCK((PyObject *)owner);
+    Py_BEGIN_ALLOW_THREADS
+    const dl_node *n = root->first_child;
+    while (n) {
+        if (n->type == DL_NODE_TEXT && depth) inside += code_points(n) * depth;
+        else if (n->type == DL_NODE_ELEMENT && n->atom == DL_TAG_noscript) depth++; /* any namespace */
+        if (n->type == DL_NODE_ELEMENT && n->first_child) {
+            n = n->first_child;
+            continue;
+        }
+        for (;;) { /* leaving n, and each ancestor whose last child it ends */
+            if (n->type == DL_NODE_ELEMENT && n->atom == DL_TAG_noscript) depth--;
+            if (n->next) {
+                n = n->next;
+                break;
+            }
+            n = n->parent;
+            if (!n || n == root) {
+                n = NULL;
+                break;
+            }
+        }
+    }
+    if (min_chars >= 0 && inside >= (size_t)min_chars) body = body_code_points(root);
+    Py_END_ALLOW_THREADS
+    DL_TREE_UNLOCK();
+    /* the design of the test: inside <= outside keeps the page as parsed (outside may be negative when
+     * <noscript>s sit outside the body) */
+    int heavy = min_chars >= 0 && inside >= (size_t)min_chars && (double)inside > (double)body - (double)inside;
+    return PyBool_FromLong(heavy);
+}
+
 PyMethodDef dl_extract_node_methods[] = {
     {"main_content", node_main_content, METH_NOARGS,
      "main_content() -> Element | None\n--\n\nThe element holding the page's main content, found by "
@@ -244,6 +355,10 @@ PyMethodDef dl_extract_node_methods[] = {
 };
 
 static PyMethodDef module_methods[] = {
+    {"_noscript_heavy", noscript_heavy, METH_VARARGS,
+     "_noscript_heavy(doc, markup, min_chars) -> bool: whether distill.extract's <noscript> fallback "
+     "applies (the markup has \"<noscript\", at least min_chars of text inside <noscript> elements and "
+     "more than outside them in the body)."},
     {"_paragraph_units", paragraph_units, METH_O,
      "_paragraph_units(node) -> list of (text, chars, link_chars, is_heading, in_winner), the paragraph "
      "units of distill.boilerplate()."},
@@ -252,5 +367,7 @@ static PyMethodDef module_methods[] = {
 
 int dl_extract_init_module(PyObject *m) {
     dl_rules_init();
+    dl_noscript_tag_str = PyUnicode_InternFromString("<noscript");
+    if (!dl_noscript_tag_str) return -1;
     return PyModule_AddFunctions(m, module_methods);
 }

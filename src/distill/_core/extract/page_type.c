@@ -86,6 +86,39 @@ static const dl_str *attr(const dl_node *el, const char *name) {
     return a ? &a->value : NULL;
 }
 
+/* The attributes the walk reads from an element, found in one pass over its attribute list (the
+ * first of each name, as dl_element_attr finds it) rather than one search per name. */
+typedef struct {
+    const dl_str *class_, *id, *itemtype, *itemprop, *rel, *href, *type, *property, *name, *content;
+} known_attrs;
+
+static void gather_attrs(const dl_node *el, known_attrs *k) {
+    memset(k, 0, sizeof(*k));
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        const char *n = a->name.ptr;
+        const dl_str **slot = NULL;
+        switch (a->name.len) {
+        case 2: if (n[0] == 'i' && n[1] == 'd') slot = &k->id; break;
+        case 3: if (memcmp(n, "rel", 3) == 0) slot = &k->rel; break;
+        case 4:
+            if (memcmp(n, "href", 4) == 0) slot = &k->href;
+            else if (memcmp(n, "type", 4) == 0) slot = &k->type;
+            else if (memcmp(n, "name", 4) == 0) slot = &k->name;
+            break;
+        case 5: if (memcmp(n, "class", 5) == 0) slot = &k->class_; break;
+        case 7: if (memcmp(n, "content", 7) == 0) slot = &k->content; break;
+        case 8:
+            if (memcmp(n, "itemtype", 8) == 0) slot = &k->itemtype;
+            else if (memcmp(n, "itemprop", 8) == 0) slot = &k->itemprop;
+            else if (memcmp(n, "property", 8) == 0) slot = &k->property;
+            break;
+        default: break;
+        }
+        if (slot && !*slot) *slot = &a->value;
+    }
+}
+
 /* ---- declared schema.org types ---- */
 /* Each group is what the page says it is; a type that says little (WebPage, WebSite) is not listed. */
 static const char *const ld_article[] = {"Article", "NewsArticle", "BlogPosting", "Blog", "Report",
@@ -104,6 +137,14 @@ static const char *const ld_service[] = {"Service", "LocalBusiness", "Organizati
                                          "Restaurant", "Hotel", "MedicalBusiness", "Store", "Course",
                                          "EducationalOccupationalProgram", "Dentist", "Physician", NULL};
 
+/* An element's shape (see shape_of) is asked for by its parent's scan and by its own and its siblings'
+ * repetition checks: a small cache keyed by the node keeps that to about one hash per element. */
+#define SHAPE_CACHE 256
+typedef struct {
+    const dl_node *node[SHAPE_CACHE];
+    uint64_t shape[SHAPE_CACHE];
+} shape_cache;
+
 typedef struct {
     double f[DL_PAGE_NFEATURES];
     /* walk state: how many open elements of each kind the current node is inside */
@@ -118,6 +159,7 @@ typedef struct {
     int member_heading, member_link, member_time, member_image;
     double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
+    shape_cache shapes;
 } walk;
 
 static void declare_type(walk *w, const char *s, size_t n) {
@@ -292,13 +334,14 @@ static const char *const cls_article[] = {"article", "entry", "story", "byline",
 
 /* Every class word in one table bucketed by first letter, so that reading a class value costs a few
  * comparisons per byte rather than one per word of every list (dl_page_type_init builds it). */
-#define BUCKET_MAX 24
+#define BUCKET_MAX 6
 typedef struct {
     const char *word;
     uint8_t len, bit;
 } class_word;
-static class_word buckets[26][BUCKET_MAX];
-static uint8_t bucket_len[26];
+/* bucketed by the first two letters (every word has at least two) */
+static class_word buckets[26][26][BUCKET_MAX];
+static uint8_t bucket_len[26][26];
 static int buckets_ready;
 
 void dl_page_type_init(void) {
@@ -307,21 +350,23 @@ void dl_page_type_init(void) {
                                   cls_card,  cls_docs,    cls_service, cls_article};
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
         for (const char *const *wd = lists[g]; *wd; wd++) {
-            unsigned b = (unsigned)(lower((unsigned char)**wd) - 'a');
-            if (b < 26 && bucket_len[b] < BUCKET_MAX)
-                buckets[b][bucket_len[b]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
+            unsigned b = (unsigned)(lower((unsigned char)(*wd)[0]) - 'a');
+            unsigned b2 = (unsigned)(lower((unsigned char)(*wd)[1]) - 'a');
+            if (b < 26 && b2 < 26 && bucket_len[b][b2] < BUCKET_MAX)
+                buckets[b][b2][bucket_len[b][b2]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
         }
     }
     buckets_ready = 1;
 }
 
 static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
-    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a');
-    if (b >= 26) return hit;
-    for (unsigned k = 0; k < bucket_len[b]; k++) {
-        const class_word *cw = &buckets[b][k];
+    if (n - i < 2) return hit;
+    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a'), b2 = (unsigned)(lower((unsigned char)s[i + 1]) - 'a');
+    if (b >= 26 || b2 >= 26) return hit;
+    for (unsigned k = 0; k < bucket_len[b][b2]; k++) {
+        const class_word *cw = &buckets[b][b2][k];
         if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
-        size_t j = 1;
+        size_t j = 2;
         while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
         if (j == cw->len) hit |= 1u << cw->bit;
     }
@@ -346,11 +391,11 @@ static unsigned class_words_in(const char *s, size_t n) {
     return hit;
 }
 
-static void scan_class(walk *w, const dl_node *el) {
-    static const char *const names[] = {"class", "id"};
+static void scan_class(walk *w, const known_attrs *ka) {
+    const dl_str *values[] = {ka->class_, ka->id};
     unsigned hit = 0;
     for (int k = 0; k < 2; k++) {
-        const dl_str *v = attr(el, names[k]);
+        const dl_str *v = values[k];
         if (!v || !v->len) continue;
         hit |= class_words_in(v->ptr, v->len > CLASS_SCAN ? CLASS_SCAN : v->len);
     }
@@ -361,7 +406,7 @@ static void scan_class(walk *w, const dl_node *el) {
 }
 
 /* ---- repeated same-shaped siblings ---- */
-static uint64_t shape_of(const dl_node *el) {
+static uint64_t shape_hash(const dl_node *el) {
     uint64_t h = 1469598103934665603ull ^ el->atom;
     const dl_str *c = attr(el, "class");
     if (c) {
@@ -374,6 +419,16 @@ static uint64_t shape_of(const dl_node *el) {
         }
     }
     return h;
+}
+
+
+static uint64_t shape_of(shape_cache *sc, const dl_node *el) {
+    size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
+    if (sc->node[h] != el) {
+        sc->node[h] = el;
+        sc->shape[h] = shape_hash(el);
+    }
+    return sc->shape[h];
 }
 
 /* Count the shapes of el's element children: the largest group of same-shaped siblings is a run of
@@ -392,7 +447,7 @@ static void scan_children(walk *w, const dl_node *el) {
         default:
             break;
         }
-        uint64_t s = shape_of(c);
+        uint64_t s = shape_of(&w->shapes, c);
         int k = 0;
         while (k < kinds && shapes[k] != s) k++;
         if (k == kinds) {
@@ -420,7 +475,9 @@ static int currency_at(const unsigned char *s, size_t n, size_t i, size_t *len) 
     if (i + 1 < n && s[i] == 0xC2 && (s[i + 1] == 0xA3 || s[i + 1] == 0xA5)) return *len = 2, 1; /* £ ¥ */
     if (i + 2 < n && s[i] == 0xE2 && s[i + 1] == 0x82 && (s[i + 2] == 0xAC || s[i + 2] == 0xB9))
         return *len = 3, 1; /* € ₹ */
-    if (i + 2 < n && (i == 0 || !is_alnum(s[i - 1])) && (i + 3 >= n || !is_alnum(s[i + 3]))) {
+    /* every code is three capitals: most capitals start a word, not a code */
+    if (i + 2 < n && dl_ascii_is_upper(s[i + 1]) && dl_ascii_is_upper(s[i + 2]) && (i == 0 || !is_alnum(s[i - 1])) &&
+        (i + 3 >= n || !is_alnum(s[i + 3]))) {
         static const char *const codes[] = {"USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "INR", NULL};
         for (const char *const *c = codes; *c; c++)
             if (memcmp(s + i, *c, 3) == 0) return *len = 3, 1;
@@ -428,9 +485,28 @@ static int currency_at(const unsigned char *s, size_t n, size_t i, size_t *len) 
     return 0;
 }
 
-static void scan_text(walk *w, const dl_str *t) {
-    const unsigned char *s = (const unsigned char *)t->ptr;
-    size_t n = t->len;
+/* Whether a sentence ends at s[i] ('.', '!' or '?'), or a price starts there; the price test returns how
+ * many bytes the currency takes (the scanner steps over them), 0 for none. */
+static void sentence_at(walk *w, const unsigned char *s, size_t n, size_t i) {
+    if (i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1])) w->sentence_ends++;
+}
+
+static size_t price_at(walk *w, const unsigned char *s, size_t n, size_t i) {
+    size_t len;
+    if (!currency_at(s, n, i, &len)) return 0;
+    size_t before = i, after = i + len;
+    while (before > 0 && s[before - 1] == ' ' && i - before < 2) before--;
+    while (after < n && s[after] == ' ' && after - i - len < 2) after++;
+    int digit_before = before > 0 && s[before - 1] >= '0' && s[before - 1] <= '9';
+    int digit_after = after < n && s[after] >= '0' && s[after] <= '9';
+    if (digit_before || digit_after) {
+        w->prices++;
+        if (w->in_repeat) w->repeat_prices++;
+    }
+    return len;
+}
+
+static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
     uint32_t chars = 0;
     int space = 1;
     for (size_t i = 0; i < n; i++) {
@@ -444,24 +520,102 @@ static void scan_text(walk *w, const dl_str *t) {
         if ((c & 0xC0) != 0x80) chars++;
         /* only a few bytes can end a sentence or start a currency: the rest cost nothing more */
         if (c == '.' || c == '!' || c == '?') {
-            if (i + 1 < n && s[i + 1] == ' ' && i > 0 && is_alnum(s[i - 1])) w->sentence_ends++;
+            sentence_at(w, s, n, i);
             continue;
         }
         if (c != '$' && c != 0xC2 && c != 0xE2 && !(c >= 'A' && c <= 'Z')) continue;
-        size_t len;
-        if (currency_at(s, n, i, &len)) {
-            size_t before = i, after = i + len;
-            while (before > 0 && s[before - 1] == ' ' && i - before < 2) before--;
-            while (after < n && s[after] == ' ' && after - i - len < 2) after++;
-            int digit_before = before > 0 && s[before - 1] >= '0' && s[before - 1] <= '9';
-            int digit_after = after < n && s[after] >= '0' && s[after] <= '9';
-            if (digit_before || digit_after) {
-                w->prices++;
-                if (w->in_repeat) w->repeat_prices++;
+        size_t len = price_at(w, s, n, i);
+        if (len) i += len - 1;
+    }
+    return chars;
+}
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+
+static uint64_t sum_bytes(__m128i v) {
+    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+    return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s));
+}
+
+/* scan_bytes 16 bytes at a time: characters are the bytes that are neither white space nor UTF-8
+ * continuation bytes, plus one per white-space byte after a non-space one; the few bytes that may end a
+ * sentence or start a price are visited one by one, in order, as scan_bytes visits them (a currency's
+ * bytes are stepped over; a currency code's two letters after the first are then not characters). */
+static uint32_t scan_bytes_wide(walk *w, const unsigned char *s, size_t n) {
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n');
+    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), top2 = _mm_set1_epi8((char)0xC0);
+    const __m128i cont = _mm_set1_epi8((char)0x80), bias = _mm_set1_epi8((char)0x80), ones = _mm_set1_epi8(1);
+    const __m128i dot = _mm_set1_epi8('.'), bang = _mm_set1_epi8('!'), qm = _mm_set1_epi8('?');
+    const __m128i dollar = _mm_set1_epi8('$'), c2 = _mm_set1_epi8((char)0xC2), e2 = _mm_set1_epi8((char)0xE2);
+    const __m128i a_lo = _mm_set1_epi8((char)(('A' ^ 0x80) - 1)), z_hi = _mm_set1_epi8((char)(('Z' ^ 0x80) + 1));
+    __m128i n_chars = _mm_setzero_si128(), prev_ws = _mm_set1_epi8((char)0xFF); /* the start: "after space" */
+    uint64_t chars = 0, codes = 0;
+    size_t next = 0; /* bytes before this were stepped over as part of a currency */
+    unsigned rounds = 0;
+    for (size_t i = 0; i < n; i += 16) {
+        __m128i x, fresh = _mm_set1_epi8((char)0xFF);
+        size_t base = i;
+        if (n - i >= 16) {
+            x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        } else { /* the 16 bytes ending the text, of which the first ones were done */
+            static const unsigned char tail_mask[32] = {
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+            size_t back = 16 - (n - i);
+            base = n - 16;
+            x = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+            fresh = _mm_loadu_si128((const __m128i *)(const void *)(tail_mask + 16 - back));
+            prev_ws = _mm_setzero_si128(); /* the byte before each fresh one is inside x */
+        }
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)),
+                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, nl), _mm_cmpeq_epi8(x, ff)),
+                                               _mm_cmpeq_epi8(x, cr)));
+        __m128i cb = _mm_cmpeq_epi8(_mm_and_si128(x, top2), cont);
+        __m128i after_ws = _mm_or_si128(_mm_slli_si128(ws, 1), _mm_srli_si128(prev_ws, 15));
+        prev_ws = ws;
+        __m128i lead = _mm_andnot_si128(ws, _mm_andnot_si128(cb, fresh));
+        __m128i ends = _mm_and_si128(_mm_andnot_si128(after_ws, ws), fresh); /* space after a non-space */
+        n_chars = _mm_add_epi8(n_chars, _mm_and_si128(_mm_or_si128(lead, ends), ones)); /* disjoint */
+        __m128i xb = _mm_xor_si128(x, bias);
+        __m128i odd = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dot), _mm_cmpeq_epi8(x, bang)), _mm_cmpeq_epi8(x, qm)),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dollar), _mm_cmpeq_epi8(x, c2)),
+                         _mm_or_si128(_mm_cmpeq_epi8(x, e2), _mm_and_si128(_mm_cmpgt_epi8(xb, a_lo), _mm_cmpgt_epi8(z_hi, xb)))));
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(odd, fresh));
+        while (m) {
+            size_t at = base + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            if (at < next) continue;
+            unsigned char c = s[at];
+            if (c == '.' || c == '!' || c == '?') {
+                sentence_at(w, s, n, at);
+                continue;
             }
-            i += len - 1;
+            size_t len = price_at(w, s, n, at);
+            if (len) {
+                next = at + len;
+                if (c >= 'A' && c <= 'Z') codes++; /* its other two letters were not counted */
+            }
+        }
+        if (++rounds == 255 || i + 16 >= n) {
+            chars += sum_bytes(n_chars);
+            n_chars = _mm_setzero_si128();
+            rounds = 0;
         }
     }
+    return (uint32_t)(chars - 2 * codes);
+}
+#endif
+
+static void scan_text(walk *w, const dl_str *t) {
+    const unsigned char *s = (const unsigned char *)t->ptr;
+    size_t n = t->len;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    uint32_t chars = n >= 32 && n < UINT32_MAX / 2 ? scan_bytes_wide(w, s, n) : scan_bytes(w, s, n);
+#else
+    uint32_t chars = scan_bytes(w, s, n);
+#endif
     w->chars += chars;
     if (w->in_link) w->link_chars += chars;
     if (w->in_p) w->p_chars += chars;
@@ -482,22 +636,22 @@ static int is_nav(const dl_node *el) {
 
 /* Elements whose parent holds REPEAT_MIN same-shaped siblings: computed on entering, remembered by
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
-static int in_repeated_group(const dl_node *el) {
+static int in_repeated_group(walk *w, const dl_node *el) {
     if (!el->parent || el->parent->type != DL_NODE_ELEMENT) return 0;
-    uint64_t s = shape_of(el);
+    uint64_t s = shape_of(&w->shapes, el);
     int same = 0;
     /* looking at the REPEAT_MIN - 1 nearest element siblings each way bounds the cost per element */
     const dl_node *c = el->prev;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->prev) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(c) == s) same++;
+        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
     }
     c = el->next;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->next) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(c) == s) same++;
+        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
     }
     return same + 1 >= REPEAT_MIN;
 }
@@ -509,11 +663,11 @@ static int repeatable(const dl_node *el) {
 
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
-static void enter_link(walk *w, const dl_node *a) {
-    const dl_str *href = attr(a, "href");
+static void enter_link(walk *w, const known_attrs *ka) {
+    const dl_str *href = ka->href;
     if (href && href->len >= 4 && eq_ci(href->ptr, 4, "tel:")) w->f[F_tel_links]++;
     if (href && href->len >= 7 && eq_ci(href->ptr, 7, "mailto:")) w->f[F_mailto_links]++;
-    const dl_str *c = attr(a, "class");
+    const dl_str *c = ka->class_;
     if (c && (contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "btn") ||
               contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "button")))
         w->f[F_button_links]++;
@@ -524,11 +678,13 @@ static void enter_element(walk *w, const dl_node *el) {
         w->invisible++;
         return;
     }
+    known_attrs ka;
+    gather_attrs(el, &ka);
     if (dl_rule_text_skip(el)) w->invisible++;
     if (dl_is_element(el, DL_TAG_a)) {
         w->in_link++;
         if (w->heading) w->heading_linked = 1;
-        enter_link(w, el);
+        enter_link(w, &ka);
     }
     if (dl_rule_is_heading(el) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
     if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code++;
@@ -538,7 +694,7 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     if (is_nav(el)) w->in_nav++;
     if (dl_is_element(el, DL_TAG_li)) w->in_li++;
-    if (repeatable(el) && !w->in_repeat && in_repeated_group(el)) {
+    if (repeatable(el) && !w->in_repeat && in_repeated_group(w, el)) {
         w->in_repeat = 1;
         w->member_heading = w->member_link = w->member_time = w->member_image = 0;
         w->member_start = w->chars;
@@ -552,19 +708,19 @@ static void enter_element(walk *w, const dl_node *el) {
         if (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture)) w->member_image = 1;
     }
     if (el->first_child) scan_children(w, el);
-    if (!w->invisible && el->u.element.nattrs) scan_class(w, el);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
     case DL_TAG_h2:
     case DL_TAG_h3:
         w->f[el->atom == DL_TAG_h2 ? F_h2 : F_h3]++;
-        if (attr(el, "id") || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
+        if (ka.id || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
         break;
     case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: w->f[F_h3]++; break;
     case DL_TAG_form: w->f[F_forms]++; break;
     case DL_TAG_input:
-        v = attr(el, "type");
+        v = ka.type;
         if (!v || !eq_ci(v->ptr, v->len, "hidden")) w->f[F_inputs]++;
         break;
     case DL_TAG_button: w->f[F_buttons]++; break;
@@ -585,10 +741,10 @@ static void enter_element(walk *w, const dl_node *el) {
     case DL_TAG_dl: w->f[F_dls]++; break;
     case DL_TAG_blockquote: w->f[F_blockquotes]++; break;
     case DL_TAG_meta:
-        v = attr(el, "property");
-        if (!v) v = attr(el, "name");
+        v = ka.property;
+        if (!v) v = ka.name;
         if (v && eq_ci(v->ptr, v->len, "og:type")) {
-            const dl_str *c = attr(el, "content");
+            const dl_str *c = ka.content;
             if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "article")) w->f[F_og_article] = 1;
             else if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "product")) w->f[F_og_product] = 1;
             else if (c && eq_ci(c->ptr, c->len, "website")) w->f[F_og_website] = 1;
@@ -602,19 +758,19 @@ static void enter_element(walk *w, const dl_node *el) {
         }
         break;
     case DL_TAG_link:
-        v = attr(el, "rel");
+        v = ka.rel;
         if (v && eq_ci(v->ptr, v->len, "canonical") && w->url_rank > 0) w->url_source = el, w->url_rank = 0;
         if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
         break;
     default: break;
     }
     if (!el->u.element.nattrs) return;
-    v = attr(el, "itemtype");
+    v = ka.itemtype;
     if (v) scan_itemtype(w, v);
-    v = attr(el, "itemprop");
+    v = ka.itemprop;
     if (v && eq_ci(v->ptr, v->len, "datePublished")) w->f[F_date_declared] = 1;
     if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
-    if (dl_is_element(el, DL_TAG_a) && (v = attr(el, "rel")) && eq_ci(v->ptr, v->len, "author"))
+    if (dl_is_element(el, DL_TAG_a) && (v = ka.rel) && eq_ci(v->ptr, v->len, "author"))
         w->f[F_author_declared] = 1;
 }
 

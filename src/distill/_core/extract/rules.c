@@ -22,10 +22,12 @@ typedef struct {
     const char *const *words;
     size_t count;
     size_t lens[64];
-    uint8_t starts[256]; /* byte -> whether some word starts with it */
+    uint8_t starts[256]; /* byte -> how many words start with it */
+    uint8_t first[256];  /* byte -> where those words begin in by_start */
+    uint8_t by_start[64]; /* word indices grouped by first byte, in list order within a group */
 } word_list;
 
-#define DL_WORD_LIST(arr) {arr, sizeof(arr) / sizeof((arr)[0]), {0}, {0}}
+#define DL_WORD_LIST(arr) {arr, sizeof(arr) / sizeof((arr)[0]), {0}, {0}, {0}, {0}}
 static word_list positive_list = DL_WORD_LIST(positive_hints);
 static word_list negative_list = DL_WORD_LIST(negative_hints);
 static word_list boilerplate_list = DL_WORD_LIST(boilerplate_hints);
@@ -33,9 +35,17 @@ static word_list rescue_list = DL_WORD_LIST(rescue_hints);
 
 static void prepare(word_list *l) {
     if (l->count > sizeof(l->lens) / sizeof(l->lens[0])) l->count = sizeof(l->lens) / sizeof(l->lens[0]);
+    memset(l->starts, 0, sizeof(l->starts)); /* idempotent: every init caller may call it */
     for (size_t i = 0; i < l->count; i++) {
         l->lens[i] = strlen(l->words[i]);
-        l->starts[(unsigned char)l->words[i][0]] = 1;
+        if (l->lens[i]) l->starts[(unsigned char)l->words[i][0]]++;
+    }
+    /* a scan looks only at the words starting with the byte at hand */
+    size_t at = 0;
+    for (unsigned c = 0; c < 256; c++) {
+        l->first[c] = (uint8_t)at;
+        for (size_t i = 0; i < l->count; i++)
+            if ((unsigned char)l->words[i][0] == c && l->lens[i]) l->by_start[at++] = (uint8_t)i;
     }
 }
 
@@ -51,10 +61,10 @@ static int any(const char *hay, size_t len, const word_list *l) {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = lower((unsigned char)hay[i]);
         if (!l->starts[c]) continue;
-        for (size_t w = 0; w < l->count; w++) {
-            size_t m = l->lens[w];
+        for (size_t k = l->first[c], end = k + l->starts[c]; k < end; k++) {
+            size_t w = l->by_start[k], m = l->lens[w];
             const char *word = l->words[w];
-            if ((unsigned char)word[0] != c || m == 0 || m > len - i) continue;
+            if (m > len - i) continue;
             size_t j = 1;
             while (j < m && lower((unsigned char)hay[i + j]) == (unsigned char)word[j]) j++;
             if (j == m) return 1;
