@@ -9,6 +9,7 @@ committed model is what its generator writes.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -169,3 +170,100 @@ def test_fallback_keeps_visible_prose_but_never_a_pure_link_list():
     assert distill.article(b"<html><body><div>Just a short line of text.</div></body></html>").text == (
         "Just a short line of text."
     )
+
+
+SWEATER = (
+    "This merino wool sweater is knitted in one piece from fine yarn, so it has no side seams, keeps its "
+    "shape after many washes and stays warm on cold mornings without feeling heavy or itchy on the skin."
+)
+
+
+def product_page(body: str, description: str = SWEATER) -> str:
+    ld = json.dumps({"@context": "https://schema.org", "@type": "Product", "name": "Merino sweater",
+                     "description": description,
+                     "offers": {"@type": "Offer", "price": "89.00", "priceCurrency": "EUR"}})
+    head = ('<meta property="og:type" content="product">'
+            '<link rel="canonical" href="https://shop.example/product/merino-sweater">'
+            f'<script type="application/ld+json">{ld}</script>')
+    buy = ('<h1>Merino sweater</h1><div class="price">€89.00</div><form action="/cart"><select name="size">'
+           '<option>S</option><option>M</option></select><button type="submit">Add to cart</button></form>'
+           "<p>Free delivery on orders over €50. Returns within 30 days.</p>")
+    return page(buy + body, head)
+
+
+def test_product_description_from_structured_data_when_the_dom_hides_it() -> None:
+    art = distill.article(product_page("<div hidden><p>" + SWEATER + "</p></div>"))
+    assert art.page_type == "product"
+    assert SWEATER in art.text
+
+
+def test_product_description_shown_in_the_dom_is_not_added_twice() -> None:
+    art = distill.article(product_page("<p>" + SWEATER + "</p>"))
+    assert art.page_type == "product"
+    assert art.text.count("merino wool sweater") == 1
+
+
+def test_product_tagline_is_not_a_description() -> None:
+    art = distill.article(product_page("", description="Soft merino, knitted to last."))
+    assert art.page_type == "product"
+    assert "knitted to last" not in art.text
+
+
+def test_structured_data_product_on_an_article_page_stays_out() -> None:
+    ld = json.dumps({"@type": "Product", "name": "Merino sweater", "description": SWEATER})
+    head = f'<meta property="og:type" content="article"><script type="application/ld+json">{ld}</script>'
+    art = distill.article(page("<article><h1>Budget</h1>" + "".join(f"<p>{p}</p>" for p in PROSE) + "</article>", head))
+    assert art.page_type == "article"
+    assert "merino" not in art.text
+
+
+def block_features(body: str) -> dict[str, list[float]]:
+    from array import array
+
+    texts, feats, nfeat = _core._article_blocks(distill.parse(page(body)))
+    a = array("f")
+    a.frombytes(feats)
+    return {t: list(a[i * nfeat:(i + 1) * nfeat]) for i, t in enumerate(texts)}
+
+
+def test_cue_word_features_count_banner_and_lead_in_words() -> None:
+    # features 76..79 (blocks.c cue_words): legal cues in the block and its grandparent's subtree,
+    # further-reading cues, and whether one opens the block
+    banner = "We use Cookies to improve your visit. See our privacy notice and give your consent."
+    lead = "Read also: the council's plan for the library"
+    mention = "After the long debate, the budget was read more slowly than planned."
+    f = block_features(f"<div><div><p>{banner}</p><p>Accept or decline.</p></div></div>"
+                       f"<p>{lead}</p><p>{mention}</p><p>{PROSE[0]}</p>")
+    assert f[banner][76] > f[PROSE[0]][76] == 0.0  # cookie, privacy, consent
+    assert f["Accept or decline."][76] == 0.0 < f["Accept or decline."][77]  # its banner's words
+    assert f[lead][78] > 0 and f[lead][79] == 1.0
+    assert f[mention][78] > 0 and f[mention][79] == 0.0  # "read more" mid-sentence does not open it
+    assert f[PROSE[0]][78] == 0.0
+    # a cue is a word start: "unrelated" is not "related", "scookie" not "cookie"
+    g = block_features("<p>An unrelated scookie story about the council.</p>")
+    assert g["An unrelated scookie story about the council."][76:80] == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_repeat_unit_features_tell_a_thread_from_a_menu() -> None:
+    # features 80..83 (blocks.c): the share of the page's text held by the block's repeated unit, a
+    # member's length, the unit's link density and how far up it starts
+    menu = "<ul>" + "".join(f'<li><a href="/{w}">{w}</a></li>' for w in ("Home", "News", "Sport", "Help")) + "</ul>"
+    posts = "".join(f'<div class="post"><p>{p}</p></div>' for p in PROSE)
+    f = block_features(menu + posts + f"<p>{PROSE[0]} Alone.</p>")
+    post, item, alone = f[PROSE[1]], f["Home"], f[PROSE[0] + " Alone."]
+    assert post[80] > 0.6 and post[82] == 0.0 and post[83] == 1.0  # the <p>'s parent div repeats
+    assert item[80] < 0.1 and item[82] == 1.0 and item[83] == 0.0  # the <li> itself repeats
+    assert alone[80] == 0.0 and alone[83] == 7.0  # no unit within six levels
+
+
+def test_mathml_in_kept_text_stays_without_its_annotation() -> None:
+    formula = ('<math><semantics><mrow><msup><mi>r</mi><mn>2</mn></msup><mo>&#x2062;</mo><mi>&#x3C0;</mi></mrow>'
+               '<annotation encoding="application/x-tex">r^2\\pi</annotation></semantics></math>')
+    body = ("<article>" + "".join(f"<p>{p}</p>" for p in PROSE[:3])
+            + f"<p>The square is {formula} metres wide, the engineer told the council at the meeting.</p></article>"
+            + '<div class="sidebar"><p>Tags <math><mi>zq</mi></math></p></div>')
+    text = distill.article(page(body)).text
+    # the formula's own text, once, without its TeX source
+    assert "The square is r2\u2062π metres wide" in text
+    assert "r^2" not in text
+    assert "zq" not in text  # a formula in dropped text goes with it

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/blocks.h"
 
 /* Inherited context bits of an element (itself and its ancestors). */
@@ -30,8 +31,12 @@ typedef struct {
     uint32_t host, anc;
     uint32_t sub_chars, sub_links; /* the visible subtree's block text */
     uint32_t rep;                  /* siblings (itself included) of the same tag and class */
+    uint32_t group;                /* the first of them: the repeat group's name */
+    uint32_t grp_chars, grp_links; /* at a group's first member: the visible block text of all members */
     uint32_t bc, bl, bk, bw, bs, bd; /* as a block: chars, link chars, commas, words, stops, digits */
-    uint8_t first_kind, last_stop;
+    uint32_t legal, further;         /* as a block: boilerplate cue words (see cue_words) */
+    uint32_t sub_legal;              /* the visible subtree's legal cues */
+    uint8_t first_kind, last_stop, opens_further;
 } scratch;
 
 static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
@@ -81,7 +86,7 @@ static int count_repeats(dl_actx *cx, scratch *s) {
     size_t cap = 16;
     while (cap < (size_t)cx->n * 2) cap *= 2;
     typedef struct {
-        uint32_t parent, sig, count, used;
+        uint32_t parent, sig, count, used, first;
     } slot;
     slot *t = calloc(cap, sizeof(*t));
     if (!t) return -1;
@@ -95,18 +100,21 @@ static int count_repeats(dl_actx *cx, scratch *s) {
             int32_t p = cx->el[i].parent;
             if (p < 0) {
                 s[i].rep = 1;
+                s[i].group = i;
                 continue;
             }
             if (pass == 0) sig[i] = signature(cx->el[i].node);
             size_t h = ((size_t)sig[i] * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
             while (t[h].used && !(t[h].parent == (uint32_t)p && t[h].sig == sig[i])) h = (h + 1) & (cap - 1);
             if (pass == 0) {
+                if (!t[h].used) t[h].first = i;
                 t[h].used = 1;
                 t[h].parent = (uint32_t)p;
                 t[h].sig = sig[i];
                 t[h].count++;
             } else {
                 s[i].rep = t[h].count;
+                s[i].group = t[h].first;
             }
         }
     }
@@ -115,16 +123,76 @@ static int count_repeats(dl_actx *cx, scratch *s) {
     return 0;
 }
 
+/* Cue words in a block's own text: evidence (weighed by the model, never a veto) that the text is the
+ * page's apparatus rather than its content, for blocks whose tag and class say nothing. Two groups:
+ * LEGAL, the consent banner, account, subscription and legal notice vocabulary ("We use cookies...",
+ * "Subscribe to our newsletter", "(c) 2024 All rights reserved"); FURTHER, the further-reading lead-ins
+ * that introduce a link to another article inside a story ("Read also:", "Lea también:", "Lesen Sie
+ * auch"). The languages are those the development corpora are written in; each entry is matched at a
+ * word start, ASCII case-insensitively, as a prefix (a stem: "subscri" is subscribe/subscription). */
+enum { CUE_LEGAL, CUE_FURTHER };
+typedef struct {
+    const char *s;
+    unsigned char len, group;
+} cue_word;
+#define CUE(s, g) {s, (unsigned char)(sizeof(s) - 1), g}
+static const cue_word cue_words[] = {
+    CUE("cookie", CUE_LEGAL), CUE("privacy", CUE_LEGAL), CUE("consent", CUE_LEGAL), CUE("gdpr", CUE_LEGAL),
+    CUE("copyright", CUE_LEGAL), CUE("\xc2\xa9", CUE_LEGAL), CUE("all rights reserved", CUE_LEGAL),
+    CUE("terms of use", CUE_LEGAL), CUE("terms of service", CUE_LEGAL), CUE("subscri", CUE_LEGAL),
+    CUE("newsletter", CUE_LEGAL), CUE("sign in", CUE_LEGAL), CUE("sign up", CUE_LEGAL), CUE("log in", CUE_LEGAL),
+    CUE("login", CUE_LEGAL), CUE("javascript", CUE_LEGAL), CUE("datenschutz", CUE_LEGAL),
+    CUE("privacidad", CUE_LEGAL), CUE("confidentialit", CUE_LEGAL), CUE("abonn", CUE_LEGAL),
+    CUE("suscr", CUE_LEGAL), CUE("anmelden", CUE_LEGAL), CUE("einwillig", CUE_LEGAL), CUE("impressum", CUE_LEGAL),
+    CUE("read more", CUE_FURTHER), CUE("read also", CUE_FURTHER), CUE("also read", CUE_FURTHER),
+    CUE("see also", CUE_FURTHER), CUE("related", CUE_FURTHER), CUE("continue reading", CUE_FURTHER),
+    CUE("lea tambi", CUE_FURTHER), CUE("lea m\xc3\xa1s", CUE_FURTHER), CUE("lee tambi", CUE_FURTHER),
+    CUE("lesen sie", CUE_FURTHER), CUE("weiterlesen", CUE_FURTHER), CUE("mehr zum thema", CUE_FURTHER),
+    CUE("lire aussi", CUE_FURTHER), CUE("lire la suite", CUE_FURTHER), CUE("leia tamb", CUE_FURTHER),
+    CUE("leia mais", CUE_FURTHER), CUE("leggi anche", CUE_FURTHER),
+};
+#undef CUE
+/* A FURTHER cue this close to the block's first letter opens it (the lead-in, not a mention). */
+#define CUE_OPENS 24
+
+static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80; }
+
+/* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. */
+static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *further, size_t *open_at) {
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
+        unsigned char lc = dl_ascii_lower(c);
+        for (size_t k = 0; k < sizeof(cue_words) / sizeof(cue_words[0]); k++) {
+            const cue_word *w = &cue_words[k];
+            if ((unsigned char)w->s[0] != lc || w->len > len - i) continue;
+            size_t j = 1;
+            while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
+            if (j < w->len) continue;
+            if (w->group == CUE_LEGAL) *legal = sat(*legal, 1);
+            else {
+                *further = sat(*further, 1);
+                if (*open_at == SIZE_MAX) *open_at = i;
+            }
+            i += w->len - 1;
+            break;
+        }
+    }
+}
+
 static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, dl_buf *text) {
     uint32_t c, k, w, st, d;
     dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
     if (!c) return;
     scratch *b = &s[h];
+    size_t open_at = SIZE_MAX;
+    count_cues(p, len, &b->legal, &b->further, &open_at);
     if (!b->bc) {
         size_t i = 0;
         while (i < len && is_sp((unsigned char)p[i])) i++;
         unsigned char f = i < len ? (unsigned char)p[i] : 0;
         b->first_kind = (f >= 'A' && f <= 'Z') ? 2 : (f >= 'a' && f <= 'z') ? 0 : 1;
+        if (open_at != SIZE_MAX && open_at < i + CUE_OPENS) b->opens_further = 1;
     }
     size_t j = len;
     while (j && is_sp((unsigned char)p[j - 1])) j--;
@@ -144,6 +212,11 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
 }
 
 static float lg(double v) { return (float)log1p(v); }
+
+/* A repeat group is a unit (posts, cards, menu items) from this many same-shaped siblings on; a block
+ * looks this many levels up for the unit it belongs to. */
+#define DL_UNIT_MIN_REPEAT 3
+#define DL_UNIT_UP 6
 
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
                       dl_page_type type, double confidence, int want_text, dl_blocks *out) {
@@ -229,11 +302,19 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     for (uint32_t i = n; i-- > 0;) {
         s[i].sub_chars = sat(s[i].sub_chars, s[i].bc);
         s[i].sub_links = sat(s[i].sub_links, s[i].bl);
+        s[i].sub_legal = sat(s[i].sub_legal, s[i].legal);
         int32_t p = cx->el[i].parent;
         if (p >= 0) {
             s[p].sub_chars = sat(s[p].sub_chars, s[i].sub_chars);
             s[p].sub_links = sat(s[p].sub_links, s[i].sub_links);
+            s[p].sub_legal = sat(s[p].sub_legal, s[i].sub_legal);
         }
+    }
+
+    for (uint32_t i = 0; i < n; i++) {
+        scratch *g = &s[s[i].group];
+        g->grp_chars = sat(g->grp_chars, s[i].sub_chars);
+        g->grp_links = sat(g->grp_links, s[i].sub_links);
     }
 
     uint32_t nb = 0;
@@ -363,6 +444,24 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         f[73] = (float)confidence;
         f[74] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
         f[75] = lg(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
+        f[76] = lg(q->legal);
+        f[77] = g >= 0 ? lg(s[g].sub_legal) : 0; /* a banner's other paragraphs */
+        f[78] = lg(q->further);
+        f[79] = q->opens_further;
+        /* the repeated unit it is part of (a post of a thread, a card of a grid, an item of a menu):
+         * how much of the page's text the unit's siblings hold together, how long a member is, how
+         * much of it is links, and how far up the unit starts */
+        f[83] = DL_UNIT_UP + 1;
+        a = (int32_t)i;
+        for (int up = 0; up <= DL_UNIT_UP && a >= 0; up++, a = cx->el[a].parent) {
+            if (s[a].rep < DL_UNIT_MIN_REPEAT) continue;
+            const scratch *g = &s[s[a].group];
+            f[80] = (float)((double)g->grp_chars / (double)total);
+            f[81] = lg((double)g->grp_chars / s[a].rep);
+            f[82] = g->grp_chars ? (float)((double)g->grp_links / g->grp_chars) : 0;
+            f[83] = (float)up;
+            break;
+        }
     }
 done:
     if (texts) {

@@ -17,7 +17,7 @@
 #include "extract/extract.h"
 #include "extract/page_type.h"
 
-#define DL_BLOCK_NFEAT 76
+#define DL_BLOCK_NFEAT 84
 
 typedef struct {
     uint32_t *el;  /* the table index of each block's element, in document order */

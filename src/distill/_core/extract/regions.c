@@ -11,12 +11,15 @@
  * document order; the skip set holds the never-content elements inside them. Article.text,
  * Article.markdown and Article.html all render exactly that.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/article_table.h"
 #include "extract/article_text.h"
 #include "extract/blocks.h"
+#include "extract/jsonld.h"
 #include "extract/page_type.h"
 #include "serialize/text.h"
 
@@ -36,6 +39,7 @@ typedef struct {
     dl_blocks b;
     uint32_t *root_idx, nroots;
     uint32_t *skip_idx, nskip;
+    uint32_t *math_idx, nmath; /* the MathML formulas the regions keep */
     int64_t best;
     dl_page_type type;
     double confidence;
@@ -46,6 +50,7 @@ static void regions_free(dl_regions *r) {
     dl_blocks_free(&r->b);
     free(r->root_idx);
     free(r->skip_idx);
+    free(r->math_idx);
     memset(r, 0, sizeof(*r));
 }
 
@@ -110,7 +115,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         kept[p] = kept[p] > UINT32_MAX - kept[i] ? UINT32_MAX : kept[p] + kept[i];
         all[p] = all[p] > UINT32_MAX - all[i] ? UINT32_MAX : all[p] + all[i];
     }
-    uint32_t nroots = 0, nskip = 0;
+    uint32_t nroots = 0, nskip = 0, nmath = 0;
     for (uint32_t pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < n;) {
             /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
@@ -137,6 +142,15 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                 nroots++;
                 for (uint32_t j = i + 1; j < r->cx.el[i].end;) {
                     const dl_el *e = &r->cx.el[j];
+                    /* a MathML formula inside kept text is part of that text ("the area is r²π"),
+                     * though the table indexes nothing inside it (foreign content) */
+                    if ((e->flags & F_HARD) && e->node->ns == DL_NS_MATHML && e->node->atom == DL_TAG_math &&
+                        r->b.block_of[j] >= 0 && own[r->b.el[r->b.block_of[j]]]) {
+                        if (pass) r->math_idx[nmath] = j;
+                        nmath++;
+                        j = r->cx.el[j].end;
+                        continue;
+                    }
                     /* <rt>/<rp>: ruby pronunciation annotations, not the words of the text ("漢字" read
                      * with its <rt> would become "漢かん字じ") */
                     if ((e->flags & F_HARD) || dl_is_element(e->node, DL_TAG_rt) || dl_is_element(e->node, DL_TAG_rp) ||
@@ -157,10 +171,12 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         if (!pass) {
             r->root_idx = malloc((size_t)nroots * sizeof(*r->root_idx) + 1);
             r->skip_idx = malloc((size_t)nskip * sizeof(*r->skip_idx) + 1);
-            if (!r->root_idx || !r->skip_idx) goto nomem;
+            r->math_idx = malloc((size_t)nmath * sizeof(*r->math_idx) + 1);
+            if (!r->root_idx || !r->skip_idx || !r->math_idx) goto nomem;
             r->nroots = nroots;
             r->nskip = nskip;
-            nroots = nskip = 0;
+            r->nmath = nmath;
+            nroots = nskip = nmath = 0;
         }
     }
     free(own);
@@ -234,11 +250,30 @@ static int fill_content(const dl_regions *r, dl_article_content_result *out) {
         for (uint32_t k = 0; k < r->nroots; k++) out->roots[k] = r->cx.el[r->root_idx[k]].node;
         out->nroots = r->nroots;
     }
-    if (r->nskip) {
-        out->skip = malloc((size_t)r->nskip * sizeof(*out->skip));
-        if (!out->skip) goto nomem;
-        for (uint32_t k = 0; k < r->nskip; k++) out->skip[k] = r->cx.el[r->skip_idx[k]].node;
-        out->nskip = r->nskip;
+    /* a kept formula's <annotation>s (its TeX or other source) are another spelling of the same
+     * formula: left out, so that it is not written twice */
+    size_t nannot = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t k = 0; k < r->nmath; k++) {
+            const dl_node *m = r->cx.el[r->math_idx[k]].node;
+            for (const dl_node *x = m; x;) {
+                int annot = x->type == DL_NODE_ELEMENT && x->ns == DL_NS_MATHML &&
+                            (x->atom == DL_TAG_annotation || x->atom == DL_TAG_annotation_xml);
+                if (annot) {
+                    if (pass) out->skip[out->nskip++] = x;
+                    else nannot++;
+                }
+                x = dl_next_node(m, x, annot);
+            }
+        }
+        if (!pass && r->nskip + nannot) {
+            out->skip = malloc((r->nskip + nannot) * sizeof(*out->skip));
+            if (!out->skip) goto nomem;
+        }
+        if (!out->skip) break;
+    }
+    if (r->nskip + nannot) {
+        for (uint32_t k = 0; k < r->nskip; k++) out->skip[out->nskip++] = r->cx.el[r->skip_idx[k]].node;
         /* sorted by address so the exporters' per-node question is a binary search */
         if (out->nskip > 1) qsort(out->skip, out->nskip, sizeof(*out->skip), by_address);
     }
@@ -266,7 +301,8 @@ nomem:
 
 /* Text hygiene: characters that never separate or form words are taken out, so that a word the page
  * writes with a soft hyphen ("exam\u00ADple") is one word: U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE,
- * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (U+200C/U+200D stay: they shape Persian and
+ * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (The invisible operators U+2061..U+2064 stay:
+ * pages use U+2063 as an invisible separator inside ordinary text, and it is part of what they wrote.) (U+200C/U+200D stay: they shape Persian and
  * emoji.) In place; returns the new length. */
 static size_t drop_invisible(char *s, size_t n) {
     size_t w = 0;
@@ -287,9 +323,82 @@ static size_t drop_invisible(char *s, size_t n) {
     return w;
 }
 
+/* The structured-data fallback of a product page: shops often carry the description in JSON-LD
+ * (`"@type": "Product", "description": ...`) and show it in the DOM only behind a tab or a script, so
+ * the blocks never see it. When the page is a product page and less than this share of the
+ * description's words are in the text, the description is added as the text's last paragraph. */
+#define DL_LD_MISSING_SHARE 0.5
+/* A description shorter than this many words is a tagline, not the product's description. */
+#define DL_LD_MIN_WORDS 10
+/* The longest description taken (a page can carry a whole manual there). */
+#define DL_LD_MAX_BYTES 20000
+
+/* The first JSON-LD Product description of the page, appended to out. 1 found, 0 not, -1 OOM. */
+static int product_description(const dl_node *root, dl_buf *out) {
+    for (const dl_node *x = root; x; x = dl_next_node(root, x, 0)) {
+        if (!dl_is_element(x, DL_TAG_script)) continue;
+        const dl_attr *a = dl_element_attr(x, "type", 4);
+        if (!a || a->value.len < 7 || a->value.len > 40) continue;
+        int ld = 0;
+        for (size_t i = 0; i + 7 <= a->value.len && !ld; i++) ld = dl_ascii_eq_ci(a->value.ptr + i, 7, "ld+json", 7);
+        if (!ld) continue;
+        dl_buf json = {0};
+        for (const dl_node *t = x->first_child; t; t = t->next)
+            if (t->type == DL_NODE_TEXT) dl_buf_append(&json, t->u.text.ptr, t->u.text.len);
+        int rc = json.failed ? -1 : json.len ? dl_jsonld_find(json.data, json.len, "Product", "description", out) : 0;
+        dl_buf_free(&json);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* The words of s as hashes (ASCII case folded; a word is a run of letters, digits or non-ASCII bytes). */
+static uint32_t next_word(const char *s, size_t n, size_t *pos) {
+    size_t i = *pos;
+    while (i < n && !(dl_ascii_is_alnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)) i++;
+    if (i >= n) {
+        *pos = n;
+        return 0;
+    }
+    uint32_t h = 2166136261u;
+    while (i < n && (dl_ascii_is_alnum((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80))
+        h = (h ^ dl_ascii_lower((unsigned char)s[i++])) * 16777619u;
+    *pos = i;
+    return h | 1; /* never 0: 0 marks an empty slot */
+}
+
+/* Whether fewer than DL_LD_MISSING_SHARE of desc's words (at least DL_LD_MIN_WORDS) occur in text: one
+ * hash set of the text's words, so linear in both. -1 on out of memory. */
+static int description_missing(const char *text, size_t tlen, const char *desc, size_t dlen) {
+    size_t nw = 0, pos = 0;
+    while (next_word(text, tlen, &pos)) nw++;
+    size_t cap = 16;
+    while (cap < nw * 2) cap *= 2;
+    uint32_t *set = calloc(cap, sizeof(*set));
+    if (!set) return -1;
+    for (pos = 0;;) {
+        uint32_t h = next_word(text, tlen, &pos);
+        if (!h) break;
+        size_t k = h & (cap - 1);
+        while (set[k] && set[k] != h) k = (k + 1) & (cap - 1);
+        set[k] = h;
+    }
+    size_t words = 0, found = 0;
+    for (pos = 0;;) {
+        uint32_t h = next_word(desc, dlen, &pos);
+        if (!h) break;
+        words++;
+        size_t k = h & (cap - 1);
+        while (set[k] && set[k] != h) k = (k + 1) & (cap - 1);
+        found += set[k] == h;
+    }
+    free(set);
+    return words >= DL_LD_MIN_WORDS && (double)found < DL_LD_MISSING_SHARE * (double)words;
+}
+
 /* Article.text through the exporters' text renderer over the content model, so that text, markdown and
  * html show the same content (the same hidden elements and widgets left out). */
-static int export_text(const dl_regions *r, const dl_article_content_result *c, int no_tables,
+static int export_text(const dl_regions *r, const dl_node *root, const dl_article_content_result *c, int no_tables,
                        dl_article_text_result *out) {
     memset(out, 0, sizeof(*out));
     dl_htmlbuf b;
@@ -307,6 +416,27 @@ static int export_text(const dl_regions *r, const dl_article_content_result *c, 
     }
     size_t len = drop_invisible(b.data, b.len);
     while (len && (b.data[len - 1] == '\n' || b.data[len - 1] == ' ')) len--;
+    if (r->type == DL_PAGE_PRODUCT && root) {
+        dl_buf desc = {0};
+        int found = product_description(root, &desc);
+        int missing = found == 1 && desc.len <= DL_LD_MAX_BYTES ? description_missing(b.data, len, desc.data, desc.len) : 0;
+        if (found < 0 || missing < 0) {
+            dl_buf_free(&desc);
+            dl_htmlbuf_free(&b);
+            return -1;
+        }
+        if (missing) {
+            b.len = len;
+            if (len) dl_buf_append(&b, "\n\n", 2);
+            dl_buf_append(&b, desc.data, desc.len);
+            len = b.len = drop_invisible(b.data, b.len);
+        }
+        dl_buf_free(&desc);
+        if (b.failed) {
+            dl_htmlbuf_free(&b);
+            return -1;
+        }
+    }
     out->text = malloc(len + 1);
     if (!out->text) {
         dl_htmlbuf_free(&b);
@@ -332,7 +462,7 @@ int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_ar
 #ifdef DL_ARTICLE_OWN_RENDERER
     if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
 #else
-    if (rc == 0 && text && export_text(&r, c, no_tables, text) < 0) rc = -1;
+    if (rc == 0 && text && export_text(&r, root, c, no_tables, text) < 0) rc = -1;
 #endif
     if (rc < 0 || !content) dl_article_content_free(c);
     regions_free(&r);
