@@ -133,6 +133,19 @@ def test_json_ld_published_not_modified() -> None:
     assert (a.date, a.date_modified) == ("2021-03-03T09:30:00+01:00", "2021-05-01T10:00:00Z")
 
 
+def test_utc_publication_time_is_written_in_the_zone_the_page_shows() -> None:
+    head = '<meta property="article:published_time" content="2023-11-09T06:35:29+00:00">'
+    # the same moment shown with the page's own offset: the date is the reader's day
+    shown = story(after='<time datetime="2023-11-08T22:35:29-08:00">Nov 8, 2023</time>')
+    assert page(head, shown).date == "2023-11-08T22:35:29-08:00"
+    # a local time without a zone, same minutes and seconds, eight hours away
+    local = story(after='<time datetime="2023-11-08 22:35:29">Nov 8, 2023</time>')
+    assert page(head, local).date == "2023-11-08T22:35:29-08:00"
+    # another moment (the seconds differ) says nothing about the zone
+    other = story(after='<time datetime="2023-11-08 22:35:10">Nov 8, 2023</time>')
+    assert page(head, other).date == "2023-11-09T06:35:29+00:00"
+
+
 def test_article_date_beats_a_webpage_date_in_json_ld() -> None:
     ld = ('<script type="application/ld+json">{"@graph": [{"@type": "WebPage", "datePublished": "2015-01-01"},'
           ' {"@type": "BlogPosting", "datePublished": "2021-03-03"}]}</script>')

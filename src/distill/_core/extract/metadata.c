@@ -236,9 +236,20 @@ static void set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
     if (m->src[src].failed) m->nomem = 1;
 }
 
+/* Keep a date written with a time: another source may show the same moment in the page's own zone. */
+static void keep_timed(dl_meta *m, const dl_date *d) {
+    if (d->has_time && m->ntimed < DL_META_TIMED_MAX) m->timed[m->ntimed++] = *d;
+}
+
 static void set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n) {
-    if (m->date_set[d]) return;
-    if (dl_date_parse(s, n, &m->dates[d])) m->date_set[d] = 1;
+    if (m->date_set[d] && m->ntimed >= DL_META_TIMED_MAX) return;
+    dl_date x;
+    if (!dl_date_parse(s, n, &x)) return;
+    keep_timed(m, &x);
+    if (!m->date_set[d]) {
+        m->dates[d] = x;
+        m->date_set[d] = 1;
+    }
 }
 
 static int looks_like_url(const char *s, size_t n) {
@@ -391,12 +402,17 @@ typedef struct {
 
 static void ld_date(ld_state *st, dl_buf *slot, int *rank, const dl_jsonld_value *v) {
     int r = article_type(v) ? 2 : 1;
-    if (rank && *rank >= r) return;
-    if (!rank && slot->len) return;
+    int wanted = !(rank && *rank >= r) && !(!rank && slot->len);
+    if (!wanted && st->m->ntimed >= DL_META_TIMED_MAX) return;
     dl_buf b = {0};
     dl_jsonld_unescape(v->value, v->value_len, &b);
     dl_date d;
     if (!b.failed && dl_date_parse(b.data, b.len, &d)) {
+        keep_timed(st->m, &d);
+        if (!wanted) {
+            dl_buf_free(&b);
+            return;
+        }
         dl_buf_free(slot);
         *slot = b;
         if (rank) *rank = r;
@@ -1399,6 +1415,75 @@ static int scan_text_from(const dl_node *el, int day_first, dl_date *d) {
     return ok;
 }
 
+/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (the civil-from-days inverse). */
+static long days_from_civil(int y, int m, int d) {
+    y -= m <= 2;
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(long z, int *y, int *m, int *d) {
+    z += 719468;
+    long era = (z >= 0 ? z : z - 146096) / 146097;
+    long doe = z - era * 146097;
+    long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/* Minutes since 1970 of the wall-clock time written (its zone not applied). */
+static long wall_minutes(const dl_date *d) {
+    return days_from_civil(d->year, d->month, d->day) * 1440 + d->hour * 60 + d->minute;
+}
+
+/* The same moment as d (which has a zone) written in the zone offset minutes east of UTC. */
+static dl_date in_zone(const dl_date *d, int offset) {
+    long utc = wall_minutes(d) - (d->zulu ? 0 : d->zone_minutes);
+    long local = utc + offset;
+    dl_date out = *d;
+    long day = local >= 0 ? local / 1440 : -((-local + 1439) / 1440);
+    long rem = local - day * 1440;
+    civil_from_days(day, &out.year, &out.month, &out.day);
+    out.hour = (int)(rem / 60);
+    out.minute = (int)(rem % 60);
+    out.has_zone = 1;
+    out.zulu = 0;
+    out.zone_minutes = offset;
+    return out;
+}
+
+/* A publication time declared in UTC ("...Z", "+00:00") is a machine's conversion: the publisher
+ * wrote, and the reader sees, the day in the page's own zone (an evening story in California is dated
+ * the next day in UTC). When another date on the page shows the same moment with a zone offset, or
+ * without a zone but the same minutes and seconds a whole number of quarter hours (at most 14 hours)
+ * away, the date is written in that zone. Returns whether *d was rewritten. */
+static int local_form(const dl_meta *m, dl_date *d) {
+    if (!d->has_time || !d->has_zone || (!d->zulu && d->zone_minutes != 0)) return 0;
+    long utc = wall_minutes(d);
+    for (size_t i = 0; i < m->ntimed; i++) {
+        const dl_date *q = &m->timed[i];
+        if (q->second != d->second) continue;
+        long offset;
+        if (q->has_zone) {
+            if (q->zulu || q->zone_minutes == 0) continue;
+            if (wall_minutes(q) - q->zone_minutes != utc) continue;
+            offset = q->zone_minutes;
+        } else {
+            offset = wall_minutes(q) - utc;
+            if (offset == 0 || offset % 15 != 0 || offset > 14 * 60 || offset < -14 * 60) continue;
+        }
+        *d = in_zone(d, (int)offset);
+        return 1;
+    }
+    return 0;
+}
+
 static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
                         dl_metadata *out) {
     /* declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article
@@ -1437,7 +1522,9 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         pick = &found;
     if (!pick && body && scan_text_from(body, m->day_first, &found)) pick = &found;
     if (pick) {
-        if (put_date(out, DL_META_DATE, pick) < 0) return -1;
+        dl_date local = *pick;
+        local_form(m, &local);
+        if (put_date(out, DL_META_DATE, &local) < 0) return -1;
     } else if (out->fields[DL_META_DATE].value.len) {
         /* the design's date, kept only when it reads as a date: a field that says "last Tuesday" is
          * no date an index can use */

@@ -70,6 +70,8 @@ typedef enum {
 /* Elements kept at most, per kind: enough for the headline area of any page. */
 #define DL_META_H1_MAX 8
 #define DL_META_NODES_MAX 24
+/* Dates with a time of day kept from every source (metadata.c: local_form reads them) */
+#define DL_META_TIMED_MAX 16
 
 typedef struct {
     const dl_node *node;
@@ -93,6 +95,8 @@ struct dl_meta {
     size_t nbylines;
     dl_meta_node datelines[DL_META_NODES_MAX]; /* elements whose class/id/itemprop says date or time */
     size_t ndatelines;
+    dl_date timed[DL_META_TIMED_MAX]; /* every declared date written with a time, in document order */
+    size_t ntimed;
     uint32_t order;       /* elements visited so far */
     int twitter_label_author; /* twitter:label1 is "Written by" (or "Author") */
     int day_first;        /* 1 when <html lang> names a language that writes the day first, 2 month first */
