@@ -146,6 +146,17 @@ def test_utc_publication_time_is_written_in_the_zone_the_page_shows() -> None:
     assert page(head, other).date == "2023-11-09T06:35:29+00:00"
 
 
+def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": "2021-03-03",'
+          ' "dateModified": "2021-05-01T10:00:00Z"}</script>')
+    # the line under the headline shows the revision, unlabelled: the page dates itself by it
+    assert page(ld, story(after="<div class=byline>Jane Doe, 1 May 2021</div>")).date == "2021-05-01T10:00:00Z"
+    # labelled as an update, it leaves the publication date as it is
+    assert page(ld, story(after="<div class=byline>Jane Doe, updated 1 May 2021</div>")).date == "2021-03-03"
+    # a date shown under the headline that no declared date has changes nothing
+    assert page(ld, story(after="<div class=byline>Jane Doe, 9 May 2021</div>")).date == "2021-03-03"
+
+
 def test_article_date_beats_a_webpage_date_in_json_ld() -> None:
     ld = ('<script type="application/ld+json">{"@graph": [{"@type": "WebPage", "datePublished": "2015-01-01"},'
           ' {"@type": "BlogPosting", "datePublished": "2021-03-03"}]}</script>')

@@ -359,8 +359,10 @@ static void slide(window *w, size_t *i) {
     if (next_token(w->s, w->n, i, &w->t[w->count])) w->count++;
 }
 
-/* The first date of s[0..n) within the first max_start tokens; its time too when read_times. */
-static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_times, dl_date *out) {
+/* The first date of s[0..n) within the first max_start tokens; its time too when read_times; where it
+ * starts in *at when at is not NULL. */
+static int scan_from(const char *s, size_t n, int prefer, size_t max_start, int read_times, dl_date *out,
+                     size_t *at) {
     if (n > DL_DATE_SCAN_MAX) n = DL_DATE_SCAN_MAX;
     window w;
     memset(&w, 0, sizeof w);
@@ -378,6 +380,7 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
         }
         size_t used = starts ? try_window(&w, out) : 0;
         if (used) {
+            if (at) *at = w.t[0].at;
             if (read_times) {
                 while (used--) slide(&w, &i);
                 read_time(&w, 0, out);
@@ -387,6 +390,14 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
         slide(&w, &i);
     }
     return 0;
+}
+
+static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_times, dl_date *out) {
+    return scan_from(s, n, prefer, max_start, read_times, out, NULL);
+}
+
+int dl_date_find(const char *s, size_t len, int order, dl_date *out, size_t *at) {
+    return s ? scan_from(s, len, order == 1 || order == 2 ? order : 0, SIZE_MAX, 0, out, at) : 0;
 }
 
 int dl_date_at(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, 1, 0, out) : 0; }

@@ -1377,21 +1377,23 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 
 /* Text read below the headline for a date, at most: its date line is within the first lines. */
 #define DL_META_AFTER_HEADLINE_TEXT 3000
+/* Text read below the headline for the date a reader sees with it: the headline and the line or two
+ * under it (a date further down is a footer's or a comment's) */
+#define DL_META_SHOWN_TEXT 400
 /* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
 #define DL_META_AFTER_HEADLINE_NODES 1500
 
 /* The text that follows el in document order (el's own text first), white space folded. */
-static void text_from(const dl_node *el, dl_buf *out) {
+static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
     const dl_node *root = el;
     while (root->parent) root = root->parent;
     dl_buf raw = {0};
     size_t nodes = 0;
-    for (const dl_node *x = el; x && raw.len < DL_META_AFTER_HEADLINE_TEXT && nodes < DL_META_AFTER_HEADLINE_NODES;
-         nodes++) {
+    for (const dl_node *x = el; x && raw.len < limit && nodes < DL_META_AFTER_HEADLINE_NODES; nodes++) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
-            if (n > DL_META_AFTER_HEADLINE_TEXT - raw.len) n = utf8_cut(x->u.text.ptr, DL_META_AFTER_HEADLINE_TEXT - raw.len);
+            if (n > limit - raw.len) n = utf8_cut(x->u.text.ptr, limit - raw.len);
             dl_buf_append(&raw, x->u.text.ptr, n);
         } else if (x->type == DL_NODE_ELEMENT) {
             if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
@@ -1407,9 +1409,9 @@ static void text_from(const dl_node *el, dl_buf *out) {
     dl_buf_free(&raw);
 }
 
-static int scan_text_from(const dl_node *el, int day_first, dl_date *d) {
+static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
     dl_buf t = {0};
-    text_from(el, &t);
+    text_from(el, limit, &t);
     int ok = !t.failed && t.len && dl_date_scan(t.data, t.len, day_first, d);
     dl_buf_free(&t);
     return ok;
@@ -1484,6 +1486,59 @@ static int local_form(const dl_meta *m, dl_date *d) {
     return 0;
 }
 
+/* Whether a and b fall on the same calendar day, each read as written or, with a zone, in UTC. */
+static int same_day(const dl_date *a, const dl_date *b) {
+    dl_date ax[2] = {*a, *a}, bx[2] = {*b, *b};
+    if (a->has_time && a->has_zone) ax[1] = in_zone(a, 0);
+    if (b->has_time && b->has_zone) bx[1] = in_zone(b, 0);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            if (ax[i].year == bx[j].year && ax[i].month == bx[j].month && ax[i].day == bx[j].day) return 1;
+    return 0;
+}
+
+/* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
+ * "Updated on", "Aktualisiert am", "mis à jour le", "actualizado el", "aggiornato il", "bijgewerkt op",
+ * "atualizado em", "last edited", "zuletzt geändert". */
+static int update_label(const char *text, size_t at) {
+    size_t from = at > 48 ? at - 48 : 0;
+    static const char *const words[] = {"updated", "update:", "aktualisiert", "ge\xc3\xa4ndert", "modified", "edited",
+                                        "mis \xc3\xa0 jour", "actualizado", "aggiornato", "bijgewerkt",
+                                        "atualizado", "revised"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (contains_ci(text + from, at - from, words[k])) return 1;
+    return 0;
+}
+
+/* The first date in text and whether it is labelled an update. */
+static int find_shown(const dl_buf *t, int day_first, dl_date *d, int *updated) {
+    size_t at = 0;
+    if (t->failed || !t->len || !dl_date_find(t->data, t->len, day_first, d, &at)) return 0;
+    *updated = update_label(t->data, at);
+    return 1;
+}
+
+/* The date a reader sees under the headline: a date line near it, else the first date written in the
+ * lines below it; *updated says whether its label calls it an update. */
+static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headline_order, dl_date *d, int *updated) {
+    int ok = 0;
+    for (size_t i = 0; i < m->ndatelines && !ok; i++) {
+        const dl_meta_node *n = &m->datelines[i];
+        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        dl_buf t = {0};
+        bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+        ok = find_shown(&t, m->day_first, d, updated);
+        dl_buf_free(&t);
+    }
+    if (!ok && headline) {
+        dl_buf t = {0};
+        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        ok = find_shown(&t, m->day_first, d, updated);
+        dl_buf_free(&t);
+    }
+    return ok;
+}
+
 static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
                         dl_metadata *out) {
     /* declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article
@@ -1491,10 +1546,23 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
                                                     DL_DATE_ITEMPROP_PUBLISHED, DL_DATE_META,
                                                     DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED};
+    static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
+                                                   DL_DATE_ITEMPROP_MODIFIED};
     const dl_date *pick = NULL;
-    dl_date found;
+    dl_date found, shown;
     for (size_t k = 0; k < sizeof published / sizeof published[0] && !pick; k++)
         if (m->date_set[published[k]]) pick = &m->dates[published[k]];
+    /* the page shows another declared date under its headline than the publication, with no label that
+     * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
+     * index) goes by. A line that says "Updated ..." leaves the publication date as it is */
+    int updated = 0;
+    if (pick && shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+        for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
+            if (m->date_set[modified[k]] && same_day(&m->dates[modified[k]], &shown)) {
+                pick = &m->dates[modified[k]];
+                break;
+            }
+    }
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {
         const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
@@ -1513,14 +1581,14 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
-    if (!pick && headline && scan_text_from(headline, m->day_first, &found)) pick = &found;
+    if (!pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
     for (size_t i = 0; i < m->ndatelines && !pick; i++)
         if (dateline(m->datelines[i].node, m->day_first, &found)) pick = &found;
     /* the <title> ("08.11.2021 | Fachtag ..."), then the start of the article text */
     if (!pick && m->src[DL_SRC_TITLE_TAG].len &&
         dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
         pick = &found;
-    if (!pick && body && scan_text_from(body, m->day_first, &found)) pick = &found;
+    if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
     if (pick) {
         dl_date local = *pick;
         local_form(m, &local);
@@ -1537,8 +1605,6 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             out->fields[DL_META_DATE].rank = RANK_UNSET;
         }
     }
-    static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
-                                                   DL_DATE_ITEMPROP_MODIFIED};
     for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
         if (m->date_set[modified[k]]) return put_date(out, DL_META_DATE_MODIFIED, &m->dates[modified[k]]);
     return 0;
