@@ -199,6 +199,17 @@ def test_date_line_without_markup_below_headline() -> None:
     assert page("", story(after="<dd>12.01.2017</dd>")).date == "2017-01-12"
 
 
+def test_last_resort_reads_the_dates_anywhere_on_the_page_by_their_labels() -> None:
+    filler = "<div class=text>" + PROSE * 30 + "</div>"  # the footer is far below the headline
+    footer = "<footer><p>Letzte \u00c4nderung: 31.10.2023</p><p>Erschienen am: 01.11.2023</p></footer>"
+    assert page("", story() + filler + footer).date == "2023-11-01"
+    # no publication label: the first date not labelled as an update
+    footer = "<footer><p>Letzte \u00c4nderung: 31.10.2023</p><p>Seite vom 02.11.2023</p></footer>"
+    assert page("", story() + filler + footer).date == "2023-11-02"
+    # an update is all the page shows: it is still the date the page carries
+    assert page("", story() + filler + "<footer>Aktualisiert: 30.12.2016</footer>").date == "2016-12-30"
+
+
 def test_implausible_dates_are_refused() -> None:
     assert page('<meta name="date" content="1970-01-01">', story()).date is None
     assert page('<meta name="date" content="2999-01-01">', story()).date is None

@@ -699,6 +699,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
     case DL_TAG_html:
         if (!m->seen_html) {
             m->seen_html = 1;
+            m->html = el;
             const dl_attr *lang = attr(el, "lang");
             if (lang) {
                 set_string(m, DL_META_LANG, RANK_ONLY, lang->value.ptr, lang->value.len);
@@ -1384,12 +1385,12 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 #define DL_META_AFTER_HEADLINE_NODES 1500
 
 /* The text that follows el in document order (el's own text first), white space folded. */
-static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
+static void text_from_nodes(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
     const dl_node *root = el;
     while (root->parent) root = root->parent;
     dl_buf raw = {0};
     size_t nodes = 0;
-    for (const dl_node *x = el; x && raw.len < limit && nodes < DL_META_AFTER_HEADLINE_NODES; nodes++) {
+    for (const dl_node *x = el; x && raw.len < limit && nodes < max_nodes; nodes++) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
@@ -1407,6 +1408,10 @@ static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
     if (raw.failed) out->failed = 1;
     else if (raw.len) dl_fold_append(out, raw.data, raw.len);
     dl_buf_free(&raw);
+}
+
+static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
+    text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, out);
 }
 
 static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
@@ -1497,12 +1502,72 @@ static int same_day(const dl_date *a, const dl_date *b) {
     return 0;
 }
 
+/* Text of the whole page read by the last resort, at most, and the nodes crossed for it. */
+#define DL_META_PAGE_TEXT 65536
+#define DL_META_PAGE_NODES 20000
+/* dl_date_find looks at 4096 bytes at a time: step by less, so a date across the boundary is read */
+#define DL_META_PAGE_STEP 4000
+
+/* Whether the words just before a date (at most 40 bytes of text[0..at)) say it is the publication:
+ * "Published on", "Veröffentlicht am", "Erschienen am", "publié le", "publicado el", "pubblicato il",
+ * "gepubliceerd op", "Posted", "Datum:". */
+static int publication_label(const char *text, size_t floor, size_t at) {
+    size_t from = at > floor + 40 ? at - 40 : floor;
+    static const char *const words[] = {"published", "posted", "ver\xc3\xb6" "ffentlicht", "erschienen", "publi\xc3\xa9",
+                                        "publicado", "pubblicato", "gepubliceerd", "datum:", "date:", "fecha:"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (contains_ci(text + from, at - from, words[k])) return 1;
+    return 0;
+}
+
+static int update_label(const char *text, size_t floor, size_t at);
+
+/* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
+ * the first one labelled as the publication, else the first one not labelled as an update, else the
+ * first one. A date the page shows is a better answer than none, and the labels pick the right one
+ * from a footer's "Erschienen am: ... Letzte Änderung: ..." lines. */
+static int page_date(const dl_meta *m, dl_date *d) {
+    if (!m->html) return 0;
+    dl_buf t = {0};
+    text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, &t);
+    int have_plain = 0, have_any = 0, found = 0;
+    dl_date plain, any;
+    size_t off = 0;
+    while (!t.failed && off < t.len && !found) {
+        size_t at = 0, chunk = t.len - off;
+        dl_date x;
+        if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
+            /* dl_date_find reads a bounded window: move on by most of it, keeping a date's length */
+            if (chunk <= DL_META_PAGE_STEP) break;
+            off += DL_META_PAGE_STEP;
+            continue;
+        }
+        at += off;
+        /* the words since the previous date label this one */
+        if (publication_label(t.data, off, at)) {
+            *d = x;
+            found = 1;
+        } else if (!update_label(t.data, off, at)) {
+            if (!have_plain) plain = x, have_plain = 1;
+        } else if (!have_any) {
+            any = x, have_any = 1;
+        }
+        off = at + 1;
+        while (off < t.len && t.data[off] != ' ') off++;
+    }
+    dl_buf_free(&t);
+    if (!found && have_plain) *d = plain, found = 1;
+    if (!found && have_any) *d = any, found = 1;
+    return found;
+}
+
 /* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
  * "Updated on", "Aktualisiert am", "mis à jour le", "actualizado el", "aggiornato il", "bijgewerkt op",
- * "atualizado em", "last edited", "zuletzt geändert". */
-static int update_label(const char *text, size_t at) {
-    size_t from = at > 48 ? at - 48 : 0;
-    static const char *const words[] = {"updated", "update:", "aktualisiert", "ge\xc3\xa4ndert", "modified", "edited",
+ * "atualizado em", "last edited", "zuletzt geändert", "Letzte Änderung". */
+static int update_label(const char *text, size_t floor, size_t at) {
+    size_t from = at > floor + 48 ? at - 48 : floor;
+    /* "nderung" and "ndert": Änderung, geändert, whatever the case of the umlaut */
+    static const char *const words[] = {"updated", "update:", "aktualisiert", "ndert", "nderung", "modified", "edited",
                                         "mis \xc3\xa0 jour", "actualizado", "aggiornato", "bijgewerkt",
                                         "atualizado", "revised"};
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
@@ -1514,7 +1579,7 @@ static int update_label(const char *text, size_t at) {
 static int find_shown(const dl_buf *t, int day_first, dl_date *d, int *updated) {
     size_t at = 0;
     if (t->failed || !t->len || !dl_date_find(t->data, t->len, day_first, d, &at)) return 0;
-    *updated = update_label(t->data, at);
+    *updated = update_label(t->data, 0, at);
     return 1;
 }
 
@@ -1589,6 +1654,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
         pick = &found;
     if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
+    if (!pick && page_date(m, &found)) pick = &found;
     if (pick) {
         dl_date local = *pick;
         local_form(m, &local);

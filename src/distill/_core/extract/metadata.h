@@ -85,6 +85,7 @@ struct dl_meta {
      * descendants of the same kind are empty too and are not tried again (linear on nested input) */
     const dl_node *empty_h1, *empty_time, *empty_author;
     int seen_html;
+    const dl_node *html; /* the <html> element: the whole page, for the last resort's scan of its text */
 
     dl_buf src[DL_SRC__COUNT];
     dl_date dates[DL_DATE__COUNT];
