@@ -38,6 +38,23 @@ def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
     assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"
 
 
+def test_the_one_headline_of_an_article_beats_a_declared_title_written_for_search() -> None:
+    head = "<title>Budget approved after long debate | Town Gazette</title>"
+
+    def body(h1: str) -> str:
+        # the <h1> in the page header, the text deep in the layout: not the body's own heading
+        deep = "<div><div><div><div><article><div class=text>" + PROSE * 3 + "</div></article></div></div></div></div>"
+        return f"<header><h1>{h1}</h1></header>{deep}"
+
+    a = page(head, body("Council passes the budget after a long night"))
+    assert a.page_type == "article"
+    assert a.title == "Council passes the budget after a long night"
+    # an <h1> about nothing the declared titles are about (a widget's heading) is not the headline
+    assert page(head, body("Original text")).title == "Budget approved after long debate"
+    # nor is an <h1> that is the site's name
+    assert page(head, body("Town Gazette")).title == "Budget approved after long debate"
+
+
 def test_declared_title_without_site_name_when_no_h1() -> None:
     head = '<title>Council passes budget - The Daily</title><meta property="og:site_name" content="The Daily">'
     assert page(head, f"<div>{PROSE}</div>").title == "Council passes budget"

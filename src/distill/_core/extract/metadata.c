@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/jsonld.h"
+#include "extract/page_type.h"
 #include "extract/rules.h"
 
 /* Text kept for one source at most: a headline, a name or a date line, not a document. */
@@ -49,6 +51,8 @@ void dl_meta_init(dl_meta *m) {
     memset(m, 0, sizeof(*m));
     dl_metadata_init(&m->design);
 }
+
+void dl_meta_set_page_type(dl_meta *m, int type) { m->page_type = type + 1; }
 
 void dl_meta_free(dl_meta *m) {
     dl_metadata_free(&m->design);
@@ -1008,6 +1012,45 @@ static int body_heading(const dl_meta *m, const dl_buf *h1text, const dl_node *b
     return -1;
 }
 
+/* Whether a and b share a word of four bytes or more (compared in norm's form): an <h1> that is
+ * about what the declared titles are about, not a widget's or a section's heading. */
+static int share_word(const char *a, size_t an, const char *b, size_t bn) {
+    char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
+    size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
+    for (size_t i = 0; i < xn;) {
+        while (i < xn && !dl_ascii_is_alnum((unsigned char)x[i]) && (unsigned char)x[i] < 0x80) i++;
+        size_t j = i;
+        while (j < xn && (dl_ascii_is_alnum((unsigned char)x[j]) || (unsigned char)x[j] >= 0x80)) j++;
+        if (j - i >= 4) {
+            for (size_t k = 0; k + (j - i) <= yn; k++) {
+                if (memcmp(y + k, x + i, j - i) != 0) continue;
+                int left = k == 0 || (!dl_ascii_is_alnum((unsigned char)y[k - 1]) && (unsigned char)y[k - 1] < 0x80);
+                size_t e = k + (j - i);
+                int right = e == yn || (!dl_ascii_is_alnum((unsigned char)y[e]) && (unsigned char)y[e] < 0x80);
+                if (left && right) return 1;
+            }
+        }
+        i = j;
+    }
+    return 0;
+}
+
+/* Whether s[0..n), a separator and what follows it, ends in the text h ("| Site" is h = "Site"). */
+static int leads_sep_tail(const char *s, size_t n, const char *h, size_t hn) {
+    while (n && (dl_rule_is_space((unsigned char)*s) || *s == '|' || *s == '-' || *s == ':' || *s == '~' ||
+                 *s == '/' || (unsigned char)*s >= 0x80))
+        s++, n--;
+    return n && same_ci(s, n, h, hn);
+}
+
+/* Whether s[0..n), the site part and a separator before the headline, is the text h. */
+static int leads_sep_head(const char *s, size_t n, const char *h, size_t hn) {
+    while (n && (dl_rule_is_space((unsigned char)s[n - 1]) || s[n - 1] == '|' || s[n - 1] == '-' || s[n - 1] == ':' ||
+                 s[n - 1] == '~' || s[n - 1] == '/' || (unsigned char)s[n - 1] >= 0x80))
+        n--;
+    return n && same_ci(s, n, h, hn);
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1059,6 +1102,45 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             pick = h1text[b].data;
             pick_len = h1text[b].len;
             *headline = m->h1[b].node;
+        }
+    }
+    /* 2b. on an article or a collection page, the page's one headline: every non-empty <h1> says the
+     *     same, and it is not the site's name (og:site_name, or the part of a declared title that was
+     *     cut as the site's). A declared title that disagrees with it was written for search or
+     *     sharing (a shorter SEO line); the reader sees the <h1>. A service, product or listing page's
+     *     <h1> is more often a slogan or a section name, and its declared title names the page */
+    int headline_page = m->page_type == DL_PAGE_ARTICLE + 1 || m->page_type == DL_PAGE_COLLECTION + 1;
+    if (!pick && headline_page) {
+        int only = -1, distinct = 0;
+        for (size_t i = 0; i < m->nh1; i++) {
+            if (!h1text[i].len) continue;
+            if (only < 0) only = (int)i, distinct = 1;
+            else if (!same_text(h1text[i].data, h1text[i].len, h1text[only].data, h1text[only].len)) distinct++;
+        }
+        if (distinct == 1) {
+            const dl_buf *h = &h1text[only];
+            int site_like = site_len && same_ci(h->data, h->len, site, site_len);
+            for (int k = 0; k < NDECLARED && !site_like; k++) {
+                const declared *x = &d[k];
+                if (!x->text.len || x->cut_len == x->text.len) continue;
+                /* the cut part: before cut_at, or after cut_at + cut_len, less its separator */
+                size_t tail_at = x->cut_at + x->cut_len;
+                if (x->cut_at == 0 && tail_at < x->text.len)
+                    site_like = leads_sep_tail(x->text.data + tail_at, x->text.len - tail_at, h->data, h->len);
+                else if (x->cut_at > 0)
+                    site_like = leads_sep_head(x->text.data, x->cut_at, h->data, h->len);
+            }
+            int about = 0, any_declared = 0;
+            for (int k = 0; k < NDECLARED && !about; k++) {
+                if (!d[k].text.len) continue;
+                any_declared = 1;
+                about = share_word(h->data, h->len, d[k].text.data, d[k].text.len);
+            }
+            if (!site_like && (about || !any_declared)) {
+                pick = h->data;
+                pick_len = h->len;
+                *headline = m->h1[only].node;
+            }
         }
     }
     /* 3. the best-supported declared title without the site name: the one most other declared titles

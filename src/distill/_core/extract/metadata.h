@@ -102,11 +102,17 @@ struct dl_meta {
     int twitter_label_author; /* twitter:label1 is "Written by" (or "Author") */
     int day_first;        /* 1 when <html lang> names a language that writes the day first, 2 month first */
     int nomem;
+    /* the page's type (page_type.h's dl_page_type) plus one, set by article() before dl_meta_resolve
+     * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
+    int page_type;
 };
 
 void dl_meta_init(dl_meta *m);
 void dl_meta_free(dl_meta *m);
 /* dl_meta_visit and dl_meta_leave, the walk's hooks, are declared in extract.h. */
+
+/* The page's type (a dl_page_type), when the caller knows it: the title rules read it. */
+void dl_meta_set_page_type(dl_meta *m, int type);
 
 /* article()'s metadata from the harvest, into out (initialised here; dl_metadata_free it). body is the
  * article text's container (may be NULL). Returns 0 or -1 on out of memory. */
