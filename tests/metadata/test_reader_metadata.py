@@ -55,6 +55,18 @@ def test_the_one_headline_of_an_article_beats_a_declared_title_written_for_searc
     assert page(head, body("Town Gazette")).title == "Budget approved after long debate"
 
 
+def test_site_name_h1_leading_the_title_yields_to_the_post_h1() -> None:
+    head = "<title>Jane's Notes: Why the council passed the budget</title>"
+    body = ("<header><h1>Jane's Notes</h1></header>"
+            "<article><h1>Why the council passed the budget</h1><div class=text>" + PROSE + "</div></article>")
+    assert page(head, body).title == "Why the council passed the budget"
+    # the leading <h1> is the headline when the rest is only a shorter section name
+    head = "<title>Why the council passed the budget: News</title>"
+    body = ("<header><h1>Why the council passed the budget</h1></header>"
+            "<article><h1>News</h1><div class=text>" + PROSE + "</div></article>")
+    assert page(head, body).title == "Why the council passed the budget"
+
+
 def test_declared_title_without_site_name_when_no_h1() -> None:
     head = '<title>Council passes budget - The Daily</title><meta property="og:site_name" content="The Daily">'
     assert page(head, f"<div>{PROSE}</div>").title == "Council passes budget"

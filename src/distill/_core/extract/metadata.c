@@ -797,6 +797,19 @@ static int leads(const char *a, size_t an, const char *b, size_t bn) {
     return xn == yn || y[xn] == ' ' || y[xn] == ':' || y[xn] == '|';
 }
 
+/* Where the rest of b starts after its leading part a and a separator (": ", " | ", " - "), for a
+ * title that leads(a, b). Returns 0 when nothing follows. */
+static int leads_rest(const char *a, size_t an, const char *b, size_t bn, size_t *at, size_t *len) {
+    (void)a;
+    /* a's bytes lead b's up to case and spacing: find the separator after the first an bytes */
+    size_t i = an < bn ? an : bn;
+    while (i < bn && (dl_rule_is_space((unsigned char)b[i]) || b[i] == ':' || b[i] == '|' || b[i] == '-')) i++;
+    if (i >= bn) return 0;
+    *at = i;
+    *len = bn - i;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ entities escaped twice */
 
 /* A page that escaped its title twice shows "&amp;" or "&#8211;" after parsing: the reader sees "&"
@@ -1079,7 +1092,9 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     const char *pick = NULL;
     size_t pick_len = 0;
     /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, or
-     *    its leading part ("Headline" of "Headline | Site") */
+     *    its leading part ("Headline" of "Headline | Site"); but when the rest of that title is a later
+     *    <h1> longer than the leading part ("Site: Headline", a blog's name in the banner's <h1>, its
+     *    post's title in the next; a headline is longer than a name), the rest is it */
     for (size_t i = 0; i < m->nh1 && !pick; i++) {
         const dl_buf *h = &h1text[i];
         if (!h->len) continue;
@@ -1091,6 +1106,18 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                 pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[i].node;
+                size_t rest_at, rest_len;
+                if (dl_title_without_site(d[k].text.data, d[k].text.len, h->data, h->len, &rest_at, &rest_len) ||
+                    leads_rest(h->data, h->len, d[k].text.data, d[k].text.len, &rest_at, &rest_len)) {
+                    for (size_t j = i + 1; j < m->nh1; j++)
+                        if (h1text[j].len > h->len &&
+                            same_text(h1text[j].data, h1text[j].len, d[k].text.data + rest_at, rest_len)) {
+                            pick = h1text[j].data;
+                            pick_len = h1text[j].len;
+                            *headline = m->h1[j].node;
+                            break;
+                        }
+                }
             }
         }
     }
