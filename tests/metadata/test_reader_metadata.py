@@ -133,6 +133,18 @@ def test_visible_byline_reads_its_name_element_not_the_role() -> None:
     assert page("", story(after=line)).byline == "Jane Doe"
 
 
+def test_visible_byline_drops_the_role_read_with_the_name_and_what_follows_in() -> None:
+    line = ("<div class=byline><span class=byline-prefix>By</span> <a href=/hb>Jane Doe</a>"
+            "<span class=author-title>Staff Writer&#xA0;</span></div>")
+    assert page("", story(after=line)).byline == "Jane Doe"
+    line = "<div class=author>Written by <a href=/j>Jane Doe</a> in Politics on 1 June 2019</div>"
+    assert page("", story(after=line)).byline == "Jane Doe"
+    # a newsroom's collective byline keeps its word
+    assert page("", story(after="<div class=byline>By Gazette Staff</div>")).byline == "Gazette Staff"
+    # a role alone is nobody's name
+    assert page("", story(after="<div class=byline>Staff Writer</div>")).byline is None
+
+
 def test_visible_byline_in_german() -> None:
     assert page("", story(after="<p class=autor>Von Max Muster</p>")).byline == "Max Muster"
 

@@ -1210,6 +1210,7 @@ static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 "
                                            " publié", " publicado", " pubblicato", " share", " follow", " email",
                                            " twitter", " contact", " last updated", " last modified", " sponsored",
                                            " view in", " view all", " view profile", " more articles", " at ",
+                                           " in ", /* "Written by Jane Doe in Politics on ..." */
                                            " \""};
 
 /* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
@@ -1279,6 +1280,36 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
 }
 
 /* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
+/* Words of a role under a byline's name, in English and German. */
+static const char *const roles[] = {"staff", "writer", "editor", "reporter", "correspondent", "columnist",
+                                    "contributor", "contributing", "senior", "chief", "redakteur",
+                                    "redakteurin", "redaktion", "journalist", "autor", "autorin"};
+
+static int role_word(const char *s, size_t n) {
+    for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
+        if (ascii_ieq(s, n, roles[k])) return 1;
+    return 0;
+}
+
+/* A name followed by its role with nothing between ("Howard Blume Staff Writer": the role's own
+ * element, read with the name's): the length without the trailing role words, never below one word.
+ * Word ends are ASCII spaces: the name is folded text. */
+static size_t without_role(const char *s, size_t n) {
+    /* "Podium Staff", "ZDNet Japan Staff": a newsroom's collective byline keeps its last word */
+    size_t last = n;
+    while (last && s[last - 1] != ' ') last--;
+    if (ascii_ieq(s + last, n - last, "staff")) return n;
+    for (;;) {
+        size_t e = n;
+        while (e && !dl_ascii_is_alpha((unsigned char)s[e - 1]) && (unsigned char)s[e - 1] < 0x80) e--;
+        size_t b = e;
+        while (b && s[b - 1] != ' ') b--;
+        if (b == 0 || b == e || !role_word(s + b, e - b)) return n;
+        n = b;
+        while (n && s[n - 1] == ' ') n--;
+    }
+}
+
 static int plausible_byline(const char *s, size_t n) {
     if (n < 2 || n > DL_META_BYLINE_MAX) return 0;
     if (s[0] >= '0' && s[0] <= '9') return 0; /* "10 min read", a count */
@@ -1294,7 +1325,23 @@ static int plausible_byline(const char *s, size_t n) {
                                             "min read", "the author"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
-    return 1;
+    /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
+    int all_roles = 1;
+    for (size_t i = 0; i < n && all_roles;) {
+        while (i < n && (s[i] == ' ' || s[i] == ',')) i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != ',') j++;
+        size_t e = j; /* without what trails the word (a no-break space, a full stop) */
+        while (e > i && !dl_ascii_is_alpha((unsigned char)s[e - 1])) e--;
+        if (j > i && e == i) all_roles = 0; /* a word in another script is a name */
+        if (e > i) {
+            int role = 0;
+            role = role_word(s + i, e - i);
+            all_roles = role;
+        }
+        i = j;
+    }
+    return !all_roles;
 }
 
 /* Append the cleaned byline text of node to out, ", " between names, unless it is there already.
@@ -1309,6 +1356,7 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
         bounded_text(node->parent, DL_META_TEXT_MAX, 1, &t);
         len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     }
+    if (len) len = without_role(t.data + start, len);
     int added = 0;
     if (t.failed) out->failed = 1;
     else if (len && plausible_byline(t.data + start, len)) {
