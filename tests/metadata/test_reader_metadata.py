@@ -198,6 +198,16 @@ def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
     assert page(ld, story(after="<div class=byline>Jane Doe, 9 May 2021</div>")).date == "2021-03-03"
 
 
+def test_utc_time_on_the_day_after_the_url_day_is_the_url_day() -> None:
+    head = ('<link rel="canonical" href="https://example.org/2020/02/24/council-budget">'
+            '<meta property="article:published_time" content="2020-02-25T02:25:54+00:00">')
+    assert page(head, story()).date == "2020-02-24"
+    # a UTC time too far from the URL's day for any zone keeps its own day
+    head = ('<link rel="canonical" href="https://example.org/2020/02/24/council-budget">'
+            '<meta property="article:published_time" content="2020-02-25T18:25:54+00:00">')
+    assert page(head, story()).date == "2020-02-25T18:25:54+00:00"
+
+
 def test_article_date_beats_a_webpage_date_in_json_ld() -> None:
     ld = ('<script type="application/ld+json">{"@graph": [{"@type": "WebPage", "datePublished": "2015-01-01"},'
           ' {"@type": "BlogPosting", "datePublished": "2021-03-03"}]}</script>')

@@ -1761,6 +1761,22 @@ static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headli
     return ok;
 }
 
+/* A UTC publication time whose day is the neighbour of the day the page's URL path carries, within
+ * the hours a zone offset can move it (at most 14): the URL was written with the publisher's own
+ * calendar day, the UTC time is the same moment seen from Greenwich. The date becomes the URL's day,
+ * without a time, since the zone is not known. */
+static void url_day(const dl_meta *m, const dl_metadata *out, dl_date *d) {
+    if (!d->has_time || !d->has_zone || (!d->zulu && d->zone_minutes != 0)) return;
+    const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
+    dl_date u;
+    if (!((canon->len && dl_date_from_url(canon->data, canon->len, &u)) ||
+          (og->len && dl_date_from_url(og->data, og->len, &u))))
+        return;
+    long day = days_from_civil(d->year, d->month, d->day), uday = days_from_civil(u.year, u.month, u.day);
+    int minutes = d->hour * 60 + d->minute;
+    if ((uday == day - 1 && minutes < 14 * 60) || (uday == day + 1 && minutes >= 10 * 60)) *d = u;
+}
+
 static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
                         dl_metadata *out) {
     /* declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article
@@ -1814,7 +1830,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     if (!pick && page_date(m, &found)) pick = &found;
     if (pick) {
         dl_date local = *pick;
-        local_form(m, &local);
+        if (!local_form(m, &local)) url_day(m, out, &local);
         if (put_date(out, DL_META_DATE, &local) < 0) return -1;
     } else if (out->fields[DL_META_DATE].value.len) {
         /* the design's date, kept only when it reads as a date: a field that says "last Tuesday" is
