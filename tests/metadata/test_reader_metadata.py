@@ -214,9 +214,22 @@ def test_article_date_beats_a_webpage_date_in_json_ld() -> None:
     assert page(ld, story()).date == "2021-03-03"
 
 
-def test_modified_time_meta_is_date_modified_only() -> None:
+def test_modification_is_the_date_of_a_page_that_declares_nothing_else() -> None:
+    # the one date the page carries; date_modified says the same
     a = page('<meta property="article:modified_time" content="2021-05-01">', story())
-    assert (a.date, a.date_modified) == (None, "2021-05-01")
+    assert (a.date, a.date_modified) == ("2021-05-01", "2021-05-01")
+    # any publication date, even one only written in the text, comes first
+    a = page('<meta property="article:modified_time" content="2021-05-01">', story(after="<p>12.01.2017</p>"))
+    assert (a.date, a.date_modified) == ("2017-01-12", "2021-05-01")
+
+
+def test_other_publish_metas_and_citation_dates() -> None:
+    assert page('<meta name="w-published-date" content="2025-05-27T06:03:43Z">', story()).date == "2025-05-27T06:03:43Z"
+    assert page('<meta name="published" content="July 17, 2025">', story()).date == "2025-07-17"
+    assert page('<meta name="last-published-update" content="2025-05-27">', story()).date is None
+    assert page('<meta name="citation_publication_date" content="2023 Jan 7">', story()).date == "2023-01-07"
+    # a year that ends a headline is not the year of the month-name date after it
+    assert _core._date_scan("The best tutoring franchises of 2024 September 1st, 2023 By Emily") == "2023-09-01"
 
 
 def test_microdata_date_published() -> None:

@@ -303,6 +303,18 @@ static size_t month_day_year(const window *w, dl_date *out) {
     return set(out, t[i].value, t[0].month, d) ? i + 1 : 0;
 }
 
+/* Year month-name day: "2023 Jan 7" (the citation metas of scholarly pages), "2023 January 7". */
+static size_t year_month_day(const window *w, dl_date *out) {
+    const token *t = w->t;
+    if (w->count < 3 || !num(&t[0], 4, 4) || !t[1].month || !num(&t[2], 1, 2)) return 0;
+    if (w->count > 3 && t[3].kind == T_PUNCT && !t[3].space && (w->s[t[3].at] == ':' || w->s[t[3].at] == '.'))
+        return 0; /* "2023 May 5:30", "2023 Mai 5.6": a time or a number, not a day */
+    /* "... of 2024 September 1st, 2023": a year ending a headline before a month-name date */
+    for (size_t i = 3; i < w->count && i < 6; i++)
+        if (num(&t[i], 4, 4)) return 0;
+    return set(out, t[0].value, t[1].month, t[2].value) ? 3 : 0;
+}
+
 /* CJK: 2019年3月4日 (Japanese, Chinese), 2019년 3월 4일 (Korean). */
 static size_t cjk(const window *w, dl_date *out) {
     const token *t = w->t;
@@ -350,6 +362,7 @@ static size_t try_window(window *w, dl_date *out) {
     if (!used) used = day_month_year(w, out);
     if (!used) used = month_day_year(w, out);
     if (!used) used = cjk(w, out);
+    if (!used) used = year_month_day(w, out);
     return used;
 }
 

@@ -321,6 +321,7 @@ static const struct {
     {"article_date_original", -1, DL_DATE_META},
     {"original-publish-date", -1, DL_DATE_META},
     {"date_published", -1, DL_DATE_META},
+    {"published", -1, DL_DATE_META},
     {"datecreated", -1, DL_DATE_LD_CREATED},
     {"article:modified_time", -1, DL_DATE_ARTICLE_MODIFIED},
     {"article:modified", -1, DL_DATE_ARTICLE_MODIFIED},
@@ -350,6 +351,10 @@ static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s
         if (article_keys[i].date >= 0) set_date(m, (dl_meta_date_source)article_keys[i].date, s, n);
         return;
     }
+    /* a CMS's own spelling of the publication date ("w-published-date", "publishDate"): read last, after
+     * every name above, and never a modification's */
+    if (kn <= 64 && contains_ci(k, kn, "publish") && !contains_ci(k, kn, "modif") && !contains_ci(k, kn, "updat"))
+        set_date(m, DL_DATE_META_OTHER, s, n);
 }
 
 /* <meta name|property|itemprop="key ..." content="value">: each whitespace-separated key counts (RDFa
@@ -1783,7 +1788,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * meta, microdata, the common date metas, a <time> marked as the publication */
     static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
                                                     DL_DATE_ITEMPROP_PUBLISHED, DL_DATE_META,
-                                                    DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED};
+                                                    DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED, DL_DATE_META_OTHER};
     static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
                                                    DL_DATE_ITEMPROP_MODIFIED};
     const dl_date *pick = NULL;
@@ -1828,6 +1833,9 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         pick = &found;
     if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
     if (!pick && page_date(m, &found)) pick = &found;
+    /* a page that declares only when it was modified: that is the one date it carries */
+    for (size_t k = 0; k < sizeof modified / sizeof modified[0] && !pick; k++)
+        if (m->date_set[modified[k]]) pick = &m->dates[modified[k]];
     if (pick) {
         dl_date local = *pick;
         if (!local_form(m, &local)) url_day(m, out, &local);

@@ -59,6 +59,7 @@ typedef enum {
     DL_DATE_ITEMPROP_PUBLISHED, /* microdata datePublished (a <meta>, a <time> or any element) */
     DL_DATE_META,              /* the common date metas (pubdate, dc.date.issued, parsely-pub-date ...) */
     DL_DATE_LD_CREATED,        /* JSON-LD dateCreated */
+    DL_DATE_META_OTHER,        /* any other meta whose name says "publish" (w-published-date ...) */
     DL_DATE_TIME_PUBDATE,      /* a <time pubdate> or a <time> whose class says published */
     DL_DATE_TIME,              /* the first <time> with a readable datetime (or text) */
     DL_DATE_LD_MODIFIED,       /* JSON-LD dateModified */
