@@ -940,7 +940,10 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
                 *out_len = len - *start;
                 return 1;
             }
-            continue;
+            /* the site's name as declared is not at either end ("Liberty University Online" over a
+             * title ending "| Liberty University"): behind a bar the shorter end is still the site's;
+             * a dash or a guillemet as often joins two parts of one headline */
+            if (k >= 3) continue;
         }
         /* no site name known: the site is the shorter end (a headline is longer than a brand) */
         size_t rest_after_head = len - head_len - sl;
