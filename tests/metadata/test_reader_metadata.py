@@ -73,7 +73,8 @@ def test_declared_title_without_site_name_when_no_h1() -> None:
 
 
 def test_site_name_behind_a_bar_is_cut_when_the_declared_name_differs() -> None:
-    head = '<title>Online Tuition and Financing | Liberty University</title><meta property="og:site_name" content="Liberty Online">'
+    head = ('<title>Online Tuition and Financing | Liberty University</title>'
+            '<meta property="og:site_name" content="Liberty Online">')
     assert page(head, f"<div>{PROSE}</div>").title == "Online Tuition and Financing"
     # behind a hyphen, with a site name that is neither end, the title is one headline
     head = '<title>Code Editor - The open source editor</title><meta property="og:site_name" content="Editor Co">'
