@@ -62,7 +62,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } else if (dl_date_iso8601(s, n, (char[DL_DATE_ISO_MAX]){0})) {
         abort();
     }
-    if (dl_date_scan(s, n, sel % 3, &d)) check_date(&d);
+    if (dl_date_scan(s, n, sel % 3, &d)) {
+        check_date(&d);
+        /* dl_date_find finds the same date, at an offset inside the input where a date can start */
+        size_t at = n;
+        if (!dl_date_find(s, n, sel % 3, &e, &at) || at >= n || e.year != d.year || e.month != d.month ||
+            e.day != d.day)
+            abort();
+    } else if (dl_date_find(s, n, sel % 3, &e, &(size_t){0})) {
+        abort();
+    }
     if (dl_date_at(s, n, &d)) {
         check_date(&d);
         if (!dl_date_scan(s, n, 0, &e)) abort();

@@ -38,9 +38,47 @@ def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
     assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"
 
 
+def test_the_one_headline_of_an_article_beats_a_declared_title_written_for_search() -> None:
+    head = "<title>Budget approved after long debate | Town Gazette</title>"
+
+    def body(h1: str) -> str:
+        # the <h1> in the page header, the text deep in the layout: not the body's own heading
+        deep = "<div><div><div><div><article><div class=text>" + PROSE * 3 + "</div></article></div></div></div></div>"
+        return f"<header><h1>{h1}</h1></header>{deep}"
+
+    a = page(head, body("Council passes the budget after a long night"))
+    assert a.page_type == "article"
+    assert a.title == "Council passes the budget after a long night"
+    # an <h1> about nothing the declared titles are about (a widget's heading) is not the headline
+    assert page(head, body("Original text")).title == "Budget approved after long debate"
+    # nor is an <h1> that is the site's name
+    assert page(head, body("Town Gazette")).title == "Budget approved after long debate"
+
+
+def test_site_name_h1_leading_the_title_yields_to_the_post_h1() -> None:
+    head = "<title>Jane's Notes: Why the council passed the budget</title>"
+    body = ("<header><h1>Jane's Notes</h1></header>"
+            "<article><h1>Why the council passed the budget</h1><div class=text>" + PROSE + "</div></article>")
+    assert page(head, body).title == "Why the council passed the budget"
+    # the leading <h1> is the headline when the rest is only a shorter section name
+    head = "<title>Why the council passed the budget: News</title>"
+    body = ("<header><h1>Why the council passed the budget</h1></header>"
+            "<article><h1>News</h1><div class=text>" + PROSE + "</div></article>")
+    assert page(head, body).title == "Why the council passed the budget"
+
+
 def test_declared_title_without_site_name_when_no_h1() -> None:
     head = '<title>Council passes budget - The Daily</title><meta property="og:site_name" content="The Daily">'
     assert page(head, f"<div>{PROSE}</div>").title == "Council passes budget"
+
+
+def test_site_name_behind_a_bar_is_cut_when_the_declared_name_differs() -> None:
+    head = ('<title>Online Tuition and Financing | Liberty University</title>'
+            '<meta property="og:site_name" content="Liberty Online">')
+    assert page(head, f"<div>{PROSE}</div>").title == "Online Tuition and Financing"
+    # behind a hyphen, with a site name that is neither end, the title is one headline
+    head = '<title>Code Editor - The open source editor</title><meta property="og:site_name" content="Editor Co">'
+    assert page(head, f"<div>{PROSE}</div>").title == "Code Editor - The open source editor"
 
 
 @pytest.mark.parametrize("key", ['name="dc.title"', 'name="parsely-title"', 'name="twitter:title"'])
@@ -104,6 +142,18 @@ def test_visible_byline_reads_its_name_element_not_the_role() -> None:
     assert page("", story(after=line)).byline == "Jane Doe"
 
 
+def test_visible_byline_drops_the_role_read_with_the_name_and_what_follows_in() -> None:
+    line = ("<div class=byline><span class=byline-prefix>By</span> <a href=/hb>Jane Doe</a>"
+            "<span class=author-title>Staff Writer&#xA0;</span></div>")
+    assert page("", story(after=line)).byline == "Jane Doe"
+    line = "<div class=author>Written by <a href=/j>Jane Doe</a> in Politics on 1 June 2019</div>"
+    assert page("", story(after=line)).byline == "Jane Doe"
+    # a newsroom's collective byline keeps its word
+    assert page("", story(after="<div class=byline>By Gazette Staff</div>")).byline == "Gazette Staff"
+    # a role alone is nobody's name
+    assert page("", story(after="<div class=byline>Staff Writer</div>")).byline is None
+
+
 def test_visible_byline_in_german() -> None:
     assert page("", story(after="<p class=autor>Von Max Muster</p>")).byline == "Max Muster"
 
@@ -133,15 +183,62 @@ def test_json_ld_published_not_modified() -> None:
     assert (a.date, a.date_modified) == ("2021-03-03T09:30:00+01:00", "2021-05-01T10:00:00Z")
 
 
+def test_utc_publication_time_is_written_in_the_zone_the_page_shows() -> None:
+    head = '<meta property="article:published_time" content="2023-11-09T06:35:29+00:00">'
+    # the same moment shown with the page's own offset: the date is the reader's day
+    shown = story(after='<time datetime="2023-11-08T22:35:29-08:00">Nov 8, 2023</time>')
+    assert page(head, shown).date == "2023-11-08T22:35:29-08:00"
+    # a local time without a zone, same minutes and seconds, eight hours away
+    local = story(after='<time datetime="2023-11-08 22:35:29">Nov 8, 2023</time>')
+    assert page(head, local).date == "2023-11-08T22:35:29-08:00"
+    # another moment (the seconds differ) says nothing about the zone
+    other = story(after='<time datetime="2023-11-08 22:35:10">Nov 8, 2023</time>')
+    assert page(head, other).date == "2023-11-09T06:35:29+00:00"
+
+
+def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": "2021-03-03",'
+          ' "dateModified": "2021-05-01T10:00:00Z"}</script>')
+    # the line under the headline shows the revision, unlabelled: the page dates itself by it
+    assert page(ld, story(after="<div class=byline>Jane Doe, 1 May 2021</div>")).date == "2021-05-01T10:00:00Z"
+    # labelled as an update, it leaves the publication date as it is
+    assert page(ld, story(after="<div class=byline>Jane Doe, updated 1 May 2021</div>")).date == "2021-03-03"
+    # a date shown under the headline that no declared date has changes nothing
+    assert page(ld, story(after="<div class=byline>Jane Doe, 9 May 2021</div>")).date == "2021-03-03"
+
+
+def test_utc_time_on_the_day_after_the_url_day_is_the_url_day() -> None:
+    head = ('<link rel="canonical" href="https://example.org/2020/02/24/council-budget">'
+            '<meta property="article:published_time" content="2020-02-25T02:25:54+00:00">')
+    assert page(head, story()).date == "2020-02-24"
+    # a UTC time too far from the URL's day for any zone keeps its own day
+    head = ('<link rel="canonical" href="https://example.org/2020/02/24/council-budget">'
+            '<meta property="article:published_time" content="2020-02-25T18:25:54+00:00">')
+    assert page(head, story()).date == "2020-02-25T18:25:54+00:00"
+
+
 def test_article_date_beats_a_webpage_date_in_json_ld() -> None:
     ld = ('<script type="application/ld+json">{"@graph": [{"@type": "WebPage", "datePublished": "2015-01-01"},'
           ' {"@type": "BlogPosting", "datePublished": "2021-03-03"}]}</script>')
     assert page(ld, story()).date == "2021-03-03"
 
 
-def test_modified_time_meta_is_date_modified_only() -> None:
+def test_modification_is_the_date_of_a_page_that_declares_nothing_else() -> None:
+    # the one date the page carries; date_modified says the same
     a = page('<meta property="article:modified_time" content="2021-05-01">', story())
-    assert (a.date, a.date_modified) == (None, "2021-05-01")
+    assert (a.date, a.date_modified) == ("2021-05-01", "2021-05-01")
+    # any publication date, even one only written in the text, comes first
+    a = page('<meta property="article:modified_time" content="2021-05-01">', story(after="<p>12.01.2017</p>"))
+    assert (a.date, a.date_modified) == ("2017-01-12", "2021-05-01")
+
+
+def test_other_publish_metas_and_citation_dates() -> None:
+    assert page('<meta name="w-published-date" content="2025-05-27T06:03:43Z">', story()).date == "2025-05-27T06:03:43Z"
+    assert page('<meta name="published" content="July 17, 2025">', story()).date == "2025-07-17"
+    assert page('<meta name="last-published-update" content="2025-05-27">', story()).date is None
+    assert page('<meta name="citation_publication_date" content="2023 Jan 7">', story()).date == "2023-01-07"
+    # a year that ends a headline is not the year of the month-name date after it
+    assert _core._date_scan("The best tutoring franchises of 2024 September 1st, 2023 By Emily") == "2023-09-01"
 
 
 def test_microdata_date_published() -> None:
@@ -173,6 +270,17 @@ def test_visible_date_near_headline_in_seven_languages(line: str, iso: str) -> N
 
 def test_date_line_without_markup_below_headline() -> None:
     assert page("", story(after="<dd>12.01.2017</dd>")).date == "2017-01-12"
+
+
+def test_last_resort_reads_the_dates_anywhere_on_the_page_by_their_labels() -> None:
+    filler = "<div class=text>" + PROSE * 30 + "</div>"  # the footer is far below the headline
+    footer = "<footer><p>Letzte \u00c4nderung: 31.10.2023</p><p>Erschienen am: 01.11.2023</p></footer>"
+    assert page("", story() + filler + footer).date == "2023-11-01"
+    # no publication label: the first date not labelled as an update
+    footer = "<footer><p>Letzte \u00c4nderung: 31.10.2023</p><p>Seite vom 02.11.2023</p></footer>"
+    assert page("", story() + filler + footer).date == "2023-11-02"
+    # an update is all the page shows: it is still the date the page carries
+    assert page("", story() + filler + "<footer>Aktualisiert: 30.12.2016</footer>").date == "2016-12-30"
 
 
 def test_implausible_dates_are_refused() -> None:

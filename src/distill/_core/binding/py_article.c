@@ -119,7 +119,8 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
     static const char *const date_names[DL_DATE__COUNT] = {
         [DL_DATE_LD_PUBLISHED] = "published",          [DL_DATE_ARTICLE_PUBLISHED] = "published_time",
         [DL_DATE_ITEMPROP_PUBLISHED] = "itemprop_published", [DL_DATE_META] = "meta_date",
-        [DL_DATE_LD_CREATED] = "created",              [DL_DATE_TIME_PUBDATE] = "time_pubdate",
+        [DL_DATE_LD_CREATED] = "created",              [DL_DATE_META_OTHER] = "meta_other",
+        [DL_DATE_TIME_PUBDATE] = "time_pubdate",
         [DL_DATE_TIME] = "time",                       [DL_DATE_LD_MODIFIED] = "modified",
         [DL_DATE_ARTICLE_MODIFIED] = "modified_time",  [DL_DATE_ITEMPROP_MODIFIED] = "itemprop_modified",
     };

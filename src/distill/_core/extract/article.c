@@ -37,6 +37,7 @@ int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_art
         out->page_type_confidence = c.type_confidence;
         dl_article_content_free(&c);
         dl_metadata_free(&out->meta);
+        dl_meta_set_page_type(&harvest, (int)out->page_type);
         if (dl_meta_resolve(&harvest, t.body, &out->meta) < 0) rc = -1;
         dl_article_text_free(&t);
     } else {

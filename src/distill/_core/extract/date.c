@@ -303,6 +303,18 @@ static size_t month_day_year(const window *w, dl_date *out) {
     return set(out, t[i].value, t[0].month, d) ? i + 1 : 0;
 }
 
+/* Year month-name day: "2023 Jan 7" (the citation metas of scholarly pages), "2023 January 7". */
+static size_t year_month_day(const window *w, dl_date *out) {
+    const token *t = w->t;
+    if (w->count < 3 || !num(&t[0], 4, 4) || !t[1].month || !num(&t[2], 1, 2)) return 0;
+    if (w->count > 3 && t[3].kind == T_PUNCT && !t[3].space && (w->s[t[3].at] == ':' || w->s[t[3].at] == '.'))
+        return 0; /* "2023 May 5:30", "2023 Mai 5.6": a time or a number, not a day */
+    /* "... of 2024 September 1st, 2023": a year ending a headline before a month-name date */
+    for (size_t i = 3; i < w->count && i < 6; i++)
+        if (num(&t[i], 4, 4)) return 0;
+    return set(out, t[0].value, t[1].month, t[2].value) ? 3 : 0;
+}
+
 /* CJK: 2019年3月4日 (Japanese, Chinese), 2019년 3월 4일 (Korean). */
 static size_t cjk(const window *w, dl_date *out) {
     const token *t = w->t;
@@ -350,6 +362,7 @@ static size_t try_window(window *w, dl_date *out) {
     if (!used) used = day_month_year(w, out);
     if (!used) used = month_day_year(w, out);
     if (!used) used = cjk(w, out);
+    if (!used) used = year_month_day(w, out);
     return used;
 }
 
@@ -359,8 +372,10 @@ static void slide(window *w, size_t *i) {
     if (next_token(w->s, w->n, i, &w->t[w->count])) w->count++;
 }
 
-/* The first date of s[0..n) within the first max_start tokens; its time too when read_times. */
-static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_times, dl_date *out) {
+/* The first date of s[0..n) within the first max_start tokens; its time too when read_times; where it
+ * starts in *at when at is not NULL. */
+static int scan_from(const char *s, size_t n, int prefer, size_t max_start, int read_times, dl_date *out,
+                     size_t *at) {
     if (n > DL_DATE_SCAN_MAX) n = DL_DATE_SCAN_MAX;
     window w;
     memset(&w, 0, sizeof w);
@@ -378,6 +393,7 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
         }
         size_t used = starts ? try_window(&w, out) : 0;
         if (used) {
+            if (at) *at = w.t[0].at;
             if (read_times) {
                 while (used--) slide(&w, &i);
                 read_time(&w, 0, out);
@@ -387,6 +403,14 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
         slide(&w, &i);
     }
     return 0;
+}
+
+static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_times, dl_date *out) {
+    return scan_from(s, n, prefer, max_start, read_times, out, NULL);
+}
+
+int dl_date_find(const char *s, size_t len, int order, dl_date *out, size_t *at) {
+    return s ? scan_from(s, len, order == 1 || order == 2 ? order : 0, SIZE_MAX, 0, out, at) : 0;
 }
 
 int dl_date_at(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, 1, 0, out) : 0; }

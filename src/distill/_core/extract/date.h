@@ -35,6 +35,9 @@ int dl_date_parse(const char *s, size_t len, dl_date *out);
  * Returns 1 and fills out, or 0. */
 int dl_date_scan(const char *s, size_t len, int order, dl_date *out);
 
+/* dl_date_scan that also says where the date starts (its byte offset in s, into *at). */
+int dl_date_find(const char *s, size_t len, int order, dl_date *out, size_t *at);
+
 /* A date that starts exactly at s (not after other words). Returns 1 and fills out, or 0. */
 int dl_date_at(const char *s, size_t len, dl_date *out);
 

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/jsonld.h"
+#include "extract/page_type.h"
 #include "extract/rules.h"
 
 /* Text kept for one source at most: a headline, a name or a date line, not a document. */
@@ -49,6 +51,8 @@ void dl_meta_init(dl_meta *m) {
     memset(m, 0, sizeof(*m));
     dl_metadata_init(&m->design);
 }
+
+void dl_meta_set_page_type(dl_meta *m, int type) { m->page_type = type + 1; }
 
 void dl_meta_free(dl_meta *m) {
     dl_metadata_free(&m->design);
@@ -236,9 +240,20 @@ static void set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
     if (m->src[src].failed) m->nomem = 1;
 }
 
+/* Keep a date written with a time: another source may show the same moment in the page's own zone. */
+static void keep_timed(dl_meta *m, const dl_date *d) {
+    if (d->has_time && m->ntimed < DL_META_TIMED_MAX) m->timed[m->ntimed++] = *d;
+}
+
 static void set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n) {
-    if (m->date_set[d]) return;
-    if (dl_date_parse(s, n, &m->dates[d])) m->date_set[d] = 1;
+    if (m->date_set[d] && m->ntimed >= DL_META_TIMED_MAX) return;
+    dl_date x;
+    if (!dl_date_parse(s, n, &x)) return;
+    keep_timed(m, &x);
+    if (!m->date_set[d]) {
+        m->dates[d] = x;
+        m->date_set[d] = 1;
+    }
 }
 
 static int looks_like_url(const char *s, size_t n) {
@@ -306,6 +321,7 @@ static const struct {
     {"article_date_original", -1, DL_DATE_META},
     {"original-publish-date", -1, DL_DATE_META},
     {"date_published", -1, DL_DATE_META},
+    {"published", -1, DL_DATE_META},
     {"datecreated", -1, DL_DATE_LD_CREATED},
     {"article:modified_time", -1, DL_DATE_ARTICLE_MODIFIED},
     {"article:modified", -1, DL_DATE_ARTICLE_MODIFIED},
@@ -335,6 +351,10 @@ static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s
         if (article_keys[i].date >= 0) set_date(m, (dl_meta_date_source)article_keys[i].date, s, n);
         return;
     }
+    /* a CMS's own spelling of the publication date ("w-published-date", "publishDate"): read last, after
+     * every name above, and never a modification's */
+    if (kn <= 64 && contains_ci(k, kn, "publish") && !contains_ci(k, kn, "modif") && !contains_ci(k, kn, "updat"))
+        set_date(m, DL_DATE_META_OTHER, s, n);
 }
 
 /* <meta name|property|itemprop="key ..." content="value">: each whitespace-separated key counts (RDFa
@@ -391,12 +411,17 @@ typedef struct {
 
 static void ld_date(ld_state *st, dl_buf *slot, int *rank, const dl_jsonld_value *v) {
     int r = article_type(v) ? 2 : 1;
-    if (rank && *rank >= r) return;
-    if (!rank && slot->len) return;
+    int wanted = !(rank && *rank >= r) && !(!rank && slot->len);
+    if (!wanted && st->m->ntimed >= DL_META_TIMED_MAX) return;
     dl_buf b = {0};
     dl_jsonld_unescape(v->value, v->value_len, &b);
     dl_date d;
     if (!b.failed && dl_date_parse(b.data, b.len, &d)) {
+        keep_timed(st->m, &d);
+        if (!wanted) {
+            dl_buf_free(&b);
+            return;
+        }
         dl_buf_free(slot);
         *slot = b;
         if (rank) *rank = r;
@@ -683,6 +708,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
     case DL_TAG_html:
         if (!m->seen_html) {
             m->seen_html = 1;
+            m->html = el;
             const dl_attr *lang = attr(el, "lang");
             if (lang) {
                 set_string(m, DL_META_LANG, RANK_ONLY, lang->value.ptr, lang->value.len);
@@ -774,6 +800,19 @@ static int leads(const char *a, size_t an, const char *b, size_t bn) {
     size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
     if (!xn || xn > yn || memcmp(x, y, xn) != 0) return 0;
     return xn == yn || y[xn] == ' ' || y[xn] == ':' || y[xn] == '|';
+}
+
+/* Where the rest of b starts after its leading part a and a separator (": ", " | ", " - "), for a
+ * title that leads(a, b). Returns 0 when nothing follows. */
+static int leads_rest(const char *a, size_t an, const char *b, size_t bn, size_t *at, size_t *len) {
+    (void)a;
+    /* a's bytes lead b's up to case and spacing: find the separator after the first an bytes */
+    size_t i = an < bn ? an : bn;
+    while (i < bn && (dl_rule_is_space((unsigned char)b[i]) || b[i] == ':' || b[i] == '|' || b[i] == '-')) i++;
+    if (i >= bn) return 0;
+    *at = i;
+    *len = bn - i;
+    return 1;
 }
 
 /* ------------------------------------------------------------------ entities escaped twice */
@@ -901,7 +940,10 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
                 *out_len = len - *start;
                 return 1;
             }
-            continue;
+            /* the site's name as declared is not at either end ("Liberty University Online" over a
+             * title ending "| Liberty University"): behind a bar the shorter end is still the site's;
+             * a dash or a guillemet as often joins two parts of one headline */
+            if (k >= 3) continue;
         }
         /* no site name known: the site is the shorter end (a headline is longer than a brand) */
         size_t rest_after_head = len - head_len - sl;
@@ -991,6 +1033,45 @@ static int body_heading(const dl_meta *m, const dl_buf *h1text, const dl_node *b
     return -1;
 }
 
+/* Whether a and b share a word of four bytes or more (compared in norm's form): an <h1> that is
+ * about what the declared titles are about, not a widget's or a section's heading. */
+static int share_word(const char *a, size_t an, const char *b, size_t bn) {
+    char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
+    size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
+    for (size_t i = 0; i < xn;) {
+        while (i < xn && !dl_ascii_is_alnum((unsigned char)x[i]) && (unsigned char)x[i] < 0x80) i++;
+        size_t j = i;
+        while (j < xn && (dl_ascii_is_alnum((unsigned char)x[j]) || (unsigned char)x[j] >= 0x80)) j++;
+        if (j - i >= 4) {
+            for (size_t k = 0; k + (j - i) <= yn; k++) {
+                if (memcmp(y + k, x + i, j - i) != 0) continue;
+                int left = k == 0 || (!dl_ascii_is_alnum((unsigned char)y[k - 1]) && (unsigned char)y[k - 1] < 0x80);
+                size_t e = k + (j - i);
+                int right = e == yn || (!dl_ascii_is_alnum((unsigned char)y[e]) && (unsigned char)y[e] < 0x80);
+                if (left && right) return 1;
+            }
+        }
+        i = j;
+    }
+    return 0;
+}
+
+/* Whether s[0..n), a separator and what follows it, ends in the text h ("| Site" is h = "Site"). */
+static int leads_sep_tail(const char *s, size_t n, const char *h, size_t hn) {
+    while (n && (dl_rule_is_space((unsigned char)*s) || *s == '|' || *s == '-' || *s == ':' || *s == '~' ||
+                 *s == '/' || (unsigned char)*s >= 0x80))
+        s++, n--;
+    return n && same_ci(s, n, h, hn);
+}
+
+/* Whether s[0..n), the site part and a separator before the headline, is the text h. */
+static int leads_sep_head(const char *s, size_t n, const char *h, size_t hn) {
+    while (n && (dl_rule_is_space((unsigned char)s[n - 1]) || s[n - 1] == '|' || s[n - 1] == '-' || s[n - 1] == ':' ||
+                 s[n - 1] == '~' || s[n - 1] == '/' || (unsigned char)s[n - 1] >= 0x80))
+        n--;
+    return n && same_ci(s, n, h, hn);
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1019,7 +1100,9 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     const char *pick = NULL;
     size_t pick_len = 0;
     /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, or
-     *    its leading part ("Headline" of "Headline | Site") */
+     *    its leading part ("Headline" of "Headline | Site"); but when the rest of that title is a later
+     *    <h1> longer than the leading part ("Site: Headline", a blog's name in the banner's <h1>, its
+     *    post's title in the next; a headline is longer than a name), the rest is it */
     for (size_t i = 0; i < m->nh1 && !pick; i++) {
         const dl_buf *h = &h1text[i];
         if (!h->len) continue;
@@ -1031,6 +1114,18 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                 pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[i].node;
+                size_t rest_at, rest_len;
+                if (dl_title_without_site(d[k].text.data, d[k].text.len, h->data, h->len, &rest_at, &rest_len) ||
+                    leads_rest(h->data, h->len, d[k].text.data, d[k].text.len, &rest_at, &rest_len)) {
+                    for (size_t j = i + 1; j < m->nh1; j++)
+                        if (h1text[j].len > h->len &&
+                            same_text(h1text[j].data, h1text[j].len, d[k].text.data + rest_at, rest_len)) {
+                            pick = h1text[j].data;
+                            pick_len = h1text[j].len;
+                            *headline = m->h1[j].node;
+                            break;
+                        }
+                }
             }
         }
     }
@@ -1042,6 +1137,45 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             pick = h1text[b].data;
             pick_len = h1text[b].len;
             *headline = m->h1[b].node;
+        }
+    }
+    /* 2b. on an article or a collection page, the page's one headline: every non-empty <h1> says the
+     *     same, and it is not the site's name (og:site_name, or the part of a declared title that was
+     *     cut as the site's). A declared title that disagrees with it was written for search or
+     *     sharing (a shorter SEO line); the reader sees the <h1>. A service, product or listing page's
+     *     <h1> is more often a slogan or a section name, and its declared title names the page */
+    int headline_page = m->page_type == DL_PAGE_ARTICLE + 1 || m->page_type == DL_PAGE_COLLECTION + 1;
+    if (!pick && headline_page) {
+        int only = -1, distinct = 0;
+        for (size_t i = 0; i < m->nh1; i++) {
+            if (!h1text[i].len) continue;
+            if (only < 0) only = (int)i, distinct = 1;
+            else if (!same_text(h1text[i].data, h1text[i].len, h1text[only].data, h1text[only].len)) distinct++;
+        }
+        if (distinct == 1) {
+            const dl_buf *h = &h1text[only];
+            int site_like = site_len && same_ci(h->data, h->len, site, site_len);
+            for (int k = 0; k < NDECLARED && !site_like; k++) {
+                const declared *x = &d[k];
+                if (!x->text.len || x->cut_len == x->text.len) continue;
+                /* the cut part: before cut_at, or after cut_at + cut_len, less its separator */
+                size_t tail_at = x->cut_at + x->cut_len;
+                if (x->cut_at == 0 && tail_at < x->text.len)
+                    site_like = leads_sep_tail(x->text.data + tail_at, x->text.len - tail_at, h->data, h->len);
+                else if (x->cut_at > 0)
+                    site_like = leads_sep_head(x->text.data, x->cut_at, h->data, h->len);
+            }
+            int about = 0, any_declared = 0;
+            for (int k = 0; k < NDECLARED && !about; k++) {
+                if (!d[k].text.len) continue;
+                any_declared = 1;
+                about = share_word(h->data, h->len, d[k].text.data, d[k].text.len);
+            }
+            if (!site_like && (about || !any_declared)) {
+                pick = h->data;
+                pick_len = h->len;
+                *headline = m->h1[only].node;
+            }
         }
     }
     /* 3. the best-supported declared title without the site name: the one most other declared titles
@@ -1084,6 +1218,7 @@ static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 "
                                            " publié", " publicado", " pubblicato", " share", " follow", " email",
                                            " twitter", " contact", " last updated", " last modified", " sponsored",
                                            " view in", " view all", " view profile", " more articles", " at ",
+                                           " in ", /* "Written by Jane Doe in Politics on ..." */
                                            " \""};
 
 /* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
@@ -1153,6 +1288,36 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
 }
 
 /* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
+/* Words of a role under a byline's name, in English and German. */
+static const char *const roles[] = {"staff", "writer", "editor", "reporter", "correspondent", "columnist",
+                                    "contributor", "contributing", "senior", "chief", "redakteur",
+                                    "redakteurin", "redaktion", "journalist", "autor", "autorin"};
+
+static int role_word(const char *s, size_t n) {
+    for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
+        if (ascii_ieq(s, n, roles[k])) return 1;
+    return 0;
+}
+
+/* A name followed by its role with nothing between ("Howard Blume Staff Writer": the role's own
+ * element, read with the name's): the length without the trailing role words, never below one word.
+ * Word ends are ASCII spaces: the name is folded text. */
+static size_t without_role(const char *s, size_t n) {
+    /* "Podium Staff", "ZDNet Japan Staff": a newsroom's collective byline keeps its last word */
+    size_t last = n;
+    while (last && s[last - 1] != ' ') last--;
+    if (ascii_ieq(s + last, n - last, "staff")) return n;
+    for (;;) {
+        size_t e = n;
+        while (e && !dl_ascii_is_alpha((unsigned char)s[e - 1]) && (unsigned char)s[e - 1] < 0x80) e--;
+        size_t b = e;
+        while (b && s[b - 1] != ' ') b--;
+        if (b == 0 || b == e || !role_word(s + b, e - b)) return n;
+        n = b;
+        while (n && s[n - 1] == ' ') n--;
+    }
+}
+
 static int plausible_byline(const char *s, size_t n) {
     if (n < 2 || n > DL_META_BYLINE_MAX) return 0;
     if (s[0] >= '0' && s[0] <= '9') return 0; /* "10 min read", a count */
@@ -1168,7 +1333,23 @@ static int plausible_byline(const char *s, size_t n) {
                                             "min read", "the author"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
-    return 1;
+    /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
+    int all_roles = 1;
+    for (size_t i = 0; i < n && all_roles;) {
+        while (i < n && (s[i] == ' ' || s[i] == ',')) i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ' && s[j] != ',') j++;
+        size_t e = j; /* without what trails the word (a no-break space, a full stop) */
+        while (e > i && !dl_ascii_is_alpha((unsigned char)s[e - 1])) e--;
+        if (j > i && e == i) all_roles = 0; /* a word in another script is a name */
+        if (e > i) {
+            int role = 0;
+            role = role_word(s + i, e - i);
+            all_roles = role;
+        }
+        i = j;
+    }
+    return !all_roles;
 }
 
 /* Append the cleaned byline text of node to out, ", " between names, unless it is there already.
@@ -1183,6 +1364,7 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
         bounded_text(node->parent, DL_META_TEXT_MAX, 1, &t);
         len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     }
+    if (len) len = without_role(t.data + start, len);
     int added = 0;
     if (t.failed) out->failed = 1;
     else if (len && plausible_byline(t.data + start, len)) {
@@ -1361,21 +1543,23 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 
 /* Text read below the headline for a date, at most: its date line is within the first lines. */
 #define DL_META_AFTER_HEADLINE_TEXT 3000
+/* Text read below the headline for the date a reader sees with it: the headline and the line or two
+ * under it (a date further down is a footer's or a comment's) */
+#define DL_META_SHOWN_TEXT 400
 /* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
 #define DL_META_AFTER_HEADLINE_NODES 1500
 
 /* The text that follows el in document order (el's own text first), white space folded. */
-static void text_from(const dl_node *el, dl_buf *out) {
+static void text_from_nodes(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
     const dl_node *root = el;
     while (root->parent) root = root->parent;
     dl_buf raw = {0};
     size_t nodes = 0;
-    for (const dl_node *x = el; x && raw.len < DL_META_AFTER_HEADLINE_TEXT && nodes < DL_META_AFTER_HEADLINE_NODES;
-         nodes++) {
+    for (const dl_node *x = el; x && raw.len < limit && nodes < max_nodes; nodes++) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
-            if (n > DL_META_AFTER_HEADLINE_TEXT - raw.len) n = utf8_cut(x->u.text.ptr, DL_META_AFTER_HEADLINE_TEXT - raw.len);
+            if (n > limit - raw.len) n = utf8_cut(x->u.text.ptr, limit - raw.len);
             dl_buf_append(&raw, x->u.text.ptr, n);
         } else if (x->type == DL_NODE_ELEMENT) {
             if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
@@ -1391,12 +1575,214 @@ static void text_from(const dl_node *el, dl_buf *out) {
     dl_buf_free(&raw);
 }
 
-static int scan_text_from(const dl_node *el, int day_first, dl_date *d) {
+static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
+    text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, out);
+}
+
+static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
     dl_buf t = {0};
-    text_from(el, &t);
+    text_from(el, limit, &t);
     int ok = !t.failed && t.len && dl_date_scan(t.data, t.len, day_first, d);
     dl_buf_free(&t);
     return ok;
+}
+
+/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (the civil-from-days inverse). */
+static long days_from_civil(int y, int m, int d) {
+    y -= m <= 2;
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(long z, int *y, int *m, int *d) {
+    z += 719468;
+    long era = (z >= 0 ? z : z - 146096) / 146097;
+    long doe = z - era * 146097;
+    long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/* Minutes since 1970 of the wall-clock time written (its zone not applied). */
+static long wall_minutes(const dl_date *d) {
+    return days_from_civil(d->year, d->month, d->day) * 1440 + d->hour * 60 + d->minute;
+}
+
+/* The same moment as d (which has a zone) written in the zone offset minutes east of UTC. */
+static dl_date in_zone(const dl_date *d, int offset) {
+    long utc = wall_minutes(d) - (d->zulu ? 0 : d->zone_minutes);
+    long local = utc + offset;
+    dl_date out = *d;
+    long day = local >= 0 ? local / 1440 : -((-local + 1439) / 1440);
+    long rem = local - day * 1440;
+    civil_from_days(day, &out.year, &out.month, &out.day);
+    out.hour = (int)(rem / 60);
+    out.minute = (int)(rem % 60);
+    out.has_zone = 1;
+    out.zulu = 0;
+    out.zone_minutes = offset;
+    return out;
+}
+
+/* A publication time declared in UTC ("...Z", "+00:00") is a machine's conversion: the publisher
+ * wrote, and the reader sees, the day in the page's own zone (an evening story in California is dated
+ * the next day in UTC). When another date on the page shows the same moment with a zone offset, or
+ * without a zone but the same minutes and seconds a whole number of quarter hours (at most 14 hours)
+ * away, the date is written in that zone. Returns whether *d was rewritten. */
+static int local_form(const dl_meta *m, dl_date *d) {
+    if (!d->has_time || !d->has_zone || (!d->zulu && d->zone_minutes != 0)) return 0;
+    long utc = wall_minutes(d);
+    for (size_t i = 0; i < m->ntimed; i++) {
+        const dl_date *q = &m->timed[i];
+        if (q->second != d->second) continue;
+        long offset;
+        if (q->has_zone) {
+            if (q->zulu || q->zone_minutes == 0) continue;
+            if (wall_minutes(q) - q->zone_minutes != utc) continue;
+            offset = q->zone_minutes;
+        } else {
+            offset = wall_minutes(q) - utc;
+            if (offset == 0 || offset % 15 != 0 || offset > 14 * 60 || offset < -14 * 60) continue;
+        }
+        *d = in_zone(d, (int)offset);
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether a and b fall on the same calendar day, each read as written or, with a zone, in UTC. */
+static int same_day(const dl_date *a, const dl_date *b) {
+    dl_date ax[2] = {*a, *a}, bx[2] = {*b, *b};
+    if (a->has_time && a->has_zone) ax[1] = in_zone(a, 0);
+    if (b->has_time && b->has_zone) bx[1] = in_zone(b, 0);
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            if (ax[i].year == bx[j].year && ax[i].month == bx[j].month && ax[i].day == bx[j].day) return 1;
+    return 0;
+}
+
+/* Text of the whole page read by the last resort, at most, and the nodes crossed for it. */
+#define DL_META_PAGE_TEXT 65536
+#define DL_META_PAGE_NODES 20000
+/* dl_date_find looks at 4096 bytes at a time: step by less, so a date across the boundary is read */
+#define DL_META_PAGE_STEP 4000
+
+/* Whether the words just before a date (at most 40 bytes of text[0..at)) say it is the publication:
+ * "Published on", "Veröffentlicht am", "Erschienen am", "publié le", "publicado el", "pubblicato il",
+ * "gepubliceerd op", "Posted", "Datum:". */
+static int publication_label(const char *text, size_t floor, size_t at) {
+    size_t from = at > floor + 40 ? at - 40 : floor;
+    static const char *const words[] = {"published", "posted", "ver\xc3\xb6" "ffentlicht", "erschienen", "publi\xc3\xa9",
+                                        "publicado", "pubblicato", "gepubliceerd", "datum:", "date:", "fecha:"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (contains_ci(text + from, at - from, words[k])) return 1;
+    return 0;
+}
+
+static int update_label(const char *text, size_t floor, size_t at);
+
+/* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
+ * the first one labelled as the publication, else the first one not labelled as an update, else the
+ * first one. A date the page shows is a better answer than none, and the labels pick the right one
+ * from a footer's "Erschienen am: ... Letzte Änderung: ..." lines. */
+static int page_date(const dl_meta *m, dl_date *d) {
+    if (!m->html) return 0;
+    dl_buf t = {0};
+    text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, &t);
+    int have_plain = 0, have_any = 0, found = 0;
+    dl_date plain, any;
+    size_t off = 0;
+    while (!t.failed && off < t.len && !found) {
+        size_t at = 0, chunk = t.len - off;
+        dl_date x;
+        if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
+            /* dl_date_find reads a bounded window: move on by most of it, keeping a date's length */
+            if (chunk <= DL_META_PAGE_STEP) break;
+            off += DL_META_PAGE_STEP;
+            continue;
+        }
+        at += off;
+        /* the words since the previous date label this one */
+        if (publication_label(t.data, off, at)) {
+            *d = x;
+            found = 1;
+        } else if (!update_label(t.data, off, at)) {
+            if (!have_plain) plain = x, have_plain = 1;
+        } else if (!have_any) {
+            any = x, have_any = 1;
+        }
+        off = at + 1;
+        while (off < t.len && t.data[off] != ' ') off++;
+    }
+    dl_buf_free(&t);
+    if (!found && have_plain) *d = plain, found = 1;
+    if (!found && have_any) *d = any, found = 1;
+    return found;
+}
+
+/* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
+ * "Updated on", "Aktualisiert am", "mis à jour le", "actualizado el", "aggiornato il", "bijgewerkt op",
+ * "atualizado em", "last edited", "zuletzt geändert", "Letzte Änderung". */
+static int update_label(const char *text, size_t floor, size_t at) {
+    size_t from = at > floor + 48 ? at - 48 : floor;
+    /* "nderung" and "ndert": Änderung, geändert, whatever the case of the umlaut */
+    static const char *const words[] = {"updated", "update:", "aktualisiert", "ndert", "nderung", "modified", "edited",
+                                        "mis \xc3\xa0 jour", "actualizado", "aggiornato", "bijgewerkt",
+                                        "atualizado", "revised"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (contains_ci(text + from, at - from, words[k])) return 1;
+    return 0;
+}
+
+/* The first date in text and whether it is labelled an update. */
+static int find_shown(const dl_buf *t, int day_first, dl_date *d, int *updated) {
+    size_t at = 0;
+    if (t->failed || !t->len || !dl_date_find(t->data, t->len, day_first, d, &at)) return 0;
+    *updated = update_label(t->data, 0, at);
+    return 1;
+}
+
+/* The date a reader sees under the headline: a date line near it, else the first date written in the
+ * lines below it; *updated says whether its label calls it an update. */
+static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headline_order, dl_date *d, int *updated) {
+    int ok = 0;
+    for (size_t i = 0; i < m->ndatelines && !ok; i++) {
+        const dl_meta_node *n = &m->datelines[i];
+        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        dl_buf t = {0};
+        bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+        ok = find_shown(&t, m->day_first, d, updated);
+        dl_buf_free(&t);
+    }
+    if (!ok && headline) {
+        dl_buf t = {0};
+        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        ok = find_shown(&t, m->day_first, d, updated);
+        dl_buf_free(&t);
+    }
+    return ok;
+}
+
+/* A UTC publication time whose day is the neighbour of the day the page's URL path carries, within
+ * the hours a zone offset can move it (at most 14): the URL was written with the publisher's own
+ * calendar day, the UTC time is the same moment seen from Greenwich. The date becomes the URL's day,
+ * without a time, since the zone is not known. */
+static void url_day(const dl_meta *m, const dl_metadata *out, dl_date *d) {
+    if (!d->has_time || !d->has_zone || (!d->zulu && d->zone_minutes != 0)) return;
+    const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
+    dl_date u;
+    if (!((canon->len && dl_date_from_url(canon->data, canon->len, &u)) ||
+          (og->len && dl_date_from_url(og->data, og->len, &u))))
+        return;
+    long day = days_from_civil(d->year, d->month, d->day), uday = days_from_civil(u.year, u.month, u.day);
+    int minutes = d->hour * 60 + d->minute;
+    if ((uday == day - 1 && minutes < 14 * 60) || (uday == day + 1 && minutes >= 10 * 60)) *d = u;
 }
 
 static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
@@ -1405,11 +1791,24 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * meta, microdata, the common date metas, a <time> marked as the publication */
     static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
                                                     DL_DATE_ITEMPROP_PUBLISHED, DL_DATE_META,
-                                                    DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED};
+                                                    DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED, DL_DATE_META_OTHER};
+    static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
+                                                   DL_DATE_ITEMPROP_MODIFIED};
     const dl_date *pick = NULL;
-    dl_date found;
+    dl_date found, shown;
     for (size_t k = 0; k < sizeof published / sizeof published[0] && !pick; k++)
         if (m->date_set[published[k]]) pick = &m->dates[published[k]];
+    /* the page shows another declared date under its headline than the publication, with no label that
+     * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
+     * index) goes by. A line that says "Updated ..." leaves the publication date as it is */
+    int updated = 0;
+    if (pick && shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+        for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
+            if (m->date_set[modified[k]] && same_day(&m->dates[modified[k]], &shown)) {
+                pick = &m->dates[modified[k]];
+                break;
+            }
+    }
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {
         const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
@@ -1428,16 +1827,22 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
-    if (!pick && headline && scan_text_from(headline, m->day_first, &found)) pick = &found;
+    if (!pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
     for (size_t i = 0; i < m->ndatelines && !pick; i++)
         if (dateline(m->datelines[i].node, m->day_first, &found)) pick = &found;
     /* the <title> ("08.11.2021 | Fachtag ..."), then the start of the article text */
     if (!pick && m->src[DL_SRC_TITLE_TAG].len &&
         dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
         pick = &found;
-    if (!pick && body && scan_text_from(body, m->day_first, &found)) pick = &found;
+    if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
+    if (!pick && page_date(m, &found)) pick = &found;
+    /* a page that declares only when it was modified: that is the one date it carries */
+    for (size_t k = 0; k < sizeof modified / sizeof modified[0] && !pick; k++)
+        if (m->date_set[modified[k]]) pick = &m->dates[modified[k]];
     if (pick) {
-        if (put_date(out, DL_META_DATE, pick) < 0) return -1;
+        dl_date local = *pick;
+        if (!local_form(m, &local)) url_day(m, out, &local);
+        if (put_date(out, DL_META_DATE, &local) < 0) return -1;
     } else if (out->fields[DL_META_DATE].value.len) {
         /* the design's date, kept only when it reads as a date: a field that says "last Tuesday" is
          * no date an index can use */
@@ -1450,8 +1855,6 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             out->fields[DL_META_DATE].rank = RANK_UNSET;
         }
     }
-    static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
-                                                   DL_DATE_ITEMPROP_MODIFIED};
     for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
         if (m->date_set[modified[k]]) return put_date(out, DL_META_DATE_MODIFIED, &m->dates[modified[k]]);
     return 0;

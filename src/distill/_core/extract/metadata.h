@@ -59,6 +59,7 @@ typedef enum {
     DL_DATE_ITEMPROP_PUBLISHED, /* microdata datePublished (a <meta>, a <time> or any element) */
     DL_DATE_META,              /* the common date metas (pubdate, dc.date.issued, parsely-pub-date ...) */
     DL_DATE_LD_CREATED,        /* JSON-LD dateCreated */
+    DL_DATE_META_OTHER,        /* any other meta whose name says "publish" (w-published-date ...) */
     DL_DATE_TIME_PUBDATE,      /* a <time pubdate> or a <time> whose class says published */
     DL_DATE_TIME,              /* the first <time> with a readable datetime (or text) */
     DL_DATE_LD_MODIFIED,       /* JSON-LD dateModified */
@@ -70,6 +71,8 @@ typedef enum {
 /* Elements kept at most, per kind: enough for the headline area of any page. */
 #define DL_META_H1_MAX 8
 #define DL_META_NODES_MAX 24
+/* Dates with a time of day kept from every source (metadata.c: local_form reads them) */
+#define DL_META_TIMED_MAX 16
 
 typedef struct {
     const dl_node *node;
@@ -83,6 +86,7 @@ struct dl_meta {
      * descendants of the same kind are empty too and are not tried again (linear on nested input) */
     const dl_node *empty_h1, *empty_time, *empty_author;
     int seen_html;
+    const dl_node *html; /* the <html> element: the whole page, for the last resort's scan of its text */
 
     dl_buf src[DL_SRC__COUNT];
     dl_date dates[DL_DATE__COUNT];
@@ -93,15 +97,23 @@ struct dl_meta {
     size_t nbylines;
     dl_meta_node datelines[DL_META_NODES_MAX]; /* elements whose class/id/itemprop says date or time */
     size_t ndatelines;
+    dl_date timed[DL_META_TIMED_MAX]; /* every declared date written with a time, in document order */
+    size_t ntimed;
     uint32_t order;       /* elements visited so far */
     int twitter_label_author; /* twitter:label1 is "Written by" (or "Author") */
     int day_first;        /* 1 when <html lang> names a language that writes the day first, 2 month first */
     int nomem;
+    /* the page's type (page_type.h's dl_page_type) plus one, set by article() before dl_meta_resolve
+     * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
+    int page_type;
 };
 
 void dl_meta_init(dl_meta *m);
 void dl_meta_free(dl_meta *m);
 /* dl_meta_visit and dl_meta_leave, the walk's hooks, are declared in extract.h. */
+
+/* The page's type (a dl_page_type), when the caller knows it: the title rules read it. */
+void dl_meta_set_page_type(dl_meta *m, int type);
 
 /* article()'s metadata from the harvest, into out (initialised here; dl_metadata_free it). body is the
  * article text's container (may be NULL). Returns 0 or -1 on out of memory. */
