@@ -11,9 +11,9 @@ out=${1:-"$here/out/bin"}
 mkdir -p "$out"
 CC=${CC:-clang}
 command -v "$CC" >/dev/null || { echo "fuzz/build.sh: $CC not found (apt-get install -y clang)" >&2; exit 77; }
-# The core without its Python-facing files: harnesses call the C API directly. Files that include
-# Python.h outside py_*.c (encoding/decode.c and detect.c borrow CPython's codecs and Unicode tables)
-# are left out too; no harness needs them, and the link step names any symbol that would be missing.
+# The core without its Python-facing files: harnesses call the C API directly. Every file that
+# includes Python.h lives in binding/ (tests/quality/test_check_deps.py holds it there); the grep is a
+# second guard, and the link step names any symbol that would be missing.
 mapfile -t sources < <(find "$core" -name '*.c' ! -name 'py_*.c' ! -name 'module.c' ! -path '*/binding/*' \
                          -exec grep -L '#include <Python.h>' {} + | sort)
 flags=(-std=c11 -Wall -Wextra -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
