@@ -103,25 +103,8 @@ def run(corpus: Corpus, rounds: int) -> Section:
         names["selectolax"] = f"selectolax {version('selectolax')} (lexbor)"
     else:
         notes.append("selectolax not installed: skipped")
-    counts: dict[str, int] = {}
-    entry: int | None = None
-    tree: int | None = None
-    with tempfile.TemporaryDirectory() as tmp:
-        script = Path(tmp) / "child.py"
-        script.write_text(_CHILD)
-        for key in names:
-            base = [key, str(corpus.path), str(n)]
-            idle = _callgrind(script, [*base, "0"], Path(tmp) / f"{key}.idle")
-            busy = _callgrind(script, [*base, "1"], Path(tmp) / f"{key}.busy")
-            t0 = _total(idle) if idle else None
-            t1 = _total(busy) if busy else None
-            if t0 is None or t1 is None:
-                notes.append(f"{names[key]}: callgrind run failed")
-                continue
-            counts[key] = t1 - t0
-            if key == "distill" and busy:
-                entry = _function(busy, "py_binding.c:py_parse")
-                tree = _function(busy, "treebuilder.c:sink")
+    counts, inside = _count(corpus, n, names, notes, "distill", ["py_binding.c:py_parse", "treebuilder.c:sink"])
+    entry, tree = inside
     lines = [f"First {n} pages ({size / 1e6:.2f} MB), callgrind on {_interpreter()}; "
              "each figure is a parsing run minus a loading-only run.", "",
              "| contender | instructions | per input byte | ratio to distill |", "|---|---|---|---|"]
@@ -138,14 +121,12 @@ def run(corpus: Corpus, rounds: int) -> Section:
     return Section("Instructions", lines)
 
 
-def _extraction(corpus: Corpus, n: int, size: int) -> list[str]:
-    """article() against turbohtml's main_text(), parse included, counted the same way."""
-    names = {"distill-article": f"distill {version('distill')} article().text"}
-    if optional("turbohtml"):
-        names["turbohtml-main_text"] = f"turbohtml {version('turbohtml')} parse().main_text()"
+def _count(corpus: Corpus, n: int, names: dict[str, str], notes: list[str], inspect: str,
+           functions: list[str]) -> tuple[dict[str, int], list[int | None]]:
+    """Instructions of each contender (a working run minus a loading-only run) and, for the contender
+    `inspect`, the inclusive count of each of `functions` in its working run."""
     counts: dict[str, int] = {}
-    entry: int | None = None
-    notes: list[str] = []
+    inside: list[int | None] = [None] * len(functions)
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "child.py"
         script.write_text(_CHILD)
@@ -159,8 +140,19 @@ def _extraction(corpus: Corpus, n: int, size: int) -> list[str]:
                 notes.append(f"{names[key]}: callgrind run failed")
                 continue
             counts[key] = t1 - t0
-            if key == "distill-article" and busy:
-                entry = _function(busy, "py_extract.c:node_article")
+            if key == inspect and busy:
+                inside = [_function(busy, f) for f in functions]
+    return counts, inside
+
+
+def _extraction(corpus: Corpus, n: int, size: int) -> list[str]:
+    """article() against turbohtml's main_text(), parse included, counted the same way."""
+    names = {"distill-article": f"distill {version('distill')} article().text"}
+    if optional("turbohtml"):
+        names["turbohtml-main_text"] = f"turbohtml {version('turbohtml')} parse().main_text()"
+    notes: list[str] = []
+    counts, inside = _count(corpus, n, names, notes, "distill-article", ["py_extract.c:node_article"])
+    entry = inside[0]
     lines = [f"Extraction on the same {n} pages ({size / 1e6:.2f} MB), parse included:", "",
              "| contender | instructions | per input byte | ratio to turbohtml main_text() |", "|---|---|---|---|"]
     t = counts.get("turbohtml-main_text")
