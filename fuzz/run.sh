@@ -6,6 +6,7 @@
 #   fuzz/run.sh --large 3600             # the large-input mode: megabyte pages from short recipes
 #   fuzz/run.sh 600 stream_fuzz          # some harnesses only
 #   fuzz/run.sh --max-len 4096 3600      # shorter inputs: many more executions per second
+#   fuzz/run.sh --runs 2000000 36000 tree_fuzz   # stop each harness after that many executions
 # Seeds: fuzz/corpus/NAME/ (kept in the repository, small), fuzz/regressions/NAME/ (inputs that
 # once failed, replayed by CI), and the generated fuzz/out/seeds/ (html5lib inputs and corpus pages).
 # Dictionary: fuzz/dict/NAME.dict when there is one, else fuzz/html.dict. The corpus grown by a run
@@ -16,11 +17,12 @@
 # code takes at most about 2 s per 4 MB input under the sanitizers).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-large=0 normal_max_len=65536
+large=0 normal_max_len=65536 runs=-1
 while [ $# -gt 0 ]; do
   case "$1" in
     --large) large=1; shift ;;
     --max-len) normal_max_len=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
     *) break ;;
   esac
 done
@@ -43,6 +45,7 @@ for name in "${names[@]}"; do
   mkdir -p "$corpus" "$out/crashes/$run"
   log="$out/$run.log"
   before=$(find "$out/crashes/$run" -type f | wc -l)
+  started=$SECONDS
   dict="$here/dict/$name.dict"; [ -f "$dict" ] || dict="$here/html.dict"
   extra=()
   [ -d "$here/corpus/$name" ] && [ $large = 0 ] && extra+=("$here/corpus/$name")
@@ -50,7 +53,7 @@ for name in "${names[@]}"; do
   # detect_leaks: LeakSanitizer checks every input; allocator_may_return_null lets the core's own
   # out-of-memory paths run instead of aborting inside malloc.
   if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 nice -n 19 "$bin" "$corpus" "${seeds[@]}" "${extra[@]}" \
-      -max_total_time="$secs" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb="$rss" -malloc_limit_mb="$rss" \
+      -max_total_time="$secs" -runs="$runs" -max_len="$max_len" -timeout="$timeout" -rss_limit_mb="$rss" -malloc_limit_mb="$rss" \
       -dict="$dict" -artifact_prefix="$out/crashes/$run/" -print_final_stats=1 >"$log" 2>&1; then
     status=1
     echo "$run: FAILED (see $log)"
@@ -60,7 +63,7 @@ for name in "${names[@]}"; do
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo '?')
   findings=$(( $(find "$out/crashes/$run" -type f | wc -l) - before ))
   all_execs=$(( all_execs + execs )) all_findings=$(( all_findings + findings ))
-  echo "$run: ${secs}s, $execs executions, coverage $cov edges ($ft features), $findings new findings"
+  echo "$run: $(( SECONDS - started ))s, $execs executions, coverage $cov edges ($ft features), $findings new findings"
 done
 echo "all: ${#names[@]} harnesses, $all_execs executions, $all_findings new findings"
 exit $status
