@@ -260,6 +260,12 @@ def test_four_times_the_input_costs_about_four_times(shape: str, stage: str) -> 
     slow = shape in KNOWN_SLOW  # one round is enough to see it, and keeps the xfail short
     times = min_times(fn, args, 1 if slow else ROUNDS)
     bad = superlinear(times, TIME_FLOOR)
+    if bad and not slow:
+        # A burst of load from other processes can stretch one size's every round (seen once on a
+        # shared machine: nested definition lists, whose instruction count grows 3.9x per 4x, took
+        # 7x). Measure again, longer: a quadratic stage fails again, a stretched linear one does not.
+        times = min_times(fn, args, 2 * ROUNDS)
+        bad = superlinear(times, TIME_FLOOR)
     if bad:
         problems.append("time " + " -> ".join(f"{t * 1e3:.1f} ms" for t in times) + f" ({bad})")
     if HWM and not slow:
