@@ -90,11 +90,23 @@ static size_t lower_word(const char *w, size_t n, char *low, size_t cap) {
     return n;
 }
 
+/* The first letters of the names above (tests/metadata/test_date_scan_window.py reads every name of
+ * the table through the scanner, so a name added with a new initial fails there until it is added). */
+static const char month_initials[] = "adefgjlmnos";
+/* The longest name above in bytes ("septiembre"): a longer word names no month. */
+#define MONTH_NAME_MAX 10
+
 static int month_of(const char *w, size_t n) {
     char low[16];
-    if (n < 3 || !lower_word(w, n, low, sizeof low)) return 0;
+    /* Words near a number come here: most are ruled out by their length or first letter before the
+     * table is searched, and within it by the first letter before a name's length is counted. */
+    if (n < 3 || n > MONTH_NAME_MAX) return 0;
+    char first = (char)(w[0] >= 'A' && w[0] <= 'Z' ? w[0] + 32 : w[0]);
+    if (!memchr(month_initials, first, sizeof month_initials - 1)) return 0;
+    if (!lower_word(w, n, low, sizeof low)) return 0;
     int found = 0;
     for (size_t i = 0; i < sizeof months / sizeof months[0]; i++) {
+        if (months[i].name[0] != low[0]) continue;
         size_t ml = strlen(months[i].name);
         if (n > ml || memcmp(low, months[i].name, n) != 0) continue;
         if (n == ml) return months[i].month; /* a whole name settles it */
@@ -107,12 +119,13 @@ static int month_of(const char *w, size_t n) {
 /* ------------------------------------------------------------------ tokens */
 
 enum { T_NUM = 1, T_WORD, T_PUNCT };
+enum { MONTH_UNREAD = -1 };
 
 typedef struct {
     int kind;
     size_t at, len;
     int value;    /* T_NUM: its value (up to 9 digits) */
-    int month;    /* T_WORD: the month it names, 0 when none */
+    int month;    /* T_WORD: the month it names, 0 when none; MONTH_UNREAD until a pattern may need it */
     int space;    /* white space before it */
 } token;
 
@@ -173,7 +186,9 @@ static int next_token(const char *s, size_t n, size_t *i, token *t) {
             else break;
         }
         t->kind = T_WORD;
-        t->month = month_of(s + a, j - a);
+        /* Most words of a page are not read by any pattern (no number near them): the month name
+         * is looked up only when one may be (read_months). */
+        t->month = MONTH_UNREAD;
         *i = j;
     } else {
         size_t l = utf8_len(c);
@@ -228,9 +243,13 @@ static int connector(const char *s, const token *t) {
 typedef struct {
     const char *s;
     size_t n;
-    token t[MAX_TOKENS];
+    token *t;     /* the window: count tokens from here, inside buf */
     size_t count;
-    int prefer; /* 0 numeric d/m order unknown, 1 day first, 2 month first */
+    size_t nums;  /* how many of them are numbers */
+    int prefer;   /* 0 numeric d/m order unknown, 1 day first, 2 month first */
+    /* Twice the window, so that sliding by one token moves a pointer and the tokens are copied
+     * back to the start once every MAX_TOKENS slides, not on every slide. */
+    token buf[2 * MAX_TOKENS];
 } window;
 
 static int set(dl_date *out, int y, int m, int d) {
@@ -366,10 +385,39 @@ static size_t try_window(window *w, dl_date *out) {
     return used;
 }
 
+static int window_take(window *w, size_t *i) {
+    if (w->t + w->count == w->buf + 2 * MAX_TOKENS) {
+        memmove(w->buf, w->t, w->count * sizeof(token));
+        w->t = w->buf;
+    }
+    if (!next_token(w->s, w->n, i, &w->t[w->count])) return 0;
+    w->nums += w->t[w->count].kind == T_NUM;
+    w->count++;
+    return 1;
+}
+
 static void slide(window *w, size_t *i) {
-    memmove(&w->t[0], &w->t[1], (w->count - 1) * sizeof(token));
+    w->nums -= w->t[0].kind == T_NUM;
+    w->t++;
     w->count--;
-    if (next_token(w->s, w->n, i, &w->t[w->count])) w->count++;
+    window_take(w, i);
+}
+
+static void read_months(window *w) {
+    for (size_t k = 0; k < w->count; k++)
+        if (w->t[k].month == MONTH_UNREAD) w->t[k].month = month_of(w->s + w->t[k].at, w->t[k].len);
+}
+
+/* Whether a date may start at the window's first token. Every pattern starts with a number or a
+ * month name and uses a number within the window, so a window without one, or that starts with a
+ * word naming no month or with punctuation, holds none: most of a page's text is passed over here. */
+static int may_start(window *w) {
+    if (!w->nums) return 0;
+    const token *t0 = &w->t[0];
+    if (t0->kind == T_NUM) return 1;
+    if (t0->kind != T_WORD) return 0;
+    if (t0->month == MONTH_UNREAD) w->t[0].month = month_of(w->s + t0->at, t0->len);
+    return w->t[0].month != 0;
 }
 
 /* The first date of s[0..n) within the first max_start tokens; its time too when read_times; where it
@@ -378,13 +426,19 @@ static int scan_from(const char *s, size_t n, int prefer, size_t max_start, int 
                      size_t *at) {
     if (n > DL_DATE_SCAN_MAX) n = DL_DATE_SCAN_MAX;
     window w;
-    memset(&w, 0, sizeof w);
     w.s = s;
     w.n = n;
     w.prefer = prefer;
+    w.t = w.buf;
+    w.count = w.nums = 0;
     size_t i = 0;
-    while (w.count < MAX_TOKENS && next_token(s, n, &i, &w.t[w.count])) w.count++;
+    while (w.count < MAX_TOKENS && window_take(&w, &i)) {}
     for (size_t start = 0; w.count && start < max_start; start++) {
+        if (!may_start(&w)) {
+            slide(&w, &i);
+            continue;
+        }
+        read_months(&w);
         /* a date starts a token: not in the middle of a number or a word ("12019-01-01", "v2.1.2020") */
         int starts = 1;
         if (w.t[0].kind == T_NUM && w.t[0].at > 0 && !w.t[0].space) {
