@@ -268,8 +268,14 @@ static int dl_decode_single_byte(const uint8_t *buf, size_t len, size_t skip, in
     uint8_t *d = OUTP(o);
     memcpy(d, b, first_high);
     d += first_high;
-    size_t i = first_high;
+    /* The ASCII run before the first high byte is copied in one piece, but it needs its anchors too: a
+     * lookup walks from the last anchor before its offset, so without them every lookup in a long
+     * ASCII head (a windows-1252 page whose first accented letter comes late) walked from the start,
+     * and looking up every node's span was quadratic (decode_fuzz's large mode found it). */
     size_t next_anchor = DL_MAP_STRIDE;
+    for (; next_anchor < first_high; next_anchor += DL_MAP_STRIDE)
+        if (dl_map_anchor(m, next_anchor, skip + next_anchor) < 0) goto nomem;
+    size_t i = first_high;
     while (i < n) {
         if (i >= next_anchor) {
             if (dl_map_anchor(m, (size_t)(d - OUTP(o)), skip + i) < 0) goto nomem;
