@@ -1,7 +1,7 @@
 /* libFuzzer harness: the extraction walk with its metadata harvest (extract/extract.h: dl_article_build,
  * dl_extract_score, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
  * metadata harvest and its resolution (metadata.h), on documents and fragments with fuzzed options. Checks: outputs are
- * valid UTF-8; the winner and the unit nodes belong to the tree that was walked.
+ * valid UTF-8; the winner and the unit nodes belong to the tree that was walked (a sorted set of its nodes).
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
 #include "extract/article_text.h"
 #include "extract/extract.h"
@@ -20,10 +20,45 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     return 0;
 }
 
-static int inside(const dl_node *root, const dl_node *n) {
-    for (; n; n = n->parent)
-        if (n == root) return 1;
+/* The nodes of the walked tree, sorted by address, to answer "does this node belong to it" in log n.
+ * (Walking up from each node to the root cost the node's depth: over every unit of a deeply nested
+ * page that made the harness itself quadratic, and the large mode's nested <dl> recipe timed out in
+ * the check, not in the extractor.) Template contents are not walked: the extractor does not go there. */
+typedef struct {
+    const dl_node **nodes;
+    size_t count;
+} tree_set;
+
+static int by_address(const void *a, const void *b) {
+    uintptr_t x = (uintptr_t) * (const dl_node *const *)a, y = (uintptr_t) * (const dl_node *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int tree_set_build(tree_set *t, const dl_node *root) {
+    size_t cap = 1024;
+    t->count = 0;
+    t->nodes = malloc(cap * sizeof *t->nodes);
+    if (!t->nodes) return -1;
+    for (const dl_node *n = root; n;) {
+        if (t->count == cap) {
+            const dl_node **grown = realloc(t->nodes, 2 * cap * sizeof *t->nodes);
+            if (!grown) return -1;
+            t->nodes = grown, cap *= 2;
+        }
+        t->nodes[t->count++] = n;
+        if (n->first_child) {
+            n = n->first_child;
+            continue;
+        }
+        while (n && n != root && !n->next) n = n->parent;
+        n = n && n != root ? n->next : NULL;
+    }
+    qsort(t->nodes, t->count, sizeof *t->nodes, by_address);
     return 0;
+}
+
+static int inside(const tree_set *t, const dl_node *n) {
+    return n && bsearch(&n, t->nodes, t->count, sizeof *t->nodes, by_address) != NULL;
 }
 
 static void check_text(const char *s, size_t n) {
@@ -43,13 +78,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     const dl_node *root = doc->root;
+    tree_set tree = {0};
+    if (tree_set_build(&tree, root) < 0) {
+        free(tree.nodes);
+        dl_document_free(doc);
+        free(buf);
+        return 0;
+    }
 
     dl_extract_options opts = {.min_length = (uint32_t)(o & 0x3F), .max_link_density = (o >> 6) / 3.0,
                                .keep_headings = o & 1};
     dl_article art;
     memset(&art, 0, sizeof art);
     if (dl_article_build(root, &opts, &art) == 0) {
-        if (art.element && !inside(root, art.element)) abort();
+        if (art.element && !inside(&tree, art.element)) abort();
         check_text(art.text.data, art.text.len);
         for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.data, art.meta.fields[f].value.len);
         check_text(art.meta.tags.data, art.meta.tags.len);
@@ -63,9 +105,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const dl_node *winner = NULL;
     if (dl_extract_score(root, (o & 2) ? &meta : NULL, &sr) == 0) {
         winner = sr.winner;
-        if (winner && !inside(root, winner)) abort();
+        if (winner && !inside(&tree, winner)) abort();
         for (size_t i = 0; i < sr.count; i++)
-            if (!inside(root, sr.cands[i].node) || sr.cands[i].link_chars > sr.cands[i].chars) abort();
+            if (!inside(&tree, sr.cands[i].node) || sr.cands[i].link_chars > sr.cands[i].chars) abort();
     }
     dl_unit_list units;
     memset(&units, 0, sizeof units);
@@ -73,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check_text(units.text.data, units.text.len);
         for (size_t i = 0; i < units.count; i++) {
             const dl_unit *u = &units.units[i];
-            if (!inside(root, u->node) || u->text_start + u->text_len > units.text.len) abort();
+            if (!inside(&tree, u->node) || u->text_start + u->text_len > units.text.len) abort();
             if (u->link_chars > u->chars) abort();
         }
     }
@@ -88,7 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&at, 0, sizeof at);
     if (dl_article_text(root, (dl_favor)((o >> 2) % 3), &at) == 0) {
         check_text(at.text, at.len);
-        if (at.body && !inside(root, at.body)) abort();
+        if (at.body && !inside(&tree, at.body)) abort();
         dl_meta h;
         dl_meta_init(&h);
         dl_score_result hr;
@@ -103,6 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     dl_article_text_free(&at);
 
+    free(tree.nodes);
     dl_document_free(doc);
     free(buf);
     return 0;
