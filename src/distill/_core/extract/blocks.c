@@ -155,6 +155,28 @@ static const cue_word cue_words[] = {
 /* A FURTHER cue this close to the block's first letter opens it (the lead-in, not a mention). */
 #define CUE_OPENS 24
 
+#define CUE_COUNT (sizeof(cue_words) / sizeof(cue_words[0]))
+
+/* The cue words grouped by first byte, each group in the list's own order: a word start is compared
+ * with the few entries sharing its first letter, not all of them (the scan runs over every text node of
+ * every page), and the first entry that matches is still the list's first (dl_blocks_init builds it). */
+static unsigned char cue_order[CUE_COUNT];
+static unsigned char cue_lo[256], cue_hi[256];
+static int cues_ready;
+
+void dl_blocks_init(void) {
+    if (cues_ready) return;
+    size_t k = 0;
+    for (unsigned b = 0; b < 256; b++) {
+        cue_lo[b] = (unsigned char)k;
+        for (size_t i = 0; i < CUE_COUNT; i++)
+            if ((unsigned char)cue_words[i].s[0] == b) cue_order[k++] = (unsigned char)i;
+        cue_hi[b] = (unsigned char)k;
+    }
+    cues_ready = 1;
+}
+
+/* Bytes that continue a word (letters, digits, any non-ASCII byte): a cue starts only after none. */
 static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80; }
 
 /* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. */
@@ -163,9 +185,9 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
         unsigned char c = (unsigned char)p[i];
         if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
         unsigned char lc = dl_ascii_lower(c);
-        for (size_t k = 0; k < sizeof(cue_words) / sizeof(cue_words[0]); k++) {
-            const cue_word *w = &cue_words[k];
-            if ((unsigned char)w->s[0] != lc || w->len > len - i) continue;
+        for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
+            const cue_word *w = &cue_words[cue_order[o]];
+            if (w->len > len - i) continue;
             size_t j = 1;
             while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
             if (j < w->len) continue;
@@ -223,6 +245,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     memset(out, 0, sizeof(*out));
     uint32_t n = cx->n;
     if (!n || cx->broken) return 0;
+    dl_blocks_init(); /* no-op after the module's own call */
     scratch *s = calloc(n, sizeof(*s));
     if (!s) return -1;
     dl_buf *texts = NULL;
