@@ -155,6 +155,10 @@ static const cue_word cue_words[] = {
 /* A FURTHER cue this close to the block's first letter opens it (the lead-in, not a mention). */
 #define CUE_OPENS 24
 
+static float lg(double v);
+#define LG_TABLE 1024
+static float lg_table[LG_TABLE];
+
 #define CUE_COUNT (sizeof(cue_words) / sizeof(cue_words[0]))
 
 /* The cue words grouped by first byte, each group in the list's own order: a word start is compared
@@ -173,6 +177,7 @@ void dl_blocks_init(void) {
             if ((unsigned char)cue_words[i].s[0] == b) cue_order[k++] = (unsigned char)i;
         cue_hi[b] = (unsigned char)k;
     }
+    for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
     cues_ready = 1;
 }
 
@@ -234,6 +239,11 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
 }
 
 static float lg(double v) { return (float)log1p(v); }
+
+/* lg of the small counts most features are (a block's characters, words, repeats, cues): looked up, not
+ * recomputed, since log1p costs tens of instructions and a page has tens of thousands of them; the
+ * table holds the very values lg gives (dl_blocks_init fills it with lg). */
+static float lgu(uint32_t v) { return v < LG_TABLE ? lg_table[v] : lg((double)v); }
 
 /* A repeat group is a unit (posts, cards, menu items) from this many same-shaped siblings on; a block
  * looks this many levels up for the unit it belongs to. */
@@ -372,18 +382,19 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     double best_score = best >= 0 ? cx->el[best].score : 0;
     uint64_t before = 0;
     uint32_t since_heading = 20;
+    const float lg_total = lg((double)total), lg_nb = lgu(nb); /* page-wide, the same for every block */
     for (uint32_t b = 0; b < nb; b++) {
         uint32_t i = out->el[b];
         const scratch *q = &s[i];
         const dl_node *x = cx->el[i].node;
         float *f = out->x + (size_t)b * DL_BLOCK_NFEAT;
         double words = q->bw + 1.0;
-        f[0] = lg(q->bc);
+        f[0] = lgu(q->bc);
         f[1] = (float)((double)q->bl / q->bc);
         f[2] = (float)(q->bk / words);
         f[3] = (float)(q->bs / words);
         f[4] = (float)((double)q->bd / q->bc);
-        f[5] = lg(q->bw);
+        f[5] = lgu(q->bw);
         f[6] = q->first_kind * 0.5f;
         f[7] = q->last_stop;
         f[8 + tag_group(x)] = 1;
@@ -422,20 +433,20 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         int32_t p = cx->el[i].parent, g = p >= 0 ? cx->el[p].parent : -1;
         if (p >= 0 && s[p].sub_chars) {
             f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
-            f[48] = lg(s[p].sub_chars);
+            f[48] = lgu(s[p].sub_chars);
             f[51] = (float)((double)q->bc / s[p].sub_chars);
         }
         if (g >= 0 && s[g].sub_chars) {
             f[49] = (float)((double)s[g].sub_links / s[g].sub_chars);
-            f[50] = lg(s[g].sub_chars);
+            f[50] = lgu(s[g].sub_chars);
         }
-        f[52] = lg(q->rep - 1);
+        f[52] = lgu(q->rep - 1);
         uint32_t maxrep = 0;
         a = cx->el[i].parent;
         for (int up = 0; up < 5 && a >= 0; up++, a = cx->el[a].parent)
             if (s[a].rep > maxrep) maxrep = s[a].rep;
-        f[53] = lg(maxrep ? maxrep - 1 : 0);
-        f[54] = p >= 0 ? lg(s[p].rep - 1) : 0;
+        f[53] = lgu(maxrep ? maxrep - 1 : 0);
+        f[54] = p >= 0 ? lgu(s[p].rep - 1) : 0;
         if (b > 0) {
             uint32_t pi = out->el[b - 1];
             f[55] = is_heading(cx->el[pi].node);
@@ -460,16 +471,16 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                     break;
                 }
         }
-        f[63] = lg((double)total);
+        f[63] = lg_total;
         f[64] = (float)((double)sel_total / (double)total);
-        f[65] = lg(nb);
+        f[65] = lg_nb;
         if (type < DL_PAGE_NTYPES) f[66 + type] = 1;
         f[73] = (float)confidence;
         f[74] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
-        f[75] = lg(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
-        f[76] = lg(q->legal);
-        f[77] = g >= 0 ? lg(s[g].sub_legal) : 0; /* a banner's other paragraphs */
-        f[78] = lg(q->further);
+        f[75] = lgu(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
+        f[76] = lgu(q->legal);
+        f[77] = g >= 0 ? lgu(s[g].sub_legal) : 0; /* a banner's other paragraphs */
+        f[78] = lgu(q->further);
         f[79] = q->opens_further;
         /* the repeated unit it is part of (a post of a thread, a card of a grid, an item of a menu):
          * how much of the page's text the unit's siblings hold together, how long a member is, how
