@@ -207,9 +207,12 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
     }
 }
 
-static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, dl_buf *text) {
+/* m: the text's measures as the table walk took them, or NULL to take them here. */
+static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, const dl_text_measure *m,
+                     dl_buf *text) {
     uint32_t c, k, w, st, d;
-    dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
+    if (m) c = m->chars, k = m->commas, w = m->words, st = m->stops, d = m->digits;
+    else dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
     if (!c) return;
     scratch *b = &s[h];
     size_t open_at = SIZE_MAX;
@@ -306,10 +309,11 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
     }
 
-    /* each text node's text to its block, in the order index_tree met the elements */
+    /* each text node's text to its block, in the order index_tree met the elements; this walk meets the
+     * text nodes the table walk measured in the same order, so their measures are read back in turn */
     {
         int32_t cur = -1;
-        uint32_t next = 0;
+        uint32_t next = 0, tk = 0;
         const dl_node *x = root;
         while (x) {
             int skip = 0;
@@ -317,9 +321,11 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                 while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
             }
             if (x->type == DL_NODE_TEXT) {
+                const dl_text_measure *m = NULL;
+                if (cur >= 0 && tk < cx->ntext) m = &cx->text[tk++];
                 if (cur >= 0 && s[cur].host != UINT32_MAX) {
                     uint32_t h = s[cur].host;
-                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, texts ? &texts[h] : NULL);
+                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, m, texts ? &texts[h] : NULL);
                 }
             } else if (x->type == DL_NODE_ELEMENT) {
                 if (next >= n || cx->el[next].node != x) goto done; /* never expected */
