@@ -337,22 +337,20 @@ void dl_article_text_init(void) {
     words_ready = 1;
 }
 
+/* s[0..n) is one of classify_value's tokens, so ASCII letters only, and c | 0x20 is a letter's lower
+ * case: the token is compared in place rather than through a lower-cased copy (this runs on every
+ * class and id token of the page). A word's non-letter bytes match no letter here, as with a copy. */
 static unsigned classify_token(const char *s, size_t n) {
-    char tok[32];
-    if (n > sizeof(tok)) n = sizeof(tok); /* words are short: a prefix of a long token is enough */
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        tok[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
+    if (n > 32) n = 32; /* words are short: a prefix of a long token is enough */
     if (n < 2) return 0; /* every word has two letters or more */
-    int c = tok[0] - 'a', c2 = tok[1] - 'a';
+    int c = ((unsigned char)s[0] | 0x20) - 'a', c2 = ((unsigned char)s[1] | 0x20) - 'a';
     if (c < 0 || c > 25 || c2 < 0 || c2 > 25) return 0;
     unsigned w = 0;
     for (unsigned i = bucket_lo[c][c2]; i < bucket_hi[c][c2]; i++) {
         const dl_word *e = &word_tab[i];
         if (n < e->len || (e->exact && n != e->len)) continue;
-        size_t j = 2; /* tok[0..2) are the bucket's letters */
-        while (j < e->len && tok[j] == e->w[j]) j++;
+        size_t j = 2; /* s[0..2) are the bucket's letters */
+        while (j < e->len && (char)((unsigned char)s[j] | 0x20) == e->w[j]) j++;
         if (j == e->len) w |= e->bits;
     }
     return w;
