@@ -63,12 +63,12 @@ void dl_meta_free(dl_meta *m) {
 
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 
+/* Whether a[0..an) is the lower-case string b, ASCII case-insensitively. b's end is found while
+ * comparing (no strlen): the harvest asks this of every meta tag against whole key lists. */
 static int ascii_ieq(const char *a, size_t an, const char *b) {
-    size_t bn = strlen(b);
-    if (an != bn) return 0;
     for (size_t i = 0; i < an; i++)
-        if (lower((unsigned char)a[i]) != (unsigned char)b[i]) return 0;
-    return 1;
+        if (!b[i] || lower((unsigned char)a[i]) != (unsigned char)b[i]) return 0;
+    return b[an] == 0;
 }
 
 /* Whether s[0..n) holds the lower-case ASCII word w, case-insensitively, as a substring. */

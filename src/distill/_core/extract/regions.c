@@ -23,6 +23,10 @@
 #include "extract/page_type.h"
 #include "serialize/text.h"
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 /* Favor shifts the classifier's threshold: precision keeps only blocks it is surer of, recall more. */
 #define DL_REGION_FAVOR_SHIFT 1.0
 /* Fallback: when no block clears the threshold and the classic selection is empty too, the blocks
@@ -304,9 +308,33 @@ nomem:
  * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (The invisible operators U+2061..U+2064 stay:
  * pages use U+2063 as an invisible separator inside ordinary text, and it is part of what they wrote.) (U+200C/U+200D stay: they shape Persian and
  * emoji.) In place; returns the new length. */
+/* The first byte at or after i that may start one of those characters (0xC2, 0xE2 or 0xEF): every
+ * other byte is kept as it is, so the text between two candidates is moved in one piece. */
+static size_t next_candidate(const char *s, size_t i, size_t n) {
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    const __m128i c2 = _mm_set1_epi8((char)0xC2), e2 = _mm_set1_epi8((char)0xE2), ef = _mm_set1_epi8((char)0xEF);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, c2), _mm_cmpeq_epi8(x, e2)), _mm_cmpeq_epi8(x, ef)));
+        if (m) return i + (size_t)__builtin_ctz(m);
+    }
+#endif
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0xC2 || c == 0xE2 || c == 0xEF) return i;
+    }
+    return n;
+}
+
 static size_t drop_invisible(char *s, size_t n) {
     size_t w = 0;
     for (size_t i = 0; i < n;) {
+        size_t j = next_candidate(s, i, n);
+        if (w != i && j > i) memmove(s + w, s + i, j - i);
+        w += j - i;
+        i = j;
+        if (i >= n) break;
         unsigned char c = (unsigned char)s[i];
         if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xAD) {
             i += 2;
