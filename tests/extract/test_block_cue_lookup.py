@@ -47,3 +47,21 @@ def test_cues_are_counted_once_each_and_only_at_word_starts() -> None:
     three = features("Privacy first: our privacy notice and the PRIVACY rules.")[LEGAL]
     assert 0.0 < one < three
     assert features("Please see our xprivacy notice and the ecookie jar.")[LEGAL] == 0.0
+
+
+def test_a_cue_is_found_at_every_offset_and_the_scan_goes_on_past_it() -> None:
+    # the scan reads 16 bytes at a time: a cue at each offset of two blocks, and a cue that would
+    # start inside the one just counted ("also read|also" holds "read also" too: counted once)
+    one, two = f32_log1p(1), f32_log1p(2)
+    for k in range(40):
+        lead = "x" * k + " " if k else ""
+        assert features(f"{lead}The cookie jar is on the shelf today.")[LEGAL] == one, k
+        assert features(f"{lead}Also read also the rest of the page.")[FURTHER] == one, k
+        assert features(f"{lead}Read more, see also the notes below it.")[FURTHER] == two, k
+        assert features(f"{'x' * k}cookie is one word here, not a cue at all.")[LEGAL] == (one if k == 0 else 0.0), k
+
+
+def f32_log1p(n: int) -> float:
+    import math
+
+    return array("f", [math.log1p(n)])[0]

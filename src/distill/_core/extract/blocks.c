@@ -8,6 +8,10 @@
 #include "common/ascii.h"
 #include "extract/blocks.h"
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 /* Inherited context bits of an element (itself and its ancestors). */
 enum {
     A_LINK = 1u << 0,    /* inside an <a> */
@@ -167,6 +171,8 @@ static float lg_table[LG_TABLE];
 static unsigned char cue_order[CUE_COUNT];
 static unsigned char cue_lo[256], cue_hi[256];
 static int cues_ready;
+static int cues_at_word_bytes; /* every cue starts with a word byte: the 16-byte scan may be used */
+static int word_byte(unsigned char c);
 
 void dl_blocks_init(void) {
     if (cues_ready) return;
@@ -178,32 +184,76 @@ void dl_blocks_init(void) {
         cue_hi[b] = (unsigned char)k;
     }
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
+    cues_at_word_bytes = 1;
+    for (size_t i = 0; i < CUE_COUNT; i++)
+        if (!word_byte((unsigned char)cue_words[i].s[0])) cues_at_word_bytes = 0;
     cues_ready = 1;
 }
 
 /* Bytes that continue a word (letters, digits, any non-ASCII byte): a cue starts only after none. */
 static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80; }
 
-/* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. */
+/* The cue starting at p[i], if any (the first of the list's entries that matches there): counted by
+ * group; returns where the scan goes on (past the cue), or i + 1. */
+static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint32_t *further, size_t *open_at) {
+    unsigned char lc = dl_ascii_lower((unsigned char)p[i]);
+    for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
+        const cue_word *w = &cue_words[cue_order[o]];
+        if (w->len > len - i) continue;
+        size_t j = 1;
+        while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
+        if (j < w->len) continue;
+        if (w->group == CUE_LEGAL) *legal = sat(*legal, 1);
+        else {
+            *further = sat(*further, 1);
+            if (*open_at == SIZE_MAX) *open_at = i;
+        }
+        return i + w->len;
+    }
+    return i + 1;
+}
+
+/* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. A cue
+ * is looked for at a word start (a byte after one that is not a word byte, or the first) and at the
+ * (c) sign's 0xC2; after a cue the scan goes on past it. */
 static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *further, size_t *open_at) {
-    for (size_t i = 0; i < len; i++) {
+    size_t i = 0, next = 0; /* next: the first offset not inside a cue already counted */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    /* 16 bytes at a time: the word starts are found as a mask (a word byte after a byte that is not),
+     * which holds every offset where a cue can start, since each cue starts with a word byte; the
+     * others are skipped without a look (most bytes of a text are inside a word) */
+    if (len >= 16 && cues_at_word_bytes) {
+        const __m128i zero = _mm_setzero_si128(), c2 = _mm_set1_epi8((char)0xC2), case_bit = _mm_set1_epi8(0x20);
+        const __m128i d_lo = _mm_set1_epi8('0' - 1), d_hi = _mm_set1_epi8('9' + 1);
+        const __m128i a_lo = _mm_set1_epi8('a' - 1), z_hi = _mm_set1_epi8('z' + 1);
+        __m128i prev = zero; /* the byte before the first reads as not a word byte */
+        for (; i + 16 <= len; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            __m128i y = _mm_or_si128(x, case_bit); /* signed compares: bytes >= 0x80 are below every bound */
+            __m128i wb = _mm_or_si128(
+                _mm_cmplt_epi8(x, zero),
+                _mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(x, d_lo), _mm_cmplt_epi8(x, d_hi)),
+                             _mm_and_si128(_mm_cmpgt_epi8(y, a_lo), _mm_cmplt_epi8(y, z_hi))));
+            __m128i before = _mm_or_si128(_mm_slli_si128(wb, 1), _mm_srli_si128(prev, 15));
+            prev = wb;
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(before, wb), _mm_cmpeq_epi8(x, c2)));
+            while (m) {
+                size_t at = i + (size_t)__builtin_ctz(m);
+                m &= m - 1;
+                if (at >= next) {
+                    size_t after = cue_at(p, len, at, legal, further, open_at);
+                    if (after > at + 1) next = after;
+                }
+            }
+        }
+    }
+#endif
+    for (; i < len; i++) {
+        if (i < next) continue;
         unsigned char c = (unsigned char)p[i];
         if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
-        unsigned char lc = dl_ascii_lower(c);
-        for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
-            const cue_word *w = &cue_words[cue_order[o]];
-            if (w->len > len - i) continue;
-            size_t j = 1;
-            while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
-            if (j < w->len) continue;
-            if (w->group == CUE_LEGAL) *legal = sat(*legal, 1);
-            else {
-                *further = sat(*further, 1);
-                if (*open_at == SIZE_MAX) *open_at = i;
-            }
-            i += w->len - 1;
-            break;
-        }
+        size_t after = cue_at(p, len, i, legal, further, open_at);
+        if (after > i + 1) next = after;
     }
 }
 
