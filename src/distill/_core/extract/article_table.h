@@ -47,6 +47,7 @@ typedef struct {
     uint32_t own_words, own_stops, own_digits; /* text children only: words, sentence ends, digits */
     uint32_t chars, links, commas;  /* the kept subtree */
     uint32_t prose;                 /* paragraph text owned, for the wrapper guard */
+    uint32_t text0, ntext;          /* its subtree's measured text nodes: dl_actx.text[text0, text0 + ntext) */
     double score;
 } dl_el;
 

@@ -523,6 +523,7 @@ static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
  * indices, so the table itself is the stack. */
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
     cx->ntext = 0;
+    cx->text_failed = 0;
     int32_t cur = -1;
     const dl_node *x = root;
     while (x) {
@@ -536,6 +537,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 dl_tab_measure_more(x->u.text.ptr, x->u.text.len, &c, &k, &w, &st, &d);
                 keep_measure(cx, &(dl_text_measure){c, k, w, st, d});
                 dl_el *e = &cx->el[cur];
+                e->ntext++; /* its own for now; the subtree's below */
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */
                 e->own_chars = sat_add(e->own_chars, c);
                 e->own_commas = sat_add(e->own_commas, k);
@@ -547,6 +549,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (push_el(cx, x, cur) < 0) return -1;
             uint32_t i = cx->n - 1;
             dl_el *e = &cx->el[i];
+            e->text0 = cx->ntext;
             if (cur >= 0) {
                 const dl_el *p = &cx->el[cur];
                 e->depth = p->depth + 1;
@@ -575,6 +578,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
     for (uint32_t i = cx->n; i-- > 1;) {
         int32_t p = cx->el[i].parent;
         if (p >= 0 && cx->el[i].end > cx->el[p].end) cx->el[p].end = cx->el[i].end;
+        if (p >= 0) cx->el[p].ntext += cx->el[i].ntext;
     }
     return 0;
 }
@@ -630,12 +634,22 @@ int dl_tab_paras(dl_actx *cx) {
         }
         if (!is_run_host(e->node) || (e->flags & F_IN_PARA)) continue;
         uint32_t cursor = i + 1, run = 0, commas = 0;
+        /* the text children's measures, as the table walk took them: between two of them lie the
+         * measures of the element children's subtrees, which are stepped over */
+        uint32_t tc = e->text0;
+        int measured = !cx->text_failed;
         const dl_node *c = e->node->first_child;
         for (;; c = c->next) {
             int flush = (c == NULL);
             if (c && c->type == DL_NODE_TEXT) {
                 uint32_t ch, k;
-                dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
+                if (measured && tc < cx->ntext) {
+                    ch = cx->text[tc].chars;
+                    k = cx->text[tc].commas;
+                } else {
+                    dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
+                }
+                tc++;
                 if (ch && run) ch = sat_add(ch, 1);
                 run = sat_add(run, ch);
                 commas = sat_add(commas, k);
@@ -647,6 +661,7 @@ int dl_tab_paras(dl_actx *cx) {
                 }
                 cursor = cx->el[ci].end;
                 const dl_el *ce = &cx->el[ci];
+                tc = ce->text0 + ce->ntext;
                 if (ce->flags & F_DROP) continue;
                 if (is_inline_tag(c)) {
                     uint32_t ch = ce->chars;
