@@ -240,6 +240,9 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
             while (m) {
                 size_t at = i + (size_t)__builtin_ctz(m);
                 m &= m - 1;
+                /* most word starts begin no cue at all: one look at the group's bounds rules them out */
+                unsigned char lc = dl_ascii_lower((unsigned char)p[at]);
+                if (cue_lo[lc] == cue_hi[lc]) continue;
                 if (at >= next) {
                     size_t after = cue_at(p, len, at, legal, further, open_at);
                     if (after > at + 1) next = after;
