@@ -15,7 +15,8 @@ KEPT = "\u00a9 \u20ac \u201c \ufb01 caf\u00e9"
 
 
 def page(paragraphs: list[str]) -> str:
-    return "<!doctype html><html><body><article>" + "".join(f"<p>{p}</p>" for p in paragraphs) + "</article></body></html>"
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return f"<!doctype html><html><body><article>{body}</article></body></html>"
 
 
 def test_invisible_characters_go_and_everything_else_stays() -> None:
