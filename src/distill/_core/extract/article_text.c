@@ -14,6 +14,7 @@
 #include "extract/article_rules.h"
 #include "extract/article_table.h"
 #include "extract/article_text.h"
+#include "serialize/layout.h"
 
 /* ------------------------------------------------------------------ small helpers */
 
@@ -459,8 +460,8 @@ static int find_nospace_ci(const char *s, size_t len, const char *pat) {
 /* Hidden from every reader: the hidden attribute, aria-hidden="true", or an inline style that hides
  * the element. What no reader sees is not the article (menus, modals, tracking text, print-only
  * copies). Measured: +0.004 F1. */
-static int hidden_by(const table_attrs *t) {
-    if (t->hidden) return 1;
+static int hidden_by(const dl_node *el, const table_attrs *t) {
+    if (t->hidden && !dl_is_streamed_segment(el)) return 1;
     const dl_attr *a = t->aria_hidden;
     if (a) {
         const char *v = a->value.ptr;
@@ -479,7 +480,7 @@ static int hidden_by(const table_attrs *t) {
 int dl_tab_is_hidden(const dl_node *el) {
     table_attrs t;
     gather_attrs(el, &t);
-    return hidden_by(&t);
+    return hidden_by(el, &t);
 }
 
 /* ------------------------------------------------------------------ the element table */
@@ -542,7 +543,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 table_attrs ta;
                 gather_attrs(x, &ta);
                 e->words = (uint8_t)words_of(&ta);
-                int hidden = hidden_by(&ta);
+                int hidden = hidden_by(x, &ta);
                 if (hidden) e->flags |= F_HIDDEN;
                 if (x != root && !is_top_tag(x) && (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || hidden))
                     e->flags |= F_SOFT;
