@@ -43,3 +43,27 @@ def test_streamed_segment_id_must_be_the_renderers_shape() -> None:
     for ident in ("S:", "S:Menu", "s:0", "S:0 x", "Sx0"):
         body = f'<div hidden id="{ident}"><p>{PROSE[0]}</p></div><article><p>{PROSE[1]}</p><p>{PROSE[2]}</p></article>'
         assert PROSE[0] not in distill.article(page(body)).text, ident
+
+
+def test_a_second_copy_of_the_article_is_left_out() -> None:
+    # pages ship one copy of the article per screen size (style sheets show one): a reader sees it once,
+    # whatever the markup around each copy and its spacing or case
+    paras = "".join(f"<p>{p}</p>" for p in PROSE)
+    shout = "".join(f"<p>  {p.upper()} </p>" for p in PROSE)
+    body = f'<div class="desktop"><article>{paras}</article></div><div class="phone"><section><div>{shout}</div></section></div>'
+    text = distill.article(page(body)).text
+    assert text.count(PROSE[0]) == 1
+    assert PROSE[0].upper() not in text
+    assert PROSE[2] in text
+
+
+def test_short_repeats_and_different_text_stay() -> None:
+    # a sentence repeated under every item is the page's own text (under the copy threshold), and two
+    # posts that share a paragraph but differ elsewhere are not copies of each other
+    note = "Prices include tax."
+    items = "".join(f"<li><h3>Item {i}</h3><p>{PROSE[i % 3]}</p><p>{note}</p></li>" for i in range(6))
+    text = distill.article(page(f"<main><ul>{items}</ul></main>")).text
+    assert text.count(note) == 6
+    posts = f"<article><p>{PROSE[0]}</p><p>{PROSE[1]}</p></article><article><p>{PROSE[0]}</p><p>{PROSE[2]}</p></article>"
+    text = distill.article(page(posts)).text
+    assert text.count(PROSE[0]) == 2
