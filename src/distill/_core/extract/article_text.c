@@ -14,7 +14,6 @@
 #include "extract/article_rules.h"
 #include "extract/article_table.h"
 #include "extract/article_text.h"
-#include "serialize/layout.h"
 
 /* ------------------------------------------------------------------ small helpers */
 
@@ -338,22 +337,20 @@ void dl_article_text_init(void) {
     words_ready = 1;
 }
 
+/* s[0..n) is one of classify_value's tokens, so ASCII letters only, and c | 0x20 is a letter's lower
+ * case: the token is compared in place rather than through a lower-cased copy (this runs on every
+ * class and id token of the page). A word's non-letter bytes match no letter here, as with a copy. */
 static unsigned classify_token(const char *s, size_t n) {
-    char tok[32];
-    if (n > sizeof(tok)) n = sizeof(tok); /* words are short: a prefix of a long token is enough */
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        tok[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
+    if (n > 32) n = 32; /* words are short: a prefix of a long token is enough */
     if (n < 2) return 0; /* every word has two letters or more */
-    int c = tok[0] - 'a', c2 = tok[1] - 'a';
+    int c = ((unsigned char)s[0] | 0x20) - 'a', c2 = ((unsigned char)s[1] | 0x20) - 'a';
     if (c < 0 || c > 25 || c2 < 0 || c2 > 25) return 0;
     unsigned w = 0;
     for (unsigned i = bucket_lo[c][c2]; i < bucket_hi[c][c2]; i++) {
         const dl_word *e = &word_tab[i];
         if (n < e->len || (e->exact && n != e->len)) continue;
-        size_t j = 2; /* tok[0..2) are the bucket's letters */
-        while (j < e->len && tok[j] == e->w[j]) j++;
+        size_t j = 2; /* s[0..2) are the bucket's letters */
+        while (j < e->len && (char)((unsigned char)s[j] | 0x20) == e->w[j]) j++;
         if (j == e->len) w |= e->bits;
     }
     return w;
@@ -460,8 +457,8 @@ static int find_nospace_ci(const char *s, size_t len, const char *pat) {
 /* Hidden from every reader: the hidden attribute, aria-hidden="true", or an inline style that hides
  * the element. What no reader sees is not the article (menus, modals, tracking text, print-only
  * copies). Measured: +0.004 F1. */
-static int hidden_by(const dl_node *el, const table_attrs *t) {
-    if (t->hidden && !dl_is_streamed_segment(el)) return 1;
+static int hidden_by(const table_attrs *t) {
+    if (t->hidden) return 1;
     const dl_attr *a = t->aria_hidden;
     if (a) {
         const char *v = a->value.ptr;
@@ -480,7 +477,7 @@ static int hidden_by(const dl_node *el, const table_attrs *t) {
 int dl_tab_is_hidden(const dl_node *el) {
     table_attrs t;
     gather_attrs(el, &t);
-    return hidden_by(el, &t);
+    return hidden_by(&t);
 }
 
 /* ------------------------------------------------------------------ the element table */
@@ -565,7 +562,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 table_attrs ta;
                 gather_attrs(x, &ta);
                 e->words = (uint8_t)words_of(&ta);
-                int hidden = hidden_by(x, &ta);
+                int hidden = hidden_by(&ta);
                 if (hidden) e->flags |= F_HIDDEN;
                 if (x != root && !is_top_tag(x) && (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || hidden))
                     e->flags |= F_SOFT;
