@@ -103,6 +103,10 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
     for (uint32_t i = 0; i < n;) {
         while (lo < m && kel[lo] < i) lo++;
         uint32_t end = r->cx.el[i].end, a = lo, z = m; /* hi: the first kept block at or after end */
+        if (lo == m || kel[lo] >= end) { /* no kept block inside: most elements of a page */
+            i++;
+            continue;
+        }
         while (a < z) {
             uint32_t mid = a + (z - a) / 2;
             if (kel[mid] < end) a = mid + 1;
