@@ -50,7 +50,8 @@ def test_a_second_copy_of_the_article_is_left_out() -> None:
     # whatever the markup around each copy and its spacing or case
     paras = "".join(f"<p>{p}</p>" for p in PROSE)
     shout = "".join(f"<p>  {p.upper()} </p>" for p in PROSE)
-    body = f'<div class="desktop"><article>{paras}</article></div><div class="phone"><section><div>{shout}</div></section></div>'
+    body = (f'<div class="desktop"><article>{paras}</article></div>'
+            f'<div class="phone"><section><div>{shout}</div></section></div>')
     text = distill.article(page(body)).text
     assert text.count(PROSE[0]) == 1
     assert PROSE[0].upper() not in text
@@ -64,6 +65,8 @@ def test_short_repeats_and_different_text_stay() -> None:
     items = "".join(f"<li><h3>Item {i}</h3><p>{PROSE[i % 3]}</p><p>{note}</p></li>" for i in range(6))
     text = distill.article(page(f"<main><ul>{items}</ul></main>")).text
     assert text.count(note) == 6
-    posts = f"<article><p>{PROSE[0]}</p><p>{PROSE[1]}</p></article><article><p>{PROSE[0]}</p><p>{PROSE[2]}</p></article>"
+    posts = (f"<article><p>{PROSE[0]}</p><p>{PROSE[1]}</p></article>"
+             f"<article><p>{PROSE[0]}</p><p>{PROSE[2]}</p></article>")
     text = distill.article(page(posts)).text
     assert text.count(PROSE[0]) == 2
+
