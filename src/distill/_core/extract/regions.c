@@ -40,6 +40,9 @@
  * copy, and its blocks are dropped, from this much text on: shorter repeats (a disclaimer on every
  * card, a step repeated in each recipe) are the page's own text, repeated on purpose. */
 #define DL_REGION_COPY_MIN_CHARS 300
+/* In a forum thread a reply that repeats an earlier post's words quotes it (or repeats a signature),
+ * and the reader has read them already: there a copy counts from this much text on. */
+#define DL_REGION_COPY_MIN_CHARS_FORUM 80
 
 typedef struct {
     dl_actx cx;
@@ -99,6 +102,7 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
         chars[j + 1] = chars[j] + b->chars[k];
         j++;
     }
+    uint64_t min_chars = r->type == DL_PAGE_FORUM ? DL_REGION_COPY_MIN_CHARS_FORUM : DL_REGION_COPY_MIN_CHARS;
     uint32_t lo = 0;
     for (uint32_t i = 0; i < n;) {
         while (lo < m && kel[lo] < i) lo++;
@@ -113,7 +117,7 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
             else z = mid;
         }
         uint32_t hi = a;
-        if (hi > lo && chars[hi] - chars[lo] >= DL_REGION_COPY_MIN_CHARS) {
+        if (hi > lo && chars[hi] - chars[lo] >= min_chars) {
             uint64_t h = (pre[hi] - pre[lo] * pw[hi - lo]) ^ ((uint64_t)(hi - lo) << 40);
             size_t s = (size_t)(h ^ h >> 29) & (cap - 1);
             while (t[s].used && t[s].h != h) s = (s + 1) & (cap - 1);
