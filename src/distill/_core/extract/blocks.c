@@ -39,6 +39,7 @@ typedef struct {
     uint32_t grp_chars, grp_links; /* at a group's first member: the visible block text of all members */
     uint32_t bc, bl, bk, bw, bs, bd; /* as a block: chars, link chars, commas, words, stops, digits */
     uint32_t legal, further;         /* as a block: boilerplate cue words (see cue_words) */
+    uint64_t hash;                   /* as a block: its words' hash (see word_hash) */
     uint32_t sub_legal;              /* the visible subtree's legal cues */
     uint8_t first_kind, last_stop, opens_further;
 } scratch;
@@ -260,6 +261,24 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
     }
 }
 
+/* The block's words folded into its hash: letters and digits (ASCII lower-cased) and non-ASCII bytes,
+ * each run of anything else one separator, so that the same words written with other spacing,
+ * punctuation or case hash the same (regions.c finds copies of the same text with it). */
+static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
+    int gap = 1;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (word_byte(c)) {
+            if (gap && h) h = (h ^ ' ') * 1099511628211u;
+            gap = 0;
+            h = (h ^ dl_ascii_lower(c)) * 1099511628211u;
+        } else {
+            gap = 1;
+        }
+    }
+    return h;
+}
+
 /* m: the text's measures as the table walk took them, or NULL to take them here. */
 static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, const dl_text_measure *m,
                      dl_buf *text) {
@@ -270,6 +289,7 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
     scratch *b = &s[h];
     size_t open_at = SIZE_MAX;
     count_cues(p, len, &b->legal, &b->further, &open_at);
+    b->hash = word_hash(b->hash, p, len);
     if (!b->bc) {
         size_t i = 0;
         while (i < len && is_sp((unsigned char)p[i])) i++;
@@ -420,9 +440,10 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     if (!nb) goto done;
     out->el = malloc((size_t)nb * sizeof(*out->el));
     out->chars = malloc((size_t)nb * sizeof(*out->chars));
+    out->hash = malloc((size_t)nb * sizeof(*out->hash));
     out->x = calloc((size_t)nb * DL_BLOCK_NFEAT, sizeof(float));
     out->block_of = malloc((size_t)n * sizeof(*out->block_of));
-    if (!out->el || !out->chars || !out->x || !out->block_of) goto nomem;
+    if (!out->el || !out->chars || !out->hash || !out->x || !out->block_of) goto nomem;
     for (uint32_t i = 0; i < n; i++) out->block_of[i] = -1;
     if (texts && !(out->text = calloc(nb, sizeof(*out->text)))) goto nomem;
     for (uint32_t i = 0; i < n; i++)
@@ -432,6 +453,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                 memset(&texts[i], 0, sizeof(texts[i]));
             }
             out->chars[out->n] = s[i].bc;
+            out->hash[out->n] = s[i].hash;
             out->block_of[i] = (int32_t)out->n;
             out->el[out->n++] = i;
         }
@@ -579,6 +601,7 @@ void dl_blocks_free(dl_blocks *b) {
     free(b->text);
     free(b->el);
     free(b->chars);
+    free(b->hash);
     free(b->x);
     free(b->block_of);
     memset(b, 0, sizeof(*b));

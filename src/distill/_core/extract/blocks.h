@@ -22,6 +22,7 @@
 typedef struct {
     uint32_t *el;  /* the table index of each block's element, in document order */
     uint32_t *chars; /* the block's own folded text length */
+    uint64_t *hash;  /* a hash of the block's words (letters and digits, ASCII case folded, in order) */
     float *x;      /* n * DL_BLOCK_NFEAT features */
     dl_buf *text;  /* n texts when asked for (training), else NULL */
     int32_t *block_of; /* per table element: the block its own text belongs to, -1 for none */
