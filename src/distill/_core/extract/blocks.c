@@ -173,6 +173,7 @@ static unsigned char cue_order[CUE_COUNT];
 static unsigned char cue_lo[256], cue_hi[256];
 static int cues_ready;
 static int cues_at_word_bytes; /* every cue starts with a word byte: the 16-byte scan may be used */
+static unsigned char hash_byte[256]; /* word_hash's view of a byte (dl_blocks_init fills it) */
 static int word_byte(unsigned char c);
 
 void dl_blocks_init(void) {
@@ -185,6 +186,7 @@ void dl_blocks_init(void) {
         cue_hi[b] = (unsigned char)k;
     }
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
+    for (unsigned b = 0; b < 256; b++) hash_byte[b] = word_byte((unsigned char)b) ? dl_ascii_lower((unsigned char)b) : 0;
     cues_at_word_bytes = 1;
     for (size_t i = 0; i < CUE_COUNT; i++)
         if (!word_byte((unsigned char)cue_words[i].s[0])) cues_at_word_bytes = 0;
@@ -267,11 +269,13 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
 static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
     int gap = 1;
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (word_byte(c)) {
+        /* hash_byte: the byte as hashed (a word byte lower-cased), 0 for a separator; one load per
+         * byte, since every byte of every block's text goes through here */
+        unsigned char c = hash_byte[(unsigned char)p[i]];
+        if (c) {
             if (gap && h) h = (h ^ ' ') * 1099511628211u;
             gap = 0;
-            h = (h ^ dl_ascii_lower(c)) * 1099511628211u;
+            h = (h ^ c) * 1099511628211u;
         } else {
             gap = 1;
         }
