@@ -281,28 +281,18 @@ static size_t body_code_points(const dl_node *root) {
 /* _noscript_heavy(doc, markup, min_chars) -> bool: distill.extract's <noscript> fallback test. True when
  * markup (the bytes or str doc was parsed from) holds "<noscript", the text inside <noscript> elements
  * (code points, each element counted as find_all("noscript") lists them, nested ones too) is at least
- * min_chars, and more than the rest of the text under the first <body>. The body's text is only
- * counted when the first two hold (rarely: one walk of the page, no text measured, is the usual cost). */
+ * min_chars, and more than the rest of the text under the first <body>. The walk over the tree comes
+ * first: it is cheaper than searching the whole markup, and it rules out almost every page (no text
+ * inside <noscript>), so the markup is searched, and the body's text counted, only for the rest. */
 static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
     PyObject *docobj, *markup;
     Py_ssize_t min_chars;
     if (!PyArg_ParseTuple(args, "OOn:_noscript_heavy", &docobj, &markup, &min_chars)) return NULL;
-    if (PyBytes_Check(markup)) {
-        const char *p = PyBytes_AS_STRING(markup);
-        Py_ssize_t n = PyBytes_GET_SIZE(markup);
-        int found;
-        Py_BEGIN_ALLOW_THREADS
-        found = has_noscript_tag(p, (size_t)n);
-        Py_END_ALLOW_THREADS
-        if (!found) Py_RETURN_FALSE;
-    } else if (PyUnicode_Check(markup)) {
-        int found = PyUnicode_Contains(markup, dl_noscript_tag_str);
-        if (found < 0) return NULL;
-        if (!found) Py_RETURN_FALSE;
-    } else {
+    if (!PyBytes_Check(markup) && !PyUnicode_Check(markup)) {
         PyErr_SetString(PyExc_TypeError, "_noscript_heavy() markup must be bytes or str");
         return NULL;
     }
+    if (min_chars < 0) Py_RETURN_FALSE;
     DocumentObject *owner = NULL;
     const dl_node *root = dl_unwrap_node(docobj, &owner);
     if (!root) return NULL;
@@ -331,12 +321,23 @@ static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
             }
         }
     }
-    if (min_chars >= 0 && inside >= (size_t)min_chars) body = body_code_points(root);
+    if (inside >= (size_t)min_chars) body = body_code_points(root);
     Py_END_ALLOW_THREADS
     DL_TREE_UNLOCK();
     /* the design of the test: inside <= outside keeps the page as parsed (outside may be negative when
      * <noscript>s sit outside the body) */
-    int heavy = min_chars >= 0 && inside >= (size_t)min_chars && (double)inside > (double)body - (double)inside;
+    int heavy = inside >= (size_t)min_chars && (double)inside > (double)body - (double)inside;
+    if (!heavy) Py_RETURN_FALSE;
+    if (PyBytes_Check(markup)) {
+        const char *p = PyBytes_AS_STRING(markup);
+        Py_ssize_t len = PyBytes_GET_SIZE(markup);
+        Py_BEGIN_ALLOW_THREADS
+        heavy = has_noscript_tag(p, (size_t)len);
+        Py_END_ALLOW_THREADS
+    } else {
+        heavy = PyUnicode_Contains(markup, dl_noscript_tag_str);
+        if (heavy < 0) return NULL;
+    }
     return PyBool_FromLong(heavy);
 }
 

@@ -337,22 +337,20 @@ void dl_article_text_init(void) {
     words_ready = 1;
 }
 
+/* s[0..n) is one of classify_value's tokens, so ASCII letters only, and c | 0x20 is a letter's lower
+ * case: the token is compared in place rather than through a lower-cased copy (this runs on every
+ * class and id token of the page). A word's non-letter bytes match no letter here, as with a copy. */
 static unsigned classify_token(const char *s, size_t n) {
-    char tok[32];
-    if (n > sizeof(tok)) n = sizeof(tok); /* words are short: a prefix of a long token is enough */
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        tok[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    }
+    if (n > 32) n = 32; /* words are short: a prefix of a long token is enough */
     if (n < 2) return 0; /* every word has two letters or more */
-    int c = tok[0] - 'a', c2 = tok[1] - 'a';
+    int c = ((unsigned char)s[0] | 0x20) - 'a', c2 = ((unsigned char)s[1] | 0x20) - 'a';
     if (c < 0 || c > 25 || c2 < 0 || c2 > 25) return 0;
     unsigned w = 0;
     for (unsigned i = bucket_lo[c][c2]; i < bucket_hi[c][c2]; i++) {
         const dl_word *e = &word_tab[i];
         if (n < e->len || (e->exact && n != e->len)) continue;
-        size_t j = 2; /* tok[0..2) are the bucket's letters */
-        while (j < e->len && tok[j] == e->w[j]) j++;
+        size_t j = 2; /* s[0..2) are the bucket's letters */
+        while (j < e->len && (char)((unsigned char)s[j] | 0x20) == e->w[j]) j++;
         if (j == e->len) w |= e->bits;
     }
     return w;
@@ -500,10 +498,32 @@ static int push_el(dl_actx *cx, const dl_node *node, int32_t parent) {
     return 0;
 }
 
+/* Remembers one text node's measures for the block features; on out of memory the list is dropped
+ * (they measure the text again), since it only saves work. */
+static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
+    if (cx->text_failed) return;
+    if (cx->ntext == cx->cap_text) {
+        uint32_t cap = cx->cap_text ? cx->cap_text * 2 : 256;
+        dl_text_measure *p = cap > cx->cap_text && cap <= UINT32_MAX / 2 ? realloc(cx->text, (size_t)cap * sizeof(*p)) : NULL;
+        if (!p) {
+            free(cx->text);
+            cx->text = NULL;
+            cx->ntext = cx->cap_text = 0;
+            cx->text_failed = 1;
+            return;
+        }
+        cx->text = p;
+        cx->cap_text = cap;
+    }
+    cx->text[cx->ntext++] = *m;
+}
+
 /* The walk: every element outside never-content subtrees gets an index in document order; text is
  * measured into its parent's own counters. The innermost open element is found by following parent
  * indices, so the table itself is the stack. */
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
+    cx->ntext = 0;
+    cx->text_failed = 0;
     int32_t cur = -1;
     const dl_node *x = root;
     while (x) {
@@ -515,7 +535,9 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (cur >= 0) {
                 uint32_t c, k, w, st, d;
                 dl_tab_measure_more(x->u.text.ptr, x->u.text.len, &c, &k, &w, &st, &d);
+                keep_measure(cx, &(dl_text_measure){c, k, w, st, d});
                 dl_el *e = &cx->el[cur];
+                e->ntext++; /* its own for now; the subtree's below */
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */
                 e->own_chars = sat_add(e->own_chars, c);
                 e->own_commas = sat_add(e->own_commas, k);
@@ -527,6 +549,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (push_el(cx, x, cur) < 0) return -1;
             uint32_t i = cx->n - 1;
             dl_el *e = &cx->el[i];
+            e->text0 = cx->ntext;
             if (cur >= 0) {
                 const dl_el *p = &cx->el[cur];
                 e->depth = p->depth + 1;
@@ -555,6 +578,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
     for (uint32_t i = cx->n; i-- > 1;) {
         int32_t p = cx->el[i].parent;
         if (p >= 0 && cx->el[i].end > cx->el[p].end) cx->el[p].end = cx->el[i].end;
+        if (p >= 0) cx->el[p].ntext += cx->el[i].ntext;
     }
     return 0;
 }
@@ -610,12 +634,22 @@ int dl_tab_paras(dl_actx *cx) {
         }
         if (!is_run_host(e->node) || (e->flags & F_IN_PARA)) continue;
         uint32_t cursor = i + 1, run = 0, commas = 0;
+        /* the text children's measures, as the table walk took them: between two of them lie the
+         * measures of the element children's subtrees, which are stepped over */
+        uint32_t tc = e->text0;
+        int measured = !cx->text_failed;
         const dl_node *c = e->node->first_child;
         for (;; c = c->next) {
             int flush = (c == NULL);
             if (c && c->type == DL_NODE_TEXT) {
                 uint32_t ch, k;
-                dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
+                if (measured && tc < cx->ntext) {
+                    ch = cx->text[tc].chars;
+                    k = cx->text[tc].commas;
+                } else {
+                    dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
+                }
+                tc++;
                 if (ch && run) ch = sat_add(ch, 1);
                 run = sat_add(run, ch);
                 commas = sat_add(commas, k);
@@ -627,6 +661,7 @@ int dl_tab_paras(dl_actx *cx) {
                 }
                 cursor = cx->el[ci].end;
                 const dl_el *ce = &cx->el[ci];
+                tc = ce->text0 + ce->ntext;
                 if (ce->flags & F_DROP) continue;
                 if (is_inline_tag(c)) {
                     uint32_t ch = ce->chars;
@@ -942,6 +977,7 @@ int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *ch
 void dl_tab_free(dl_actx *cx) {
     free(cx->el);
     free(cx->para);
+    free(cx->text);
     memset(cx, 0, sizeof(*cx));
 }
 _Static_assert(DL_TAB_MAX_CHOSEN == DL_ART_SPLIT_MAX, "chosen array size");

@@ -22,6 +22,7 @@
 typedef struct {
     uint32_t *el;  /* the table index of each block's element, in document order */
     uint32_t *chars; /* the block's own folded text length */
+    uint64_t *hash;  /* a hash of the block's words (letters and digits, ASCII case folded, in order) */
     float *x;      /* n * DL_BLOCK_NFEAT features */
     dl_buf *text;  /* n texts when asked for (training), else NULL */
     int32_t *block_of; /* per table element: the block its own text belongs to, -1 for none */
@@ -34,6 +35,8 @@ typedef struct {
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
                       dl_page_type type, double confidence, int want_text, dl_blocks *out);
 void dl_blocks_free(dl_blocks *b);
+/* Builds the cue-word lookup; the module calls it at import, before any thread can compute blocks. */
+void dl_blocks_init(void);
 
 /* The generated model (block_model.c): the content log-odds of one feature vector. */
 double dl_block_model(const float *x);

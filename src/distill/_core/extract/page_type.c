@@ -506,24 +506,46 @@ static size_t price_at(walk *w, const unsigned char *s, size_t n, size_t i) {
     return len;
 }
 
+/* What scan_bytes does with a byte: most bytes (lower-case letters, digits, most punctuation) are
+ * just a character, told by one load; white space, continuation bytes, sentence ends and the bytes a
+ * price may start with ('$', 0xC2, 0xE2, capitals) take the longer paths. */
+enum { SB_PLAIN, SB_SPACE, SB_CONT, SB_STOP, SB_PRICE };
+static const unsigned char byte_kind[256] = {
+    [' '] = SB_SPACE, ['\n'] = SB_SPACE, ['\t'] = SB_SPACE, ['\r'] = SB_SPACE, ['\f'] = SB_SPACE,
+    ['.'] = SB_STOP, ['!'] = SB_STOP, ['?'] = SB_STOP, ['$'] = SB_PRICE, [0xC2] = SB_PRICE, [0xE2] = SB_PRICE,
+#define SB_CONT4(b) [b] = SB_CONT, [b + 1] = SB_CONT, [b + 2] = SB_CONT, [b + 3] = SB_CONT
+#define SB_CONT16(b) SB_CONT4(b), SB_CONT4(b + 4), SB_CONT4(b + 8), SB_CONT4(b + 12)
+    SB_CONT16(0x80), SB_CONT16(0x90), SB_CONT16(0xA0), SB_CONT16(0xB0),
+#undef SB_CONT16
+#undef SB_CONT4
+#define SB_UP4(b) [b] = SB_PRICE, [b + 1] = SB_PRICE, [b + 2] = SB_PRICE, [b + 3] = SB_PRICE
+    SB_UP4('A'), SB_UP4('E'), SB_UP4('I'), SB_UP4('M'), SB_UP4('Q'), SB_UP4('U'), ['Y'] = SB_PRICE, ['Z'] = SB_PRICE,
+#undef SB_UP4
+};
+
 static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
     uint32_t chars = 0;
     int space = 1;
     for (size_t i = 0; i < n; i++) {
-        unsigned char c = s[i];
-        if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f') {
+        unsigned char k = byte_kind[s[i]];
+        if (k == SB_PLAIN) {
+            space = 0;
+            chars++;
+            continue;
+        }
+        if (k == SB_SPACE) {
             if (!space) chars++;
             space = 1;
             continue;
         }
         space = 0;
-        if ((c & 0xC0) != 0x80) chars++;
+        if (k == SB_CONT) continue;
+        chars++;
         /* only a few bytes can end a sentence or start a currency: the rest cost nothing more */
-        if (c == '.' || c == '!' || c == '?') {
+        if (k == SB_STOP) {
             sentence_at(w, s, n, i);
             continue;
         }
-        if (c != '$' && c != 0xC2 && c != 0xE2 && !(c >= 'A' && c <= 'Z')) continue;
         size_t len = price_at(w, s, n, i);
         if (len) i += len - 1;
     }

@@ -23,6 +23,10 @@
 #include "extract/page_type.h"
 #include "serialize/text.h"
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 /* Favor shifts the classifier's threshold: precision keeps only blocks it is surer of, recall more. */
 #define DL_REGION_FAVOR_SHIFT 1.0
 /* Fallback: when no block clears the threshold and the classic selection is empty too, the blocks
@@ -33,6 +37,16 @@
  * enough that a region is not the whole page around a small article, low enough that a chunk with a
  * dropped share button inside stays one region. */
 #define DL_REGION_CONTENT_SHARE 0.5
+
+/* A copy of text kept earlier: a page that ships the same article two or three times (one copy per
+ * screen size, shown by style sheets; a post repeated in a hidden template) shows a reader one. An
+ * element whose kept blocks say, word for word, what an earlier element's kept blocks said is a
+ * copy, and its blocks are dropped, from this much text on: shorter repeats (a disclaimer on every
+ * card, a step repeated in each recipe) are the page's own text, repeated on purpose. */
+#define DL_REGION_COPY_MIN_CHARS 300
+/* In a forum thread a reply that repeats an earlier post's words quotes it (or repeats a signature),
+ * and the reader has read them already: there a copy counts from this much text on. */
+#define DL_REGION_COPY_MIN_CHARS_FORUM 80
 
 typedef struct {
     dl_actx cx;
@@ -59,6 +73,82 @@ static void regions_free(dl_regions *r) {
  * pure navigation too), and passing its links off as content would be garbage in a corpus. */
 static int all_link_text(const dl_blocks *b, uint32_t k) { return b->x[(size_t)k * DL_BLOCK_NFEAT + 1] >= 0.999f; }
 
+/* Drops (keep[k] = 0) the kept blocks of every element that is a copy of an earlier one (see
+ * DL_REGION_COPY_MIN_CHARS). The kept blocks' word hashes are chained in document order into prefix
+ * hashes, so the words of any element's kept blocks (a contiguous run of them) hash in O(1), whatever
+ * the markup around them; one hash table of the runs met so far, in document order. O(n log n).
+ * Returns -1 on out of memory. */
+static int drop_copies(dl_regions *r, uint8_t *keep) {
+    const dl_blocks *b = &r->b;
+    uint32_t m = 0, n = r->cx.n;
+    for (uint32_t k = 0; k < b->n; k++) m += keep[k] != 0;
+    if (m < 2) return 0;
+    const uint64_t B = 0x100000001b3ull * 31 + 7;
+    uint64_t *pre = malloc(((size_t)m + 1) * sizeof(*pre)), *pw = malloc(((size_t)m + 1) * sizeof(*pw));
+    uint64_t *chars = malloc(((size_t)m + 1) * sizeof(*chars));
+    uint32_t *kb = malloc((size_t)m * sizeof(*kb)), *kel = malloc((size_t)m * sizeof(*kel));
+    size_t cap = 16;
+    while (cap < (size_t)n * 2) cap *= 2;
+    typedef struct {
+        uint64_t h;
+        uint32_t hi, used;
+    } slot;
+    slot *t = calloc(cap, sizeof(*t));
+    int rc = -1;
+    if (!pre || !pw || !chars || !kb || !kel || !t) goto out;
+    pre[0] = 0, pw[0] = 1, chars[0] = 0;
+    for (uint32_t k = 0, j = 0; k < b->n; k++) {
+        if (!keep[k]) continue;
+        kb[j] = k;
+        kel[j] = b->el[k];
+        pre[j + 1] = pre[j] * B + (b->hash[k] | 1);
+        pw[j + 1] = pw[j] * B;
+        chars[j + 1] = chars[j] + b->chars[k];
+        j++;
+    }
+    uint64_t min_chars = r->type == DL_PAGE_FORUM ? DL_REGION_COPY_MIN_CHARS_FORUM : DL_REGION_COPY_MIN_CHARS;
+    uint32_t lo = 0;
+    for (uint32_t i = 0; i < n;) {
+        while (lo < m && kel[lo] < i) lo++;
+        uint32_t end = r->cx.el[i].end, a = lo, z = m; /* hi: the first kept block at or after end */
+        if (lo == m || kel[lo] >= end) { /* no kept block inside: most elements of a page */
+            i++;
+            continue;
+        }
+        while (a < z) {
+            uint32_t mid = a + (z - a) / 2;
+            if (kel[mid] < end) a = mid + 1;
+            else z = mid;
+        }
+        uint32_t hi = a;
+        if (hi > lo && chars[hi] - chars[lo] >= min_chars) {
+            uint64_t h = (pre[hi] - pre[lo] * pw[hi - lo]) ^ ((uint64_t)(hi - lo) << 40);
+            size_t s = (size_t)(h ^ h >> 29) & (cap - 1);
+            while (t[s].used && t[s].h != h) s = (s + 1) & (cap - 1);
+            if (t[s].used && t[s].hi <= lo) {
+                for (uint32_t j = lo; j < hi; j++) keep[kb[j]] = 0;
+                i = end;
+                continue;
+            }
+            if (!t[s].used) {
+                t[s].used = 1;
+                t[s].h = h;
+                t[s].hi = hi;
+            }
+        }
+        i++;
+    }
+    rc = 0;
+out:
+    free(pre);
+    free(pw);
+    free(chars);
+    free(kb);
+    free(kel);
+    free(t);
+    return rc;
+}
+
 static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     memset(r, 0, sizeof(*r));
     r->best = -1;
@@ -78,7 +168,8 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     double *score = malloc((size_t)nb * sizeof(*score));
     uint32_t *kept = calloc(n, sizeof(*kept)), *all = calloc(n, sizeof(*all));
     uint8_t *own = calloc(n, 1); /* a kept block's own element */
-    if (!score || !kept || !all || !own) goto nomem;
+    uint8_t *keepb = malloc((size_t)nb); /* per block: content */
+    if (!score || !kept || !all || !own || !keepb) goto nomem;
     uint32_t nkept = 0;
     double top = -1e300;
     for (uint32_t k = 0; k < nb; k++) {
@@ -92,13 +183,15 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
             if (r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f) nkept++;
         if (!nkept) mode = 2;
     }
-    for (uint32_t k = 0; k < nb; k++) {
-        int keep = mode == 0   ? score[k] > threshold
+    for (uint32_t k = 0; k < nb; k++)
+        keepb[k] = mode == 0   ? score[k] > threshold
                    : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f
                                : score[k] >= top - DL_REGION_FALLBACK_MARGIN && !all_link_text(&r->b, k);
+    if (drop_copies(r, keepb) < 0) goto nomem;
+    for (uint32_t k = 0; k < nb; k++) {
         uint32_t i = r->b.el[k];
         all[i] = r->b.chars[k];
-        if (keep) {
+        if (keepb[k]) {
             kept[i] = r->b.chars[k];
             own[i] = 1;
         }
@@ -180,12 +273,14 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         }
     }
     free(own);
+    free(keepb);
     free(score);
     free(kept);
     free(all);
     return 0;
 nomem:
     free(own);
+    free(keepb);
     free(score);
     free(kept);
     free(all);
@@ -304,9 +399,33 @@ nomem:
  * U+2060 WORD JOINER, U+FEFF ZERO WIDTH NO-BREAK SPACE. (The invisible operators U+2061..U+2064 stay:
  * pages use U+2063 as an invisible separator inside ordinary text, and it is part of what they wrote.) (U+200C/U+200D stay: they shape Persian and
  * emoji.) In place; returns the new length. */
+/* The first byte at or after i that may start one of those characters (0xC2, 0xE2 or 0xEF): every
+ * other byte is kept as it is, so the text between two candidates is moved in one piece. */
+static size_t next_candidate(const char *s, size_t i, size_t n) {
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    const __m128i c2 = _mm_set1_epi8((char)0xC2), e2 = _mm_set1_epi8((char)0xE2), ef = _mm_set1_epi8((char)0xEF);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, c2), _mm_cmpeq_epi8(x, e2)), _mm_cmpeq_epi8(x, ef)));
+        if (m) return i + (size_t)__builtin_ctz(m);
+    }
+#endif
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0xC2 || c == 0xE2 || c == 0xEF) return i;
+    }
+    return n;
+}
+
 static size_t drop_invisible(char *s, size_t n) {
     size_t w = 0;
     for (size_t i = 0; i < n;) {
+        size_t j = next_candidate(s, i, n);
+        if (w != i && j > i) memmove(s + w, s + i, j - i);
+        w += j - i;
+        i = j;
+        if (i >= n) break;
         unsigned char c = (unsigned char)s[i];
         if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xAD) {
             i += 2;

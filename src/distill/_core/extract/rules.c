@@ -25,9 +25,13 @@ typedef struct {
     uint8_t starts[256]; /* byte -> how many words start with it */
     uint8_t first[256];  /* byte -> where those words begin in by_start */
     uint8_t by_start[64]; /* word indices grouped by first byte, in list order within a group */
+    /* when every word starts with two ASCII letters (pairs_ok): pairs[a] has bit b when some word
+     * starts with letters a, b, so most bytes that start a word are ruled out by their neighbour */
+    uint32_t pairs[26];
+    int pairs_ok;
 } word_list;
 
-#define DL_WORD_LIST(arr) {arr, sizeof(arr) / sizeof((arr)[0]), {0}, {0}, {0}, {0}}
+#define DL_WORD_LIST(arr) {arr, sizeof(arr) / sizeof((arr)[0]), {0}, {0}, {0}, {0}, {0}, 0}
 static word_list positive_list = DL_WORD_LIST(positive_hints);
 static word_list negative_list = DL_WORD_LIST(negative_hints);
 static word_list boilerplate_list = DL_WORD_LIST(boilerplate_hints);
@@ -47,6 +51,14 @@ static void prepare(word_list *l) {
         for (size_t i = 0; i < l->count; i++)
             if ((unsigned char)l->words[i][0] == c && l->lens[i]) l->by_start[at++] = (uint8_t)i;
     }
+    memset(l->pairs, 0, sizeof(l->pairs));
+    l->pairs_ok = 1;
+    for (size_t i = 0; i < l->count; i++) {
+        unsigned a = (unsigned)((unsigned char)l->words[i][0] - 'a');
+        unsigned b = l->lens[i] >= 2 ? (unsigned)((unsigned char)l->words[i][1] - 'a') : 26;
+        if (a >= 26 || b >= 26) l->pairs_ok = 0;
+        else l->pairs[a] |= 1u << b;
+    }
 }
 
 void dl_rules_init(void) {
@@ -61,6 +73,11 @@ static int any(const char *hay, size_t len, const word_list *l) {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = lower((unsigned char)hay[i]);
         if (!l->starts[c]) continue;
+        if (l->pairs_ok) { /* c is a letter; every word has two or more */
+            if (i + 1 >= len) break;
+            unsigned b = (unsigned)(lower((unsigned char)hay[i + 1]) - 'a');
+            if (b >= 26 || !(l->pairs[c - 'a'] >> b & 1)) continue;
+        }
         for (size_t k = l->first[c], end = k + l->starts[c]; k < end; k++) {
             size_t w = l->by_start[k], m = l->lens[w];
             const char *word = l->words[w];

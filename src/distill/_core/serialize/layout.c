@@ -329,6 +329,17 @@ static int style_hides(const dl_attr *style) {
     return 0;
 }
 
+int dl_is_streamed_segment(const dl_node *el) {
+    if (!dl_is_element(el, DL_TAG_div)) return 0;
+    const dl_attr *id = dl_element_attr(el, "id", 2);
+    if (!id || id->value.len < 3 || id->value.len > 12 || id->value.ptr[0] != 'S' || id->value.ptr[1] != ':') return 0;
+    for (size_t i = 2; i < id->value.len; i++) {
+        unsigned char c = (unsigned char)id->value.ptr[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'))) return 0;
+    }
+    return 1;
+}
+
 int dl_export_kind(const dl_node *el) {
     int k;
     if (el->ns == DL_NS_SVG) k = DL_K_SKIP; /* icons and drawings: their text is rarely prose */
@@ -336,7 +347,7 @@ int dl_export_kind(const dl_node *el) {
     else k = k_kinds[el->atom];
     if (k != DL_K_SKIP && el->u.element.nattrs) {
         const dl_attr *style;
-        if (dl_element_attr(el, "hidden", 6)) k = DL_K_SKIP;
+        if (dl_element_attr(el, "hidden", 6) && !dl_is_streamed_segment(el)) k = DL_K_SKIP;
         else if ((style = dl_element_attr(el, "style", 5)) && style_hides(style)) k = DL_K_SKIP;
     }
     return k;

@@ -103,6 +103,12 @@ enum {
 };
 int dl_export_kind(const dl_node *el);
 
+/* Whether el is a streamed server-rendering segment: a `<div hidden id="S:...">` that a streaming
+ * renderer (React's Suspense streaming, `S:` + a base-36 number) sends after its placeholder, and
+ * that the page's inline script moves into place on load. Every reader with scripts sees it, so its
+ * `hidden` attribute does not hide it from the text. */
+int dl_is_streamed_segment(const dl_node *el);
+
 /* Close the open markers that close at line breaks now (they reopen before the next content). */
 void dl_lw_close_markers(dl_lw *lw);
 

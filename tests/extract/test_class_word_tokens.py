@@ -1,0 +1,44 @@
+"""The element table's class/id words (block features 35..39: boilerplate, rescue, positive, negative,
+clean) found on the tokens of a value: lower-case runs, a capital starting a lower-case run (camelCase),
+a run of capitals (an acronym, whose last capital starts the next word when lower case follows),
+digits and punctuation separating. The tokens are compared with the word lists without a lower-cased
+copy, so upper and mixed case must read as lower case, and nothing else may.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import pytest
+
+import distill
+from distill import _core
+
+BOILER, RESCUE, POSITIVE, NEGATIVE, CLEAN = 0, 1, 2, 3, 4  # article_rules.h word lists
+
+
+def own_words(attrs: str) -> set[int]:
+    doc = distill.parse(f"<!doctype html><html><body><p {attrs}>Some words of the paragraph.</p></body></html>")
+    texts, feats, nfeat = _core._article_blocks(doc)
+    a = array("f")
+    a.frombytes(feats)
+    f = a[texts.index("Some words of the paragraph.") * nfeat:][:nfeat]
+    return {b for b in range(5) if f[35 + b] == 1.0}
+
+
+@pytest.mark.parametrize(("attrs", "bits"), [
+    ('class="sharebar"', {BOILER, CLEAN}),  # "share" starts the token; the whole negative word does not match
+    ('class="ShareBar"', {BOILER, NEGATIVE, CLEAN}),  # camelCase: "Share" is a word of its own
+    ('class="SHARE"', {BOILER, NEGATIVE, CLEAN}),  # an acronym run, read as lower case
+    ('class="SHAREbar"', set()),  # "SHAR" + "Ebar": the last capital starts the lower-case word
+    ('class="HTMLShare"', {BOILER, NEGATIVE, CLEAN}),
+    ('id="mainContent"', {RESCUE, POSITIVE}),
+    ('class="x9comment"', {BOILER, NEGATIVE, CLEAN}),  # digits separate
+    ('class="ad"', {NEGATIVE, CLEAN}),
+    ('class="AD"', {NEGATIVE, CLEAN}),
+    ('class="address"', set()),  # "ad" is a whole word only
+    ('class="s[debar s@debar"', set()),  # bytes that are letters only once 0x20 is set are not letters
+    ('class="SideBar-Widget"', {BOILER, NEGATIVE}),  # "Side", "Bar", "Widget": no "sidebar" across the capital
+])
+def test_class_and_id_tokens_read_case_insensitively(attrs: str, bits: set[int]) -> None:
+    assert own_words(attrs) == bits
