@@ -81,6 +81,23 @@ def test_site_name_behind_a_bar_is_cut_when_the_declared_name_differs() -> None:
     assert page(head, f"<div>{PROSE}</div>").title == "Code Editor - The open source editor"
 
 
+def test_site_name_unknown_the_last_part_is_cut_even_when_longer() -> None:
+    # "Section | Site" with no og:site_name: the convention puts the site last, whatever its length
+    head = "<title>Dental care | Health Centre of Lakeside County</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
+    # a site name known to lead the title is still cut from the front
+    head = ('<title>Lakeside Health | Dental care for the whole family</title>'
+            '<meta property="og:site_name" content="Lakeside Health">')
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care for the whole family"
+
+
+def test_no_break_spaces_around_a_separator_still_separate() -> None:
+    head = "<title>Dental care&nbsp;|&nbsp;Lakeside Health</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
+    head = "<title>Dental care\u00a0|\u00a0Lakeside Health</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
+
+
 @pytest.mark.parametrize("key", ['name="dc.title"', 'name="parsely-title"', 'name="twitter:title"'])
 def test_other_declared_titles_are_read(key: str) -> None:
     assert page(f'<meta {key} content="Budget vote">', f"<div>{PROSE}</div>").title == "Budget vote"

@@ -830,9 +830,16 @@ static void decode_entities(const char *s, size_t n, dl_buf *out) {
                  {"middot", "\xc2\xb7"}, {"raquo", "\xc2\xbb"}, {"laquo", "\xc2\xab"}, {"copy", "\xc2\xa9"},
                  {"reg", "\xc2\xae"},   {"trade", "\xe2\x84\xa2"}};
     for (size_t i = 0; i < n;) {
+        /* a no-break space is a space in a one-line title or name: "Headline&nbsp;|&nbsp;Site" is
+         * written so the bar does not wrap, and the separator must still be found */
+        if ((unsigned char)s[i] == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) {
+            dl_buf_append(out, " ", 1);
+            i += 2;
+            continue;
+        }
         if (s[i] != '&') {
             size_t j = i;
-            while (j < n && s[j] != '&') j++;
+            while (j < n && s[j] != '&' && !((unsigned char)s[j] == 0xC2 && j + 1 < n && (unsigned char)s[j + 1] == 0xA0)) j++;
             dl_buf_append(out, s + i, j - i);
             i = j;
             continue;
@@ -941,22 +948,15 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
                 return 1;
             }
             /* the site's name as declared is not at either end ("Liberty University Online" over a
-             * title ending "| Liberty University"): behind a bar the shorter end is still the site's;
+             * title ending "| Liberty University"): behind a bar the last part is still the site's;
              * a dash or a guillemet as often joins two parts of one headline */
             if (k >= 3) continue;
         }
-        /* no site name known: the site is the shorter end (a headline is longer than a brand) */
-        size_t rest_after_head = len - head_len - sl;
-        if (tail_len < (size_t)(last - title) && tail_len <= head_len) {
-            *out_len = (size_t)(last - title);
-            return 1;
-        }
-        if (head_len < rest_after_head) {
-            *start = head_len + sl;
-            *out_len = rest_after_head;
-            return 1;
-        }
-        return 0;
+        /* no site name known: the site is the last part ("Headline | Site" is the convention; on the
+         * development corpora the first part is the title three times as often as the last, even
+         * when it is the shorter: "Dental Care | ONE Health Ohio") */
+        *out_len = (size_t)(last - title);
+        return 1;
     }
     return 0;
 }
