@@ -98,6 +98,21 @@ def test_no_break_spaces_around_a_separator_still_separate() -> None:
     assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
 
 
+def test_a_banner_h1_that_is_the_site_name_is_not_the_headline() -> None:
+    body = "<header><h1>Jane's Notes</h1></header><div class=post><div class=text>" + PROSE * 2 + "</div></div>"
+    # the site's name declared
+    head = "<title>Why the council passed the budget</title><meta property='og:site_name' content=\"Jane's Notes\">"
+    assert page(head, body).title == "Why the council passed the budget"
+    # "Blog: Post" whose rest is og:title
+    head = ("<title>Jane's Notes: Why the council passed the budget</title>"
+            "<meta property='og:title' content='Why the council passed the budget'>")
+    assert page(head, body).title == "Why the council passed the budget"
+    # a part cut as the site's only by guess (no site name known) does not make the <h1> the site's
+    head = "<title>Opinion | Why the council passed the budget</title>"
+    body = "<header><h1>Why the council passed the budget</h1></header><div class=text>" + PROSE * 2 + "</div>"
+    assert page(head, body).title == "Why the council passed the budget"
+
+
 @pytest.mark.parametrize("key", ['name="dc.title"', 'name="parsely-title"', 'name="twitter:title"'])
 def test_other_declared_titles_are_read(key: str) -> None:
     assert page(f'<meta {key} content="Budget vote">', f"<div>{PROSE}</div>").title == "Budget vote"

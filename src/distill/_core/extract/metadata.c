@@ -1072,6 +1072,34 @@ static int leads_sep_head(const char *s, size_t n, const char *h, size_t hn) {
     return n && same_ci(s, n, h, hn);
 }
 
+/* Whether the heading h is the site's name rather than a headline: og:site_name; the leading part
+ * of a declared title whose rest is another declared title ("Blog Name: Post" over og:title "Post":
+ * a blog's banner <h1>); and, when guessed is set, the part of a declared title that was cut as the
+ * site's (a guess when no site name is known: "Opinion | Headline" cuts the headline). */
+static int site_like(const declared *d, const char *site, size_t site_len, const dl_buf *h, int guessed) {
+    if (site_len && same_ci(h->data, h->len, site, site_len)) return 1;
+    for (int k = 0; k < NDECLARED; k++) {
+        const declared *x = &d[k];
+        if (!x->text.len) continue;
+        if (guessed && x->cut_len != x->text.len) {
+            /* the cut part: before cut_at, or after cut_at + cut_len, less its separator */
+            size_t tail_at = x->cut_at + x->cut_len;
+            if (x->cut_at == 0 && tail_at < x->text.len &&
+                leads_sep_tail(x->text.data + tail_at, x->text.len - tail_at, h->data, h->len))
+                return 1;
+            if (x->cut_at > 0 && leads_sep_head(x->text.data, x->cut_at, h->data, h->len)) return 1;
+        }
+        size_t rest_at, rest_len;
+        if (leads(h->data, h->len, x->text.data, x->text.len) &&
+            leads_rest(h->data, h->len, x->text.data, x->text.len, &rest_at, &rest_len))
+            for (int j = 0; j < NDECLARED; j++)
+                if (j != k && d[j].text.len &&
+                    same_text(x->text.data + rest_at, rest_len, d[j].text.data + d[j].cut_at, d[j].cut_len))
+                    return 1;
+    }
+    return 0;
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1105,7 +1133,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
      *    post's title in the next; a headline is longer than a name), the rest is it */
     for (size_t i = 0; i < m->nh1 && !pick; i++) {
         const dl_buf *h = &h1text[i];
-        if (!h->len) continue;
+        if (!h->len || site_like(d, site, site_len, h, 0)) continue;
         for (int k = 0; k < NDECLARED && !pick; k++) {
             if (!d[k].text.len) continue;
             if (same_text(h->data, h->len, d[k].text.data, d[k].text.len) ||
@@ -1133,7 +1161,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
      *    the visible headline is what a reader sees, and declared titles are often written for search */
     if (!pick) {
         int b = body_heading(m, h1text, body);
-        if (b >= 0) {
+        if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
             pick = h1text[b].data;
             pick_len = h1text[b].len;
             *headline = m->h1[b].node;
@@ -1154,24 +1182,13 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
         }
         if (distinct == 1) {
             const dl_buf *h = &h1text[only];
-            int site_like = site_len && same_ci(h->data, h->len, site, site_len);
-            for (int k = 0; k < NDECLARED && !site_like; k++) {
-                const declared *x = &d[k];
-                if (!x->text.len || x->cut_len == x->text.len) continue;
-                /* the cut part: before cut_at, or after cut_at + cut_len, less its separator */
-                size_t tail_at = x->cut_at + x->cut_len;
-                if (x->cut_at == 0 && tail_at < x->text.len)
-                    site_like = leads_sep_tail(x->text.data + tail_at, x->text.len - tail_at, h->data, h->len);
-                else if (x->cut_at > 0)
-                    site_like = leads_sep_head(x->text.data, x->cut_at, h->data, h->len);
-            }
             int about = 0, any_declared = 0;
             for (int k = 0; k < NDECLARED && !about; k++) {
                 if (!d[k].text.len) continue;
                 any_declared = 1;
                 about = share_word(h->data, h->len, d[k].text.data, d[k].text.len);
             }
-            if (!site_like && (about || !any_declared)) {
+            if (!site_like(d, site, site_len, h, 1) && (about || !any_declared)) {
                 pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[only].node;
