@@ -113,6 +113,38 @@ def test_a_banner_h1_that_is_the_site_name_is_not_the_headline() -> None:
     assert page(head, body).title == "Why the council passed the budget"
 
 
+def test_a_documentation_or_service_page_is_named_by_its_declared_title() -> None:
+    # the body's <h1> of such a page is a step's or a slogan's heading; its <title> names the page
+    nav = "<nav class='sidebar docs-nav'><ul>" + "".join(
+        f"<li><a href='/docs/api/{i}'>API reference {i}</a></li>" for i in range(30)) + "</ul></nav>"
+    docs = ("<main class='docs-content'><h1>Install the client</h1><p>To install the client library, run the "
+            "command below and then import the module in your project.</p><pre><code>pip install example-client"
+            "</code></pre><h2>Configuration</h2><p>Set the API key in the environment before you call any "
+            "function of the library.</p><pre><code>export EXAMPLE_KEY=abc</code></pre><h2>Parameters</h2>"
+            "<table><tr><th>Name</th><th>Type</th></tr><tr><td>timeout</td><td>int</td></tr></table></main>")
+    a = page("<title>Installation guide - Example Client documentation</title>", nav + docs)
+    assert a.page_type == "documentation"
+    assert a.title == "Installation guide"
+    # with no declared title the <h1> is still the title
+    assert page("", nav + docs).title == "Install the client"
+    svc = ("<header><nav><a href='/'>Home</a><a href='/pricing'>Pricing</a><a href='/contact'>Contact us</a></nav>"
+           "</header><main><section class='hero'><h1>Clean teeth, happy smiles</h1><p>Book your appointment "
+           "today.</p><a class='btn' href='/book'>Book now</a></section><section class='services'><h2>Our "
+           "services</h2><ul><li>Cleaning</li><li>Whitening</li><li>Implants</li></ul><a href='/contact'>Get a "
+           "free quote</a></section><section class='testimonials'><h2>What our clients say</h2><p>Great service, "
+           "friendly staff.</p></section></main><footer>Call us today. Free consultation.</footer>")
+    a = page("<title>Dental Care in Lakeside | Smile Clinic</title>", svc)
+    assert a.page_type == "service"
+    assert a.title == "Dental Care in Lakeside"
+
+
+def test_full_width_separators_of_cjk_titles() -> None:
+    head = "<title>情報セキュリティに関する注意喚起：情報処理推進機構</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "情報セキュリティに関する注意喚起"
+    head = "<title>指紋認証機能付きマウスを発売｜サンワサプライ</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "指紋認証機能付きマウスを発売"
+
+
 @pytest.mark.parametrize("key", ['name="dc.title"', 'name="parsely-title"', 'name="twitter:title"'])
 def test_other_declared_titles_are_read(key: str) -> None:
     assert page(f'<meta {key} content="Budget vote">', f"<div>{PROSE}</div>").title == "Budget vote"

@@ -908,9 +908,10 @@ static int same_ci(const char *a, size_t an, const char *b, size_t bn) {
 }
 
 /* Separators publishers put between the headline and the site name, in order of how surely they
- * separate (a hyphen with spaces may also be inside a headline). */
+ * separate (a hyphen with spaces may also be inside a headline); CJK titles write the full-width bar
+ * and colon without spaces ("見出し：サイト名"). */
 static const char *const title_seps[] = {" | ", " :: ", " // ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " \xc2\xb7 ",
-                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - "};
+                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a"};
 
 static const char *find_sep(const char *s, size_t n, const char *sep, int last) {
     size_t sl = strlen(sep);
@@ -1159,7 +1160,14 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     }
     /* 2. the article's own heading (in or just before the body), even when no declared title agrees:
      *    the visible headline is what a reader sees, and declared titles are often written for search */
-    if (!pick) {
+    /* ... but not on a documentation, service or listing page that declares a title: its body <h1> is
+     *    more often a step's, a slogan's or a section's heading (on WCXB dev, where the two disagree,
+     *    the declared title is the page's title 41 times to 18), and its <title> names the page */
+    int named_page = m->page_type == DL_PAGE_DOCUMENTATION + 1 || m->page_type == DL_PAGE_SERVICE + 1 ||
+                     m->page_type == DL_PAGE_LISTING + 1;
+    int any_declared = 0;
+    for (int k = 0; k < NDECLARED; k++) any_declared |= d[k].text.len != 0;
+    if (!pick && !(named_page && any_declared)) {
         int b = body_heading(m, h1text, body);
         if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
             pick = h1text[b].data;
