@@ -277,6 +277,7 @@ static PyMethodDef article_functions[] = {
 
 int dl_article_init_module(PyObject *m) {
     dl_article_text_init();
+    dl_blocks_init();
     if (dl_options_init_module(m) < 0) return -1;
     return PyModule_AddFunctions(m, article_functions);
 }

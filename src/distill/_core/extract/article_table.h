@@ -62,11 +62,21 @@ typedef struct {
     int line_start, pending_space;
 } dl_out;
 
+/* The measures of one text node the table walk measured (dl_tab_measure_more's five counts). */
+typedef struct {
+    uint32_t chars, commas, words, stops, digits;
+} dl_text_measure;
+
 typedef struct {
     dl_el *el;
     uint32_t n, cap;
     dl_para *para;
     uint32_t npara, cap_para;
+    /* every text node the walk measured, in walk order: the block features read them back rather than
+     * measure the same text a second time (ntext is 0 when the array could not grow: they measure) */
+    dl_text_measure *text;
+    uint32_t ntext, cap_text;
+    int text_failed;
     int nomem, broken;
 } dl_actx;
 

@@ -500,10 +500,31 @@ static int push_el(dl_actx *cx, const dl_node *node, int32_t parent) {
     return 0;
 }
 
+/* Remembers one text node's measures for the block features; on out of memory the list is dropped
+ * (they measure the text again), since it only saves work. */
+static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
+    if (cx->text_failed) return;
+    if (cx->ntext == cx->cap_text) {
+        uint32_t cap = cx->cap_text ? cx->cap_text * 2 : 256;
+        dl_text_measure *p = cap > cx->cap_text && cap <= UINT32_MAX / 2 ? realloc(cx->text, (size_t)cap * sizeof(*p)) : NULL;
+        if (!p) {
+            free(cx->text);
+            cx->text = NULL;
+            cx->ntext = cx->cap_text = 0;
+            cx->text_failed = 1;
+            return;
+        }
+        cx->text = p;
+        cx->cap_text = cap;
+    }
+    cx->text[cx->ntext++] = *m;
+}
+
 /* The walk: every element outside never-content subtrees gets an index in document order; text is
  * measured into its parent's own counters. The innermost open element is found by following parent
  * indices, so the table itself is the stack. */
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
+    cx->ntext = 0;
     int32_t cur = -1;
     const dl_node *x = root;
     while (x) {
@@ -515,6 +536,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (cur >= 0) {
                 uint32_t c, k, w, st, d;
                 dl_tab_measure_more(x->u.text.ptr, x->u.text.len, &c, &k, &w, &st, &d);
+                keep_measure(cx, &(dl_text_measure){c, k, w, st, d});
                 dl_el *e = &cx->el[cur];
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */
                 e->own_chars = sat_add(e->own_chars, c);
@@ -942,6 +964,7 @@ int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *ch
 void dl_tab_free(dl_actx *cx) {
     free(cx->el);
     free(cx->para);
+    free(cx->text);
     memset(cx, 0, sizeof(*cx));
 }
 _Static_assert(DL_TAB_MAX_CHOSEN == DL_ART_SPLIT_MAX, "chosen array size");

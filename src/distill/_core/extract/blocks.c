@@ -155,6 +155,33 @@ static const cue_word cue_words[] = {
 /* A FURTHER cue this close to the block's first letter opens it (the lead-in, not a mention). */
 #define CUE_OPENS 24
 
+static float lg(double v);
+#define LG_TABLE 1024
+static float lg_table[LG_TABLE];
+
+#define CUE_COUNT (sizeof(cue_words) / sizeof(cue_words[0]))
+
+/* The cue words grouped by first byte, each group in the list's own order: a word start is compared
+ * with the few entries sharing its first letter, not all of them (the scan runs over every text node of
+ * every page), and the first entry that matches is still the list's first (dl_blocks_init builds it). */
+static unsigned char cue_order[CUE_COUNT];
+static unsigned char cue_lo[256], cue_hi[256];
+static int cues_ready;
+
+void dl_blocks_init(void) {
+    if (cues_ready) return;
+    size_t k = 0;
+    for (unsigned b = 0; b < 256; b++) {
+        cue_lo[b] = (unsigned char)k;
+        for (size_t i = 0; i < CUE_COUNT; i++)
+            if ((unsigned char)cue_words[i].s[0] == b) cue_order[k++] = (unsigned char)i;
+        cue_hi[b] = (unsigned char)k;
+    }
+    for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
+    cues_ready = 1;
+}
+
+/* Bytes that continue a word (letters, digits, any non-ASCII byte): a cue starts only after none. */
 static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80; }
 
 /* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. */
@@ -163,9 +190,9 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
         unsigned char c = (unsigned char)p[i];
         if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
         unsigned char lc = dl_ascii_lower(c);
-        for (size_t k = 0; k < sizeof(cue_words) / sizeof(cue_words[0]); k++) {
-            const cue_word *w = &cue_words[k];
-            if ((unsigned char)w->s[0] != lc || w->len > len - i) continue;
+        for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
+            const cue_word *w = &cue_words[cue_order[o]];
+            if (w->len > len - i) continue;
             size_t j = 1;
             while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
             if (j < w->len) continue;
@@ -180,9 +207,12 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
     }
 }
 
-static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, dl_buf *text) {
+/* m: the text's measures as the table walk took them, or NULL to take them here. */
+static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, const dl_text_measure *m,
+                     dl_buf *text) {
     uint32_t c, k, w, st, d;
-    dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
+    if (m) c = m->chars, k = m->commas, w = m->words, st = m->stops, d = m->digits;
+    else dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
     if (!c) return;
     scratch *b = &s[h];
     size_t open_at = SIZE_MAX;
@@ -213,6 +243,11 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
 
 static float lg(double v) { return (float)log1p(v); }
 
+/* lg of the small counts most features are (a block's characters, words, repeats, cues): looked up, not
+ * recomputed, since log1p costs tens of instructions and a page has tens of thousands of them; the
+ * table holds the very values lg gives (dl_blocks_init fills it with lg). */
+static float lgu(uint32_t v) { return v < LG_TABLE ? lg_table[v] : lg((double)v); }
+
 /* A repeat group is a unit (posts, cards, menu items) from this many same-shaped siblings on; a block
  * looks this many levels up for the unit it belongs to. */
 #define DL_UNIT_MIN_REPEAT 3
@@ -223,6 +258,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     memset(out, 0, sizeof(*out));
     uint32_t n = cx->n;
     if (!n || cx->broken) return 0;
+    dl_blocks_init(); /* no-op after the module's own call */
     scratch *s = calloc(n, sizeof(*s));
     if (!s) return -1;
     dl_buf *texts = NULL;
@@ -273,10 +309,11 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
     }
 
-    /* each text node's text to its block, in the order index_tree met the elements */
+    /* each text node's text to its block, in the order index_tree met the elements; this walk meets the
+     * text nodes the table walk measured in the same order, so their measures are read back in turn */
     {
         int32_t cur = -1;
-        uint32_t next = 0;
+        uint32_t next = 0, tk = 0;
         const dl_node *x = root;
         while (x) {
             int skip = 0;
@@ -284,9 +321,11 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                 while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
             }
             if (x->type == DL_NODE_TEXT) {
+                const dl_text_measure *m = NULL;
+                if (cur >= 0 && tk < cx->ntext) m = &cx->text[tk++];
                 if (cur >= 0 && s[cur].host != UINT32_MAX) {
                     uint32_t h = s[cur].host;
-                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, texts ? &texts[h] : NULL);
+                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, m, texts ? &texts[h] : NULL);
                 }
             } else if (x->type == DL_NODE_ELEMENT) {
                 if (next >= n || cx->el[next].node != x) goto done; /* never expected */
@@ -349,18 +388,19 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     double best_score = best >= 0 ? cx->el[best].score : 0;
     uint64_t before = 0;
     uint32_t since_heading = 20;
+    const float lg_total = lg((double)total), lg_nb = lgu(nb); /* page-wide, the same for every block */
     for (uint32_t b = 0; b < nb; b++) {
         uint32_t i = out->el[b];
         const scratch *q = &s[i];
         const dl_node *x = cx->el[i].node;
         float *f = out->x + (size_t)b * DL_BLOCK_NFEAT;
         double words = q->bw + 1.0;
-        f[0] = lg(q->bc);
+        f[0] = lgu(q->bc);
         f[1] = (float)((double)q->bl / q->bc);
         f[2] = (float)(q->bk / words);
         f[3] = (float)(q->bs / words);
         f[4] = (float)((double)q->bd / q->bc);
-        f[5] = lg(q->bw);
+        f[5] = lgu(q->bw);
         f[6] = q->first_kind * 0.5f;
         f[7] = q->last_stop;
         f[8 + tag_group(x)] = 1;
@@ -399,20 +439,20 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         int32_t p = cx->el[i].parent, g = p >= 0 ? cx->el[p].parent : -1;
         if (p >= 0 && s[p].sub_chars) {
             f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
-            f[48] = lg(s[p].sub_chars);
+            f[48] = lgu(s[p].sub_chars);
             f[51] = (float)((double)q->bc / s[p].sub_chars);
         }
         if (g >= 0 && s[g].sub_chars) {
             f[49] = (float)((double)s[g].sub_links / s[g].sub_chars);
-            f[50] = lg(s[g].sub_chars);
+            f[50] = lgu(s[g].sub_chars);
         }
-        f[52] = lg(q->rep - 1);
+        f[52] = lgu(q->rep - 1);
         uint32_t maxrep = 0;
         a = cx->el[i].parent;
         for (int up = 0; up < 5 && a >= 0; up++, a = cx->el[a].parent)
             if (s[a].rep > maxrep) maxrep = s[a].rep;
-        f[53] = lg(maxrep ? maxrep - 1 : 0);
-        f[54] = p >= 0 ? lg(s[p].rep - 1) : 0;
+        f[53] = lgu(maxrep ? maxrep - 1 : 0);
+        f[54] = p >= 0 ? lgu(s[p].rep - 1) : 0;
         if (b > 0) {
             uint32_t pi = out->el[b - 1];
             f[55] = is_heading(cx->el[pi].node);
@@ -437,16 +477,16 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                     break;
                 }
         }
-        f[63] = lg((double)total);
+        f[63] = lg_total;
         f[64] = (float)((double)sel_total / (double)total);
-        f[65] = lg(nb);
+        f[65] = lg_nb;
         if (type < DL_PAGE_NTYPES) f[66 + type] = 1;
         f[73] = (float)confidence;
         f[74] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
-        f[75] = lg(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
-        f[76] = lg(q->legal);
-        f[77] = g >= 0 ? lg(s[g].sub_legal) : 0; /* a banner's other paragraphs */
-        f[78] = lg(q->further);
+        f[75] = lgu(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
+        f[76] = lgu(q->legal);
+        f[77] = g >= 0 ? lgu(s[g].sub_legal) : 0; /* a banner's other paragraphs */
+        f[78] = lgu(q->further);
         f[79] = q->opens_further;
         /* the repeated unit it is part of (a post of a thread, a card of a grid, an item of a menu):
          * how much of the page's text the unit's siblings hold together, how long a member is, how

@@ -34,6 +34,8 @@ typedef struct {
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
                       dl_page_type type, double confidence, int want_text, dl_blocks *out);
 void dl_blocks_free(dl_blocks *b);
+/* Builds the cue-word lookup; the module calls it at import, before any thread can compute blocks. */
+void dl_blocks_init(void);
 
 /* The generated model (block_model.c): the content log-odds of one feature vector. */
 double dl_block_model(const float *x);

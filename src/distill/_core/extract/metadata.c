@@ -118,6 +118,33 @@ static size_t utf8_cut(const char *s, size_t n) {
 
 static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
 
+/* The attributes the harvest reads on every element, found in one pass over its list (the first of
+ * each name, as attr() finds it): the visit runs on every element of the page, and a search per name
+ * was most of its cost. */
+typedef struct {
+    const dl_attr *class_, *id, *itemprop, *rel, *datetime;
+} meta_attrs;
+
+static void gather_attrs(const dl_node *el, meta_attrs *t) {
+    memset(t, 0, sizeof(*t));
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        const char *n = a->name.ptr;
+        const dl_attr **slot = NULL;
+        switch (a->name.len) {
+        case 2: if (n[0] == 'i' && n[1] == 'd') slot = &t->id; break;
+        case 3: if (memcmp(n, "rel", 3) == 0) slot = &t->rel; break;
+        case 5: if (memcmp(n, "class", 5) == 0) slot = &t->class_; break;
+        case 8:
+            if (memcmp(n, "itemprop", 8) == 0) slot = &t->itemprop;
+            else if (memcmp(n, "datetime", 8) == 0) slot = &t->datetime;
+            break;
+        default: break;
+        }
+        if (slot && !*slot) *slot = a;
+    }
+}
+
 /* The folded text of el, at most max bytes, without script, style or template content. spaced: every
  * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
  * where styling sets them apart). */
@@ -528,6 +555,11 @@ static int by_word(const dl_node *el) {
     const char *s = t->u.text.ptr;
     size_t n = t->u.text.len;
     while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+    /* every word below starts with one of these letters: most texts are ruled out by their first */
+    switch (lower((unsigned char)(n ? *s : 0))) {
+    case 'b': case 'v': case 'p': case 'd': case 'w': break;
+    default: return 0;
+    }
     while (n && dl_rule_is_space((unsigned char)s[n - 1])) n--;
     static const char *const words[] = {"by", "von", "par", "por", "door", "written by", "posted by"};
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
@@ -565,19 +597,26 @@ static int any_word(const char *low, const char *const *words, size_t n) {
  * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
  * class names that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
+    /* the first letters of the pieces, both cases: the usual byte is ruled out by one load, and the
+     * second letter rules out most of the rest before a whole piece is compared */
+    static const unsigned char first[256] = {['a'] = 1, ['b'] = 1, ['w'] = 1, ['r'] = 1, ['d'] = 1, ['t'] = 1,
+                                             ['p'] = 1, ['f'] = 1, ['m'] = 1, ['A'] = 1, ['B'] = 1, ['W'] = 1,
+                                             ['R'] = 1, ['D'] = 1, ['T'] = 1, ['P'] = 1, ['F'] = 1, ['M'] = 1};
     for (size_t i = 0; i + 2 <= n; i++) {
+        if (!first[(unsigned char)s[i]]) continue;
         const char *p = s + i;
         size_t r = n - i;
+        unsigned char c2 = lower((unsigned char)p[1]);
         switch (lower((unsigned char)*p)) {
-        case 'a': if (starts_ci(p, r, "aut")) return 1; break;
-        case 'b': if (starts_ci(p, r, "by")) return 1; break;
-        case 'w': if (starts_ci(p, r, "writer")) return 1; break;
-        case 'r': if (starts_ci(p, r, "reporter")) return 1; break;
-        case 'd': if (starts_ci(p, r, "dat")) return 1; break;
-        case 't': if (starts_ci(p, r, "tim")) return 1; break;
-        case 'p': if (starts_ci(p, r, "pub") || starts_ci(p, r, "post")) return 1; break;
-        case 'f': if (starts_ci(p, r, "fecha")) return 1; break;
-        case 'm': if (starts_ci(p, r, "meta")) return 1; break;
+        case 'a': if (c2 == 'u' && starts_ci(p, r, "aut")) return 1; break;
+        case 'b': if (c2 == 'y') return 1; break; /* "by" is its first two letters */
+        case 'w': if (c2 == 'r' && starts_ci(p, r, "writer")) return 1; break;
+        case 'r': if (c2 == 'e' && starts_ci(p, r, "reporter")) return 1; break;
+        case 'd': if (c2 == 'a' && starts_ci(p, r, "dat")) return 1; break;
+        case 't': if (c2 == 'i' && starts_ci(p, r, "tim")) return 1; break;
+        case 'p': if ((c2 == 'u' && starts_ci(p, r, "pub")) || (c2 == 'o' && starts_ci(p, r, "post"))) return 1; break;
+        case 'f': if (c2 == 'e' && starts_ci(p, r, "fecha")) return 1; break;
+        case 'm': if (c2 == 'e' && starts_ci(p, r, "meta")) return 1; break;
         default: break;
         }
     }
@@ -586,11 +625,12 @@ static int has_piece(const char *s, size_t n) {
 
 /* Which of the two hints el's class, id and itemprop carry (bit 1 byline, bit 2 date line). Each value
  * is lower-cased once and searched with strstr, so the check stays cheap on every element. */
-static unsigned hints(const dl_node *el) {
-    static const char *const names[] = {"class", "id", "itemprop"}; /* rel=author is read as a token */
+static unsigned hints(const meta_attrs *ma) {
+    /* class, id, itemprop in that order; rel=author is read as a token */
+    const dl_attr *const values[] = {ma->class_, ma->id, ma->itemprop};
     unsigned out = 0;
-    for (size_t k = 0; k < COUNT(names); k++) {
-        const dl_attr *a = attr(el, names[k]);
+    for (size_t k = 0; k < COUNT(values); k++) {
+        const dl_attr *a = values[k];
         if (!a || !a->value.len || a->value.len >= 200) continue;
         const char *v = a->value.ptr;
         size_t n = a->value.len;
@@ -632,7 +672,7 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf_free(&b);
 }
 
-static void visit_article_sources(dl_meta *m, const dl_node *el) {
+static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attrs *ma) {
     uint32_t order = m->order;
     switch (el->atom) {
     case DL_TAG_h1:
@@ -662,11 +702,11 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
     }
     default:
         /* custom elements that carry a datetime (<relative-time>, <local-time>) are <time>s */
-        if (el->atom >= DL_TAG__COUNT && attr(el, "datetime")) visit_time(m, el);
+        if (el->atom >= DL_TAG__COUNT && ma->datetime) visit_time(m, el);
         break;
     }
     /* microdata on any element: <span itemprop="author">, <h1 itemprop="headline">, a datePublished */
-    const dl_attr *prop = attr(el, "itemprop");
+    const dl_attr *prop = ma->itemprop;
     if (prop && el->atom != DL_TAG_time) {
         if (has_token(prop, "headline") && !m->src[DL_SRC_ITEMPROP_HEADLINE].len) {
             bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_HEADLINE]);
@@ -683,10 +723,10 @@ static void visit_article_sources(dl_meta *m, const dl_node *el) {
         }
     }
     if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX) return;
-    unsigned h = hints(el);
+    unsigned h = hints(ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
-        if (has_token(attr(el, "rel"), "author") || (prop && has_token(prop, "author")) || (h & 1) ||
+        if (has_token(ma->rel, "author") || (prop && has_token(prop, "author")) || (h & 1) ||
             (word = by_word(el)))
             keep_node(m->bylines, &m->nbylines, el, order, word);
     }
@@ -704,6 +744,8 @@ static int lang_day_first(const char *s, size_t n) {
 void dl_meta_visit(dl_meta *m, const dl_node *el) {
     if (el->type != DL_NODE_ELEMENT || el->ns != DL_NS_HTML) return;
     m->order++;
+    meta_attrs ma;
+    gather_attrs(el, &ma);
     switch (el->atom) {
     case DL_TAG_html:
         if (!m->seen_html) {
@@ -726,12 +768,12 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         break;
     case DL_TAG_a:
         if (!m->empty_author && wants(&m->design, DL_META_BYLINE, RANK_BYLINE_LINK) &&
-            has_token(attr(el, "rel"), "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
+            has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
             m->empty_author = el;
         break;
     case DL_TAG_time:
         if (!m->empty_time && wants(&m->design, DL_META_DATE, RANK_DATE_TIME)) {
-            const dl_attr *dt = attr(el, "datetime");
+            const dl_attr *dt = ma.datetime;
             if (dt) set_string(m, DL_META_DATE, RANK_DATE_TIME, dt->value.ptr, dt->value.len);
             /* An empty datetime attribute supplies nothing: fall back to the element's text. */
             if (wants(&m->design, DL_META_DATE, RANK_DATE_TIME) && !set_text(m, DL_META_DATE, RANK_DATE_TIME, el))
@@ -739,7 +781,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         }
         break;
     case DL_TAG_link:
-        if (has_token(attr(el, "rel"), "canonical")) {
+        if (has_token(ma.rel, "canonical")) {
             const dl_attr *href = attr(el, "href");
             if (href) set_string(m, DL_META_CANONICAL, RANK_ONLY, href->value.ptr, href->value.len);
         }
@@ -747,7 +789,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
     default:
         break;
     }
-    visit_article_sources(m, el);
+    visit_article_sources(m, el, &ma);
 }
 
 void dl_meta_leave(dl_meta *m, const dl_node *el) {
