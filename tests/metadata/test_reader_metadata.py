@@ -367,6 +367,18 @@ def test_date_scan_and_url_entry_points() -> None:
     assert _core._date_from_url("/item/123456789") is None
 
 
+def test_microdata_date_created_is_the_publication_of_a_question() -> None:
+    # a Q&A page: the question's "asked" <time itemprop=dateCreated>, then comments' datePublished
+    body = ("<div class=question><h1>How do I back up my system?</h1><span>Asked</span> "
+            "<time itemprop='dateCreated' datetime='2010-10-16T21:58:06Z'>14 years ago</time>"
+            f"<div class=post>{PROSE}</div><ul class=comments><li>Try a tool. "
+            "<span itemprop='datePublished' class=d-none>2012-03-01 10:00:00Z</span></li></ul></div>")
+    assert page("", body).date == "2010-10-16T21:58:06Z"
+    body = body.replace("<time itemprop='dateCreated'", "<span itemprop='dateCreated'").replace("</time>", "</span>")
+    body = body.replace("itemprop='dateCreated' datetime=", "itemprop='dateCreated' content=")
+    assert page("", body).date == "2010-10-16T21:58:06Z"
+
+
 # ---------------------------------------------------------------- other fields
 
 

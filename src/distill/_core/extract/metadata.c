@@ -663,7 +663,10 @@ static void visit_time(dl_meta *m, const dl_node *el) {
         int published = attr(el, "pubdate") ||
                         (cls && (contains_ci(cls->value.ptr, cls->value.len, "publi") ||
                                  contains_ci(cls->value.ptr, cls->value.len, "posted")));
-        if (prop && contains_ci(prop->value.ptr, prop->value.len, "datepublished"))
+        /* microdata's dateCreated is when the work was made public as much as datePublished: a
+         * question's "asked" <time> on a Q&A page (its answers' and comments' datePublished follow) */
+        if (prop && (contains_ci(prop->value.ptr, prop->value.len, "datepublished") ||
+                     contains_ci(prop->value.ptr, prop->value.len, "datecreated")))
             set_date(m, DL_DATE_ITEMPROP_PUBLISHED, b.data, b.len);
         else if (modified) set_date(m, DL_DATE_ITEMPROP_MODIFIED, b.data, b.len);
         else if (published) set_date(m, DL_DATE_TIME_PUBDATE, b.data, b.len);
@@ -710,8 +713,9 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     if (prop && el->atom != DL_TAG_time) {
         if (has_token(prop, "headline") && !m->src[DL_SRC_ITEMPROP_HEADLINE].len) {
             bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_HEADLINE]);
-        } else if (has_token(prop, "datepublished") || has_token(prop, "datemodified")) {
-            int pub = has_token(prop, "datepublished");
+        } else if (has_token(prop, "datepublished") || has_token(prop, "datecreated") ||
+                   has_token(prop, "datemodified")) {
+            int pub = !has_token(prop, "datemodified");
             const dl_attr *v = attr(el, "datetime");
             if (!v) v = attr(el, "content");
             dl_buf b = {0};
