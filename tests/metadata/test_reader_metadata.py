@@ -379,6 +379,19 @@ def test_microdata_date_created_is_the_publication_of_a_question() -> None:
     assert page("", body).date == "2010-10-16T21:58:06Z"
 
 
+def test_a_generic_date_meta_yields_to_the_date_shown_under_the_headline() -> None:
+    head = '<meta name="date" content="2022-01-26T14:32:06+02:00">'
+    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
+    assert page(head, body, lang="de").date == "2022-01-21"
+    # labelled an update, the shown date leaves the meta as it is
+    body = story(after="<p class=meta>Aktualisiert: 28.01.2022</p>")
+    assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
+    # an explicit publication meta is not overruled
+    head = '<meta property="article:published_time" content="2022-01-26T14:32:06+02:00">'
+    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
+    assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
+
+
 # ---------------------------------------------------------------- other fields
 
 
