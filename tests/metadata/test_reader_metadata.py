@@ -392,6 +392,15 @@ def test_a_generic_date_meta_yields_to_the_date_shown_under_the_headline() -> No
     assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
 
 
+def test_a_label_colon_against_the_date_does_not_hide_it() -> None:
+    assert _core._date_scan("Datum:26. Januar 2022") == "2022-01-26"
+    assert _core._date_scan("Stand:12.01.2022") == "2022-01-12"
+    # after a digit the colon is a time's: "10:26.01.2022" is no date
+    assert _core._date_scan("um 10:26.01.2022") is None
+    body = f"<div>{PROSE}</div><ul class=info><li><span>Datum:</span>26. Januar 2022</li></ul>"
+    assert page("", body, lang="de").date == "2022-01-26"
+
+
 # ---------------------------------------------------------------- other fields
 
 
