@@ -401,6 +401,18 @@ def test_a_label_colon_against_the_date_does_not_hide_it() -> None:
     assert page("", body, lang="de").date == "2022-01-26"
 
 
+def test_an_explicitly_labelled_publication_date_in_the_text_beats_a_date_line_guess() -> None:
+    body = story(after="<div class=date>24.08.2019</div>") + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
+    assert page("", body, lang="de").date == "2019-08-16"
+    # "Date:" labels an event's dates as often: the date line stays
+    body = story(after="<div class=date>24.08.2019</div>") + "<p>Next meetup. Date: 16.09.2019</p>"
+    assert page("", body, lang="de").date == "2019-08-24"
+    # a declared publication is not overruled
+    head = '<meta property="article:published_time" content="2019-08-24T03:36:11+02:00">'
+    body = story() + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
+    assert page(head, body, lang="de").date == "2019-08-24T03:36:11+02:00"
+
+
 # ---------------------------------------------------------------- other fields
 
 

@@ -1747,29 +1747,39 @@ static int same_day(const dl_date *a, const dl_date *b) {
 /* Whether the words just before a date (at most 40 bytes of text[0..at)) say it is the publication:
  * "Published on", "Veröffentlicht am", "Erschienen am", "publié le", "publicado el", "pubblicato il",
  * "gepubliceerd op", "Posted", "Datum:". */
-static int publication_label(const char *text, size_t floor, size_t at) {
+static int publication_label(const char *text, size_t floor, size_t at, int explicit_only) {
     size_t from = at > floor + 40 ? at - 40 : floor;
+    /* the explicit words first: "date:" also labels an event's or a product's dates */
     static const char *const words[] = {"published", "posted", "ver\xc3\xb6" "ffentlicht", "erschienen", "publi\xc3\xa9",
                                         "publicado", "pubblicato", "gepubliceerd", "datum:", "date:", "fecha:"};
-    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+    size_t nwords = explicit_only ? 8 : sizeof words / sizeof words[0];
+    for (size_t k = 0; k < nwords; k++)
         if (contains_ci(text + from, at - from, words[k])) return 1;
     return 0;
 }
 
 static int update_label(const char *text, size_t floor, size_t at);
 
+/* The dates written in a page's text: the first one an explicit word labels as the publication
+ * ("Published", "Veröffentlicht am"), and the last resort's pick (below). */
+typedef struct {
+    dl_date explicit_date, date;
+    int has_explicit, has_date;
+} page_dates;
+
 /* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
  * the first one labelled as the publication, else the first one not labelled as an update, else the
  * first one. A date the page shows is a better answer than none, and the labels pick the right one
  * from a footer's "Erschienen am: ... Letzte Änderung: ..." lines. */
-static int page_date(const dl_meta *m, dl_date *d) {
+static int page_date(const dl_meta *m, page_dates *pd) {
+    memset(pd, 0, sizeof *pd);
     if (!m->html) return 0;
     dl_buf t = {0};
     text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, &t);
-    int have_plain = 0, have_any = 0, found = 0;
+    int have_plain = 0, have_any = 0;
     dl_date plain, any;
     size_t off = 0;
-    while (!t.failed && off < t.len && !found) {
+    while (!t.failed && off < t.len && !pd->has_explicit) {
         size_t at = 0, chunk = t.len - off;
         dl_date x;
         if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
@@ -1780,9 +1790,12 @@ static int page_date(const dl_meta *m, dl_date *d) {
         }
         at += off;
         /* the words since the previous date label this one */
-        if (publication_label(t.data, off, at)) {
-            *d = x;
-            found = 1;
+        if (publication_label(t.data, off, at, 1)) {
+            pd->explicit_date = x;
+            pd->has_explicit = 1;
+        }
+        if (publication_label(t.data, off, at, 0)) {
+            if (!pd->has_date) pd->date = x, pd->has_date = 1;
         } else if (!update_label(t.data, off, at)) {
             if (!have_plain) plain = x, have_plain = 1;
         } else if (!have_any) {
@@ -1792,9 +1805,9 @@ static int page_date(const dl_meta *m, dl_date *d) {
         while (off < t.len && t.data[off] != ' ') off++;
     }
     dl_buf_free(&t);
-    if (!found && have_plain) *d = plain, found = 1;
-    if (!found && have_any) *d = any, found = 1;
-    return found;
+    if (!pd->has_date && have_plain) pd->date = plain, pd->has_date = 1;
+    if (!pd->has_date && have_any) pd->date = any, pd->has_date = 1;
+    return pd->has_date;
 }
 
 /* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
@@ -1897,6 +1910,16 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             (og->len && dl_date_from_url(og->data, og->len, &found)))
             pick = &found;
     }
+    /* a date the page's text labels explicitly as its publication ("Veröffentlicht am 16.08.2019",
+     * "Published on August 19, 2019"), before the guesses from date lines and <time>s (meta-dev +2,
+     * wcxb-dev +2 -1); "Date:" also labels an event's dates and is left to the last resort */
+    page_dates pd;
+    int scanned = 0;
+    if (!pick) {
+        scanned = 1;
+        page_date(m, &pd);
+        if (pd.has_explicit) found = pd.explicit_date, pick = &found;
+    }
     /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
      * <time>, else any date line */
     if (!pick) {
@@ -1916,7 +1939,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
         pick = &found;
     if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
-    if (!pick && page_date(m, &found)) pick = &found;
+    if (!pick && scanned && pd.has_date) found = pd.date, pick = &found;
     /* a page that declares only when it was modified: that is the one date it carries */
     for (size_t k = 0; k < sizeof modified / sizeof modified[0] && !pick; k++)
         if (m->date_set[modified[k]]) pick = &m->dates[modified[k]];
