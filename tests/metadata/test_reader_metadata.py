@@ -413,6 +413,21 @@ def test_an_explicitly_labelled_publication_date_in_the_text_beats_a_date_line_g
     assert page(head, body, lang="de").date == "2019-08-24T03:36:11+02:00"
 
 
+def test_a_date_just_above_the_headline_is_the_page_date() -> None:
+    related = "<aside><ul>" + "".join(
+        f"<li><p class=listing__item__date>November {d}, 2025</p><h3>Another post {d}</h3></li>" for d in (3, 9)) + "</ul></aside>"
+    body = ("<header class=post-hero><div><span>December 17, 2025</span> <span>8 minutes</span></div>"
+            f"<h1>Council passes budget</h1></header><div class=text>{PROSE}</div>{related}")
+    assert page("", body).date == "2025-12-17"
+    # an update over the headline is not the publication; the date before it is
+    body = body.replace("<span>December 17, 2025</span>", "<span>December 2, 2025 Updated: December 17, 2025</span>")
+    assert page("", body).date == "2025-12-02"
+    # with a generic date meta, the date above the headline is the shown date that overrules it
+    body = ("<header><div>05.02.2020</div><h1>Faire Lieferketten</h1></header>"
+            f"<div class=text>{PROSE}</div>")
+    assert page('<meta name="date" content="2020-02-12">', body, lang="de").date == "2020-02-05"
+
+
 # ---------------------------------------------------------------- other fields
 
 

@@ -1658,6 +1658,70 @@ static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_dat
     return ok;
 }
 
+/* The last limit bytes of text before el in document order (at most max_nodes nodes back, script and
+ * style skipped): what a page writes just above its headline ("December 17, 2025" over the <h1>). */
+#define DL_META_BEFORE_HEADLINE_TEXT 160
+#define DL_META_BEFORE_HEADLINE_NODES 40
+static void text_before(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
+    const dl_node *texts[DL_META_BEFORE_HEADLINE_NODES];
+    size_t nt = 0, bytes = 0, nodes = 0;
+    if (max_nodes > DL_META_BEFORE_HEADLINE_NODES) max_nodes = DL_META_BEFORE_HEADLINE_NODES;
+    const dl_node *x = el;
+    while (x && nodes < max_nodes && bytes < limit && nt < max_nodes) {
+        if (x->prev) {
+            x = x->prev;
+            /* into the previous sibling's last descendant, unless it is a script or a style */
+            while (x->type == DL_NODE_ELEMENT && x->last_child && x->ns == DL_NS_HTML && x->atom != DL_TAG_script &&
+                   x->atom != DL_TAG_style && x->atom != DL_TAG_template && x->atom != DL_TAG_noscript && nodes < max_nodes)
+                x = x->last_child, nodes++;
+        } else {
+            x = x->parent;
+            if (!x || x->type != DL_NODE_ELEMENT) break;
+        }
+        nodes++;
+        if (x->type == DL_NODE_TEXT && x->parent && x->parent->type == DL_NODE_ELEMENT &&
+            x->parent->atom != DL_TAG_script && x->parent->atom != DL_TAG_style) {
+            texts[nt++] = x;
+            bytes += x->u.text.len;
+        }
+    }
+    dl_buf raw = {0};
+    for (size_t i = nt; i-- > 0;) {
+        dl_buf_append(&raw, "\n", 1);
+        dl_buf_append(&raw, texts[i]->u.text.ptr, texts[i]->u.text.len);
+    }
+    if (raw.failed) out->failed = 1;
+    else if (raw.len) {
+        /* only the last limit bytes: the words nearest the headline */
+        size_t from = raw.len > limit ? raw.len - limit : 0;
+        while (from < raw.len && ((unsigned char)raw.data[from] & 0xC0) == 0x80) from++;
+        dl_fold_append(out, raw.data + from, raw.len - from);
+    }
+    dl_buf_free(&raw);
+}
+
+static int update_label(const char *text, size_t floor, size_t at);
+
+/* The date nearest the headline in the text just before it, not one labelled an update
+ * ("December 22, 2022 Updated: January 2, 2026" over the <h1>). */
+static int date_before(const dl_node *headline, int day_first, dl_date *d) {
+    dl_buf t = {0};
+    text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
+    int ok = 0;
+    size_t off = 0, at = 0;
+    dl_date x;
+    while (!t.failed && off < t.len && dl_date_find(t.data + off, t.len - off, day_first, &x, &at)) {
+        if (!update_label(t.data, off, off + at)) {
+            *d = x;
+            ok = 1;
+        }
+        off += at + 1;
+        while (off < t.len && t.data[off] != ' ') off++;
+    }
+    dl_buf_free(&t);
+    return ok;
+}
+
 /* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar (the civil-from-days inverse). */
 static long days_from_civil(int y, int m, int d) {
     y -= m <= 2;
@@ -1758,7 +1822,6 @@ static int publication_label(const char *text, size_t floor, size_t at, int expl
     return 0;
 }
 
-static int update_label(const char *text, size_t floor, size_t at);
 
 /* The dates written in a page's text: the first one an explicit word labels as the publication
  * ("Published", "Veröffentlicht am"), and the last resort's pick (below). */
@@ -1832,8 +1895,8 @@ static int find_shown(const dl_buf *t, int day_first, dl_date *d, int *updated) 
     return 1;
 }
 
-/* The date a reader sees under the headline: a date line near it, else the first date written in the
- * lines below it; *updated says whether its label calls it an update. */
+/* The date a reader sees with the headline: a date line after it, else a date just above it, else the
+ * first date written in the lines below it; *updated says whether its label calls it an update. */
 static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headline_order, dl_date *d, int *updated) {
     int ok = 0;
     for (size_t i = 0; i < m->ndatelines && !ok; i++) {
@@ -1844,6 +1907,8 @@ static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headli
         ok = find_shown(&t, m->day_first, d, updated);
         dl_buf_free(&t);
     }
+    /* a date just above the headline (a post header's date, then the <h1>) */
+    if (!ok && headline && date_before(headline, m->day_first, d)) ok = 1, *updated = 0;
     if (!ok && headline) {
         dl_buf t = {0};
         text_from(headline, DL_META_SHOWN_TEXT, &t);
@@ -1920,6 +1985,10 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         page_date(m, &pd);
         if (pd.has_explicit) found = pd.explicit_date, pick = &found;
     }
+    /* the date written just above the headline, in the same header: the page's own date, where a
+     * date line after the headline is as often a related post's (meta-dev +7, wcxb-dev +7 -1; as the
+     * shown date of the revision and generic-meta rules: meta-dev +2, wcxb-dev +4 -1) */
+    if (!pick && headline && date_before(headline, m->day_first, &found)) pick = &found;
     /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
      * <time>, else any date line */
     if (!pick) {
