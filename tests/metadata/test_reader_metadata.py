@@ -390,6 +390,9 @@ def test_a_generic_date_meta_yields_to_the_date_shown_under_the_headline() -> No
     head = '<meta property="article:published_time" content="2022-01-26T14:32:06+02:00">'
     body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
     assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
+    # nothing shown with the headline: a date the text labels as the publication, further down
+    body = story() + "<footer><p>Erschienen am: 13.10.2021</p></footer>"
+    assert page('<meta name="date" content="2021-10-15">', body, lang="de").date == "2021-10-13"
 
 
 def test_a_label_colon_against_the_date_does_not_hide_it() -> None:
