@@ -237,6 +237,18 @@ def test_twitter_label_written_by() -> None:
     assert page('<meta name="twitter:data1" content="5 minutes">', story()).byline is None
 
 
+def test_json_ld_byline_is_the_thread_authors_not_the_commenters() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Budget thread",'
+          ' "author": {"@type": "Person", "name": "ColdJ"}, "comment": ['
+          '{"@type": "Comment", "author": {"@type": "Person", "name": "Ultimate Steve"}, "text": "Agreed."},'
+          '{"@type": "Comment", "author": {"@type": "Person", "name": "Lisias"}, "text": "Not so."}]}</script>')
+    assert page(ld, story()).byline == "ColdJ"
+    # a list of co-authors, every one an object at the same depth, is still read whole
+    ld = ('<script type="application/ld+json">{"@type": "NewsArticle", "author": ['
+          '{"@type": "Person", "name": "Jane Doe"}, {"@type": "Person", "name": "John Roe"}]}</script>')
+    assert page(ld, story()).byline == "Jane Doe, John Roe"
+
+
 # ---------------------------------------------------------------- date
 
 

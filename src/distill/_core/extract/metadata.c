@@ -430,6 +430,7 @@ static int article_type(const dl_jsonld_value *v) {
 typedef struct {
     dl_meta *m;
     unsigned author_object; /* the object whose author names are being gathered, 0 before any */
+    int author_depth;       /* its nesting depth: an author list's objects are all at one depth */
     int authors;            /* names gathered */
     int article_dates;      /* a date came from an article type: later non-article dates do not replace */
     dl_buf published, modified, created;
@@ -482,6 +483,9 @@ static int ld_value(void *user, const dl_jsonld_value *v) {
         if (looks_like_url(v->value, v->value_len)) return 0;
         unsigned obj = v->object;
         if (st->author_object && obj != st->author_object && !dl_jsonld_key_is(k, kn, "name")) return 0;
+        /* the next author object of the same list sits at the first one's depth; an author deeper
+         * down is a comment's or an answer's (a forum thread's DiscussionForumPosting lists them) */
+        if (st->author_object && obj != st->author_object && v->depth != st->author_depth) return 0;
         if (st->authors >= 8) return 0;
         dl_buf name = {0};
         dl_jsonld_unescape(v->value, v->value_len, &name);
@@ -497,7 +501,7 @@ static int ld_value(void *user, const dl_jsonld_value *v) {
                 if (out->len) dl_buf_append(out, ", ", 2);
                 dl_buf_append(out, name.data, name.len);
                 st->authors++;
-                if (!st->author_object) st->author_object = obj;
+                if (!st->author_object) st->author_object = obj, st->author_depth = v->depth;
             }
         }
         dl_buf_free(&name);
