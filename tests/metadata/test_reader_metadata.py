@@ -222,6 +222,16 @@ def test_visible_byline_in_german() -> None:
     assert page("", story(after="<p class=autor>Von Max Muster</p>")).byline == "Max Muster"
 
 
+def test_visible_byline_of_a_forum_post_ends_at_its_guillemet_and_drops_a_repeated_user_name() -> None:
+    body = f"<h1>Budget thread</h1><p class=author>by <a href=/u/1>galitsyn</a> \u00bb Tue Aug 27, 2019</p>{PROSE}"
+    assert page("", body).byline == "galitsyn"
+    body = f"<h1>Budget thread</h1><div class=author>Laubrani (laubrani)</div>{PROSE}"
+    assert page("", body).byline == "Laubrani"
+    # parentheses that say something else stay
+    body = f"<h1>Budget thread</h1><div class=author>Jane Doe (Reuters)</div>{PROSE}"
+    assert page("", body).byline == "Jane Doe (Reuters)"
+
+
 def test_comment_author_is_not_the_byline() -> None:
     comment = "<div class=comment-author>Troll 42</div>"
     assert page("", story() + comment).byline is None

@@ -1294,7 +1294,7 @@ static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 "
                                            " twitter", " contact", " last updated", " last modified", " sponsored",
                                            " view in", " view all", " view profile", " more articles", " at ",
                                            " in ", /* "Written by Jane Doe in Politics on ..." */
-                                           " \""};
+                                           " \"", " \xc2\xbb"}; /* a forum's "name » Tue Aug 27, 2019" */
 
 /* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
  * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
@@ -1358,6 +1358,16 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
     }
     /* "Jane Doe Last": the first word of a "Last updated" line the markup kept apart */
     if (e - a > 5 && ascii_ieq(s + e - 5, 5, " last")) e -= 5;
+    /* "Laubrani (Laubrani)": a display name and the same user name in parentheses */
+    for (size_t i = a + 1; i + 2 < e; i++) {
+        if (s[i] != '(' || s[i - 1] != ' ' || s[e - 1] != ')' || e - 1 - (i + 1) != i - 1 - a) continue;
+        size_t k = 0;
+        while (k < i - 1 - a && lower((unsigned char)s[a + k]) == lower((unsigned char)s[i + 1 + k])) k++;
+        if (k == i - 1 - a) {
+            e = i - 1;
+            break;
+        }
+    }
     *start = a;
     return e - a;
 }
