@@ -1822,41 +1822,69 @@ static int same_day(const dl_date *a, const dl_date *b) {
 /* dl_date_find looks at 4096 bytes at a time: step by less, so a date across the boundary is read */
 #define DL_META_PAGE_STEP 4000
 
+/* Words that label a date as the publication: the explicit ones first ("date:" also labels an
+ * event's or a product's dates). */
+static const char *const publication_words[] = {"published", "posted", "ver\xc3\xb6" "ffentlicht", "erschienen",
+                                                "publi\xc3\xa9", "publicado", "pubblicato", "gepubliceerd",
+                                                "datum:", "date:", "fecha:"};
+#define DL_META_EXPLICIT_WORDS 8
+
 /* Whether the words just before a date (at most 40 bytes of text[0..at)) say it is the publication:
  * "Published on", "Veröffentlicht am", "Erschienen am", "publié le", "publicado el", "pubblicato il",
  * "gepubliceerd op", "Posted", "Datum:". */
-static int publication_label(const char *text, size_t floor, size_t at, int explicit_only) {
+static int publication_label(const char *text, size_t floor, size_t at) {
     size_t from = at > floor + 40 ? at - 40 : floor;
-    /* the explicit words first: "date:" also labels an event's or a product's dates */
-    static const char *const words[] = {"published", "posted", "ver\xc3\xb6" "ffentlicht", "erschienen", "publi\xc3\xa9",
-                                        "publicado", "pubblicato", "gepubliceerd", "datum:", "date:", "fecha:"};
-    size_t nwords = explicit_only ? 8 : sizeof words / sizeof words[0];
-    for (size_t k = 0; k < nwords; k++)
-        if (contains_ci(text + from, at - from, words[k])) return 1;
+    for (size_t k = 0; k < sizeof publication_words / sizeof publication_words[0]; k++)
+        if (contains_ci(text + from, at - from, publication_words[k])) return 1;
     return 0;
 }
 
 
-/* The dates written in a page's text: the first one an explicit word labels as the publication
- * ("Published", "Veröffentlicht am"), and the last resort's pick (below). */
-typedef struct {
-    dl_date explicit_date, date;
-    int has_explicit, has_date;
-} page_dates;
+/* The text of the page the last resorts read: bounded in bytes and nodes. */
+static void page_text(const dl_meta *m, dl_buf *t) { text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, t); }
+
+/* The first date that starts within 40 bytes of an explicit publication word in the page's text
+ * ("Veröffentlicht am 16.08.2019"): the words are found first, so a page pays one pass over its
+ * text, not a date parse at every date it writes. */
+static int explicit_date(const dl_meta *m, dl_date *d) {
+    if (!m->html) return 0;
+    dl_buf t = {0};
+    page_text(m, &t);
+    int found = 0;
+    for (size_t i = 0; !t.failed && i < t.len && !found; i++) {
+        unsigned char c = lower((unsigned char)t.data[i]);
+        if (c != 'p' && c != 'v' && c != 'e' && c != 'g') continue;
+        if (i && dl_ascii_is_alnum((unsigned char)t.data[i - 1])) continue; /* a word's start */
+        for (size_t k = 0; k < DL_META_EXPLICIT_WORDS && !found; k++) {
+            const char *w = publication_words[k];
+            size_t wl = strlen(w);
+            if ((unsigned char)w[0] != c || !starts_ci(t.data + i, t.len - i, w)) continue;
+            size_t from = i + wl, span = t.len - from < 80 ? t.len - from : 80, at = 0;
+            dl_date x;
+            if (dl_date_find(t.data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
+                *d = x;
+                found = 1;
+            }
+            i = from - 1;
+            break;
+        }
+    }
+    dl_buf_free(&t);
+    return found;
+}
 
 /* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
  * the first one labelled as the publication, else the first one not labelled as an update, else the
  * first one. A date the page shows is a better answer than none, and the labels pick the right one
  * from a footer's "Erschienen am: ... Letzte Änderung: ..." lines. */
-static int page_date(const dl_meta *m, page_dates *pd) {
-    memset(pd, 0, sizeof *pd);
+static int page_date(const dl_meta *m, dl_date *d) {
     if (!m->html) return 0;
     dl_buf t = {0};
-    text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, &t);
-    int have_plain = 0, have_any = 0;
+    page_text(m, &t);
+    int have_plain = 0, have_any = 0, found = 0;
     dl_date plain, any;
     size_t off = 0;
-    while (!t.failed && off < t.len && !pd->has_explicit) {
+    while (!t.failed && off < t.len && !found) {
         size_t at = 0, chunk = t.len - off;
         dl_date x;
         if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
@@ -1867,12 +1895,9 @@ static int page_date(const dl_meta *m, page_dates *pd) {
         }
         at += off;
         /* the words since the previous date label this one */
-        if (publication_label(t.data, off, at, 1)) {
-            pd->explicit_date = x;
-            pd->has_explicit = 1;
-        }
-        if (publication_label(t.data, off, at, 0)) {
-            if (!pd->has_date) pd->date = x, pd->has_date = 1;
+        if (publication_label(t.data, off, at)) {
+            *d = x;
+            found = 1;
         } else if (!update_label(t.data, off, at)) {
             if (!have_plain) plain = x, have_plain = 1;
         } else if (!have_any) {
@@ -1882,9 +1907,9 @@ static int page_date(const dl_meta *m, page_dates *pd) {
         while (off < t.len && t.data[off] != ' ') off++;
     }
     dl_buf_free(&t);
-    if (!pd->has_date && have_plain) pd->date = plain, pd->has_date = 1;
-    if (!pd->has_date && have_any) pd->date = any, pd->has_date = 1;
-    return pd->has_date;
+    if (!found && have_plain) *d = plain, found = 1;
+    if (!found && have_any) *d = any, found = 1;
+    return found;
 }
 
 /* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
@@ -1978,17 +2003,13 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * text labels as the publication, is its publication (meta-dev +5 pages, none lost; for the other
      * declared sources the same rule loses more than it wins; a <time> elsewhere on the page does not
      * overrule the meta) */
-    page_dates pd;
-    int scanned = 0;
     if (pick && published[source] == DL_DATE_META) {
         if (shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
             found = shown;
             pick = &found;
         } else {
             /* else a date the text labels explicitly as the publication ("Erschienen am: 13.10.2021") */
-            scanned = 1;
-            page_date(m, &pd);
-            if (pd.has_explicit && !same_day(pick, &pd.explicit_date)) found = pd.explicit_date, pick = &found;
+            if (explicit_date(m, &found) && !same_day(pick, &found)) pick = &found;
         }
     }
     /* the URL's date: a CMS writes the publication day into the path */
@@ -2001,11 +2022,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     /* a date the page's text labels explicitly as its publication ("Veröffentlicht am 16.08.2019",
      * "Published on August 19, 2019"), before the guesses from date lines and <time>s (meta-dev +2,
      * wcxb-dev +2 -1); "Date:" also labels an event's dates and is left to the last resort */
-    if (!pick) {
-        scanned = 1;
-        page_date(m, &pd);
-        if (pd.has_explicit) found = pd.explicit_date, pick = &found;
-    }
+    if (!pick && explicit_date(m, &found)) pick = &found;
     /* the date written just above the headline, in the same header: the page's own date, where a
      * date line after the headline is as often a related post's (meta-dev +7, wcxb-dev +7 -1; as the
      * shown date of the revision and generic-meta rules: meta-dev +2, wcxb-dev +4 -1) */
@@ -2029,7 +2046,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
         pick = &found;
     if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
-    if (!pick && scanned && pd.has_date) found = pd.date, pick = &found;
+    if (!pick && page_date(m, &found)) pick = &found;
     /* a page that declares only when it was modified: that is the one date it carries */
     for (size_t k = 0; k < sizeof modified / sizeof modified[0] && !pick; k++)
         if (m->date_set[modified[k]]) pick = &m->dates[modified[k]];
