@@ -439,8 +439,8 @@ def test_an_explicitly_labelled_publication_date_in_the_text_beats_a_date_line_g
 
 
 def test_a_date_just_above_the_headline_is_the_page_date() -> None:
-    related = "<aside><ul>" + "".join(
-        f"<li><p class=listing__item__date>November {d}, 2025</p><h3>Another post {d}</h3></li>" for d in (3, 9)) + "</ul></aside>"
+    items = "".join(f"<li><p class=listing__item__date>November {d}, 2025</p><h3>Post {d}</h3></li>" for d in (3, 9))
+    related = f"<aside><ul>{items}</ul></aside>"
     body = ("<header class=post-hero><div><span>December 17, 2025</span> <span>8 minutes</span></div>"
             f"<h1>Council passes budget</h1></header><div class=text>{PROSE}</div>{related}")
     assert page("", body).date == "2025-12-17"
