@@ -359,7 +359,9 @@ def test_unreadable_or_ambiguous_dates_are_not_normalised(written: str) -> None:
     ("The Daily - Council passes budget", "the daily", "Council passes budget"),
     ("Budget - a long fight - ends | The Daily", None, "Budget - a long fight - ends"),
     ("Council passes the budget - Daily", None, "Council passes the budget"),
-    ("Daily :: Council passes the budget", None, "Council passes the budget"),
+    ("The Daily :: Council passes the budget", "The Daily", "Council passes the budget"),
+    # issue 13: no site name known: the last part is the site's, even when it is the longer
+    ("Dental care | Health Centre of Lakeside County", None, "Dental care"),
     ("Council passes budget", "The Daily", "Council passes budget"),
     ("Left - Right", "Elsewhere", "Left - Right"),
 ])

@@ -81,6 +81,70 @@ def test_site_name_behind_a_bar_is_cut_when_the_declared_name_differs() -> None:
     assert page(head, f"<div>{PROSE}</div>").title == "Code Editor - The open source editor"
 
 
+def test_site_name_unknown_the_last_part_is_cut_even_when_longer() -> None:
+    # "Section | Site" with no og:site_name: the convention puts the site last, whatever its length
+    head = "<title>Dental care | Health Centre of Lakeside County</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
+    # a site name known to lead the title is still cut from the front
+    head = ('<title>Lakeside Health | Dental care for the whole family</title>'
+            '<meta property="og:site_name" content="Lakeside Health">')
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care for the whole family"
+
+
+def test_no_break_spaces_around_a_separator_still_separate() -> None:
+    head = "<title>Dental care&nbsp;|&nbsp;Lakeside Health</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
+    head = "<title>Dental care\u00a0|\u00a0Lakeside Health</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "Dental care"
+
+
+def test_a_banner_h1_that_is_the_site_name_is_not_the_headline() -> None:
+    body = "<header><h1>Jane's Notes</h1></header><div class=post><div class=text>" + PROSE * 2 + "</div></div>"
+    # the site's name declared
+    head = "<title>Why the council passed the budget</title><meta property='og:site_name' content=\"Jane's Notes\">"
+    assert page(head, body).title == "Why the council passed the budget"
+    # "Blog: Post" whose rest is og:title
+    head = ("<title>Jane's Notes: Why the council passed the budget</title>"
+            "<meta property='og:title' content='Why the council passed the budget'>")
+    assert page(head, body).title == "Why the council passed the budget"
+    # a part cut as the site's only by guess (no site name known) does not make the <h1> the site's
+    head = "<title>Opinion | Why the council passed the budget</title>"
+    body = "<header><h1>Why the council passed the budget</h1></header><div class=text>" + PROSE * 2 + "</div>"
+    assert page(head, body).title == "Why the council passed the budget"
+
+
+def test_a_documentation_or_service_page_is_named_by_its_declared_title() -> None:
+    # the body's <h1> of such a page is a step's or a slogan's heading; its <title> names the page
+    nav = "<nav class='sidebar docs-nav'><ul>" + "".join(
+        f"<li><a href='/docs/api/{i}'>API reference {i}</a></li>" for i in range(30)) + "</ul></nav>"
+    docs = ("<main class='docs-content'><h1>Install the client</h1><p>To install the client library, run the "
+            "command below and then import the module in your project.</p><pre><code>pip install example-client"
+            "</code></pre><h2>Configuration</h2><p>Set the API key in the environment before you call any "
+            "function of the library.</p><pre><code>export EXAMPLE_KEY=abc</code></pre><h2>Parameters</h2>"
+            "<table><tr><th>Name</th><th>Type</th></tr><tr><td>timeout</td><td>int</td></tr></table></main>")
+    a = page("<title>Installation guide - Example Client documentation</title>", nav + docs)
+    assert a.page_type == "documentation"
+    assert a.title == "Installation guide"
+    # with no declared title the <h1> is still the title
+    assert page("", nav + docs).title == "Install the client"
+    svc = ("<header><nav><a href='/'>Home</a><a href='/pricing'>Pricing</a><a href='/contact'>Contact us</a></nav>"
+           "</header><main><section class='hero'><h1>Clean teeth, happy smiles</h1><p>Book your appointment "
+           "today.</p><a class='btn' href='/book'>Book now</a></section><section class='services'><h2>Our "
+           "services</h2><ul><li>Cleaning</li><li>Whitening</li><li>Implants</li></ul><a href='/contact'>Get a "
+           "free quote</a></section><section class='testimonials'><h2>What our clients say</h2><p>Great service, "
+           "friendly staff.</p></section></main><footer>Call us today. Free consultation.</footer>")
+    a = page("<title>Dental Care in Lakeside | Smile Clinic</title>", svc)
+    assert a.page_type == "service"
+    assert a.title == "Dental Care in Lakeside"
+
+
+def test_full_width_separators_of_cjk_titles() -> None:
+    head = "<title>情報セキュリティに関する注意喚起：情報処理推進機構</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "情報セキュリティに関する注意喚起"
+    head = "<title>指紋認証機能付きマウスを発売｜サンワサプライ</title>"
+    assert page(head, f"<div>{PROSE}</div>").title == "指紋認証機能付きマウスを発売"
+
+
 @pytest.mark.parametrize("key", ['name="dc.title"', 'name="parsely-title"', 'name="twitter:title"'])
 def test_other_declared_titles_are_read(key: str) -> None:
     assert page(f'<meta {key} content="Budget vote">', f"<div>{PROSE}</div>").title == "Budget vote"
@@ -158,6 +222,16 @@ def test_visible_byline_in_german() -> None:
     assert page("", story(after="<p class=autor>Von Max Muster</p>")).byline == "Max Muster"
 
 
+def test_visible_byline_of_a_forum_post_ends_at_its_guillemet_and_drops_a_repeated_user_name() -> None:
+    body = f"<h1>Budget thread</h1><p class=author>by <a href=/u/1>galitsyn</a> \u00bb Tue Aug 27, 2019</p>{PROSE}"
+    assert page("", body).byline == "galitsyn"
+    body = f"<h1>Budget thread</h1><div class=author>Laubrani (laubrani)</div>{PROSE}"
+    assert page("", body).byline == "Laubrani"
+    # parentheses that say something else stay
+    body = f"<h1>Budget thread</h1><div class=author>Jane Doe (Reuters)</div>{PROSE}"
+    assert page("", body).byline == "Jane Doe (Reuters)"
+
+
 def test_comment_author_is_not_the_byline() -> None:
     comment = "<div class=comment-author>Troll 42</div>"
     assert page("", story() + comment).byline is None
@@ -171,6 +245,18 @@ def test_twitter_label_written_by() -> None:
     head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Jane Doe">'
     assert page(head, story()).byline == "Jane Doe"
     assert page('<meta name="twitter:data1" content="5 minutes">', story()).byline is None
+
+
+def test_json_ld_byline_is_the_thread_authors_not_the_commenters() -> None:
+    ld = ('<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Budget thread",'
+          ' "author": {"@type": "Person", "name": "ColdJ"}, "comment": ['
+          '{"@type": "Comment", "author": {"@type": "Person", "name": "Ultimate Steve"}, "text": "Agreed."},'
+          '{"@type": "Comment", "author": {"@type": "Person", "name": "Lisias"}, "text": "Not so."}]}</script>')
+    assert page(ld, story()).byline == "ColdJ"
+    # a list of co-authors, every one an object at the same depth, is still read whole
+    ld = ('<script type="application/ld+json">{"@type": "NewsArticle", "author": ['
+          '{"@type": "Person", "name": "Jane Doe"}, {"@type": "Person", "name": "John Roe"}]}</script>')
+    assert page(ld, story()).byline == "Jane Doe, John Roe"
 
 
 # ---------------------------------------------------------------- date
@@ -301,6 +387,70 @@ def test_date_scan_and_url_entry_points() -> None:
     assert _core._date_scan("call 555-12-2019") is None
     assert _core._date_from_url("/blog/2021-03-03-title") == "2021-03-03"
     assert _core._date_from_url("/item/123456789") is None
+
+
+def test_microdata_date_created_is_the_publication_of_a_question() -> None:
+    # a Q&A page: the question's "asked" <time itemprop=dateCreated>, then comments' datePublished
+    body = ("<div class=question><h1>How do I back up my system?</h1><span>Asked</span> "
+            "<time itemprop='dateCreated' datetime='2010-10-16T21:58:06Z'>14 years ago</time>"
+            f"<div class=post>{PROSE}</div><ul class=comments><li>Try a tool. "
+            "<span itemprop='datePublished' class=d-none>2012-03-01 10:00:00Z</span></li></ul></div>")
+    assert page("", body).date == "2010-10-16T21:58:06Z"
+    body = body.replace("<time itemprop='dateCreated'", "<span itemprop='dateCreated'").replace("</time>", "</span>")
+    body = body.replace("itemprop='dateCreated' datetime=", "itemprop='dateCreated' content=")
+    assert page("", body).date == "2010-10-16T21:58:06Z"
+
+
+def test_a_generic_date_meta_yields_to_the_date_shown_under_the_headline() -> None:
+    head = '<meta name="date" content="2022-01-26T14:32:06+02:00">'
+    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
+    assert page(head, body, lang="de").date == "2022-01-21"
+    # labelled an update, the shown date leaves the meta as it is
+    body = story(after="<p class=meta>Aktualisiert: 28.01.2022</p>")
+    assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
+    # an explicit publication meta is not overruled
+    head = '<meta property="article:published_time" content="2022-01-26T14:32:06+02:00">'
+    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
+    assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
+    # nothing shown with the headline: a date the text labels as the publication, further down
+    body = story() + "<footer><p>Erschienen am: 13.10.2021</p></footer>"
+    assert page('<meta name="date" content="2021-10-15">', body, lang="de").date == "2021-10-13"
+
+
+def test_a_label_colon_against_the_date_does_not_hide_it() -> None:
+    assert _core._date_scan("Datum:26. Januar 2022") == "2022-01-26"
+    assert _core._date_scan("Stand:12.01.2022") == "2022-01-12"
+    # after a digit the colon is a time's: "10:26.01.2022" is no date
+    assert _core._date_scan("um 10:26.01.2022") is None
+    body = f"<div>{PROSE}</div><ul class=info><li><span>Datum:</span>26. Januar 2022</li></ul>"
+    assert page("", body, lang="de").date == "2022-01-26"
+
+
+def test_an_explicitly_labelled_publication_date_in_the_text_beats_a_date_line_guess() -> None:
+    body = story(after="<div class=date>24.08.2019</div>") + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
+    assert page("", body, lang="de").date == "2019-08-16"
+    # "Date:" labels an event's dates as often: the date line stays
+    body = story(after="<div class=date>24.08.2019</div>") + "<p>Next meetup. Date: 16.09.2019</p>"
+    assert page("", body, lang="de").date == "2019-08-24"
+    # a declared publication is not overruled
+    head = '<meta property="article:published_time" content="2019-08-24T03:36:11+02:00">'
+    body = story() + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
+    assert page(head, body, lang="de").date == "2019-08-24T03:36:11+02:00"
+
+
+def test_a_date_just_above_the_headline_is_the_page_date() -> None:
+    items = "".join(f"<li><p class=listing__item__date>November {d}, 2025</p><h3>Post {d}</h3></li>" for d in (3, 9))
+    related = f"<aside><ul>{items}</ul></aside>"
+    body = ("<header class=post-hero><div><span>December 17, 2025</span> <span>8 minutes</span></div>"
+            f"<h1>Council passes budget</h1></header><div class=text>{PROSE}</div>{related}")
+    assert page("", body).date == "2025-12-17"
+    # an update over the headline is not the publication; the date before it is
+    body = body.replace("<span>December 17, 2025</span>", "<span>December 2, 2025 Updated: December 17, 2025</span>")
+    assert page("", body).date == "2025-12-02"
+    # with a generic date meta, the date above the headline is the shown date that overrules it
+    body = ("<header><div>05.02.2020</div><h1>Faire Lieferketten</h1></header>"
+            f"<div class=text>{PROSE}</div>")
+    assert page('<meta name="date" content="2020-02-12">', body, lang="de").date == "2020-02-05"
 
 
 # ---------------------------------------------------------------- other fields

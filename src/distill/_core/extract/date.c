@@ -444,6 +444,9 @@ static int scan_from(const char *s, size_t n, int prefer, size_t max_start, int 
         if (w.t[0].kind == T_NUM && w.t[0].at > 0 && !w.t[0].space) {
             unsigned char before = (unsigned char)s[w.t[0].at - 1];
             starts = !is_alpha(before) && before != '.' && before != '/' && before != '-' && before != ':';
+            /* a label's colon written against the date ("<span>Datum:</span>26. Januar 2022") starts
+             * one; a colon after a digit is a time's ("10:26") */
+            if (before == ':' && w.t[0].at > 1 && is_alpha((unsigned char)s[w.t[0].at - 2])) starts = 1;
         }
         size_t used = starts ? try_window(&w, out) : 0;
         if (used) {
