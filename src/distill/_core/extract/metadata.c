@@ -1824,7 +1824,7 @@ static int same_day(const dl_date *a, const dl_date *b) {
 
 /* Words that label a date as the publication: the explicit ones first ("date:" also labels an
  * event's or a product's dates). */
-static const char *const publication_words[] = {"published", "posted", "ver\xc3\xb6" "ffentlicht", "erschienen",
+static const char *const publication_words[] = {"published", "posted", ("ver\xc3\xb6" "ffentlicht"), "erschienen",
                                                 "publi\xc3\xa9", "publicado", "pubblicato", "gepubliceerd",
                                                 "datum:", "date:", "fecha:"};
 #define DL_META_EXPLICIT_WORDS 8
