@@ -15,3 +15,22 @@ def require(path: Path) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is absent: this test needs the shared corpus beside the repository")
     return path
+
+
+# Four paragraphs of plain news prose, long and comma-rich enough that every extractor in distill
+# takes them for content: the tests of article() put their rule's case beside these.
+PROSE = [
+    "The council approved the new budget on Tuesday, after a long debate about schools, roads, and the "
+    "future of the old library building downtown.",
+    "Residents who spoke at the meeting were divided, with some praising the plan, others asking for "
+    "more time, and a few demanding a public vote.",
+    "The mayor said the city would publish the full figures next week, and that work on the first "
+    "projects could start in the spring, weather permitting.",
+    "Opposition members argued that the roads budget was too small, and said they would bring the "
+    "question back to the council in the autumn session.",
+]
+
+
+def page(body: str, head: str = "") -> str:
+    """A whole HTML document around body (and extra head markup), titled "t"."""
+    return f"<!doctype html><html><head><title>t</title>{head}</head><body>{body}</body></html>"

@@ -3,20 +3,9 @@ checked on a small page of the test's own making."""
 
 from __future__ import annotations
 
+from conftest import PROSE, page
+
 import distill
-
-PROSE = [
-    "The council approved the new budget on Tuesday, after a long debate about schools, roads, and the "
-    "future of the old library building downtown.",
-    "Residents who spoke at the meeting were divided, with some praising the plan, others asking for "
-    "more time, and a few demanding a public vote.",
-    "The mayor said the city would publish the full figures next week, and that work on the first "
-    "projects could start in the spring, weather permitting.",
-]
-
-
-def page(body: str) -> str:
-    return f"<!doctype html><html><head><title>t</title></head><body>{body}</body></html>"
 
 
 def test_streamed_segment_is_visible_but_other_hidden_divs_are_not() -> None:

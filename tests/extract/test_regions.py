@@ -17,26 +17,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import PROSE, page
 
 import distill
 from distill import _core
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PROSE = [
-    "The council approved the new budget on Tuesday, after a long debate about schools, roads, and the "
-    "future of the old library building downtown.",
-    "Residents who spoke at the meeting were divided, with some praising the plan, others asking for "
-    "more time, and a few demanding a public vote.",
-    "The mayor said the city would publish the full figures next week, and that work on the first "
-    "projects could start in the spring, weather permitting.",
-    "Opposition members argued that the roads budget was too small, and said they would bring the "
-    "question back to the council in the autumn session.",
-]
 
-
-def page(body: str, head: str = "") -> str:
-    return f"<!doctype html><html><head><title>t</title>{head}</head><body>{body}</body></html>"
 
 
 def words(s: str) -> list[str]:
