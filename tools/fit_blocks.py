@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import re
 import sys
 from array import array
@@ -34,7 +35,9 @@ SHARED = ROOT.parent / "shared" / "corpus"
 if not SHARED.exists():
     SHARED = Path("/work/shared/corpus")
 OUT_C = ROOT / "src" / "distill" / "_core" / "extract" / "block_model.c"
-CACHE = Path("/tmp/fit_blocks.npz")
+# FIT_BLOCKS_CACHE: where extract writes (and cv/emit read) the features, so that two worktrees
+# fitting at once do not share one file
+CACHE = Path(os.environ.get("FIT_BLOCKS_CACHE", "/tmp/fit_blocks.npz"))
 AEB_WEIGHT = 3.0
 WORD = re.compile(r"\w+")
 
@@ -181,7 +184,7 @@ def cv(folds: int = 3) -> None:
         clf = fit(X[tr], y[tr], w[tr])
         oof[te] = clf.decision_function(X[te])
         print(f"fold {k + 1}/{folds} done", file=sys.stderr)
-    np.save("/tmp/fit_blocks_oof.npy", oof)
+    np.save(CACHE.with_suffix(".oof.npy"), oof)
     tune(oof)
     print("classic selection:      ", summary(page_scores(X[:, 22] - 0.5, X, page, texts, meta, 0.0)))
     print("oracle (label >= 0.5):  ", summary(page_scores(y - 0.5, X, page, texts, meta, 0.0)))

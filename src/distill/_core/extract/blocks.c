@@ -42,6 +42,8 @@ typedef struct {
     uint64_t hash;                   /* as a block: its words' hash (see word_hash) */
     uint32_t sub_legal;              /* the visible subtree's legal cues */
     uint8_t first_kind, last_stop, opens_further;
+    uint8_t linked;                  /* as a block: link text met already */
+    dl_block_shape shape;            /* as a block: see blocks.h */
 } scratch;
 
 static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
@@ -283,6 +285,35 @@ static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
     return h;
 }
 
+/* The block's shape (blocks.h dl_block_shape) grown by one piece of its text: the head takes the first
+ * bytes (white space, NBSP included, folded to one space; ASCII lower-cased), the lead closes at the
+ * first link text, and the plain word bytes after it are counted. A few steps per byte of the head, one
+ * pass over the rest of a piece only while link text has been met and the piece is plain. */
+static void add_shape(scratch *b, const char *p, size_t len, int link) {
+    dl_block_shape *sh = &b->shape;
+    if (link && !b->linked) {
+        b->linked = 1;
+        size_t h = sh->head_len;
+        if (h && sh->head[h - 1] == ' ') h--;
+        sh->lead = h < DL_BLOCK_HEAD - 1 ? (uint8_t)h : DL_BLOCK_LEAD_NONE;
+    }
+    for (size_t i = 0; i < len && sh->head_len < DL_BLOCK_HEAD; i++) {
+        unsigned char c = (unsigned char)p[i];
+        int space = is_sp(c) || (c == 0xC2 && i + 1 < len && (unsigned char)p[i + 1] == 0xA0);
+        if (space) {
+            if (c == 0xC2) i++;
+            if (sh->head_len && sh->head[sh->head_len - 1] != ' ') sh->head[sh->head_len++] = ' ';
+        } else {
+            sh->head[sh->head_len++] = (char)dl_ascii_lower(c);
+        }
+    }
+    if (b->linked && !link && sh->after < UINT16_MAX)
+        for (size_t i = 0; i < len && sh->after < UINT16_MAX; i++) sh->after += word_byte((unsigned char)p[i]) != 0;
+    size_t j = len;
+    while (j && is_sp((unsigned char)p[j - 1])) j--;
+    if (j) sh->last = (unsigned char)p[j - 1];
+}
+
 /* m: the text's measures as the table walk took them, or NULL to take them here. */
 static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, const dl_text_measure *m,
                      dl_buf *text) {
@@ -294,6 +325,8 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
     size_t open_at = SIZE_MAX;
     count_cues(p, len, &b->legal, &b->further, &open_at);
     b->hash = word_hash(b->hash, p, len);
+    if (!b->bc) b->shape.lead = DL_BLOCK_LEAD_NONE;
+    add_shape(b, p, len, (anc & A_LINK) != 0);
     if (!b->bc) {
         size_t i = 0;
         while (i < len && is_sp((unsigned char)p[i])) i++;
@@ -445,9 +478,10 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     out->el = malloc((size_t)nb * sizeof(*out->el));
     out->chars = malloc((size_t)nb * sizeof(*out->chars));
     out->hash = malloc((size_t)nb * sizeof(*out->hash));
+    out->shape = malloc((size_t)nb * sizeof(*out->shape));
     out->x = calloc((size_t)nb * DL_BLOCK_NFEAT, sizeof(float));
     out->block_of = malloc((size_t)n * sizeof(*out->block_of));
-    if (!out->el || !out->chars || !out->hash || !out->x || !out->block_of) goto nomem;
+    if (!out->el || !out->chars || !out->hash || !out->shape || !out->x || !out->block_of) goto nomem;
     for (uint32_t i = 0; i < n; i++) out->block_of[i] = -1;
     if (texts && !(out->text = calloc(nb, sizeof(*out->text)))) goto nomem;
     for (uint32_t i = 0; i < n; i++)
@@ -458,6 +492,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             }
             out->chars[out->n] = s[i].bc;
             out->hash[out->n] = s[i].hash;
+            out->shape[out->n] = s[i].shape;
             out->block_of[i] = (int32_t)out->n;
             out->el[out->n++] = i;
         }
@@ -606,6 +641,7 @@ void dl_blocks_free(dl_blocks *b) {
     free(b->el);
     free(b->chars);
     free(b->hash);
+    free(b->shape);
     free(b->x);
     free(b->block_of);
     memset(b, 0, sizeof(*b));

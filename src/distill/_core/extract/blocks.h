@@ -19,10 +19,23 @@
 
 #define DL_BLOCK_NFEAT 84
 
+/* The first bytes of a block's text and how its links sit in it, for the edge rules of region_edges.c
+ * (credits, further-reading lead-ins, trailing labels), which read a block's shape, not its words. */
+#define DL_BLOCK_HEAD 32
+#define DL_BLOCK_LEAD_NONE 0xFF /* lead: the block has no link text, or its plain lead is longer than the head */
+typedef struct {
+    char head[DL_BLOCK_HEAD]; /* the text's first bytes, white space folded to one space, ASCII lower-cased */
+    uint8_t head_len;
+    uint8_t lead;      /* the bytes of head before the first link text (see DL_BLOCK_LEAD_NONE) */
+    uint8_t last;      /* the text's last byte that is not white space */
+    uint16_t after;    /* word bytes of plain (not link) text after the first link text, saturated */
+} dl_block_shape;
+
 typedef struct {
     uint32_t *el;  /* the table index of each block's element, in document order */
     uint32_t *chars; /* the block's own folded text length */
     uint64_t *hash;  /* a hash of the block's words (letters and digits, ASCII case folded, in order) */
+    dl_block_shape *shape; /* per block */
     float *x;      /* n * DL_BLOCK_NFEAT features */
     dl_buf *text;  /* n texts when asked for (training), else NULL */
     int32_t *block_of; /* per table element: the block its own text belongs to, -1 for none */

@@ -1,0 +1,99 @@
+/* Edge rules of article() (region_edges.h). Each rule reads a kept block's shape (blocks.h
+ * dl_block_shape: its first bytes, where its first link starts, its last byte) and its place among the
+ * kept blocks; none names a site, and the one word list (credit labels) is a handful of words in the
+ * languages of the development corpora. */
+#include <string.h>
+
+#include "common/ascii.h"
+#include "extract/region_edges.h"
+
+/* A block this short or shorter can be a label, a credit or a heading the rules look at: longer text is
+ * prose, whatever its first word. */
+#define DL_EDGE_SHORT 80
+/* A further-reading lead-in ("Read also:", "Czytaj też:", "À lire aussi »") is this many words at most. */
+#define DL_EDGE_LEAD_WORDS 4
+
+static int is_heading(const dl_node *n) {
+    return n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6;
+}
+
+/* The words that label a picture's or a figure's source at the start of a credit line ("Foto: dpa",
+ * "Crédits photos : X", "Photo credit: Y", "Source: Z"). Lower-case, as the head is. */
+static const char *const credit_words[] = {
+    "foto", "fotos", "photo", "photos", "bild", "bilder", "beitragsbild", "titelbild", "image", "images",
+    "picture", "credit", "credits", "cr\xc3\xa9" "dit", "cr\xc3\xa9" "dits", "source", "quelle", "fuente", "fonte",
+};
+
+/* The length of the credit word at h[0..n), or 0. */
+static size_t credit_word(const char *h, size_t n) {
+    size_t w = 0;
+    while (w < n && h[w] != ' ' && h[w] != ':') w++;
+    for (size_t i = 0; i < sizeof(credit_words) / sizeof(credit_words[0]); i++)
+        if (strlen(credit_words[i]) == w && memcmp(credit_words[i], h, w) == 0) return w;
+    return 0;
+}
+
+/* A photo credit or a source line: a short block that opens with one or two credit words and a colon,
+ * or with the copyright sign ("© AFP / X"). It names who made a picture, not what the article says;
+ * trafilatura's and WCXB's references both leave such lines out. */
+static int is_credit(const dl_blocks *b, uint32_t k) {
+    const dl_block_shape *s = &b->shape[k];
+    const char *h = s->head;
+    size_t n = s->head_len;
+    if (b->chars[k] > DL_EDGE_SHORT || !n) return 0;
+    if (n >= 2 && (unsigned char)h[0] == 0xC2 && (unsigned char)h[1] == 0xA9) return 1;
+    size_t i = 0;
+    for (int words = 0; words < 2; words++) {
+        size_t w = credit_word(h + i, n - i);
+        if (!w) return 0;
+        i += w;
+        if (i < n && h[i] == ' ') i++;
+        if (i < n && h[i] == ':') return 1;
+    }
+    return 0;
+}
+
+/* A further-reading lead-in inside an article: a few plain words ending in a colon, a guillemet, a bar
+ * or an angle bracket, then link text and nothing else ("Czytaj też: <a>other story</a>", "MIRA: <a>..."):
+ * the link is another article's title, put between two paragraphs of this one. Its words vary with the
+ * language; its shape does not. Only on article pages: on a listing or a shop, "Price: <a>...</a>" and
+ * "Authors: <a>...</a>" are the cards' own text. */
+static int is_lead_in(const dl_blocks *b, uint32_t k) {
+    const dl_block_shape *s = &b->shape[k];
+    if (s->lead == DL_BLOCK_LEAD_NONE || s->lead < 2 || s->after > 3) return 0;
+    if (b->x[(size_t)k * DL_BLOCK_NFEAT + 1] < 0.5f) return 0; /* mostly link text */
+    unsigned char mark = (unsigned char)s->head[s->lead - 1];
+    /* ':' '|' '>' or the closing guillemet U+00BB (C2 BB) */
+    if (!(mark == ':' || mark == '|' || mark == '>' || (mark == 0xBB && (unsigned char)s->head[s->lead - 2] == 0xC2)))
+        return 0;
+    int spaces = 0;
+    for (uint8_t i = 0; i < s->lead; i++) spaces += s->head[i] == ' ';
+    return spaces < DL_EDGE_LEAD_WORDS;
+}
+
+/* A heading or a label ("Kontakt:", "Mehr Themen:", "Das könnte Sie auch interessieren") is a lead-in
+ * to what follows it: the article's last kept block being one means what it introduced was dropped (a
+ * link list, a contact box, related stories), and a heading over nothing is not the article's text. */
+static int is_trailing_label(const dl_actx *cx, const dl_blocks *b, uint32_t k) {
+    if (b->chars[k] > DL_EDGE_SHORT) return 0;
+    return is_heading(cx->el[b->el[k]].node) || b->shape[k].last == ':';
+}
+
+void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, uint8_t *keep) {
+    /* never the last kept block: a page with kept text keeps some (the fallbacks of regions.c chose it) */
+    uint32_t left = 0;
+    for (uint32_t k = 0; k < b->n; k++) left += keep[k] != 0;
+    for (uint32_t k = 0; k < b->n && left > 1; k++) {
+        if (!keep[k]) continue;
+        if (is_credit(b, k) || (type == DL_PAGE_ARTICLE && is_lead_in(b, k))) keep[k] = 0, left--;
+    }
+    /* from the end: each trailing label dropped makes the kept block before it the last one. Only on
+     * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
+     * cards hold little else, and they are its content (WCXB dev: listing -0.003 when applied there). */
+    if (type != DL_PAGE_ARTICLE) return;
+    for (uint32_t k = b->n; k-- > 0 && left > 1;) {
+        if (!keep[k]) continue;
+        if (!is_trailing_label(cx, b, k)) break;
+        keep[k] = 0, left--;
+    }
+}

@@ -1,0 +1,75 @@
+"""article() edge rules (issue 12, extract/region_edges.c): kept blocks that are not the article's text
+by their shape and place (a photo credit, a further-reading lead-in, a label the article ends on).
+
+Each page is of the test's own making: an article of four paragraphs of prose with the case put between
+them or after them, beside a case of nearly the same shape that the rule must leave alone.
+"""
+
+from __future__ import annotations
+
+from conftest import PROSE, page
+
+import distill
+
+NAV = "<nav><a href=/>Home</a> <a href=/news>News</a></nav>"
+FOOT = "<footer><p>Copyright 2024 The Example Gazette</p></footer>"
+
+
+def article(middle: str = "", tail: str = "") -> str:
+    """An article page: a title, two paragraphs, middle, two paragraphs, tail."""
+    ps = [f"<p>{p}</p>" for p in PROSE]
+    body = (NAV + "<article><h1>Council passes the budget</h1>" + ps[0] + ps[1] + middle + ps[2] + ps[3]
+            + tail + "</article>" + FOOT)
+    return page(body)
+
+
+def text(html: str) -> str:
+    t = distill.article(html).text
+    for p in PROSE:
+        assert p in t, "the article's own paragraphs stay"
+    return t
+
+
+def test_photo_credit_lines_are_left_out() -> None:
+    assert "Mustermann" not in text(article("<p>Foto: Max Mustermann / dpa</p>"))
+    assert "Dupont" not in text(article("<p>Crédits photos : Jean Dupont</p>"))
+    assert "Beispiel" not in text(article("<p>© Erika Beispiel</p>"))
+
+
+def test_text_that_only_starts_with_a_credit_word_stays() -> None:
+    # no colon after the word: a sentence about photos, not a credit
+    line = "Photos of the old library were shown at the meeting, and the crowd cheered loudly."
+    assert line in text(article(f"<p>{line}</p>"))
+    # a colon, but a paragraph's length: prose
+    line = ("Source: the city's own figures, published on Monday, show that the roads budget has "
+            "shrunk for the third year running.")
+    assert line in text(article(f"<p>{line}</p>"))
+
+
+def test_further_reading_lead_in_is_left_out() -> None:
+    # a few plain words and a colon (or a guillemet), then only another article's linked title
+    t = text(article("<p>Czytaj też: <a href=/other>Budżet miasta na przyszły rok</a></p>"))
+    assert "Budżet" not in t
+    t = text(article("<p>À voir aussi » <a href=/other>Le conseil vote le budget</a></p>"))
+    assert "conseil vote" not in t
+
+
+def test_a_link_inside_a_sentence_stays() -> None:
+    # plain words after the link: the sentence goes on, it is the article's own
+    line = "Read also: the statement which the mayor published on Monday evening"
+    t = text(article("<p>Read also: <a href=/s>the statement</a> which the mayor published on Monday evening</p>"))
+    assert line in t
+
+
+def test_a_heading_or_label_the_article_ends_on_is_left_out() -> None:
+    assert "city desk" not in text(article(tail="<h3>More from the city desk</h3>"))
+    assert "Kontakt" not in text(article(tail="<p>Kontakt:</p>"))
+
+
+def test_headings_over_kept_text_stay() -> None:
+    t = text(article("<h2>Roads and schools</h2>"))
+    assert "Roads and schools" in t
+    # a long closing paragraph that ends in a colon is prose, not a label
+    line = ("The mayor ended the session with a list of the projects that will start first, in the order "
+            "the council voted them:")
+    assert line in text(article(tail=f"<p>{line}</p>"))
