@@ -36,6 +36,19 @@ def test_photo_credit_lines_are_left_out() -> None:
     assert "Beispiel" not in text(article("<p>© Erika Beispiel</p>"))
 
 
+def test_a_caption_with_its_picture_credit_is_left_out() -> None:
+    assert "at dawn" not in text(article("<p>The old library at dawn. © Erika Beispiel</p>"))
+    assert "town hall" not in text(article("<p>The town hall on Tuesday evening (Foto: Max Mustermann)</p>"))
+
+
+def test_a_paragraph_that_quotes_a_credit_stays() -> None:
+    # a paragraph's length of prose keeps a copyright sign it mentions
+    line = ("The library's old photographs, marked © City Archive on the back, will be shown in the hall "
+            "from May, the mayor said, together with the plans for the new reading rooms and the garden "
+            "that the council approved.")
+    assert line in text(article(f"<p>{line}</p>"))
+
+
 def test_text_that_only_starts_with_a_credit_word_stays() -> None:
     # no colon after the word: a sentence about photos, not a credit
     line = "Photos of the old library were shown at the meeting, and the crowd cheered loudly."

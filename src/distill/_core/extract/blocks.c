@@ -38,7 +38,7 @@ typedef struct {
     uint32_t group;                /* the first of them: the repeat group's name */
     uint32_t grp_chars, grp_links; /* at a group's first member: the visible block text of all members */
     uint32_t bc, bl, bk, bw, bs, bd; /* as a block: chars, link chars, commas, words, stops, digits */
-    uint32_t legal, further;         /* as a block: boilerplate cue words (see cue_words) */
+    uint32_t legal, further, credit; /* as a block: boilerplate cue words (see cue_words) */
     uint64_t hash;                   /* as a block: its words' hash (see word_hash) */
     uint32_t sub_legal;              /* the visible subtree's legal cues */
     uint8_t first_kind, last_stop, opens_further;
@@ -137,7 +137,7 @@ static int count_repeats(dl_actx *cx, scratch *s) {
  * that introduce a link to another article inside a story ("Read also:", "Lea también:", "Lesen Sie
  * auch"). The languages are those the development corpora are written in; each entry is matched at a
  * word start, ASCII case-insensitively, as a prefix (a stem: "subscri" is subscribe/subscription). */
-enum { CUE_LEGAL, CUE_FURTHER };
+enum { CUE_LEGAL, CUE_FURTHER, CUE_CREDIT };
 typedef struct {
     const char *s;
     unsigned char len, group;
@@ -157,6 +157,12 @@ static const cue_word cue_words[] = {
     CUE("lesen sie", CUE_FURTHER), CUE("weiterlesen", CUE_FURTHER), CUE("mehr zum thema", CUE_FURTHER),
     CUE("lire aussi", CUE_FURTHER), CUE("lire la suite", CUE_FURTHER), CUE("leia tamb", CUE_FURTHER),
     CUE("leia mais", CUE_FURTHER), CUE("leggi anche", CUE_FURTHER),
+    /* CREDIT: a picture's credit inside a caption ("Lee Elder, 1975. | (c) X", "(Foto: dpa)"); not a
+     * feature of the model (the copyright sign above counts for it too): region_edges.c reads it. */
+    CUE("foto:", CUE_CREDIT), CUE("foto :", CUE_CREDIT), CUE("fotos:", CUE_CREDIT), CUE("photo:", CUE_CREDIT),
+    CUE("photo :", CUE_CREDIT), CUE("photos:", CUE_CREDIT), CUE("photo credit", CUE_CREDIT),
+    CUE("bild:", CUE_CREDIT), CUE("image:", CUE_CREDIT), CUE("credit:", CUE_CREDIT), CUE("credits:", CUE_CREDIT),
+    CUE("cr\xc3\xa9" "dit photo", CUE_CREDIT), CUE("cr\xc3\xa9" "dits photo", CUE_CREDIT),
 };
 #undef CUE
 /* A FURTHER cue this close to the block's first letter opens it (the lead-in, not a mention). */
@@ -200,7 +206,8 @@ static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80
 
 /* The cue starting at p[i], if any (the first of the list's entries that matches there): counted by
  * group; returns where the scan goes on (past the cue), or i + 1. */
-static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint32_t *further, size_t *open_at) {
+static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint32_t *further, uint32_t *credit,
+                     size_t *open_at) {
     unsigned char lc = dl_ascii_lower((unsigned char)p[i]);
     for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
         const cue_word *w = &cue_words[cue_order[o]];
@@ -208,6 +215,8 @@ static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint3
         size_t j = 1;
         while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
         if (j < w->len) continue;
+        if (w->group == CUE_CREDIT || (unsigned char)w->s[0] == 0xC2) *credit = sat(*credit, 1); /* or the (c) sign */
+        if (w->group == CUE_CREDIT) return i + w->len;
         if (w->group == CUE_LEGAL) *legal = sat(*legal, 1);
         else {
             *further = sat(*further, 1);
@@ -221,7 +230,8 @@ static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint3
 /* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. A cue
  * is looked for at a word start (a byte after one that is not a word byte, or the first) and at the
  * (c) sign's 0xC2; after a cue the scan goes on past it. */
-static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *further, size_t *open_at) {
+static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *further, uint32_t *credit,
+                       size_t *open_at) {
     size_t i = 0, next = 0; /* next: the first offset not inside a cue already counted */
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
     /* 16 bytes at a time: the word starts are found as a mask (a word byte after a byte that is not),
@@ -249,7 +259,7 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
                 unsigned char lc = dl_ascii_lower((unsigned char)p[at]);
                 if (cue_lo[lc] == cue_hi[lc]) continue;
                 if (at >= next) {
-                    size_t after = cue_at(p, len, at, legal, further, open_at);
+                    size_t after = cue_at(p, len, at, legal, further, credit, open_at);
                     if (after > at + 1) next = after;
                 }
             }
@@ -260,7 +270,7 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
         if (i < next) continue;
         unsigned char c = (unsigned char)p[i];
         if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
-        size_t after = cue_at(p, len, i, legal, further, open_at);
+        size_t after = cue_at(p, len, i, legal, further, credit, open_at);
         if (after > i + 1) next = after;
     }
 }
@@ -323,7 +333,7 @@ static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t
     if (!c) return;
     scratch *b = &s[h];
     size_t open_at = SIZE_MAX;
-    count_cues(p, len, &b->legal, &b->further, &open_at);
+    count_cues(p, len, &b->legal, &b->further, &b->credit, &open_at);
     b->hash = word_hash(b->hash, p, len);
     if (!b->bc) b->shape.lead = DL_BLOCK_LEAD_NONE;
     add_shape(b, p, len, (anc & A_LINK) != 0);
@@ -493,6 +503,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             out->chars[out->n] = s[i].bc;
             out->hash[out->n] = s[i].hash;
             out->shape[out->n] = s[i].shape;
+            out->shape[out->n].credit = s[i].credit > 255 ? 255 : (uint8_t)s[i].credit;
             out->block_of[i] = (int32_t)out->n;
             out->el[out->n++] = i;
         }

@@ -29,6 +29,7 @@ typedef struct {
     uint8_t lead;      /* the bytes of head before the first link text (see DL_BLOCK_LEAD_NONE) */
     uint8_t last;      /* the text's last byte that is not white space */
     uint16_t after;    /* word bytes of plain (not link) text after the first link text, saturated */
+    uint8_t credit;    /* picture credit marks in the text (a copyright sign, "Foto:", "Photo credit"...), saturated */
 } dl_block_shape;
 
 typedef struct {

@@ -53,6 +53,14 @@ static int is_credit(const dl_blocks *b, uint32_t k) {
     return 0;
 }
 
+/* A caption that carries its picture's credit ("Marco Odermatt, ski star. (c) AFP / X", "The tour on TV.
+ * (Foto: Getty)"): on an article page a short block holding a credit mark (blocks.c counts them) is a
+ * picture's caption, not the running text. A paragraph's length of text is prose whatever it quotes. */
+#define DL_EDGE_CAPTION 200
+static int is_captioned_credit(const dl_blocks *b, uint32_t k) {
+    return b->shape[k].credit && b->chars[k] <= DL_EDGE_CAPTION;
+}
+
 /* A further-reading lead-in inside an article: a few plain words ending in a colon, a guillemet, a bar
  * or an angle bracket, then link text and nothing else ("Czytaj też: <a>other story</a>", "MIRA: <a>..."):
  * the link is another article's title, put between two paragraphs of this one. Its words vary with the
@@ -85,7 +93,7 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, u
     for (uint32_t k = 0; k < b->n; k++) left += keep[k] != 0;
     for (uint32_t k = 0; k < b->n && left > 1; k++) {
         if (!keep[k]) continue;
-        if (is_credit(b, k) || (type == DL_PAGE_ARTICLE && is_lead_in(b, k))) keep[k] = 0, left--;
+        if (is_credit(b, k) || (type == DL_PAGE_ARTICLE && (is_lead_in(b, k) || is_captioned_credit(b, k)))) keep[k] = 0, left--;
     }
     /* from the end: each trailing label dropped makes the kept block before it the last one. Only on
      * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
