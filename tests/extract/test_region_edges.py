@@ -79,6 +79,18 @@ def test_a_heading_or_label_the_article_ends_on_is_left_out() -> None:
     assert "Kontakt" not in text(article(tail="<p>Kontakt:</p>"))
 
 
+def test_a_trailing_label_over_a_stub_is_left_out() -> None:
+    # a contact box: a heading over a name line, at the end of the article
+    t = text(article(tail="<h3>Kontakt</h3><p>Erika Beispiel | Pressestelle</p>"))
+    assert "Kontakt" not in t and "Pressestelle" not in t
+
+
+def test_a_trailing_heading_over_a_sentence_stays() -> None:
+    # a short closing sentence is the article's last paragraph, and its heading heads it
+    t = text(article(tail="<h3>What comes next</h3><p>The vote is on Friday.</p>"))
+    assert "What comes next" in t and "The vote is on Friday." in t
+
+
 def test_headings_over_kept_text_stay() -> None:
     t = text(article("<h2>Roads and schools</h2>"))
     assert "Roads and schools" in t

@@ -87,6 +87,15 @@ static int is_trailing_label(const dl_actx *cx, const dl_blocks *b, uint32_t k) 
     return is_heading(cx->el[b->el[k]].node) || b->shape[k].last == ':';
 }
 
+/* What a trailing label can head and still head nothing of the article: at most this many short
+ * lines that end no sentence ("Kontakt" over a name and a department, "Teilnehmende Blogs:" over one
+ * linked name, "Verwendete Produkte" over "Für Details auf Produkt klicken"). */
+#define DL_EDGE_STUBS 2
+static int is_stub(const dl_blocks *b, uint32_t k) {
+    unsigned char l = b->shape[k].last;
+    return b->chars[k] <= DL_EDGE_SHORT && l != '.' && l != '!';
+}
+
 void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, uint8_t *keep) {
     /* never the last kept block: a page with kept text keeps some (the fallbacks of regions.c chose it) */
     uint32_t left = 0;
@@ -99,9 +108,17 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, u
      * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
      * cards hold little else, and they are its content (WCXB dev: listing -0.003 when applied there). */
     if (type != DL_PAGE_ARTICLE) return;
-    for (uint32_t k = b->n; k-- > 0 && left > 1;) {
-        if (!keep[k]) continue;
-        if (!is_trailing_label(cx, b, k)) break;
-        keep[k] = 0, left--;
+    uint32_t end = b->n; /* the blocks from end on are decided */
+    while (left > 1) {
+        /* the last kept blocks, latest first: a label, or a label over at most DL_EDGE_STUBS stubs */
+        uint32_t run[DL_EDGE_STUBS + 1], m = 0;
+        for (uint32_t k = end; k-- > 0 && m <= DL_EDGE_STUBS;)
+            if (keep[k]) run[m++] = k;
+        uint32_t j = 0;
+        while (j < m && !is_trailing_label(cx, b, run[j]) && is_stub(b, run[j])) j++;
+        if (j == m || !is_trailing_label(cx, b, run[j]) || j + 1 >= left) break;
+        for (uint32_t i = 0; i <= j; i++) keep[run[i]] = 0;
+        left -= j + 1;
+        end = run[j];
     }
 }
