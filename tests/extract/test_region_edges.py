@@ -98,3 +98,26 @@ def test_headings_over_kept_text_stay() -> None:
     line = ("The mayor ended the session with a list of the projects that will start first, in the order "
             "the council voted them:")
     assert line in text(article(tail=f"<p>{line}</p>"))
+
+
+LEAD = ("The city council passed next year's budget late on Tuesday night, ending weeks of argument over "
+        "schools and roads, and the mayor promised that the first projects would start in the spring.")
+
+
+def with_header(header: str) -> str:
+    """An article whose header holds header, then a byline and a date, before its body."""
+    body = "".join(f"<p>{p}</p>" for p in PROSE)
+    return page(NAV + "<article><header><h1>Council passes the budget</h1>" + header
+                + "<p>By Erika Beispiel</p><p>12 March 2024</p></header><div class=body>" + body
+                + "</div></article>" + FOOT)
+
+
+def test_the_lead_in_the_article_header_is_kept() -> None:
+    # a standfirst set apart from the body, next to the headline and the byline
+    assert LEAD in text(with_header(f"<div class=teaser>{LEAD}</div>"))
+
+
+def test_an_affiliate_disclosure_is_not_taken_for_the_lead() -> None:
+    disclosure = LEAD.replace("the mayor promised that the first projects would start in the spring",
+                              "we may earn a commission when readers buy the books that the mayor recommended")
+    assert "commission" not in text(with_header(f"<div class=teaser>{disclosure}</div>"))

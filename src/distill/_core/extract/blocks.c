@@ -137,7 +137,7 @@ static int count_repeats(dl_actx *cx, scratch *s) {
  * that introduce a link to another article inside a story ("Read also:", "Lea también:", "Lesen Sie
  * auch"). The languages are those the development corpora are written in; each entry is matched at a
  * word start, ASCII case-insensitively, as a prefix (a stem: "subscri" is subscribe/subscription). */
-enum { CUE_LEGAL, CUE_FURTHER, CUE_CREDIT };
+enum { CUE_LEGAL, CUE_FURTHER, CUE_CREDIT, CUE_DISCLOSE };
 typedef struct {
     const char *s;
     unsigned char len, group;
@@ -163,8 +163,14 @@ static const cue_word cue_words[] = {
     CUE("photo :", CUE_CREDIT), CUE("photos:", CUE_CREDIT), CUE("photo credit", CUE_CREDIT),
     CUE("bild:", CUE_CREDIT), CUE("image:", CUE_CREDIT), CUE("credit:", CUE_CREDIT), CUE("credits:", CUE_CREDIT),
     CUE("cr\xc3\xa9" "dit photo", CUE_CREDIT), CUE("cr\xc3\xa9" "dits photo", CUE_CREDIT),
+    /* DISCLOSE: the affiliate disclosure a shop-minded page opens with ("We may earn a commission...",
+     * "...erhält ggf. eine Provision"); not a feature either: region_edges.c reads it */
+    CUE("commission", CUE_DISCLOSE), CUE("compensat", CUE_DISCLOSE), CUE("affiliate", CUE_DISCLOSE),
+    CUE("provision", CUE_DISCLOSE), CUE("reader-supported", CUE_DISCLOSE),
 };
 #undef CUE
+/* The credit count's top bit: a DISCLOSE cue was met (the count itself stays far below it). */
+#define DL_CUE_DISCLOSE_BIT 0x80000000u
 /* A FURTHER cue this close to the block's first letter opens it (the lead-in, not a mention). */
 #define CUE_OPENS 24
 
@@ -216,7 +222,8 @@ static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint3
         while (j < w->len && dl_ascii_lower((unsigned char)p[i + j]) == (unsigned char)w->s[j]) j++;
         if (j < w->len) continue;
         if (w->group == CUE_CREDIT || (unsigned char)w->s[0] == 0xC2) *credit = sat(*credit, 1); /* or the (c) sign */
-        if (w->group == CUE_CREDIT) return i + w->len;
+        if (w->group == CUE_DISCLOSE) *credit |= DL_CUE_DISCLOSE_BIT;
+        if (w->group == CUE_CREDIT || w->group == CUE_DISCLOSE) return i + w->len;
         if (w->group == CUE_LEGAL) *legal = sat(*legal, 1);
         else {
             *further = sat(*further, 1);
@@ -503,7 +510,9 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             out->chars[out->n] = s[i].bc;
             out->hash[out->n] = s[i].hash;
             out->shape[out->n] = s[i].shape;
-            out->shape[out->n].credit = s[i].credit > 255 ? 255 : (uint8_t)s[i].credit;
+            uint32_t credits = s[i].credit & ~DL_CUE_DISCLOSE_BIT;
+            out->shape[out->n].credit = credits > 255 ? 255 : (uint8_t)credits;
+            out->shape[out->n].disclose = (s[i].credit & DL_CUE_DISCLOSE_BIT) != 0;
             out->block_of[i] = (int32_t)out->n;
             out->el[out->n++] = i;
         }

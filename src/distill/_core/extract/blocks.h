@@ -30,6 +30,7 @@ typedef struct {
     uint8_t last;      /* the text's last byte that is not white space */
     uint16_t after;    /* word bytes of plain (not link) text after the first link text, saturated */
     uint8_t credit;    /* picture credit marks in the text (a copyright sign, "Foto:", "Photo credit"...), saturated */
+    uint8_t disclose;  /* an affiliate-disclosure word ("commission", "affiliate", "Provision") */
 } dl_block_shape;
 
 typedef struct {

@@ -96,7 +96,32 @@ static int is_stub(const dl_blocks *b, uint32_t k) {
     return b->chars[k] <= DL_EDGE_SHORT && l != '.' && l != '!';
 }
 
-void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, uint8_t *keep) {
+/* An article's lead (its standfirst) is often set apart from the body, beside the headline and the
+ * byline in the article's header, where the classifier weighs it a little under the threshold: on an
+ * article page the nearest prose paragraph at most DL_EDGE_LEAD_BACK blocks before the first kept one,
+ * scored within DL_EDGE_LEAD_MARGIN of the threshold, is kept with it. Prose: a paragraph's length,
+ * ending a sentence, mostly plain text, without consent or subscription words (feature 76) and not an
+ * affiliate disclosure ("We may earn a commission when you buy through our links"), which opens many
+ * review pages just there. */
+#define DL_EDGE_LEAD_BACK 4
+#define DL_EDGE_LEAD_MARGIN 1.0
+#define DL_EDGE_LEAD_CHARS 150
+static void keep_lead(const dl_blocks *b, const double *score, double threshold, uint8_t *keep) {
+    uint32_t first = 0;
+    while (first < b->n && !keep[first]) first++;
+    if (first == b->n) return;
+    for (uint32_t k = first, back = 0; k-- > 0 && back < DL_EDGE_LEAD_BACK; back++) {
+        const float *x = b->x + (size_t)k * DL_BLOCK_NFEAT;
+        if (b->chars[k] >= DL_EDGE_LEAD_CHARS && x[7] > 0.5f && x[1] < 0.3f && x[76] == 0.0f && !b->shape[k].disclose &&
+            score[k] > threshold - DL_EDGE_LEAD_MARGIN) {
+            keep[k] = 1;
+            return;
+        }
+    }
+}
+
+void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, double threshold,
+                     uint8_t *keep) {
     /* never the last kept block: a page with kept text keeps some (the fallbacks of regions.c chose it) */
     uint32_t left = 0;
     for (uint32_t k = 0; k < b->n; k++) left += keep[k] != 0;
@@ -108,6 +133,7 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, u
      * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
      * cards hold little else, and they are its content (WCXB dev: listing -0.003 when applied there). */
     if (type != DL_PAGE_ARTICLE) return;
+    keep_lead(b, score, threshold, keep);
     uint32_t end = b->n; /* the blocks from end on are decided */
     while (left > 1) {
         /* the last kept blocks, latest first: a label, or a label over at most DL_EDGE_STUBS stubs */

@@ -14,7 +14,9 @@
 #include "extract/page_type.h"
 
 /* Clears keep[k] of the blocks of b (over the table cx) that the edge rules find are not the article's
- * text, on a page of the given type. */
-void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, uint8_t *keep);
+ * text, on a page of the given type, and sets it for an article's lead the classifier left just out
+ * (score: each block's content log-odds, threshold: the page's). */
+void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, double threshold,
+                     uint8_t *keep);
 
 #endif

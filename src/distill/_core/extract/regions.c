@@ -189,7 +189,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                    : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f
                                : score[k] >= top - DL_REGION_FALLBACK_MARGIN && !all_link_text(&r->b, k);
     if (drop_copies(r, keepb) < 0) goto nomem;
-    dl_region_edges(&r->cx, &r->b, r->type, keepb);
+    dl_region_edges(&r->cx, &r->b, r->type, score, threshold, keepb);
     for (uint32_t k = 0; k < nb; k++) {
         uint32_t i = r->b.el[k];
         all[i] = r->b.chars[k];
