@@ -304,8 +304,8 @@ static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
 
 /* The block's shape (blocks.h dl_block_shape) grown by one piece of its text: the head takes the first
  * bytes (white space, NBSP included, folded to one space; ASCII lower-cased), the lead closes at the
- * first link text, and the plain word bytes after it are counted. A few steps per byte of the head, one
- * pass over the rest of a piece only while link text has been met and the piece is plain. */
+ * first link text, and the plain word bytes after it are counted (up to a cap). A few steps per byte of
+ * the head and of the first plain bytes after a link, nothing for the rest. */
 static void add_shape(scratch *b, const char *p, size_t len, int link) {
     dl_block_shape *sh = &b->shape;
     if (link && !b->linked) {
@@ -324,8 +324,10 @@ static void add_shape(scratch *b, const char *p, size_t len, int link) {
             sh->head[sh->head_len++] = (char)dl_ascii_lower(c);
         }
     }
-    if (b->linked && !link && sh->after < UINT16_MAX)
-        for (size_t i = 0; i < len && sh->after < UINT16_MAX; i++) sh->after += word_byte((unsigned char)p[i]) != 0;
+    /* counted only up to DL_BLOCK_AFTER_CAP: the rules ask whether there are a few, and a paragraph
+     * with a link near its start would otherwise be read byte by byte to its end */
+    for (size_t i = 0; b->linked && !link && i < len && sh->after < DL_BLOCK_AFTER_CAP; i++)
+        sh->after += word_byte((unsigned char)p[i]) != 0;
     size_t j = len;
     while (j && is_sp((unsigned char)p[j - 1])) j--;
     if (j) sh->last = (unsigned char)p[j - 1];

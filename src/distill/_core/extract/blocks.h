@@ -22,13 +22,14 @@
 /* The first bytes of a block's text and how its links sit in it, for the edge rules of region_edges.c
  * (credits, further-reading lead-ins, trailing labels), which read a block's shape, not its words. */
 #define DL_BLOCK_HEAD 32
+#define DL_BLOCK_AFTER_CAP 16
 #define DL_BLOCK_LEAD_NONE 0xFF /* lead: the block has no link text, or its plain lead is longer than the head */
 typedef struct {
     char head[DL_BLOCK_HEAD]; /* the text's first bytes, white space folded to one space, ASCII lower-cased */
     uint8_t head_len;
     uint8_t lead;      /* the bytes of head before the first link text (see DL_BLOCK_LEAD_NONE) */
     uint8_t last;      /* the text's last byte that is not white space */
-    uint16_t after;    /* word bytes of plain (not link) text after the first link text, saturated */
+    uint16_t after;    /* word bytes of plain (not link) text after the first link text, at most DL_BLOCK_AFTER_CAP */
     uint8_t credit;    /* picture credit marks in the text (a copyright sign, "Foto:", "Photo credit"...), saturated */
     uint8_t disclose;  /* an affiliate-disclosure word ("commission", "affiliate", "Provision") */
 } dl_block_shape;
