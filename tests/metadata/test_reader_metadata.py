@@ -289,8 +289,45 @@ def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
     assert page(ld, story(after="<div class=byline>Jane Doe, 1 May 2021</div>")).date == "2021-05-01T10:00:00Z"
     # labelled as an update, it leaves the publication date as it is
     assert page(ld, story(after="<div class=byline>Jane Doe, updated 1 May 2021</div>")).date == "2021-03-03"
-    # a date shown under the headline that no declared date has changes nothing
-    assert page(ld, story(after="<div class=byline>Jane Doe, 9 May 2021</div>")).date == "2021-03-03"
+    # a date shown under the headline that no declared date has changes nothing while the page's text
+    # also writes the declared publication day (here in its footer)
+    body = story(after="<div class=byline>Jane Doe, 9 May 2021</div>") + "<footer>First run 3 March 2021</footer>"
+    assert page(ld, body).date == "2021-03-03"
+
+
+def test_a_shown_date_beats_a_declared_date_the_page_never_writes() -> None:
+    meta = '<meta property="article:published_time" content="2025-06-24T10:00:00+00:00">'
+    # the page shows August 25, 2024 under its headline and writes the declared day nowhere: the
+    # declared date is a re-save's stamp, the shown one is the reader's
+    shown = story(after="<div class=byline>Jane Doe, August 25, 2024</div>")
+    assert page(meta, shown).date == "2024-08-25"
+    # ... unless the page writes the declared day somewhere too
+    assert page(meta, shown + "<footer>Reviewed June 24, 2025</footer>").date == "2025-06-24T10:00:00+00:00"
+    # ... or the shown date is labelled an update
+    updated = story(after="<div class=byline>Jane Doe, updated August 25, 2024</div>")
+    assert page(meta, updated).date == "2025-06-24T10:00:00+00:00"
+    # a day apart is the same moment in another zone: the declared time says which day it is
+    near = story(after="<div class=byline>Jane Doe, June 23, 2025</div>")
+    assert page(meta, near).date == "2025-06-24T10:00:00+00:00"
+    # the declared day with day and month swapped is a numeric date read the other way round
+    swapped = page('<meta property="article:published_time" content="2021-11-01T05:00:00">',
+                   story(after="<div class=byline>Jane Doe, 2021-01-11</div>"))
+    assert swapped.date == "2021-11-01T05:00:00"
+    # a date far below the headline (a related post's) is not shown with it
+    far = story() + "<aside>" + "<p>More council news and other stories from the week.</p>" * 12 + \
+        "<div class=date>August 25, 2024</div><h3>Older post</h3></aside>"
+    assert page(meta, far).date == "2025-06-24T10:00:00+00:00"
+
+
+def test_a_publication_label_under_the_headline_beats_a_declared_date() -> None:
+    meta = '<meta property="article:published_time" content="2025-08-21T10:00:00+00:00">'
+    body = story(after="<div class=meta>By Claire Wilson, Published Apr 26, 2023 Updated Aug 21, 2025</div>")
+    assert page(meta, body).date == "2023-04-26"
+    # a publication word further off ("Posted in" a category) does not label the date
+    # (the declared day written in the footer, so the page does not date itself by the shown date)
+    body = story(after="<p>Posted in News Release and elsewhere</p><p>WASHINGTON (April 26, 2023) The council</p>")
+    body += "<footer>Page saved August 21, 2025</footer>"
+    assert page(meta, body).date == "2025-08-21T10:00:00+00:00"
 
 
 def test_utc_time_on_the_day_after_the_url_day_is_the_url_day() -> None:
@@ -408,9 +445,10 @@ def test_a_generic_date_meta_yields_to_the_date_shown_under_the_headline() -> No
     # labelled an update, the shown date leaves the meta as it is
     body = story(after="<p class=meta>Aktualisiert: 28.01.2022</p>")
     assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
-    # an explicit publication meta is not overruled
+    # an explicit publication meta is not overruled while the page writes its day too (without it,
+    # test_a_shown_date_beats_a_declared_date_the_page_never_writes)
     head = '<meta property="article:published_time" content="2022-01-26T14:32:06+02:00">'
-    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
+    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>") + "<footer>Stand: 26.01.2022</footer>"
     assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
     # nothing shown with the headline: a date the text labels as the publication, further down
     body = story() + "<footer><p>Erschienen am: 13.10.2021</p></footer>"
@@ -434,7 +472,8 @@ def test_an_explicitly_labelled_publication_date_in_the_text_beats_a_date_line_g
     assert page("", body, lang="de").date == "2019-08-24"
     # a declared publication is not overruled
     head = '<meta property="article:published_time" content="2019-08-24T03:36:11+02:00">'
-    body = story() + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
+    # (the label further down the page than the lines shown with the headline)
+    body = story() + PROSE + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
     assert page(head, body, lang="de").date == "2019-08-24T03:36:11+02:00"
 
 

@@ -1628,6 +1628,12 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 
 /* Text read below the headline for a date, at most: its date line is within the first lines. */
 #define DL_META_AFTER_HEADLINE_TEXT 3000
+/* Bytes before a date within which a publication word labels it in the line under the headline
+ * ("Published Apr 26, 2023", "Posted on: ..."), not a category's "Posted in News ... (January 24)". */
+#define DL_META_LABEL_NEAR 16
+/* Text read below the headline for such a label: the headline and the line under it, not the first
+ * paragraph's "Podcast. Veröffentlicht am ..." of something else. */
+#define DL_META_LABEL_TEXT 200
 /* Text read below the headline for the date a reader sees with it: the headline and the line or two
  * under it (a date further down is a footer's or a comment's) */
 #define DL_META_SHOWN_TEXT 400
@@ -1912,6 +1918,51 @@ static int page_date(const dl_meta *m, dl_date *d) {
     return found;
 }
 
+/* Whether the text just around the headline (the lines above it, the first lines below it) writes a
+ * date on the day of d. */
+static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl_date *d) {
+    if (!headline) return 0;
+    int shows = 0;
+    for (int side = 0; side < 2 && !shows; side++) {
+        dl_buf t = {0};
+        if (side == 0) text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
+        else text_from(headline, DL_META_SHOWN_TEXT, &t);
+        size_t off = 0, at = 0;
+        dl_date x;
+        while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
+            if (same_day(&x, d)) shows = 1;
+            off += at + 1;
+            while (off < t.len && t.data[off] != ' ') off++;
+        }
+        dl_buf_free(&t);
+    }
+    return shows;
+}
+
+/* Whether the page's text (bounded, as page_date reads it) writes a date on the day of d. */
+static int page_shows_day(const dl_meta *m, const dl_date *d) {
+    if (!m->html) return 0;
+    dl_buf t = {0};
+    page_text(m, &t);
+    int shows = 0;
+    size_t off = 0;
+    while (!t.failed && off < t.len && !shows) {
+        size_t at = 0, chunk = t.len - off;
+        dl_date x;
+        if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
+            if (chunk <= DL_META_PAGE_STEP) break;
+            off += DL_META_PAGE_STEP;
+            continue;
+        }
+        at += off;
+        if (same_day(&x, d)) shows = 1;
+        off = at + 1;
+        while (off < t.len && t.data[off] != ' ') off++;
+    }
+    dl_buf_free(&t);
+    return shows;
+}
+
 /* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
  * "Updated on", "Aktualisiert am", "mis à jour le", "actualizado el", "aggiornato il", "bijgewerkt op",
  * "atualizado em", "last edited", "zuletzt geändert", "Letzte Änderung". */
@@ -2010,6 +2061,43 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         } else {
             /* else a date the text labels explicitly as the publication ("Erschienen am: 13.10.2021") */
             if (explicit_date(m, &found) && !same_day(pick, &found)) pick = &found;
+        }
+    }
+    /* a date the line under the headline labels as the publication ("Published Apr 26, 2023", the
+     * label right before it) overrules any declared one: the page says in words which date it was
+     * published on, where a declared date may be a re-save's (meta-dev +1, wcxb-dev +1; a label
+     * further off, 40 bytes, takes "Posted in News Release (January 24)": wcxb-dev -1; the first
+     * 400 bytes below the headline, 0 more) */
+    if (pick && headline) {
+        dl_buf t = {0};
+        text_from(headline, DL_META_LABEL_TEXT, &t);
+        size_t at = 0;
+        dl_date x;
+        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x, &at) &&
+            publication_label(t.data, at > DL_META_LABEL_NEAR ? at - DL_META_LABEL_NEAR : 0, at) && !same_day(pick, &x)) {
+            found = x;
+            pick = &found;
+        }
+        dl_buf_free(&t);
+    }
+    /* a declared publication date the page's text never writes, while the page shows another date,
+     * not labelled an update, with its headline (in the lines just above or below it): the declared
+     * date is a machine's stamp (a re-save, a migration) and the shown date is the one a reader and
+     * an index go by (wcxb-dev +9 -1, meta-dev +1). Not a day apart (the same moment in another
+     * zone: the declared time says which day it is, meta-dev -4 and wcxb-dev -3 otherwise), and not
+     * the declared day with day and month swapped (a numeric date read the other way round). Only a
+     * date declared in the head or in JSON-LD: microdata and <time> mark an element the page shows,
+     * in its own words ("14 years ago") */
+    int stamped = pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED] ||
+                  pick == &m->dates[DL_DATE_META] || pick == &m->dates[DL_DATE_LD_CREATED] ||
+                  pick == &m->dates[DL_DATE_META_OTHER];
+    if (stamped && shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+        long apart = days_from_civil(pick->year, pick->month, pick->day) -
+                     days_from_civil(shown.year, shown.month, shown.day);
+        int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
+        if ((apart > 1 || apart < -1) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
+            found = shown;
+            pick = &found;
         }
     }
     /* the URL's date: a CMS writes the publication day into the path */
