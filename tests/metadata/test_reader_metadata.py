@@ -503,3 +503,12 @@ def test_site_name_from_application_name_and_json_ld_publisher() -> None:
 
 def test_meta_value_attribute_is_read_when_content_is_absent() -> None:
     assert page('<meta name="author" value="Jane Doe">', story()).byline == "Jane Doe"
+
+
+def test_a_title_template_with_an_empty_headline_is_no_title() -> None:
+    # "{headline} | {site}" with the headline left empty: the <h1> names the page
+    body = "<main><h1>Electronic Gadgets</h1>" + PROSE + "</main>"
+    assert page("<title>| Nuts &amp; Volts Magazine</title>", body).title == "Electronic Gadgets"
+    assert page("<title>– Nuts &amp; Volts Magazine</title>", body).title == "Electronic Gadgets"
+    # a title that only names the site is still the title of a page that shows no other
+    assert page("<title>Nuts &amp; Volts Magazine</title>", "<main>" + PROSE + "</main>").title == "Nuts & Volts Magazine"

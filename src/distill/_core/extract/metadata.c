@@ -1151,6 +1151,17 @@ static int site_like(const declared *d, const char *site, size_t site_len, const
     return 0;
 }
 
+/* Whether a declared title is a title template whose headline was left empty ("| Nuts & Volts": a
+ * separator, then the site's name). A title that is the site's name alone is left as it is: on a
+ * home page it is the page's title (wcxb-dev -3 +1 when it gives way to the <h1>). */
+static int empty_headline(const declared *x) {
+    const unsigned char *s = (const unsigned char *)x->text.data;
+    size_t n = x->text.len;
+    if (n >= 2 && (s[0] == '|' || ((s[0] == '-' || s[0] == ':' || s[0] == '~') && s[1] == ' '))) return 1;
+    /* an en or em dash and a space */
+    return n >= 4 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0x93 || s[2] == 0x94) && s[3] == ' ';
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1168,6 +1179,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
         d[i].cut_at = 0;
         d[i].cut_len = d[i].text.len;
         if (d[i].text.len) dl_title_without_site(d[i].text.data, d[i].text.len, site, site_len, &d[i].cut_at, &d[i].cut_len);
+        /* a title template whose headline was left empty names no page: as if not declared */
+        if (d[i].text.len && empty_headline(&d[i])) d[i].text.len = 0, d[i].cut_at = d[i].cut_len = 0;
     }
     for (size_t i = 0; i < m->nh1; i++) {
         dl_buf raw = {0};
