@@ -512,3 +512,18 @@ def test_a_title_template_with_an_empty_headline_is_no_title() -> None:
     assert page("<title>– Nuts &amp; Volts Magazine</title>", body).title == "Electronic Gadgets"
     # a title that only names the site is still the title of a page that shows no other
     assert page("<title>Nuts &amp; Volts Magazine</title>", "<main>" + PROSE + "</main>").title == "Nuts & Volts Magazine"
+
+
+def test_an_h1_that_repeats_the_whole_title_is_cut_as_the_title_is() -> None:
+    # the <h1> filled from the title template carries the site's name after the separator
+    body = "<main><h1>Catering Tips | Cookshack</h1>" + PROSE + "</main>"
+    assert page("<title>Catering Tips | Cookshack</title>", body).title == "Catering Tips"
+    head = '<meta property="og:site_name" content="WRAL"><title>Vehicle rental news | WRAL</title>'
+    body = "<main><h1>Vehicle rental news | WRAL</h1>" + PROSE + "</main>"
+    assert page(head, body).title == "Vehicle rental news"
+    # an <h1> that is only the leading part is the headline as it was
+    body = "<main><h1>Catering Tips</h1>" + PROSE + "</main>"
+    assert page("<title>Catering Tips | Cookshack</title>", body).title == "Catering Tips"
+    # a title with no separator is not cut
+    body = "<main><h1>Catering Tips for Cookshack</h1>" + PROSE + "</main>"
+    assert page("<title>Catering Tips for Cookshack</title>", body).title == "Catering Tips for Cookshack"

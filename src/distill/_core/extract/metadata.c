@@ -1206,6 +1206,16 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                 pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[i].node;
+                /* an <h1> that repeats a declared title whole, separators and all ("Catering Tips |
+                 * Cookshack" in the <h1>), was filled from the page's title template: its part after
+                 * the separator is the site's or a tagline, cut as the declared title's is (wcxb-dev
+                 * +7 -2, where the last part was the headline's own subtitle; +3 -1 when only a
+                 * known site name is cut) */
+                if (d[k].cut_len < d[k].text.len && same_text(h->data, h->len, d[k].text.data, d[k].text.len)) {
+                    pick = d[k].text.data + d[k].cut_at;
+                    pick_len = d[k].cut_len;
+                    break;
+                }
                 size_t rest_at, rest_len;
                 if (dl_title_without_site(d[k].text.data, d[k].text.len, h->data, h->len, &rest_at, &rest_len) ||
                     leads_rest(h->data, h->len, d[k].text.data, d[k].text.len, &rest_at, &rest_len)) {
