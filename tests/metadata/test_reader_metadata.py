@@ -527,3 +527,15 @@ def test_an_h1_that_repeats_the_whole_title_is_cut_as_the_title_is() -> None:
     # a title with no separator is not cut
     body = "<main><h1>Catering Tips for Cookshack</h1>" + PROSE + "</main>"
     assert page("<title>Catering Tips for Cookshack</title>", body).title == "Catering Tips for Cookshack"
+
+
+def test_a_blog_banner_h1_and_a_blog_name_title_point_at_the_declared_post_title() -> None:
+    head = ("<title>Gazette Blog: Advent of Code week two</title>"
+            '<meta property="og:title" content="Advent of Code week two">')
+    body = ("<header><h1>Gazette Blog</h1></header><main><h1>Day 7</h1>" + PROSE +
+            "<h1>Day 8</h1>" + PROSE + "</main>")
+    assert page(head, body).title == "Advent of Code week two"
+    # the headline's own <h1> leading "Headline - Brand" is not a banner: the rest is shorter
+    head = '<title>Which lawnmower suits which lawn? - Mowco</title><meta name="twitter:title" content="Mowco">'
+    body = "<main><h1>Which lawnmower suits which lawn?</h1>" + PROSE + "</main>"
+    assert page(head, body).title == "Which lawnmower suits which lawn?"

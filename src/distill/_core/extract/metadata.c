@@ -1240,6 +1240,32 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                      m->page_type == DL_PAGE_LISTING + 1;
     int any_declared = 0;
     for (int k = 0; k < NDECLARED; k++) any_declared |= d[k].text.len != 0;
+    /* 1b. the first <h1> is a blog's name in its banner and a declared title is "Blog Name: Post"
+     *     whose rest is another declared title, longer than the name ("RogerBW's Blog: Advent of
+     *     Code" over og:title "Advent of Code"): the page's template says which title is the post's,
+     *     where the next <h1> in the body is as often a section's ("Day 7"); wcxb-dev +2, and -4
+     *     without the length test (a headline h1 over "Headline - Brand") */
+    if (!pick) {
+        for (size_t i = 0; i < m->nh1 && !pick; i++) {
+            const dl_buf *h = &h1text[i];
+            if (!h->len) continue;
+            for (int k = 0; k < NDECLARED && !pick; k++) {
+                const declared *x = &d[k];
+                size_t rest_at, rest_len;
+                if (!x->text.len || !leads(h->data, h->len, x->text.data, x->text.len) ||
+                    !leads_rest(h->data, h->len, x->text.data, x->text.len, &rest_at, &rest_len))
+                    continue;
+                for (int j = 0; j < NDECLARED; j++)
+                    if (j != k && d[j].text.len && rest_len > h->len &&
+                        same_text(x->text.data + rest_at, rest_len, d[j].text.data + d[j].cut_at, d[j].cut_len)) {
+                        pick = d[j].text.data + d[j].cut_at;
+                        pick_len = d[j].cut_len;
+                        break;
+                    }
+            }
+            break; /* the first non-empty h1 only */
+        }
+    }
     if (!pick && !(named_page && any_declared)) {
         int b = body_heading(m, h1text, body);
         if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
