@@ -539,3 +539,13 @@ def test_a_blog_banner_h1_and_a_blog_name_title_point_at_the_declared_post_title
     head = '<title>Which lawnmower suits which lawn? - Mowco</title><meta name="twitter:title" content="Mowco">'
     body = "<main><h1>Which lawnmower suits which lawn?</h1>" + PROSE + "</main>"
     assert page(head, body).title == "Which lawnmower suits which lawn?"
+
+
+def test_an_h2_that_says_the_title_of_a_page_without_an_h1_dates_the_post() -> None:
+    prose = ("<p>Version 5.2 was released on November 5, 2019, and it is the first version that supports the "
+             "new interpreter, after years of work by many people in the project.</p>") + PROSE
+    body = ("<div class=blog_post><h2 class=post_title><a href='/p'>Our journey to the new interpreter</a></h2>"
+            "<small>January 13, 2020 at 08:45 AM | categories: Python</small>"
+            f"<div class=post_prose>{prose}</div></div>")
+    head = "<title>Our journey to the new interpreter</title>"
+    assert page(head, body).date == "2020-01-13"

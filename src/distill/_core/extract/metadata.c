@@ -689,6 +689,13 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
             m->nh1++;
         }
         break;
+    case DL_TAG_h2:
+        if (m->nh2 < DL_META_H2_MAX) {
+            m->h2[m->nh2].node = el;
+            m->h2[m->nh2].order = order;
+            m->nh2++;
+        }
+        break;
     case DL_TAG_title:
         if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
         break;
@@ -2222,6 +2229,29 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
     for (size_t i = 0; i < m->nh1; i++)
         if (m->h1[i].node == headline) headline_order = m->h1[i].order;
     if (resolve_byline(m, headline_order, site->data, site->len, out) < 0) return -1;
+    /* no <h1> titles the post, but an <h2> says the title ("<h2><a>Post</a></h2><small>January 13,
+     * 2020</small>" on a blog without an <h1>): the date under it is the post's, where the first date
+     * in the text is any date the post mentions (meta-dev +2, wcxb-dev +1; as the byline's headline
+     * too, wcxb-dev byline -1) */
+    if (!headline && out->fields[DL_META_TITLE].value.len) {
+        const dl_buf *title = &out->fields[DL_META_TITLE].value;
+        for (size_t i = 0; i < m->nh2 && !headline; i++) {
+            dl_buf t = {0}, h = {0};
+            bounded_text(m->h2[i].node, DL_META_TEXT_MAX, 0, &t);
+            if (t.len) decode_entities(t.data, t.len, &h);
+            if (t.failed || h.failed) {
+                dl_buf_free(&t);
+                dl_buf_free(&h);
+                return -1;
+            }
+            if (h.len && same_text(h.data, h.len, title->data, title->len)) {
+                headline = m->h2[i].node;
+                headline_order = m->h2[i].order;
+            }
+            dl_buf_free(&t);
+            dl_buf_free(&h);
+        }
+    }
     if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
     return 0;
 }
