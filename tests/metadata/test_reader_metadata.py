@@ -549,3 +549,18 @@ def test_an_h2_that_says_the_title_of_a_page_without_an_h1_dates_the_post() -> N
             f"<div class=post_prose>{prose}</div></div>")
     head = "<title>Our journey to the new interpreter</title>"
     assert page(head, body).date == "2020-01-13"
+
+
+def test_the_date_a_page_says_it_stands_at_beats_a_teaser_time() -> None:
+    teaser = "<aside><a href=/t>Older news</a> <time datetime='2017-11-15'>15.11.2017</time></aside>"
+    body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}<footer>[Stand: 09.10.2017, 01:40 Uhr]</footer>"
+    assert page("", body, lang="de").date == "2017-10-09"
+    body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}<footer>Aktualisiert: 30.12.2016</footer>"
+    assert page("", body, lang="de").date == "2016-12-30"
+    # a publication label still comes first
+    body = (f"<main><h1>Bürgerservice</h1>{PROSE}<p>Veröffentlicht am 02.03.2015</p></main>{teaser}"
+            "<footer>Stand: 09.10.2017</footer>")
+    assert page("", body, lang="de").date == "2015-03-02"
+    # without a label the teaser's <time> is what the page has
+    body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}"
+    assert page("", body, lang="de").date == "2017-11-15"

@@ -1905,20 +1905,19 @@ static int publication_label(const char *text, size_t floor, size_t at) {
 /* The text of the page the last resorts read: bounded in bytes and nodes. */
 static void page_text(const dl_meta *m, dl_buf *t) { text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, t); }
 
-/* The first date that starts within 40 bytes of an explicit publication word in the page's text
+/* The first date that starts within 40 bytes after one of words[0..n) in the page's text
  * ("Veröffentlicht am 16.08.2019"): the words are found first, so a page pays one pass over its
  * text, not a date parse at every date it writes. */
-static int explicit_date(const dl_meta *m, dl_date *d) {
+static int labelled_date(const dl_meta *m, const char *const *words, size_t n, dl_date *d) {
     if (!m->html) return 0;
     dl_buf t = {0};
     page_text(m, &t);
     int found = 0;
     for (size_t i = 0; !t.failed && i < t.len && !found; i++) {
         unsigned char c = lower((unsigned char)t.data[i]);
-        if (c != 'p' && c != 'v' && c != 'e' && c != 'g') continue;
         if (i && dl_ascii_is_alnum((unsigned char)t.data[i - 1])) continue; /* a word's start */
-        for (size_t k = 0; k < DL_META_EXPLICIT_WORDS && !found; k++) {
-            const char *w = publication_words[k];
+        for (size_t k = 0; k < n && !found; k++) {
+            const char *w = words[k];
             size_t wl = strlen(w);
             if ((unsigned char)w[0] != c || !starts_ci(t.data + i, t.len - i, w)) continue;
             size_t from = i + wl, span = t.len - from < 80 ? t.len - from : 80, at = 0;
@@ -1934,6 +1933,16 @@ static int explicit_date(const dl_meta *m, dl_date *d) {
     dl_buf_free(&t);
     return found;
 }
+
+/* The first date labelled by an explicit publication word (publication_words' first ones). */
+static int explicit_date(const dl_meta *m, dl_date *d) {
+    return labelled_date(m, publication_words, DL_META_EXPLICIT_WORDS, d);
+}
+
+/* Words that label the date a page says it stands at: its last revision ("Stand: 09.10.2017",
+ * "Aktualisiert: 30.12.2016", "Letzte Änderung: 14.01.2022"). */
+static const char *const status_words[] = {"stand:", "stand -", "aktualisiert", "letzte \xc3\xa4nderung", "zuletzt ge\xc3\xa4ndert",
+                                           "last updated", "last modified", "updated:", "mis \xc3\xa0 jour"};
 
 /* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
  * the first one labelled as the publication, else the first one not labelled as an update, else the
@@ -2180,6 +2189,11 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             if (dateline(n->node, m->day_first, &found)) pick = &found;
         }
     }
+    /* a page that declares no date and shows none with its headline: the date it says it stands at
+     * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a
+     * first <time> or a date in the text is as often a teaser's or a caption's (meta-dev +3,
+     * wcxb-dev +1; before the date lines near the headline, meta-dev -2 and wcxb-dev -3 more) */
+    if (!pick && labelled_date(m, status_words, sizeof status_words / sizeof status_words[0], &found)) pick = &found;
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
     if (!pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
