@@ -564,3 +564,18 @@ def test_the_date_a_page_says_it_stands_at_beats_a_teaser_time() -> None:
     # without a label the teaser's <time> is what the page has
     body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}"
     assert page("", body, lang="de").date == "2017-11-15"
+
+
+def test_an_older_date_beside_the_declared_one_under_the_headline_is_the_publication() -> None:
+    meta = '<meta property="article:published_time" content="2021-12-10T20:06:09-07:00">'
+    body = story(after="<div class=meta><span>December 10, 2021</span><span>April 9, 2019</span> by Luke</div>")
+    assert page(meta, body).date == "2019-04-09"
+    # a newer date beside it is a revision and changes nothing
+    body = story(after="<div class=meta><span>December 10, 2021</span><span>April 9, 2022</span> by Luke</div>")
+    assert page(meta, body).date == "2021-12-10T20:06:09-07:00"
+    # nor does an older date labelled an update, or one written further on
+    body = story(after="<div class=meta>December 10, 2021, updated April 9, 2019</div>")
+    assert page(meta, body).date == "2021-12-10T20:06:09-07:00"
+    body = story(after="<div class=meta>December 10, 2021 by Luke, with thanks to the council staff and "
+                 "everyone who wrote in. April 9, 2019</div>")
+    assert page(meta, body).date == "2021-12-10T20:06:09-07:00"

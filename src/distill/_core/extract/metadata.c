@@ -1690,6 +1690,8 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 /* Text read below the headline for such a label: the headline and the line under it, not the first
  * paragraph's "Podcast. Veröffentlicht am ..." of something else. */
 #define DL_META_LABEL_TEXT 200
+/* Bytes after the first word of a date within which a second date is written beside it. */
+#define DL_META_SIDE_BY_SIDE 30
 /* Text read below the headline for the date a reader sees with it: the headline and the line or two
  * under it (a date further down is a footer's or a comment's) */
 #define DL_META_SHOWN_TEXT 400
@@ -2164,6 +2166,28 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             found = shown;
             pick = &found;
         }
+    }
+    /* the line under the headline writes two dates side by side, the declared one first and an older
+     * one right after it ("December 10, 2021 April 9, 2019 by ...", "2018-08-29 14:15:57 2018-06-22"):
+     * the page shows its revision, then its first publication, which is the date (meta-dev +2,
+     * wcxb-dev +1; a second date up to 60 bytes on, meta-dev -1 more) */
+    if (pick && headline) {
+        dl_buf t = {0};
+        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        size_t a1 = 0, a2 = 0;
+        dl_date x1, x2;
+        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x1, &a1) && same_day(pick, &x1)) {
+            size_t off = a1 + 1;
+            while (off < t.len && t.data[off] != ' ') off++;
+            size_t span = t.len - off < DL_META_SIDE_BY_SIDE ? t.len - off : DL_META_SIDE_BY_SIDE;
+            if (off < t.len && dl_date_find(t.data + off, span, m->day_first, &x2, &a2) &&
+                days_from_civil(x2.year, x2.month, x2.day) < days_from_civil(x1.year, x1.month, x1.day) - 1 &&
+                !update_label(t.data, off, off + a2)) {
+                found = x2;
+                pick = &found;
+            }
+        }
+        dl_buf_free(&t);
     }
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {
