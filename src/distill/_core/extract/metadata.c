@@ -1912,10 +1912,18 @@ static void page_text(const dl_meta *m, dl_buf *t) { text_from_nodes(m->html, DL
  * text, not a date parse at every date it writes. */
 static int labelled_date(const dl_meta *m, const char *const *words, size_t n, dl_date *d) {
     if (!m->html) return 0;
+    /* the words' first letters: most bytes of the text start none of them and cost one lookup */
+    unsigned char first[256] = {0};
+    for (size_t k = 0; k < n; k++) {
+        unsigned char c0 = (unsigned char)words[k][0];
+        first[c0] = 1;
+        if (c0 >= 'a' && c0 <= 'z') first[c0 - 32] = 1;
+    }
     dl_buf t = {0};
     page_text(m, &t);
     int found = 0;
     for (size_t i = 0; !t.failed && i < t.len && !found; i++) {
+        if (!first[(unsigned char)t.data[i]]) continue;
         unsigned char c = lower((unsigned char)t.data[i]);
         if (i && dl_ascii_is_alnum((unsigned char)t.data[i - 1])) continue; /* a word's start */
         for (size_t k = 0; k < n && !found; k++) {
