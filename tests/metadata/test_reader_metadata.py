@@ -289,8 +289,45 @@ def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
     assert page(ld, story(after="<div class=byline>Jane Doe, 1 May 2021</div>")).date == "2021-05-01T10:00:00Z"
     # labelled as an update, it leaves the publication date as it is
     assert page(ld, story(after="<div class=byline>Jane Doe, updated 1 May 2021</div>")).date == "2021-03-03"
-    # a date shown under the headline that no declared date has changes nothing
-    assert page(ld, story(after="<div class=byline>Jane Doe, 9 May 2021</div>")).date == "2021-03-03"
+    # a date shown under the headline that no declared date has changes nothing while the page's text
+    # also writes the declared publication day (here in its footer)
+    body = story(after="<div class=byline>Jane Doe, 9 May 2021</div>") + "<footer>First run 3 March 2021</footer>"
+    assert page(ld, body).date == "2021-03-03"
+
+
+def test_a_shown_date_beats_a_declared_date_the_page_never_writes() -> None:
+    meta = '<meta property="article:published_time" content="2025-06-24T10:00:00+00:00">'
+    # the page shows August 25, 2024 under its headline and writes the declared day nowhere: the
+    # declared date is a re-save's stamp, the shown one is the reader's
+    shown = story(after="<div class=byline>Jane Doe, August 25, 2024</div>")
+    assert page(meta, shown).date == "2024-08-25"
+    # ... unless the page writes the declared day somewhere too
+    assert page(meta, shown + "<footer>Reviewed June 24, 2025</footer>").date == "2025-06-24T10:00:00+00:00"
+    # ... or the shown date is labelled an update
+    updated = story(after="<div class=byline>Jane Doe, updated August 25, 2024</div>")
+    assert page(meta, updated).date == "2025-06-24T10:00:00+00:00"
+    # a day apart is the same moment in another zone: the declared time says which day it is
+    near = story(after="<div class=byline>Jane Doe, June 23, 2025</div>")
+    assert page(meta, near).date == "2025-06-24T10:00:00+00:00"
+    # the declared day with day and month swapped is a numeric date read the other way round
+    swapped = page('<meta property="article:published_time" content="2021-11-01T05:00:00">',
+                   story(after="<div class=byline>Jane Doe, 2021-01-11</div>"))
+    assert swapped.date == "2021-11-01T05:00:00"
+    # a date far below the headline (a related post's) is not shown with it
+    far = story() + "<aside>" + "<p>More council news and other stories from the week.</p>" * 12 + \
+        "<div class=date>August 25, 2024</div><h3>Older post</h3></aside>"
+    assert page(meta, far).date == "2025-06-24T10:00:00+00:00"
+
+
+def test_a_publication_label_under_the_headline_beats_a_declared_date() -> None:
+    meta = '<meta property="article:published_time" content="2025-08-21T10:00:00+00:00">'
+    body = story(after="<div class=meta>By Claire Wilson, Published Apr 26, 2023 Updated Aug 21, 2025</div>")
+    assert page(meta, body).date == "2023-04-26"
+    # a publication word further off ("Posted in" a category) does not label the date
+    # (the declared day written in the footer, so the page does not date itself by the shown date)
+    body = story(after="<p>Posted in News Release and elsewhere</p><p>WASHINGTON (April 26, 2023) The council</p>")
+    body += "<footer>Page saved August 21, 2025</footer>"
+    assert page(meta, body).date == "2025-08-21T10:00:00+00:00"
 
 
 def test_utc_time_on_the_day_after_the_url_day_is_the_url_day() -> None:
@@ -408,9 +445,10 @@ def test_a_generic_date_meta_yields_to_the_date_shown_under_the_headline() -> No
     # labelled an update, the shown date leaves the meta as it is
     body = story(after="<p class=meta>Aktualisiert: 28.01.2022</p>")
     assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
-    # an explicit publication meta is not overruled
+    # an explicit publication meta is not overruled while the page writes its day too (without it,
+    # test_a_shown_date_beats_a_declared_date_the_page_never_writes)
     head = '<meta property="article:published_time" content="2022-01-26T14:32:06+02:00">'
-    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>")
+    body = story(after="<p class=meta>21.01.2022 - 13:30 Quelle: Redaktion</p>") + "<footer>Stand: 26.01.2022</footer>"
     assert page(head, body, lang="de").date == "2022-01-26T14:32:06+02:00"
     # nothing shown with the headline: a date the text labels as the publication, further down
     body = story() + "<footer><p>Erschienen am: 13.10.2021</p></footer>"
@@ -434,7 +472,8 @@ def test_an_explicitly_labelled_publication_date_in_the_text_beats_a_date_line_g
     assert page("", body, lang="de").date == "2019-08-24"
     # a declared publication is not overruled
     head = '<meta property="article:published_time" content="2019-08-24T03:36:11+02:00">'
-    body = story() + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
+    # (the label further down the page than the lines shown with the headline)
+    body = story() + PROSE + "<p>Podcast. Veröffentlicht am 16.08.2019, Dauer 1 h</p>"
     assert page(head, body, lang="de").date == "2019-08-24T03:36:11+02:00"
 
 
@@ -464,3 +503,80 @@ def test_site_name_from_application_name_and_json_ld_publisher() -> None:
 
 def test_meta_value_attribute_is_read_when_content_is_absent() -> None:
     assert page('<meta name="author" value="Jane Doe">', story()).byline == "Jane Doe"
+
+
+def test_a_title_template_with_an_empty_headline_is_no_title() -> None:
+    # "{headline} | {site}" with the headline left empty: the <h1> names the page
+    body = "<main><h1>Electronic Gadgets</h1>" + PROSE + "</main>"
+    assert page("<title>| Nuts &amp; Volts Magazine</title>", body).title == "Electronic Gadgets"
+    assert page("<title>– Nuts &amp; Volts Magazine</title>", body).title == "Electronic Gadgets"
+    # a title that only names the site is still the title of a page that shows no other
+    only_site = page("<title>Nuts &amp; Volts Magazine</title>", "<main>" + PROSE + "</main>")
+    assert only_site.title == "Nuts & Volts Magazine"
+
+
+def test_an_h1_that_repeats_the_whole_title_is_cut_as_the_title_is() -> None:
+    # the <h1> filled from the title template carries the site's name after the separator
+    body = "<main><h1>Catering Tips | Cookshack</h1>" + PROSE + "</main>"
+    assert page("<title>Catering Tips | Cookshack</title>", body).title == "Catering Tips"
+    head = '<meta property="og:site_name" content="WRAL"><title>Vehicle rental news | WRAL</title>'
+    body = "<main><h1>Vehicle rental news | WRAL</h1>" + PROSE + "</main>"
+    assert page(head, body).title == "Vehicle rental news"
+    # an <h1> that is only the leading part is the headline as it was
+    body = "<main><h1>Catering Tips</h1>" + PROSE + "</main>"
+    assert page("<title>Catering Tips | Cookshack</title>", body).title == "Catering Tips"
+    # a title with no separator is not cut
+    body = "<main><h1>Catering Tips for Cookshack</h1>" + PROSE + "</main>"
+    assert page("<title>Catering Tips for Cookshack</title>", body).title == "Catering Tips for Cookshack"
+
+
+def test_a_blog_banner_h1_and_a_blog_name_title_point_at_the_declared_post_title() -> None:
+    head = ("<title>Gazette Blog: Advent of Code week two</title>"
+            '<meta property="og:title" content="Advent of Code week two">')
+    body = ("<header><h1>Gazette Blog</h1></header><main><h1>Day 7</h1>" + PROSE +
+            "<h1>Day 8</h1>" + PROSE + "</main>")
+    assert page(head, body).title == "Advent of Code week two"
+    # the headline's own <h1> leading "Headline - Brand" is not a banner: the rest is shorter
+    head = '<title>Which lawnmower suits which lawn? - Mowco</title><meta name="twitter:title" content="Mowco">'
+    body = "<main><h1>Which lawnmower suits which lawn?</h1>" + PROSE + "</main>"
+    assert page(head, body).title == "Which lawnmower suits which lawn?"
+
+
+def test_an_h2_that_says_the_title_of_a_page_without_an_h1_dates_the_post() -> None:
+    prose = ("<p>Version 5.2 was released on November 5, 2019, and it is the first version that supports the "
+             "new interpreter, after years of work by many people in the project.</p>") + PROSE
+    body = ("<div class=blog_post><h2 class=post_title><a href='/p'>Our journey to the new interpreter</a></h2>"
+            "<small>January 13, 2020 at 08:45 AM | categories: Python</small>"
+            f"<div class=post_prose>{prose}</div></div>")
+    head = "<title>Our journey to the new interpreter</title>"
+    assert page(head, body).date == "2020-01-13"
+
+
+def test_the_date_a_page_says_it_stands_at_beats_a_teaser_time() -> None:
+    teaser = "<aside><a href=/t>Older news</a> <time datetime='2017-11-15'>15.11.2017</time></aside>"
+    body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}<footer>[Stand: 09.10.2017, 01:40 Uhr]</footer>"
+    assert page("", body, lang="de").date == "2017-10-09"
+    body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}<footer>Aktualisiert: 30.12.2016</footer>"
+    assert page("", body, lang="de").date == "2016-12-30"
+    # a publication label still comes first
+    body = (f"<main><h1>Bürgerservice</h1>{PROSE}<p>Veröffentlicht am 02.03.2015</p></main>{teaser}"
+            "<footer>Stand: 09.10.2017</footer>")
+    assert page("", body, lang="de").date == "2015-03-02"
+    # without a label the teaser's <time> is what the page has
+    body = f"<main><h1>Bürgerservice</h1>{PROSE}</main>{teaser}"
+    assert page("", body, lang="de").date == "2017-11-15"
+
+
+def test_an_older_date_beside_the_declared_one_under_the_headline_is_the_publication() -> None:
+    meta = '<meta property="article:published_time" content="2021-12-10T20:06:09-07:00">'
+    body = story(after="<div class=meta><span>December 10, 2021</span><span>April 9, 2019</span> by Luke</div>")
+    assert page(meta, body).date == "2019-04-09"
+    # a newer date beside it is a revision and changes nothing
+    body = story(after="<div class=meta><span>December 10, 2021</span><span>April 9, 2022</span> by Luke</div>")
+    assert page(meta, body).date == "2021-12-10T20:06:09-07:00"
+    # nor does an older date labelled an update, or one written further on
+    body = story(after="<div class=meta>December 10, 2021, updated April 9, 2019</div>")
+    assert page(meta, body).date == "2021-12-10T20:06:09-07:00"
+    body = story(after="<div class=meta>December 10, 2021 by Luke, with thanks to the council staff and "
+                 "everyone who wrote in. April 9, 2019</div>")
+    assert page(meta, body).date == "2021-12-10T20:06:09-07:00"

@@ -689,6 +689,13 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
             m->nh1++;
         }
         break;
+    case DL_TAG_h2:
+        if (m->nh2 < DL_META_H2_MAX) {
+            m->h2[m->nh2].node = el;
+            m->h2[m->nh2].order = order;
+            m->nh2++;
+        }
+        break;
     case DL_TAG_title:
         if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
         break;
@@ -1151,6 +1158,17 @@ static int site_like(const declared *d, const char *site, size_t site_len, const
     return 0;
 }
 
+/* Whether a declared title is a title template whose headline was left empty ("| Nuts & Volts": a
+ * separator, then the site's name). A title that is the site's name alone is left as it is: on a
+ * home page it is the page's title (wcxb-dev -3 +1 when it gives way to the <h1>). */
+static int empty_headline(const declared *x) {
+    const unsigned char *s = (const unsigned char *)x->text.data;
+    size_t n = x->text.len;
+    if (n >= 2 && (s[0] == '|' || ((s[0] == '-' || s[0] == ':' || s[0] == '~') && s[1] == ' '))) return 1;
+    /* an en or em dash and a space */
+    return n >= 4 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0x93 || s[2] == 0x94) && s[3] == ' ';
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1168,6 +1186,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
         d[i].cut_at = 0;
         d[i].cut_len = d[i].text.len;
         if (d[i].text.len) dl_title_without_site(d[i].text.data, d[i].text.len, site, site_len, &d[i].cut_at, &d[i].cut_len);
+        /* a title template whose headline was left empty names no page: as if not declared */
+        if (d[i].text.len && empty_headline(&d[i])) d[i].text.len = 0, d[i].cut_at = d[i].cut_len = 0;
     }
     for (size_t i = 0; i < m->nh1; i++) {
         dl_buf raw = {0};
@@ -1193,6 +1213,16 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                 pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[i].node;
+                /* an <h1> that repeats a declared title whole, separators and all ("Catering Tips |
+                 * Cookshack" in the <h1>), was filled from the page's title template: its part after
+                 * the separator is the site's or a tagline, cut as the declared title's is (wcxb-dev
+                 * +7 -2, where the last part was the headline's own subtitle; +3 -1 when only a
+                 * known site name is cut) */
+                if (d[k].cut_len < d[k].text.len && same_text(h->data, h->len, d[k].text.data, d[k].text.len)) {
+                    pick = d[k].text.data + d[k].cut_at;
+                    pick_len = d[k].cut_len;
+                    break;
+                }
                 size_t rest_at, rest_len;
                 if (dl_title_without_site(d[k].text.data, d[k].text.len, h->data, h->len, &rest_at, &rest_len) ||
                     leads_rest(h->data, h->len, d[k].text.data, d[k].text.len, &rest_at, &rest_len)) {
@@ -1217,6 +1247,32 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                      m->page_type == DL_PAGE_LISTING + 1;
     int any_declared = 0;
     for (int k = 0; k < NDECLARED; k++) any_declared |= d[k].text.len != 0;
+    /* 1b. the first <h1> is a blog's name in its banner and a declared title is "Blog Name: Post"
+     *     whose rest is another declared title, longer than the name ("RogerBW's Blog: Advent of
+     *     Code" over og:title "Advent of Code"): the page's template says which title is the post's,
+     *     where the next <h1> in the body is as often a section's ("Day 7"); wcxb-dev +2, and -4
+     *     without the length test (a headline h1 over "Headline - Brand") */
+    if (!pick) {
+        for (size_t i = 0; i < m->nh1 && !pick; i++) {
+            const dl_buf *h = &h1text[i];
+            if (!h->len) continue;
+            for (int k = 0; k < NDECLARED && !pick; k++) {
+                const declared *x = &d[k];
+                size_t rest_at, rest_len;
+                if (!x->text.len || !leads(h->data, h->len, x->text.data, x->text.len) ||
+                    !leads_rest(h->data, h->len, x->text.data, x->text.len, &rest_at, &rest_len))
+                    continue;
+                for (int j = 0; j < NDECLARED; j++)
+                    if (j != k && d[j].text.len && rest_len > h->len &&
+                        same_text(x->text.data + rest_at, rest_len, d[j].text.data + d[j].cut_at, d[j].cut_len)) {
+                        pick = d[j].text.data + d[j].cut_at;
+                        pick_len = d[j].cut_len;
+                        break;
+                    }
+            }
+            break; /* the first non-empty h1 only */
+        }
+    }
     if (!pick && !(named_page && any_declared)) {
         int b = body_heading(m, h1text, body);
         if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
@@ -1628,6 +1684,14 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 
 /* Text read below the headline for a date, at most: its date line is within the first lines. */
 #define DL_META_AFTER_HEADLINE_TEXT 3000
+/* Bytes before a date within which a publication word labels it in the line under the headline
+ * ("Published Apr 26, 2023", "Posted on: ..."), not a category's "Posted in News ... (January 24)". */
+#define DL_META_LABEL_NEAR 16
+/* Text read below the headline for such a label: the headline and the line under it, not the first
+ * paragraph's "Podcast. Veröffentlicht am ..." of something else. */
+#define DL_META_LABEL_TEXT 200
+/* Bytes after the first word of a date within which a second date is written beside it. */
+#define DL_META_SIDE_BY_SIDE 30
 /* Text read below the headline for the date a reader sees with it: the headline and the line or two
  * under it (a date further down is a footer's or a comment's) */
 #define DL_META_SHOWN_TEXT 400
@@ -1843,20 +1907,27 @@ static int publication_label(const char *text, size_t floor, size_t at) {
 /* The text of the page the last resorts read: bounded in bytes and nodes. */
 static void page_text(const dl_meta *m, dl_buf *t) { text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, t); }
 
-/* The first date that starts within 40 bytes of an explicit publication word in the page's text
+/* The first date that starts within 40 bytes after one of words[0..n) in the page's text
  * ("Veröffentlicht am 16.08.2019"): the words are found first, so a page pays one pass over its
  * text, not a date parse at every date it writes. */
-static int explicit_date(const dl_meta *m, dl_date *d) {
+static int labelled_date(const dl_meta *m, const char *const *words, size_t n, dl_date *d) {
     if (!m->html) return 0;
+    /* the words' first letters: most bytes of the text start none of them and cost one lookup */
+    unsigned char first[256] = {0};
+    for (size_t k = 0; k < n; k++) {
+        unsigned char c0 = (unsigned char)words[k][0];
+        first[c0] = 1;
+        if (c0 >= 'a' && c0 <= 'z') first[c0 - 32] = 1;
+    }
     dl_buf t = {0};
     page_text(m, &t);
     int found = 0;
     for (size_t i = 0; !t.failed && i < t.len && !found; i++) {
+        if (!first[(unsigned char)t.data[i]]) continue;
         unsigned char c = lower((unsigned char)t.data[i]);
-        if (c != 'p' && c != 'v' && c != 'e' && c != 'g') continue;
         if (i && dl_ascii_is_alnum((unsigned char)t.data[i - 1])) continue; /* a word's start */
-        for (size_t k = 0; k < DL_META_EXPLICIT_WORDS && !found; k++) {
-            const char *w = publication_words[k];
+        for (size_t k = 0; k < n && !found; k++) {
+            const char *w = words[k];
             size_t wl = strlen(w);
             if ((unsigned char)w[0] != c || !starts_ci(t.data + i, t.len - i, w)) continue;
             size_t from = i + wl, span = t.len - from < 80 ? t.len - from : 80, at = 0;
@@ -1872,6 +1943,16 @@ static int explicit_date(const dl_meta *m, dl_date *d) {
     dl_buf_free(&t);
     return found;
 }
+
+/* The first date labelled by an explicit publication word (publication_words' first ones). */
+static int explicit_date(const dl_meta *m, dl_date *d) {
+    return labelled_date(m, publication_words, DL_META_EXPLICIT_WORDS, d);
+}
+
+/* Words that label the date a page says it stands at: its last revision ("Stand: 09.10.2017",
+ * "Aktualisiert: 30.12.2016", "Letzte Änderung: 14.01.2022"). */
+static const char *const status_words[] = {"stand:", "stand -", "aktualisiert", "letzte \xc3\xa4nderung", "zuletzt ge\xc3\xa4ndert",
+                                           "last updated", "last modified", "updated:", "mis \xc3\xa0 jour"};
 
 /* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
  * the first one labelled as the publication, else the first one not labelled as an update, else the
@@ -1910,6 +1991,51 @@ static int page_date(const dl_meta *m, dl_date *d) {
     if (!found && have_plain) *d = plain, found = 1;
     if (!found && have_any) *d = any, found = 1;
     return found;
+}
+
+/* Whether the text just around the headline (the lines above it, the first lines below it) writes a
+ * date on the day of d. */
+static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl_date *d) {
+    if (!headline) return 0;
+    int shows = 0;
+    for (int side = 0; side < 2 && !shows; side++) {
+        dl_buf t = {0};
+        if (side == 0) text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
+        else text_from(headline, DL_META_SHOWN_TEXT, &t);
+        size_t off = 0, at = 0;
+        dl_date x;
+        while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
+            if (same_day(&x, d)) shows = 1;
+            off += at + 1;
+            while (off < t.len && t.data[off] != ' ') off++;
+        }
+        dl_buf_free(&t);
+    }
+    return shows;
+}
+
+/* Whether the page's text (bounded, as page_date reads it) writes a date on the day of d. */
+static int page_shows_day(const dl_meta *m, const dl_date *d) {
+    if (!m->html) return 0;
+    dl_buf t = {0};
+    page_text(m, &t);
+    int shows = 0;
+    size_t off = 0;
+    while (!t.failed && off < t.len && !shows) {
+        size_t at = 0, chunk = t.len - off;
+        dl_date x;
+        if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
+            if (chunk <= DL_META_PAGE_STEP) break;
+            off += DL_META_PAGE_STEP;
+            continue;
+        }
+        at += off;
+        if (same_day(&x, d)) shows = 1;
+        off = at + 1;
+        while (off < t.len && t.data[off] != ' ') off++;
+    }
+    dl_buf_free(&t);
+    return shows;
 }
 
 /* Whether the words just before a date (at most 48 bytes of text[0..at)) say it is an update:
@@ -2012,6 +2138,65 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             if (explicit_date(m, &found) && !same_day(pick, &found)) pick = &found;
         }
     }
+    /* a date the line under the headline labels as the publication ("Published Apr 26, 2023", the
+     * label right before it) overrules any declared one: the page says in words which date it was
+     * published on, where a declared date may be a re-save's (meta-dev +1, wcxb-dev +1; a label
+     * further off, 40 bytes, takes "Posted in News Release (January 24)": wcxb-dev -1; the first
+     * 400 bytes below the headline, 0 more) */
+    if (pick && headline) {
+        dl_buf t = {0};
+        text_from(headline, DL_META_LABEL_TEXT, &t);
+        size_t at = 0;
+        dl_date x;
+        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x, &at) &&
+            publication_label(t.data, at > DL_META_LABEL_NEAR ? at - DL_META_LABEL_NEAR : 0, at) && !same_day(pick, &x)) {
+            found = x;
+            pick = &found;
+        }
+        dl_buf_free(&t);
+    }
+    /* a declared publication date the page's text never writes, while the page shows another date,
+     * not labelled an update, with its headline (in the lines just above or below it): the declared
+     * date is a machine's stamp (a re-save, a migration) and the shown date is the one a reader and
+     * an index go by (wcxb-dev +9 -1, meta-dev +1). Not a day apart (the same moment in another
+     * zone: the declared time says which day it is, meta-dev -4 and wcxb-dev -3 otherwise), and not
+     * the declared day with day and month swapped (a numeric date read the other way round). Only a
+     * date declared in the head or in JSON-LD: microdata and <time> mark an element the page shows,
+     * in its own words ("14 years ago") */
+    int stamped = pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED] ||
+                  pick == &m->dates[DL_DATE_META] || pick == &m->dates[DL_DATE_LD_CREATED] ||
+                  pick == &m->dates[DL_DATE_META_OTHER];
+    if (stamped && shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+        long apart = days_from_civil(pick->year, pick->month, pick->day) -
+                     days_from_civil(shown.year, shown.month, shown.day);
+        int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
+        if ((apart > 1 || apart < -1) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
+            found = shown;
+            pick = &found;
+        }
+    }
+    /* the line under the headline writes two dates side by side, the declared one first and an older
+     * one right after it ("December 10, 2021 April 9, 2019 by ...", "2018-08-29 14:15:57 2018-06-22"):
+     * the page shows its revision, then its first publication, which is the date (meta-dev +2,
+     * wcxb-dev +1; a second date up to 60 bytes on, meta-dev -1 more) */
+    if (pick && headline) {
+        dl_buf t = {0};
+        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        size_t a1 = 0, a2 = 0;
+        dl_date x1, x2;
+        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x1, &a1) && same_day(pick, &x1)) {
+            size_t off = a1 + 1;
+            while (off < t.len && t.data[off] != ' ') off++;
+            size_t span = t.len - off < DL_META_SIDE_BY_SIDE ? t.len - off : DL_META_SIDE_BY_SIDE;
+            if (off < t.len && dl_date_find(t.data + off, span, m->day_first, &x2, &a2) &&
+                days_from_civil(x2.year, x2.month, x2.day) < days_from_civil(x1.year, x1.month, x1.day) - 1 &&
+                !update_label(t.data, off, off + a2)) {
+                found = x2;
+                pick = &found;
+            }
+        }
+        dl_buf_free(&t);
+    }
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {
         const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
@@ -2036,6 +2221,11 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             if (dateline(n->node, m->day_first, &found)) pick = &found;
         }
     }
+    /* a page that declares no date and shows none with its headline: the date it says it stands at
+     * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a
+     * first <time> or a date in the text is as often a teaser's or a caption's (meta-dev +3,
+     * wcxb-dev +1; before the date lines near the headline, meta-dev -2 and wcxb-dev -3 more) */
+    if (!pick && labelled_date(m, status_words, sizeof status_words / sizeof status_words[0], &found)) pick = &found;
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
     if (!pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
@@ -2085,6 +2275,29 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
     for (size_t i = 0; i < m->nh1; i++)
         if (m->h1[i].node == headline) headline_order = m->h1[i].order;
     if (resolve_byline(m, headline_order, site->data, site->len, out) < 0) return -1;
+    /* no <h1> titles the post, but an <h2> says the title ("<h2><a>Post</a></h2><small>January 13,
+     * 2020</small>" on a blog without an <h1>): the date under it is the post's, where the first date
+     * in the text is any date the post mentions (meta-dev +2, wcxb-dev +1; as the byline's headline
+     * too, wcxb-dev byline -1) */
+    if (!headline && out->fields[DL_META_TITLE].value.len) {
+        const dl_buf *title = &out->fields[DL_META_TITLE].value;
+        for (size_t i = 0; i < m->nh2 && !headline; i++) {
+            dl_buf t = {0}, h = {0};
+            bounded_text(m->h2[i].node, DL_META_TEXT_MAX, 0, &t);
+            if (t.len) decode_entities(t.data, t.len, &h);
+            if (t.failed || h.failed) {
+                dl_buf_free(&t);
+                dl_buf_free(&h);
+                return -1;
+            }
+            if (h.len && same_text(h.data, h.len, title->data, title->len)) {
+                headline = m->h2[i].node;
+                headline_order = m->h2[i].order;
+            }
+            dl_buf_free(&t);
+            dl_buf_free(&h);
+        }
+    }
     if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
     return 0;
 }

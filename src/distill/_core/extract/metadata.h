@@ -70,6 +70,7 @@ typedef enum {
 
 /* Elements kept at most, per kind: enough for the headline area of any page. */
 #define DL_META_H1_MAX 8
+#define DL_META_H2_MAX 8
 #define DL_META_NODES_MAX 24
 /* Dates with a time of day kept from every source (metadata.c: local_form reads them) */
 #define DL_META_TIMED_MAX 16
@@ -93,6 +94,9 @@ struct dl_meta {
     uint8_t date_set[DL_DATE__COUNT];
     dl_meta_node h1[DL_META_H1_MAX];
     size_t nh1;
+    /* the first <h2>s: a page without an <h1> titles its post with one (the date under it is the post's) */
+    dl_meta_node h2[DL_META_H2_MAX];
+    size_t nh2;
     dl_meta_node bylines[DL_META_NODES_MAX]; /* rel=author links, byline/author classes, itemprop=author */
     size_t nbylines;
     dl_meta_node datelines[DL_META_NODES_MAX]; /* elements whose class/id/itemprop says date or time */
