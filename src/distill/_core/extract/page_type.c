@@ -69,8 +69,10 @@ static int eq_ci(const char *s, size_t n, const char *word) { return dl_ascii_eq
 /* word occurs in s[0..n), ASCII case-insensitively */
 static int contains_ci(const char *s, size_t n, const char *word) {
     size_t w = strlen(word);
+    if (!w) return 1;
+    unsigned char first = lower((unsigned char)word[0]); /* most places fail on their first byte */
     for (size_t i = 0; i + w <= n; i++)
-        if (dl_ascii_eq_ci(s + i, w, word, w)) return 1;
+        if (lower((unsigned char)s[i]) == first && dl_ascii_eq_ci(s + i, w, word, w)) return 1;
     return 0;
 }
 
