@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/word_memo.h"
 #include "extract/article_rules.h"
 #include "extract/article_table.h"
 #include "extract/article_text.h"
@@ -426,47 +427,18 @@ static unsigned words_of(const table_attrs *t) {
     return w;
 }
 
-/* A page repeats its class and id values (a grid's cards, a list's items: about half of the values on
- * aeb pages are repeats), so the table walk remembers the words of the values it classified, in a
- * small direct-mapped table keyed by the bytes: a repeat costs a hash and a comparison instead of a
- * tokenization. A slot holds the last value that hashed to it; values longer than WORD_MEMO_MAX_LEN
- * are classified each time (they rarely repeat). */
-#define WORD_MEMO_SLOTS 256 /* a power of two */
-#define WORD_MEMO_MAX_LEN 64
-typedef struct {
-    const char *s[WORD_MEMO_SLOTS];
-    uint32_t len[WORD_MEMO_SLOTS];
-    unsigned words[WORD_MEMO_SLOTS];
-} word_memo;
-
-static uint64_t memo_hash(const char *s, size_t n) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t v;
-        memcpy(&v, s + i, 8);
-        h = (h ^ v) * 0xFF51AFD7ED558CCDull;
-    }
-    if (i < n) {
-        uint64_t v = 0;
-        memcpy(&v, s + i, n - i);
-        h = (h ^ v) * 0xFF51AFD7ED558CCDull;
-    }
-    return h ^ (h >> 29);
-}
-
-static unsigned memo_classify(word_memo *m, const char *s, size_t len) {
-    if (len > WORD_MEMO_MAX_LEN) return classify_value(s, len);
-    size_t k = (size_t)memo_hash(s, len) & (WORD_MEMO_SLOTS - 1);
-    if (m->s[k] && m->len[k] == len && memcmp(m->s[k], s, len) == 0) return m->words[k];
-    unsigned w = classify_value(s, len);
-    m->s[k] = s;
-    m->len[k] = (uint32_t)len;
-    m->words[k] = w;
+/* The table walk remembers the words of the class and id values it classified (common/word_memo.h):
+ * about half of a page's values are repeats. */
+static unsigned memo_classify(dl_word_memo *m, const char *s, size_t len) {
+    size_t slot = 0;
+    unsigned w;
+    if (dl_word_memo_get(m, s, len, &slot, &w)) return w;
+    w = classify_value(s, len);
+    dl_word_memo_put(m, slot, s, len, w);
     return w;
 }
 
-static unsigned memo_words_of(word_memo *m, const table_attrs *t) {
+static unsigned memo_words_of(dl_word_memo *m, const table_attrs *t) {
     unsigned w = 0;
     if (t->class_) w |= memo_classify(m, t->class_->value.ptr, t->class_->value.len);
     if (t->id) w |= memo_classify(m, t->id->value.ptr, t->id->value.len);
@@ -571,7 +543,7 @@ static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
     cx->ntext = 0;
     cx->text_failed = 0;
-    word_memo *memo = calloc(1, sizeof(*memo));
+    dl_word_memo *memo = calloc(1, sizeof(*memo));
     if (!memo) return -1;
     int32_t cur = -1;
     const dl_node *x = root;
