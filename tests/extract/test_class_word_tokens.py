@@ -42,3 +42,27 @@ def own_words(attrs: str) -> set[int]:
 ])
 def test_class_and_id_tokens_read_case_insensitively(attrs: str, bits: set[int]) -> None:
     assert own_words(attrs) == bits
+
+
+def test_repeated_and_colliding_values_read_as_alone() -> None:
+    # the table walk remembers the words of the values it classified (a direct-mapped table of 256
+    # slots): 300 distinct values force shared slots, each repeated, prefixes of each other among them
+    # ("share" / "sharebar" / "sharebar2"), and every paragraph must get the words its value has alone
+    base = ["sharebar", "ShareBar", "share", "mainContent", "x9comment", "ad", "address", "SHAREbar", "HTMLShare"]
+    values = base + [f"{w}{k}" for k in range(40) for w in ("item-", "comment", "Nav")]
+    values += [f"card c{k}" for k in range(160)]
+    # same-length values with and without words, more than the slots: some share a slot
+    values += [f"{w}{k:05d}" for k in range(300) for w in ("share", "plain")]
+    order = [values[(k * 7) % len(values)] for k in range(2 * len(values))]
+    body = "".join(f'<p class="{v}">Paragraph {k} of the page.</p>' for k, v in enumerate(order))
+    doc = distill.parse(f"<!doctype html><html><body>{body}</body></html>")
+    texts, feats, nfeat = _core._article_blocks(doc)
+    a = array("f")
+    a.frombytes(feats)
+    alone: dict[str, set[int]] = {}
+    for k, v in enumerate(order):
+        f = a[texts.index(f"Paragraph {k} of the page.") * nfeat:][:nfeat]
+        got = {b for b in range(5) if f[35 + b] == 1.0}
+        if v not in alone:
+            alone[v] = own_words(f'class="{v}"')
+        assert got == alone[v], (k, v)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/word_memo.h"
 #include "extract/article_rules.h"
 #include "extract/article_table.h"
 #include "extract/article_text.h"
@@ -426,6 +427,24 @@ static unsigned words_of(const table_attrs *t) {
     return w;
 }
 
+/* The table walk remembers the words of the class and id values it classified (common/word_memo.h):
+ * about half of a page's values are repeats. */
+static unsigned memo_classify(dl_word_memo *m, const char *s, size_t len) {
+    size_t slot = 0;
+    unsigned w;
+    if (dl_word_memo_get(m, s, len, &slot, &w)) return w;
+    w = classify_value(s, len);
+    dl_word_memo_put(m, slot, s, len, w);
+    return w;
+}
+
+static unsigned memo_words_of(dl_word_memo *m, const table_attrs *t) {
+    unsigned w = 0;
+    if (t->class_) w |= memo_classify(m, t->class_->value.ptr, t->class_->value.len);
+    if (t->id) w |= memo_classify(m, t->id->value.ptr, t->id->value.len);
+    return w;
+}
+
 unsigned dl_tab_element_words(const dl_node *el) {
     table_attrs t;
     gather_attrs(el, &t);
@@ -524,6 +543,8 @@ static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
     cx->ntext = 0;
     cx->text_failed = 0;
+    dl_word_memo *memo = calloc(1, sizeof(*memo));
+    if (!memo) return -1;
     int32_t cur = -1;
     const dl_node *x = root;
     while (x) {
@@ -546,7 +567,10 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 e->own_digits = sat_add(e->own_digits, d);
             }
         } else if (x->type == DL_NODE_ELEMENT) {
-            if (push_el(cx, x, cur) < 0) return -1;
+            if (push_el(cx, x, cur) < 0) {
+                free(memo);
+                return -1;
+            }
             uint32_t i = cx->n - 1;
             dl_el *e = &cx->el[i];
             e->text0 = cx->ntext;
@@ -564,7 +588,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 if (x != root && (is_visible_pruned_tag(x) || is_parsed_noscript(x))) e->flags |= F_TAGSOFT | F_DROP;
                 table_attrs ta;
                 gather_attrs(x, &ta);
-                e->words = (uint8_t)words_of(&ta);
+                e->words = (uint8_t)memo_words_of(memo, &ta);
                 int hidden = hidden_by(&ta);
                 if (hidden) e->flags |= F_HIDDEN;
                 if (x != root && !is_top_tag(x) && (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || hidden))
@@ -574,6 +598,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
         }
         x = dl_next_node(root, x, skip);
     }
+    free(memo);
     for (uint32_t i = 0; i < cx->n; i++) cx->el[i].end = i + 1;
     for (uint32_t i = cx->n; i-- > 1;) {
         int32_t p = cx->el[i].parent;

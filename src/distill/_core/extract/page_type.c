@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/word_memo.h"
 #include "extract/page_type_model.h"
 #include "extract/rules.h"
 
@@ -69,8 +70,10 @@ static int eq_ci(const char *s, size_t n, const char *word) { return dl_ascii_eq
 /* word occurs in s[0..n), ASCII case-insensitively */
 static int contains_ci(const char *s, size_t n, const char *word) {
     size_t w = strlen(word);
+    if (!w) return 1;
+    unsigned char first = lower((unsigned char)word[0]); /* most places fail on their first byte */
     for (size_t i = 0; i + w <= n; i++)
-        if (dl_ascii_eq_ci(s + i, w, word, w)) return 1;
+        if (lower((unsigned char)s[i]) == first && dl_ascii_eq_ci(s + i, w, word, w)) return 1;
     return 0;
 }
 
@@ -160,6 +163,7 @@ typedef struct {
     double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
     shape_cache shapes;
+    dl_word_memo class_memo; /* the class words of the class and id values met (scan_class) */
 } walk;
 
 static void declare_type(walk *w, const char *s, size_t n) {
@@ -397,7 +401,14 @@ static void scan_class(walk *w, const known_attrs *ka) {
     for (int k = 0; k < 2; k++) {
         const dl_str *v = values[k];
         if (!v || !v->len) continue;
-        hit |= class_words_in(v->ptr, v->len > CLASS_SCAN ? CLASS_SCAN : v->len);
+        /* about half of a page's values are repeats: their words are remembered (word_memo.h) */
+        size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len, slot = 0;
+        unsigned words;
+        if (!dl_word_memo_get(&w->class_memo, v->ptr, n, &slot, &words)) {
+            words = class_words_in(v->ptr, n);
+            dl_word_memo_put(&w->class_memo, slot, v->ptr, n, words);
+        }
+        hit |= words;
     }
     static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
                                      F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};

@@ -1,0 +1,59 @@
+/* Remembered results of a pure function of a short byte string, for one walk over one page.
+ *
+ * Pages repeat their class and id values (a grid's cards, a list's items: about half of the values on
+ * news pages are repeats), and the walks that read words from them (the element table's, the page
+ * type's) would tokenize each repeat again. A dl_word_memo is a small direct-mapped table keyed by the
+ * bytes themselves (a hash picks the slot; the length and the bytes are compared, so a result is never
+ * another string's): a slot holds the last string that hashed to it. Strings longer than
+ * DL_WORD_MEMO_MAX_LEN are not remembered (they rarely repeat). The strings must outlive the memo
+ * (they point into the document). Zero-filled is empty.
+ */
+#ifndef DL_COMMON_WORD_MEMO_H
+#define DL_COMMON_WORD_MEMO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define DL_WORD_MEMO_SLOTS 256 /* a power of two */
+#define DL_WORD_MEMO_MAX_LEN 64
+
+typedef struct {
+    const char *s[DL_WORD_MEMO_SLOTS];
+    uint32_t len[DL_WORD_MEMO_SLOTS];
+    unsigned value[DL_WORD_MEMO_SLOTS];
+} dl_word_memo;
+
+static inline size_t dl_word_memo_slot(const char *s, size_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, s + i, 8);
+        h = (h ^ v) * 0xFF51AFD7ED558CCDull;
+    }
+    if (i < n) {
+        uint64_t v = 0;
+        memcpy(&v, s + i, n - i);
+        h = (h ^ v) * 0xFF51AFD7ED558CCDull;
+    }
+    return (size_t)(h ^ (h >> 29)) & (DL_WORD_MEMO_SLOTS - 1);
+}
+
+/* Whether s[0..n) is remembered (its result in *value); *slot is where dl_word_memo_put stores it. */
+static inline int dl_word_memo_get(const dl_word_memo *m, const char *s, size_t n, size_t *slot, unsigned *value) {
+    if (n > DL_WORD_MEMO_MAX_LEN) return 0;
+    size_t k = *slot = dl_word_memo_slot(s, n);
+    if (!m->s[k] || m->len[k] != n || memcmp(m->s[k], s, n) != 0) return 0;
+    *value = m->value[k];
+    return 1;
+}
+
+static inline void dl_word_memo_put(dl_word_memo *m, size_t slot, const char *s, size_t n, unsigned value) {
+    if (n > DL_WORD_MEMO_MAX_LEN) return;
+    m->s[slot] = s;
+    m->len[slot] = (uint32_t)n;
+    m->value[slot] = value;
+}
+
+#endif
