@@ -47,6 +47,11 @@
 /* In a forum thread a reply that repeats an earlier post's words quotes it (or repeats a signature),
  * and the reader has read them already: there a copy counts from this much text on. */
 #define DL_REGION_COPY_MIN_CHARS_FORUM 80
+/* A hidden element that repeats what an earlier element said is the other screen size's copy (a plan's
+ * text for phones beside the one for desktops, each shown by a style sheet or a script): since hidden
+ * content is shown (see show_hidden), such a copy counts from this much text on. Measured on WCXB dev:
+ * 10 chars dropped a price one card repeats, 20 to 120 only copies. */
+#define DL_REGION_COPY_MIN_CHARS_HIDDEN 20
 
 typedef struct {
     dl_actx cx;
@@ -54,6 +59,7 @@ typedef struct {
     uint32_t *root_idx, nroots;
     uint32_t *skip_idx, nskip;
     uint32_t *math_idx, nmath; /* the MathML formulas the regions keep */
+    uint32_t *show_idx, nshow; /* hidden elements inside the regions that are or hold kept blocks */
     int64_t best;
     dl_page_type type;
     double confidence;
@@ -65,6 +71,7 @@ static void regions_free(dl_regions *r) {
     free(r->root_idx);
     free(r->skip_idx);
     free(r->math_idx);
+    free(r->show_idx);
     memset(r, 0, sizeof(*r));
 }
 
@@ -121,7 +128,8 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
             else z = mid;
         }
         uint32_t hi = a;
-        if (hi > lo && chars[hi] - chars[lo] >= min_chars) {
+        uint64_t need = r->cx.el[i].flags & F_HIDDEN ? DL_REGION_COPY_MIN_CHARS_HIDDEN : min_chars;
+        if (hi > lo && chars[hi] - chars[lo] >= need) {
             uint64_t h = (pre[hi] - pre[lo] * pw[hi - lo]) ^ ((uint64_t)(hi - lo) << 40);
             size_t s = (size_t)(h ^ h >> 29) & (cap - 1);
             while (t[s].used && t[s].h != h) s = (s + 1) & (cap - 1);
@@ -147,6 +155,43 @@ out:
     free(kel);
     free(t);
     return rc;
+}
+
+/* Whether a hidden element is there for machines, not readers: a hidden microdata item (`itemscope` or
+ * `itemprop` on the hidden element itself) restates the page for search engines (headline, author,
+ * dates, keywords, often the whole body once more), so its text is never shown, kept or not. */
+static int hidden_for_machines(const dl_node *el) {
+    return dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
+}
+
+static int attr_is(const dl_node *el, const char *name, size_t nlen, const char *lower, size_t vlen) {
+    const dl_attr *a = dl_element_attr(el, name, nlen);
+    return a && a->value.len == vlen && dl_ascii_eq_ci(a->value.ptr, vlen, lower, vlen);
+}
+
+/* How many levels up a hidden element is looked at for the dialog it belongs to: a dialog's hidden
+ * content sits a wrapper or two inside the element that says it is a dialog. */
+#define DL_REGION_DIALOG_LEVELS 3
+
+/* Whether a hidden element is a popup's: it is, or sits just inside, a dialog (role dialog or
+ * alertdialog, aria-modal="true"). A hidden dialog opens on a click of its own button (share, republish, sign up, a hotline); it is
+ * not the page's text the way a closed tab or accordion panel is, though its words look like prose. */
+static int hidden_popup(const dl_regions *r, uint32_t i) {
+    const dl_el *e = &r->cx.el[i];
+    for (int up = 0; up <= DL_REGION_DIALOG_LEVELS && e; up++) {
+        const dl_node *el = e->node;
+        if (el->u.element.nattrs && (attr_is(el, "role", 4, "dialog", 6) || attr_is(el, "role", 4, "alertdialog", 11) ||
+                                     attr_is(el, "aria-modal", 10, "true", 4)))
+            return 1;
+        e = e->parent >= 0 ? &r->cx.el[e->parent] : NULL;
+    }
+    return 0;
+}
+
+/* Whether the hidden element i of a region is shown (see the region root in regions_build). */
+static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept) {
+    return (r->cx.el[i].flags & F_HIDDEN) && kept[i] && !hidden_for_machines(r->cx.el[i].node) &&
+           !hidden_popup(r, i);
 }
 
 static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
@@ -208,7 +253,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         kept[p] = kept[p] > UINT32_MAX - kept[i] ? UINT32_MAX : kept[p] + kept[i];
         all[p] = all[p] > UINT32_MAX - all[i] ? UINT32_MAX : all[p] + all[i];
     }
-    uint32_t nroots = 0, nskip = 0, nmath = 0;
+    uint32_t nroots = 0, nskip = 0, nmath = 0, nshow = 0;
     for (uint32_t pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < n;) {
             /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
@@ -233,6 +278,16 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                 }
                 if (pass) r->root_idx[nroots] = i;
                 nroots++;
+                /* Hidden content: a page that hides its text until a script or a click reveals it (a
+                 * tab, an accordion, a "read more", a thread loaded collapsed) still ships it as its
+                 * content, and the model keeps those blocks for what they are. A hidden element is
+                 * shown when it is a kept block's own element or holds kept blocks (kept[] counts only
+                 * those), never because it sits inside one: hidden inline text inside a kept paragraph
+                 * (a screen-reader label, a collapsed duplicate, a tracking string) stays out. */
+                if (show_hidden(r, i, kept)) {
+                    if (pass) r->show_idx[nshow] = i;
+                    nshow++;
+                }
                 for (uint32_t j = i + 1; j < r->cx.el[i].end;) {
                     const dl_el *e = &r->cx.el[j];
                     /* a MathML formula inside kept text is part of that text ("the area is r²π"),
@@ -253,6 +308,10 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                         nskip++;
                         j = r->cx.el[j].end;
                     } else {
+                        if (show_hidden(r, j, kept)) { /* see the region root above */
+                            if (pass) r->show_idx[nshow] = j;
+                            nshow++;
+                        }
                         j++;
                     }
                 }
@@ -265,11 +324,13 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
             r->root_idx = malloc((size_t)nroots * sizeof(*r->root_idx) + 1);
             r->skip_idx = malloc((size_t)nskip * sizeof(*r->skip_idx) + 1);
             r->math_idx = malloc((size_t)nmath * sizeof(*r->math_idx) + 1);
-            if (!r->root_idx || !r->skip_idx || !r->math_idx) goto nomem;
+            r->show_idx = malloc((size_t)nshow * sizeof(*r->show_idx) + 1);
+            if (!r->root_idx || !r->skip_idx || !r->math_idx || !r->show_idx) goto nomem;
             r->nroots = nroots;
             r->nskip = nskip;
             r->nmath = nmath;
-            nroots = nskip = nmath = 0;
+            r->nshow = nshow;
+            nroots = nskip = nmath = nshow = 0;
         }
     }
     free(own);
@@ -388,6 +449,13 @@ static int fill_content(const dl_regions *r, dl_article_content_result *out) {
         }
     }
     if (out->nmute > 1) qsort(out->mute, out->nmute, sizeof(*out->mute), by_address);
+    if (r->nshow) {
+        out->show = malloc((size_t)r->nshow * sizeof(*out->show));
+        if (!out->show) goto nomem;
+        for (uint32_t k = 0; k < r->nshow; k++) out->show[k] = r->cx.el[r->show_idx[k]].node;
+        out->nshow = r->nshow;
+        if (out->nshow > 1) qsort(out->show, out->nshow, sizeof(*out->show), by_address);
+    }
     return 0;
 nomem:
     dl_article_content_free(out);
@@ -524,7 +592,7 @@ static int export_text(const dl_regions *r, const dl_node *root, const dl_articl
     dl_htmlbuf_init(&b);
     int rc = 0;
     if (c->nroots) {
-        dl_node_filter filter = {dl_article_content_skip, c, NULL};
+        dl_node_filter filter = {dl_article_content_skip, c, NULL, dl_article_content_show};
         dl_text_options t = {0};
         t.no_tables = no_tables; /* Extraction(include_tables=False) */
         rc = dl_to_text_nodes(NULL, c->roots, c->nroots, &filter, &t, &b);
@@ -619,7 +687,13 @@ int dl_article_content_skip(const void *ctx, const dl_node *n) {
     return in_sorted(c->skip, c->nskip, n);
 }
 
+int dl_article_content_show(const void *ctx, const dl_node *el) {
+    const dl_article_content_result *c = ctx;
+    return in_sorted(c->show, c->nshow, el);
+}
+
 void dl_article_content_free(dl_article_content_result *r) {
+    free(r->show);
     free(r->roots);
     free(r->skip);
     free(r->mute);

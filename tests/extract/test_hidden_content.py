@@ -1,0 +1,97 @@
+"""article() and hidden content (issue 12, session 4): a closed tab, accordion or "read more" panel
+is the page's text though the page hides it until a click; hidden text inside a kept paragraph, a
+hidden microdata copy and a hidden dialog are not. Each on a small page of the test's own making."""
+
+from __future__ import annotations
+
+from conftest import PROSE, page
+
+import distill
+
+PANELS = [
+    "Our support team answers every request within one working day, by phone, by mail, or in the chat "
+    "window, and a named engineer follows each case until it is closed.",
+    "Every plan includes nightly backups kept for thirty days, with a restore that takes minutes, and a "
+    "copy of each backup is stored in a second region, far from the first.",
+    "Invoices are sent at the start of each month, can be paid by card or transfer, and list every "
+    "service used, so that your accounts team can check them line by line.",
+]
+
+
+def tabbed_page(panel_attrs: str) -> str:
+    intro = "".join(f"<p>{p}</p>" for p in PROSE[:2])
+    tabs = "".join(f'<button role="tab" aria-controls="p{i}">Tab {i}</button>' for i in range(3))
+    panels = "".join(
+        f'<div role="tabpanel" id="p{i}" {panel_attrs if i else ""}><h3>Part {i}</h3><p>{p}</p></div>'
+        for i, p in enumerate(PANELS))
+    body = (f'<nav><a href="/">Home</a> <a href="/plans">Plans</a></nav><main><h1>Managed hosting</h1>{intro}'
+            f'<section><div role="tablist">{tabs}</div>{panels}</section></main><footer>(c) Example</footer>')
+    return page(body)
+
+
+def test_closed_tab_panels_are_the_pages_text() -> None:
+    # the panels a click reveals ship with the page as its content: text and markdown show them, with
+    # the hidden attribute or an inline style that hides them alike
+    for attrs in ("hidden", 'style="display:none"', 'style="visibility: hidden"'):
+        art = distill.article(tabbed_page(attrs))
+        for p in PANELS:
+            assert p in art.text, attrs
+            assert p in art.markdown, attrs
+    # the exporters of a whole document still leave hidden elements out
+    assert PANELS[1] not in distill.parse(tabbed_page("hidden")).to_text()
+
+
+def test_hidden_text_inside_a_kept_paragraph_stays_out() -> None:
+    # a hidden span inside a paragraph of the article (a screen-reader label, a tracking string, a
+    # collapsed duplicate) is not shown because its paragraph is content
+    paras = "".join(f"<p>{p}</p>" for p in PROSE[1:])
+    body = (f'<article><h1>Budget passes</h1><p>{PROSE[0]} <span style="display:none">zqx hidden tracking '
+            f'label words</span><span hidden>another hidden remark</span></p>{paras}</article>')
+    art = distill.article(page(body))
+    assert PROSE[0] in art.text and PROSE[3] in art.text
+    assert "zqx" not in art.text and "another hidden remark" not in art.text
+    assert "zqx" not in art.markdown
+
+
+def test_a_hidden_microdata_item_stays_out() -> None:
+    # a hidden schema.org item restates the page for search engines (headline, author, dates, a
+    # description): it is never the reader's text, however prose-like its values
+    paras = "".join(f"<p>{p}</p>" for p in PROSE)
+    meta = ('<div style="display:none" itemscope itemtype="https://schema.org/NewsArticle">'
+            '<h1 itemprop="headline">Budget passes after a long debate</h1><div itemprop="author">Jane Doe</div>'
+            '<div itemprop="datePublished">2024-03-05T10:00:00Z</div><div itemprop="description">'
+            '<p>A summary for machines that runs long enough to read as a paragraph, with commas, clauses, '
+            'and a closing full stop, like prose would.</p><p>It names the council, the budget and the vote '
+            'again, in other words than the article, for the index of a search engine to read.</p></div></div>')
+    art = distill.article(page(f"<article><h1>Budget passes</h1>{paras}{meta}</article>"))
+    assert PROSE[0] in art.text
+    assert "summary for machines" not in art.text and "2024-03-05" not in art.text
+
+
+def test_a_hidden_dialog_stays_out() -> None:
+    # a dialog opens on its own button (republish, share, sign up): hidden, it is not the page's text,
+    # whether the dialog element is the hidden one or a wrapper inside it
+    paras = "".join(f"<p>{p}</p>" for p in PROSE)
+    words = ("<p>To republish this story, copy the text below, keep the byline, link back to the original, "
+             "and do not edit the article beyond its references to time or place.</p><p>We are happy for our "
+             "stories to be shared, and encourage you to republish them for your readers, as long as you "
+             "follow these guidelines, which protect the authors and the people in the stories.</p>")
+    for dialog in (f'<div role="dialog" aria-modal="true" style="display:none"><h2>Republish</h2>{words}</div>',
+                   f'<div role="dialog"><div class="inner" hidden>{words}</div></div>'):
+        art = distill.article(page(f"<article><h1>Budget passes</h1>{paras}{dialog}</article>"))
+        assert PROSE[2] in art.text
+        assert "To republish" not in art.text, dialog
+
+
+def test_a_hidden_copy_for_another_screen_size_is_said_once() -> None:
+    # a plan's text for phones beside the one for desktops, each hidden until a style sheet or script
+    # picks one: shown hidden content says it once, even when it is short
+    blurb = "Fast servers in three regions, with backups every night, and a named engineer who answers your calls."
+    cards = "".join(
+        f'<li><h3>Plan {i}</h3><p>{PANELS[i]}</p><p class="desktop" hidden>{blurb} Plan {i}.</p>'
+        f'<p class="phone" hidden>{blurb} Plan {i}.</p></li>' for i in range(3))
+    art = distill.article(page(f"<main><h1>Plans</h1><ul>{cards}</ul></main>"))
+    assert PANELS[0] in art.text
+    for i in range(3):
+        assert art.text.count(f"{blurb} Plan {i}.") <= 1, i
+    assert f"{blurb} Plan 0." in art.text
