@@ -95,3 +95,18 @@ def test_a_hidden_copy_for_another_screen_size_is_said_once() -> None:
     for i in range(3):
         assert art.text.count(f"{blurb} Plan {i}.") <= 1, i
     assert f"{blurb} Plan 0." in art.text
+
+
+def test_a_noscript_read_as_markup_inside_a_region_is_shown() -> None:
+    # a page whose text is mostly inside <noscript> is parsed with scripting off (distill.extract):
+    # when a kept block beside the <noscript> makes their parent the region, the <noscript>'s posts
+    # are part of it, not left out with the tag
+    posts = "".join(f"<article><h3>user{i}</h3><p>{PROSE[i % 4]} {PROSE[(i + 1) % 4]}</p></article>"
+                    for i in range(8))
+    body = f"<main><h1>Printer keeps jamming</h1><p>{PROSE[3]}</p><noscript><div>{posts}</div></noscript></main>"
+    art = distill.article(page(body))
+    assert "Printer keeps jamming" in art.text and "user5" in art.text
+    assert art.text.count(PROSE[2]) >= 4
+    assert "user5" in art.markdown
+    # with scripting on, the <noscript> is one raw text node, never shown
+    assert "user5" not in distill.parse(page(body)).to_text()

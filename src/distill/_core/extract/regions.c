@@ -190,8 +190,13 @@ static int hidden_popup(const dl_regions *r, uint32_t i) {
 
 /* Whether the hidden element i of a region is shown (see the region root in regions_build). */
 static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept) {
-    return (r->cx.el[i].flags & F_HIDDEN) && kept[i] && !hidden_for_machines(r->cx.el[i].node) &&
-           !hidden_popup(r, i);
+    const dl_node *el = r->cx.el[i].node;
+    if (!kept[i]) return 0;
+    /* a <noscript> parsed as markup (scripting off: distill.extract re-parses a page whose text is
+     * mostly inside one) holds what a reader without scripts sees: inside a region it is shown like
+     * any element, or a region around it (a kept line beside it) would lose all of it */
+    if (dl_is_element(el, DL_TAG_noscript)) return 1;
+    return (r->cx.el[i].flags & F_HIDDEN) && !hidden_for_machines(el) && !hidden_popup(r, i);
 }
 
 static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {

@@ -345,6 +345,9 @@ int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
     if (el->ns == DL_NS_SVG) k = DL_K_SKIP; /* icons and drawings: their text is rarely prose */
     else if (el->ns != DL_NS_HTML || el->atom >= DL_TAG__COUNT) k = DL_K_INLINE;
     else k = k_kinds[el->atom];
+    /* a <noscript> whose content was parsed as markup, when the caller shows it (see serialize.h) */
+    if (k == DL_K_SKIP && el->atom == DL_TAG_noscript && el->ns == DL_NS_HTML && f && f->show && f->show(f->ctx, el))
+        k = DL_K_BLOCK;
     if (k != DL_K_SKIP && el->u.element.nattrs) {
         const dl_attr *style;
         int hidden = (dl_element_attr(el, "hidden", 6) && !dl_is_streamed_segment(el)) ||
