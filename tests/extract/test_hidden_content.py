@@ -17,6 +17,12 @@ PANELS = [
     "service used, so that your accounts team can check them line by line.",
 ]
 
+# the text of a dialog that a "republish" button opens
+REPUBLISH = ("<p>To republish this story, copy the text below, keep the byline, link back to the original, "
+             "and do not edit the article beyond its references to time or place.</p><p>We are happy for our "
+             "stories to be shared, and encourage you to republish them for your readers, as long as you "
+             "follow these guidelines, which protect the authors and the people in the stories.</p>")
+
 
 def tabbed_page(panel_attrs: str) -> str:
     intro = "".join(f"<p>{p}</p>" for p in PROSE[:2])
@@ -72,10 +78,7 @@ def test_a_hidden_dialog_stays_out() -> None:
     # a dialog opens on its own button (republish, share, sign up): hidden, it is not the page's text,
     # whether the dialog element is the hidden one or a wrapper inside it
     paras = "".join(f"<p>{p}</p>" for p in PROSE)
-    words = ("<p>To republish this story, copy the text below, keep the byline, link back to the original, "
-             "and do not edit the article beyond its references to time or place.</p><p>We are happy for our "
-             "stories to be shared, and encourage you to republish them for your readers, as long as you "
-             "follow these guidelines, which protect the authors and the people in the stories.</p>")
+    words = REPUBLISH
     for dialog in (f'<div role="dialog" aria-modal="true" style="display:none"><h2>Republish</h2>{words}</div>',
                    f'<div role="dialog"><div class="inner" hidden>{words}</div></div>'):
         art = distill.article(page(f"<article><h1>Budget passes</h1>{paras}{dialog}</article>"))
@@ -110,3 +113,19 @@ def test_a_noscript_read_as_markup_inside_a_region_is_shown() -> None:
     assert "user5" in art.markdown
     # with scripting on, the <noscript> is one raw text node, never shown
     assert "user5" not in distill.parse(page(body)).to_text()
+
+
+def test_a_never_shown_hidden_element_does_not_widen_the_region() -> None:
+    # the blocks of a hidden dialog or microdata item are no content at all: they neither make the
+    # region the page around the article nor count as an earlier copy of the article's words
+    paras = "".join(f"<p>{p}</p>" for p in PROSE)
+    words = REPUBLISH
+    article = f"<main><article><h1>Budget passes</h1>{paras}</article></main>"
+    for body in (f'{article}<div role="dialog" style="display:none"><div class="body">{words}{words}</div></div>',
+                 f'<main><article><h1>Budget passes</h1>{paras}</article><div hidden aria-modal="true">'
+                 f'<article>{words}</article></div></main>',
+                 f'<div hidden itemscope><div><article><h1>Budget passes</h1>{paras}</article></div></div>{article}'):
+        art = distill.article(page(body))
+        assert [r.tag for r in art.regions] == ["article"], body
+        assert [art.text.count(p) for p in PROSE] == [1, 1, 1, 1]
+        assert "republish" not in art.text

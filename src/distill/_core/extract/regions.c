@@ -21,6 +21,7 @@
 #include "extract/blocks.h"
 #include "extract/jsonld.h"
 #include "extract/page_type.h"
+#include "serialize/layout.h"
 #include "serialize/text.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -188,7 +189,8 @@ static int hidden_popup(const dl_regions *r, uint32_t i) {
     return 0;
 }
 
-/* Whether the hidden element i of a region is shown (see the region root in regions_build). */
+/* Whether the hidden element i of a region is shown (see the region root in regions_build); the
+ * blocks of the hidden elements never shown are not content (see drop_unshown). */
 static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept) {
     const dl_node *el = r->cx.el[i].node;
     if (!kept[i]) return 0;
@@ -196,7 +198,31 @@ static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept) {
      * mostly inside one) holds what a reader without scripts sees: inside a region it is shown like
      * any element, or a region around it (a kept line beside it) would lose all of it */
     if (dl_is_element(el, DL_TAG_noscript)) return 1;
-    return (r->cx.el[i].flags & F_HIDDEN) && !hidden_for_machines(el) && !hidden_popup(r, i);
+    return (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
+}
+
+/* Drops (keep[k] = 0) the blocks inside a hidden element that is never shown: a microdata item or a
+ * dialog (see hidden_for_machines and hidden_popup). Done before the copies and the regions are
+ * formed, so that such an element neither makes a visible copy of its text look like a second copy
+ * nor widens a region, nor becomes one when the region is narrowed to below it. One pass in document
+ * order (a parent before its children). Returns -1 on out of memory. */
+static int drop_unshown(dl_regions *r, uint8_t *keep) {
+    uint32_t n = r->cx.n;
+    uint8_t *out = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const dl_el *e = &r->cx.el[i];
+        int inside = e->parent >= 0 && out && out[e->parent];
+        if (!inside && (!(e->flags & F_HIDDEN) || !dl_export_hidden(e->node) ||
+                        (!hidden_for_machines(e->node) && !hidden_popup(r, i))))
+            continue;
+        if (!out && !(out = calloc(n, 1))) return -1;
+        out[i] = 1;
+    }
+    if (out)
+        for (uint32_t k = 0; k < r->b.n; k++)
+            if (out[r->b.el[k]]) keep[k] = 0;
+    free(out);
+    return 0;
 }
 
 static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
@@ -237,7 +263,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         keepb[k] = mode == 0   ? score[k] > threshold
                    : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f
                                : score[k] >= top - DL_REGION_FALLBACK_MARGIN && !all_link_text(&r->b, k);
-    if (drop_copies(r, keepb) < 0) goto nomem;
+    if (drop_unshown(r, keepb) < 0 || drop_copies(r, keepb) < 0) goto nomem;
     for (uint32_t k = 0; k < nb; k++) {
         uint32_t i = r->b.el[k];
         all[i] = r->b.chars[k];

@@ -348,13 +348,15 @@ int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
     /* a <noscript> whose content was parsed as markup, when the caller shows it (see serialize.h) */
     if (k == DL_K_SKIP && el->atom == DL_TAG_noscript && el->ns == DL_NS_HTML && f && f->show && f->show(f->ctx, el))
         k = DL_K_BLOCK;
-    if (k != DL_K_SKIP && el->u.element.nattrs) {
-        const dl_attr *style;
-        int hidden = (dl_element_attr(el, "hidden", 6) && !dl_is_streamed_segment(el)) ||
-                     ((style = dl_element_attr(el, "style", 5)) && style_hides(style));
-        if (hidden && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
-    }
+    if (k != DL_K_SKIP && dl_export_hidden(el) && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
     return k;
+}
+
+int dl_export_hidden(const dl_node *el) {
+    if (el->type != DL_NODE_ELEMENT || !el->u.element.nattrs) return 0;
+    const dl_attr *style;
+    return (dl_element_attr(el, "hidden", 6) && !dl_is_streamed_segment(el)) ||
+           ((style = dl_element_attr(el, "style", 5)) && style_hides(style));
 }
 
 int dl_export_kind(const dl_node *el) { return dl_export_kind_shown(el, NULL); }
