@@ -129,3 +129,16 @@ def test_a_never_shown_hidden_element_does_not_widen_the_region() -> None:
         assert [r.tag for r in art.regions] == ["article"], body
         assert [art.text.count(p) for p in PROSE] == [1, 1, 1, 1]
         assert "republish" not in art.text
+
+
+def test_a_hidden_pre_payload_stays_out() -> None:
+    # the page's source as Markdown in a hidden <pre> (for a copy button or a language model): a
+    # verbatim payload, not a closed panel, though it says the article's words once more
+    paras = "".join(f"<p>{p}</p>" for p in PROSE)
+    source = "# Budget passes\n\n" + "\n\n".join(
+        f"{p} See [the figures](https://example.org/figures/{i}) and [the vote](https://example.org/vote/{i})."
+        for i, p in enumerate(PROSE))
+    body = f'<main><article><h1>Budget passes</h1>{paras}</article></main><pre hidden aria-hidden="true">{source}</pre>'
+    art = distill.article(page(body))
+    assert [art.text.count(p) for p in PROSE] == [1, 1, 1, 1]
+    assert "# Budget passes" not in art.text and "example.org/vote" not in art.text

@@ -160,9 +160,11 @@ out:
 
 /* Whether a hidden element is there for machines, not readers: a hidden microdata item (`itemscope` or
  * `itemprop` on the hidden element itself) restates the page for search engines (headline, author,
- * dates, keywords, often the whole body once more), so its text is never shown, kept or not. */
+ * dates, keywords, often the whole body once more), and a hidden <pre> is a verbatim payload (the
+ * page's source as Markdown for a copy button or a language model, a template, a log), not a closed
+ * panel (a panel holding code is the hidden element around the <pre>). Never shown, kept or not. */
 static int hidden_for_machines(const dl_node *el) {
-    return dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
+    return dl_is_element(el, DL_TAG_pre) || dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
 }
 
 static int attr_is(const dl_node *el, const char *name, size_t nlen, const char *lower, size_t vlen) {
