@@ -1,6 +1,7 @@
 """article() and hidden content (issue 12, session 4): a closed tab, accordion or "read more" panel
 is the page's text though the page hides it until a click; hidden text inside a kept paragraph, a
-hidden microdata copy and a hidden dialog are not. Each on a small page of the test's own making."""
+hidden microdata copy, a hidden <pre> payload and a dialog (hidden or shown) are not. Each on a small
+page of the test's own making."""
 
 from __future__ import annotations
 
@@ -142,3 +143,34 @@ def test_a_hidden_pre_payload_stays_out() -> None:
     art = distill.article(page(body))
     assert [art.text.count(p) for p in PROSE] == [1, 1, 1, 1]
     assert "# Budget passes" not in art.text and "example.org/vote" not in art.text
+
+
+CONSENT = ("<p>These technologies enable our site to provide enhanced functionality and personalization, for "
+           "example, to display custom or localized content or configurations, fonts, or similar features you "
+           "request. They may be set by us or by third party providers whose services we use on our site.</p>"
+           "<p>If you do not allow these technologies, then our site or certain features may not function "
+           "properly, and some of the services you asked for may not be available to you.</p>")
+
+
+def test_a_dialog_is_not_the_pages_text() -> None:
+    # a consent or newsletter popup, shown or not, opens over the page: its prose is not the page's,
+    # and it must not outscore a thread of short posts; a dialog is named by its role, by aria-modal or
+    # by the <dialog> element, and what is inside it goes with it
+    posts = "".join(
+        f"<div class='post'><a class='user' href='/u/{i}'>user{i}</a><div class='body'><p>{t}</p></div></div>"
+        for i, t in enumerate(["Does anyone know what the two holes on the back panel are for?",
+                               "I heard they are for an external cable, but the manual says nothing.",
+                               "Mine has them too, they look like they are meant for a fan bracket.",
+                               "Thanks, I will ask support and post what they say here."]))
+    for dialog in (f'<div role="dialog" aria-modal="true" id="consent">{CONSENT}<button>Accept</button></div>',
+                   f"<dialog open>{CONSENT}<button>Accept</button></dialog>",
+                   f'<div role="alertdialog"><div class="x">{CONSENT}</div></div>'):
+        body = f"<header><a href='/'>Forum</a></header><main><h1>Two holes in the case</h1>{posts}</main>{dialog}"
+        art = distill.article(page(body))
+        assert "external cable" in art.text, dialog
+        assert "enable our site" not in art.text, dialog
+
+
+def test_a_page_that_is_only_a_dialog_still_has_text() -> None:
+    # the last fallback: a page with visible text never gets an empty article
+    assert "enable our site" in distill.article(page(f'<div role="dialog">{CONSENT}</div>')).text
