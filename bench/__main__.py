@@ -3,6 +3,7 @@
     python -m bench                      # all of them
     python -m bench --only parse,extract # some
     python -m bench --rounds 7 --corpus PATH
+    python -m bench --only extract --clock cpu   # thread CPU time: stable ratios on a loaded machine
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import importlib
 from pathlib import Path
 
-from bench.common import OUT, REPO, Section, load_corpus, machine, version
+from bench.common import CLOCKS, OUT, REPO, Section, load_corpus, machine, set_clock, version
 
 # name -> module; each module has run(corpus, rounds) -> Section. Modules that another part of the
 # project has not written yet are reported as missing, never fatal.
@@ -37,13 +38,17 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=OUT / "results.md")
     ap.add_argument("--no-peers", action="store_true", help="accuracy: distill only, no peer runs")
     ap.add_argument("--chart", type=Path, default=REPO / "docs" / "bench.png")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                    help="what the alternating timings read: wall time (default) or the thread's CPU time")
     args = ap.parse_args()
+    set_clock(args.clock)
     chosen = args.only.split(",") if args.only else list(SUITES)
     unknown = [c for c in chosen if c not in SUITES]
     if unknown:
         ap.error(f"unknown suite {', '.join(unknown)}; choose from {', '.join(SUITES)}")
     corpus = load_corpus(args.corpus)
-    header = ["# distill benchmarks", "", f"Machine: {machine()}", f"distill {version('distill')}", ""]
+    header = ["# distill benchmarks", "", f"Machine: {machine()}", f"distill {version('distill')}",
+              f"Clock: {'wall time' if args.clock == 'wall' else 'thread CPU time (--clock cpu)'}", ""]
     print("\n".join(header), flush=True)
     sections: list[Section] = []
     for name in chosen:

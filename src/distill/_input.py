@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Union
+from typing import TYPE_CHECKING, NamedTuple, Protocol, Union
 
 from distill import _core
+from distill.fetch import Response
 
 if TYPE_CHECKING:
     from distill._core import Document
@@ -37,9 +37,12 @@ _PAGE_SUFFIX = re.compile(r"\S+\.(?:x?html?|htm|xml|php|aspx?|jsp)(?:\.gz)?", re
 _MAX_PATH = 4096
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
-    """A page ready for the C parser: the markup, the transport charset, and the URL it came from."""
+class Source(NamedTuple):
+    """A page ready for the C parser: the markup, the transport charset, and the URL it came from.
+
+    A named tuple, not a frozen dataclass: one is built on every call of the facade, and a tuple is
+    built in C (the dataclass's __init__ set each field by a Python call, a microsecond a page).
+    """
 
     markup: str | bytes
     encoding: str | None = None
@@ -79,12 +82,10 @@ def read_source(markup: object, caller: str) -> Source:
     Raises ValueError for a URL or path passed as a ``str``, TypeError for a kind it does not take
     (a text-mode file included), OSError when a path or file cannot be read.
     """
-    from distill.fetch import Response
-
+    if isinstance(markup, bytes):
+        return Source(markup)
     if isinstance(markup, str):
         _refuse_str(markup, caller)
-        return Source(markup)
-    if isinstance(markup, bytes):
         return Source(markup)
     if isinstance(markup, bytearray | memoryview):
         return Source(bytes(markup))

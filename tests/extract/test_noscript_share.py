@@ -2,7 +2,9 @@
 with scripting off) is decided in C by one walk (_core._noscript_heavy): the markup holds "<noscript",
 the text inside every <noscript> element (each counted, nested ones too, as summing over
 find_all("noscript") does; in code points) is at least a floor, and more than the rest of the text
-under the first <body>. Each page here checks the walk against that definition computed in Python."""
+under the first <body>. The text inside <noscript> is read from the document's list of the <noscript>
+elements it created (a walk over the tree when there were too many). Each page here checks the test
+against that definition computed in Python."""
 
 from __future__ import annotations
 
@@ -29,6 +31,14 @@ PAGES = [
     "<frameset><noscript>no body element here</noscript></frameset>",
     "<p>no such tag</p>",
     "<NOSCRIPT>upper case is not the markup the test looks for</NOSCRIPT>",
+    # the parser takes the body (and the <noscript> in it) out of the tree for a frameset: not counted
+    "<div><noscript>inside a body the frameset replaces</noscript></div><frameset></frameset>",
+    # a template's contents are not in the tree either
+    "<template><noscript>inside a template</noscript></template><p>text</p>",
+    # the document lists its first 16 <noscript>s; with more, the whole tree is walked: both ways
+    "<body>" + "<noscript>listed</noscript>" * 16 + "<p>body</p></body>",
+    "<body>" + "<noscript>overflow</noscript>" * 17 + "<p>body</p></body>",
+    "<body><svg>" + "<noscript>n" * 20 + "</svg><p>body</p></body>",
 ]
 
 

@@ -66,99 +66,122 @@ static PyObject *node_main_text(PyObject *self, PyObject *Py_UNUSED(ignored)) {
     return result;
 }
 
-static const char *const field_names[DL_META__COUNT] = {
-    [DL_META_TITLE] = "title",         [DL_META_BYLINE] = "byline", [DL_META_DATE] = "date",
-    [DL_META_DESCRIPTION] = "description", [DL_META_LANG] = "lang",  [DL_META_CANONICAL] = "canonical",
-    [DL_META_SITE_NAME] = "site_name", [DL_META_IMAGE] = "image", [DL_META_DATE_MODIFIED] = "date_modified",
+/* Article's fields, each a value make_article computes. The Article dataclass lives in Python so it is
+ * typed and documented there; its generated __init__ sets twenty fields one Python call at a time,
+ * which cost about as much as a small page's extraction, so the fields are set here directly
+ * (object.__setattr__, as that __init__ does) when they are exactly these names, checked once against
+ * Article.__dataclass_fields__, and the class has no __post_init__; else the class is called. */
+enum {
+    AF_ELEMENT, AF_TEXT, AF_META, /* AF_META + f: the DL_META_* field f */
+    AF_TAGS = AF_META + DL_META__COUNT, AF_REGIONS, AF_PAGE_TYPE, AF_PAGE_TYPE_CONFIDENCE, AF_COMMENTS,
+    AF_SOURCE, AF_OPTIONS, AF_BASE_URL, AF_CACHE, AF__COUNT
 };
+static const char *const article_field_names[AF__COUNT] = {
+    [AF_ELEMENT] = "element", [AF_TEXT] = "text",
+    [AF_META + DL_META_TITLE] = "title", [AF_META + DL_META_BYLINE] = "byline", [AF_META + DL_META_DATE] = "date",
+    [AF_META + DL_META_DESCRIPTION] = "description", [AF_META + DL_META_LANG] = "lang",
+    [AF_META + DL_META_CANONICAL] = "canonical", [AF_META + DL_META_SITE_NAME] = "site_name",
+    [AF_META + DL_META_IMAGE] = "image", [AF_META + DL_META_DATE_MODIFIED] = "date_modified",
+    [AF_TAGS] = "tags", [AF_REGIONS] = "regions", [AF_PAGE_TYPE] = "page_type",
+    [AF_PAGE_TYPE_CONFIDENCE] = "page_type_confidence", [AF_COMMENTS] = "comments", [AF_SOURCE] = "_source",
+    [AF_OPTIONS] = "_options", [AF_BASE_URL] = "_base_url", [AF_CACHE] = "_cache",
+};
+static PyObject *article_cls;                 /* distill.extract.Article, imported on first use */
+static PyObject *article_field_str[AF__COUNT]; /* the names, interned */
+static int article_direct;                    /* the dataclass's fields are exactly these */
 
-/* Build distill.extract.Article from the C result (the dataclass lives in Python so it is typed and
- * documented there). */
-static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObject *source, PyObject *options,
-                              PyObject *base_url, const dl_htmlbuf *comments) {
+static int article_class_init(void) {
+    if (article_cls) return 0;
     PyObject *mod = PyImport_ImportModule("distill.extract");
-    if (!mod) return NULL;
+    if (!mod) return -1;
     PyObject *cls = PyObject_GetAttrString(mod, "Article");
     Py_DECREF(mod);
-    if (!cls) return NULL;
-    PyObject *kw = PyDict_New(), *args = PyTuple_New(0), *result = NULL;
-    if (!kw || !args) goto done;
-    PyObject *v = a->element ? dl_wrap_node(owner, a->element) : Py_NewRef(Py_None);
-    if (!v || PyDict_SetItemString(kw, "element", v) < 0) {
-        Py_XDECREF(v);
-        goto done;
-    }
-    Py_DECREF(v);
-    v = buf_str(&a->text);
-    if (!v || PyDict_SetItemString(kw, "text", v) < 0) {
-        Py_XDECREF(v);
-        goto done;
-    }
-    Py_DECREF(v);
-    for (int f = 0; f < DL_META__COUNT; f++) {
-        v = str_or_none(&a->meta.fields[f].value);
-        if (!v || PyDict_SetItemString(kw, field_names[f], v) < 0) {
-            Py_XDECREF(v);
-            goto done;
+    if (!cls) return -1;
+    PyObject *fields = PyObject_GetAttrString(cls, "__dataclass_fields__");
+    int direct = fields && PyDict_Check(fields) && PyDict_GET_SIZE(fields) == AF__COUNT;
+    for (int k = 0; k < AF__COUNT; k++) {
+        if (!article_field_str[k] && !(article_field_str[k] = PyUnicode_InternFromString(article_field_names[k]))) {
+            Py_XDECREF(fields);
+            Py_DECREF(cls);
+            return -1;
         }
-        Py_DECREF(v);
+        if (direct && !PyDict_GetItemWithError(fields, article_field_str[k])) direct = 0;
     }
-    PyObject *tags = PyTuple_New((Py_ssize_t)a->meta.ntags);
+    if (PyErr_Occurred()) PyErr_Clear(); /* a missing field only means the slow path */
+    Py_XDECREF(fields);
+    /* a __post_init__ would be skipped: then the class is called */
+    article_direct = direct && PyType_Check(cls) && !PyObject_HasAttrString(cls, "__post_init__");
+    article_cls = cls;
+    return 0;
+}
+
+static PyObject *new_article(PyObject *const *vals) {
+    if (!article_direct) {
+        PyObject *kw = PyDict_New(), *result = NULL;
+        if (!kw) return NULL;
+        for (int k = 0; k < AF__COUNT; k++) /* NULL: the field's default */
+            if (vals[k] && k != AF_CACHE && PyDict_SetItem(kw, article_field_str[k], vals[k]) < 0) goto done;
+        PyObject *none = PyTuple_New(0);
+        if (none) result = PyObject_Call(article_cls, none, kw);
+        Py_XDECREF(none);
+    done:
+        Py_DECREF(kw);
+        return result;
+    }
+    PyObject *args = PyTuple_New(0);
+    if (!args) return NULL;
+    PyObject *obj = PyBaseObject_Type.tp_new((PyTypeObject *)article_cls, args, NULL);
+    Py_DECREF(args);
+    if (!obj) return NULL;
+    for (int k = 0; k < AF__COUNT; k++) {
+        if (PyObject_GenericSetAttr(obj, article_field_str[k], vals[k] ? vals[k] : Py_None) < 0) {
+            Py_DECREF(obj);
+            return NULL;
+        }
+    }
+    return obj;
+}
+
+/* Build distill.extract.Article from the C result. */
+static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObject *source, PyObject *options,
+                              PyObject *base_url, const dl_htmlbuf *comments) {
+    if (article_class_init() < 0) return NULL;
+    PyObject *vals[AF__COUNT] = {NULL}, *result = NULL;
+    vals[AF_ELEMENT] = a->element ? dl_wrap_node(owner, a->element) : Py_NewRef(Py_None);
+    if (!vals[AF_ELEMENT] || !(vals[AF_TEXT] = buf_str(&a->text))) goto done;
+    for (int f = 0; f < DL_META__COUNT; f++)
+        if (!(vals[AF_META + f] = str_or_none(&a->meta.fields[f].value))) goto done;
+    PyObject *tags = vals[AF_TAGS] = PyTuple_New((Py_ssize_t)a->meta.ntags);
     if (!tags) goto done;
     for (size_t i = 0, off = 0; i < a->meta.ntags; i++) {
         size_t len = strlen(a->meta.tags.data + off);
         PyObject *t = PyUnicode_DecodeUTF8(a->meta.tags.data + off, (Py_ssize_t)len, "replace");
-        if (!t) {
-            Py_DECREF(tags);
-            goto done;
-        }
+        if (!t) goto done;
         PyTuple_SET_ITEM(tags, (Py_ssize_t)i, t);
         off += len + 1;
     }
-    if (PyDict_SetItemString(kw, "tags", tags) < 0) {
-        Py_DECREF(tags);
-        goto done;
-    }
-    Py_DECREF(tags);
-    PyObject *regions = PyTuple_New((Py_ssize_t)a->nregions);
+    PyObject *regions = vals[AF_REGIONS] = PyTuple_New((Py_ssize_t)a->nregions);
     if (!regions) goto done;
     for (size_t i = 0; i < a->nregions; i++) {
         PyObject *el = dl_wrap_node(owner, a->regions[i]);
-        if (!el) {
-            Py_DECREF(regions);
-            goto done;
-        }
+        if (!el) goto done;
         PyTuple_SET_ITEM(regions, (Py_ssize_t)i, el);
     }
-    if (PyDict_SetItemString(kw, "regions", regions) < 0) {
-        Py_DECREF(regions);
+    if (!(vals[AF_PAGE_TYPE] = PyUnicode_InternFromString(dl_page_type_name((dl_page_type)a->page_type))) ||
+        !(vals[AF_PAGE_TYPE_CONFIDENCE] = PyFloat_FromDouble(a->page_type_confidence)))
         goto done;
+    if (comments) { /* else the field's default (None) */
+        vals[AF_COMMENTS] = PyUnicode_DecodeUTF8(comments->data ? comments->data : "", (Py_ssize_t)comments->len, "replace");
+        if (!vals[AF_COMMENTS]) goto done;
     }
-    Py_DECREF(regions);
-    v = Py_BuildValue("(sd)", dl_page_type_name((dl_page_type)a->page_type), a->page_type_confidence);
-    if (!v || PyDict_SetItemString(kw, "page_type", PyTuple_GET_ITEM(v, 0)) < 0 ||
-        PyDict_SetItemString(kw, "page_type_confidence", PyTuple_GET_ITEM(v, 1)) < 0) {
-        Py_XDECREF(v);
-        goto done;
-    }
-    Py_DECREF(v);
     /* what Article.markdown and Article.html re-select the content from, on demand */
-    if (PyDict_SetItemString(kw, "_source", source) < 0) goto done;
-    if (PyDict_SetItemString(kw, "_options", options) < 0) goto done;
-    if (PyDict_SetItemString(kw, "_base_url", base_url) < 0) goto done;
-    if (comments) {
-        v = PyUnicode_DecodeUTF8(comments->data ? comments->data : "", (Py_ssize_t)comments->len, "replace");
-        if (!v || PyDict_SetItemString(kw, "comments", v) < 0) {
-            Py_XDECREF(v);
-            goto done;
-        }
-        Py_DECREF(v);
-    }
-    result = PyObject_Call(cls, args, kw);
+    vals[AF_SOURCE] = Py_NewRef(source);
+    vals[AF_OPTIONS] = Py_NewRef(options);
+    vals[AF_BASE_URL] = Py_NewRef(base_url);
+    if (article_direct && !(vals[AF_CACHE] = PyDict_New())) goto done; /* its default_factory */
+    result = new_article(vals);
 done:
-    Py_XDECREF(kw);
-    Py_XDECREF(args);
-    Py_DECREF(cls);
+    for (int k = 0; k < AF__COUNT; k++) Py_XDECREF(vals[k]);
     return result;
 }
 
@@ -261,29 +284,58 @@ static int has_noscript_tag(const char *p, size_t n) {
 }
 
 static size_t code_points(const dl_node *t) {
-    size_t count = 0; /* the tree holds valid UTF-8: a code point per byte that continues none */
-    for (size_t i = 0; i < t->u.text.len; i++) count += ((unsigned char)t->u.text.ptr[i] & 0xC0) != 0x80;
+    size_t count = 0, i = 0, n = t->u.text.len; /* valid UTF-8: a code point per byte that continues none */
+    const char *p = t->u.text.ptr;
+#if defined(__SSE2__)
+    /* a continuation byte (0x80..0xBF) is, as a signed byte, below -64: the others are counted 16 at a time */
+    const __m128i floor = _mm_set1_epi8(-65);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        count += (size_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x, floor)));
+    }
+#endif
+    for (; i < n; i++) count += ((unsigned char)p[i] & 0xC0) != 0x80;
+    return count;
+}
+
+/* The text under el (not el's own siblings), in code points. */
+static size_t subtree_code_points(const dl_node *el) {
+    size_t count = 0;
+    for (const dl_node *t = el->first_child; t; t = dl_next_node(el, t, 0))
+        if (t->type == DL_NODE_TEXT) count += code_points(t);
     return count;
 }
 
 /* The text under the first <body> (find("body"): the name in any namespace), in code points. */
 static size_t body_code_points(const dl_node *root) {
-    for (const dl_node *n = root->first_child; n; n = dl_next_node(root, n, 0)) {
-        if (n->type != DL_NODE_ELEMENT || n->atom != DL_TAG_body) continue;
-        size_t count = 0;
-        for (const dl_node *t = n->first_child; t; t = dl_next_node(n, t, 0))
-            if (t->type == DL_NODE_TEXT) count += code_points(t);
-        return count;
-    }
+    for (const dl_node *n = root->first_child; n; n = dl_next_node(root, n, 0))
+        if (n->type == DL_NODE_ELEMENT && n->atom == DL_TAG_body) return subtree_code_points(n);
     return 0;
+}
+
+/* The text inside <noscript> elements below root, each element's text counted (so a text node once per
+ * <noscript> around it), from the document's list of the <noscript>s it created: those still below
+ * root are counted (an element the tree builder took out of the tree, or one in a template's contents,
+ * is not). Each check climbs the ancestors, at most DL_DOC_NOSCRIPTS times, so linear in the page.
+ * -1 when the document created more <noscript>s than the list holds. */
+static int64_t listed_noscript_code_points(const dl_document *doc, const dl_node *root) {
+    if (doc->nnoscripts > DL_DOC_NOSCRIPTS) return -1;
+    size_t count = 0;
+    for (uint32_t k = 0; k < doc->nnoscripts; k++) {
+        const dl_node *el = doc->noscripts[k], *p = el->parent;
+        while (p && p != root) p = p->parent;
+        if (p == root) count += subtree_code_points(el);
+    }
+    return (int64_t)count;
 }
 
 /* _noscript_heavy(doc, markup, min_chars) -> bool: distill.extract's <noscript> fallback test. True when
  * markup (the bytes or str doc was parsed from) holds "<noscript", the text inside <noscript> elements
  * (code points, each element counted as find_all("noscript") lists them, nested ones too) is at least
- * min_chars, and more than the rest of the text under the first <body>. The walk over the tree comes
- * first: it is cheaper than searching the whole markup, and it rules out almost every page (no text
- * inside <noscript>), so the markup is searched, and the body's text counted, only for the rest. */
+ * min_chars, and more than the rest of the text under the first <body>. The text inside <noscript>
+ * comes first: it is cheaper than searching the whole markup (read from the document's list of its
+ * <noscript>s; a walk over the tree when the list overflowed), and it rules out almost every page (no
+ * text inside <noscript>), so the markup is searched, and the body's text counted, only for the rest. */
 static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
     PyObject *docobj, *markup;
     Py_ssize_t min_chars;
@@ -300,7 +352,9 @@ static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
     size_t inside = 0, depth = 0, body = 0;
     DL_TREE_LOCK((PyObject *)owner);
     Py_BEGIN_ALLOW_THREADS
-    const dl_node *n = root->first_child;
+    int64_t listed = listed_noscript_code_points(owner->doc, root);
+    if (listed >= 0) inside = (size_t)listed;
+    const dl_node *n = listed >= 0 ? NULL : root->first_child;
     while (n) {
         if (n->type == DL_NODE_TEXT && depth) inside += code_points(n) * depth;
         else if (n->type == DL_NODE_ELEMENT && n->atom == DL_TAG_noscript) depth++; /* any namespace */

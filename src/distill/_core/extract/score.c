@@ -16,6 +16,10 @@
 #include "extract/extract.h"
 #include "extract/rules.h"
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 /* Counters are uint32_t: a document is under 4 GiB (spans in dom.h are uint32_t) and every counted
  * character or gap consumes at least one byte of it. */
 typedef struct {
@@ -38,22 +42,58 @@ typedef struct {
     int nomem;
 } walk;
 
+/* One byte of the count: a white-space byte leaves a pending gap, a continuation byte continues its
+ * code point, any other byte is a character (closing the pending gap when one was seen before). */
+static void count_byte(walk *w, unsigned char c) {
+    if (dl_rule_is_space(c)) {
+        w->pending_space = 1;
+        return;
+    }
+    if ((c & 0xC0) == 0x80) return; /* UTF-8 continuation byte: same code point */
+    if (w->pending_space && w->any_char) w->gaps++;
+    w->pending_space = 0;
+    w->any_char = 1;
+    for (size_t f = w->unresolved; f < w->depth; f++) w->frames[f].g0 = w->gaps;
+    w->unresolved = w->depth;
+    w->chars++;
+    if (c == DL_RULE_COMMA) w->commas++;
+}
+
 static void count_text(walk *w, const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (dl_rule_is_space(c)) {
-            w->pending_space = 1;
+    size_t i = 0;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    /* Byte by byte up to the first character (it resolves the open frames and may be the first of the
+     * walk), then 16 bytes at a time: a character closes a gap exactly when the byte before it is white
+     * space, since a continuation byte follows a character or another continuation byte; a block where
+     * one follows white space (never in the tree's UTF-8) is counted byte by byte. */
+    while (i < n && (w->unresolved < w->depth || !w->any_char)) count_byte(w, (unsigned char)s[i++]);
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n');
+    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), comma = _mm_set1_epi8(DL_RULE_COMMA);
+    const __m128i top2 = _mm_set1_epi8((char)0xC0), cont = _mm_set1_epi8((char)0x80);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned ws = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)),
+                         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, nl), _mm_cmpeq_epi8(x, ff)), _mm_cmpeq_epi8(x, cr))));
+        unsigned cb = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, top2), cont));
+        unsigned before_ws = ((ws << 1) | (unsigned)(w->pending_space != 0)) & 0xFFFFu; /* the byte before is white space */
+        if (cb & before_ws) {
+            for (size_t j = i; j < i + 16; j++) count_byte(w, (unsigned char)s[j]);
             continue;
         }
-        if ((c & 0xC0) == 0x80) continue; /* UTF-8 continuation byte: same code point */
-        if (w->pending_space && w->any_char) w->gaps++;
-        w->pending_space = 0;
-        w->any_char = 1;
-        for (size_t f = w->unresolved; f < w->depth; f++) w->frames[f].g0 = w->gaps;
-        w->unresolved = w->depth;
-        w->chars++;
-        if (c == DL_RULE_COMMA) w->commas++;
+        unsigned ch = ~(ws | cb) & 0xFFFFu;
+        if (!ch) {
+            if (ws) w->pending_space = 1;
+            continue;
+        }
+        w->chars += (uint32_t)__builtin_popcount(ch);
+        w->gaps += (uint32_t)__builtin_popcount(ch & before_ws);
+        w->commas += (uint32_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, comma)));
+        /* pending: white space after the block's last character */
+        w->pending_space = (ws >> (31 - __builtin_clz(ch))) > 1;
     }
+#endif
+    for (; i < n; i++) count_byte(w, (unsigned char)s[i]);
 }
 
 static int push(walk *w, const dl_node *n) {

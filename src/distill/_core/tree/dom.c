@@ -34,6 +34,10 @@ dl_node *dl_node_new_element(dl_document *doc, uint32_t atom, uint8_t ns) {
     if (n) {
         n->atom = atom;
         n->ns = ns;
+        if (atom == DL_TAG_noscript && doc->nnoscripts < UINT32_MAX) {
+            if (doc->nnoscripts < DL_DOC_NOSCRIPTS) doc->noscripts[doc->nnoscripts] = n;
+            doc->nnoscripts++;
+        }
     }
     return n;
 }

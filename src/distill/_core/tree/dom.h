@@ -87,6 +87,8 @@ typedef struct {
     uint32_t count, cap;
 } dl_atom_table;
 
+#define DL_DOC_NOSCRIPTS 16
+
 typedef struct dl_document {
     dl_arena arena;
     dl_node *root;          /* the Document node, or the DocumentFragment for a fragment parse */
@@ -96,6 +98,11 @@ typedef struct dl_document {
     uint8_t quirks;         /* dl_quirks_mode */
     uint8_t scripting;      /* scripting flag used when parsing */
     size_t node_count;
+    /* The first DL_DOC_NOSCRIPTS <noscript> elements created (any namespace) and how many were
+     * created in all: distill.extract's <noscript> test reads their text instead of walking the whole
+     * tree (a walk chases every node's pointers, a cost of its own on a large page). */
+    const dl_node *noscripts[DL_DOC_NOSCRIPTS];
+    uint32_t nnoscripts;
 } dl_document;
 
 /* Lifecycle. dl_document_new returns NULL when out of memory. The source buffer is not copied: the
