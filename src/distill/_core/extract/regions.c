@@ -167,20 +167,21 @@ static int hidden_for_machines(const dl_node *el) {
     return dl_is_element(el, DL_TAG_pre) || dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
 }
 
-static int attr_is(const dl_node *el, const char *name, size_t nlen, const char *lower, size_t vlen) {
-    const dl_attr *a = dl_element_attr(el, name, nlen);
-    return a && a->value.len == vlen && dl_ascii_eq_ci(a->value.ptr, vlen, lower, vlen);
-}
-
 /* A dialog: role dialog or alertdialog, aria-modal="true", or a <dialog> element. */
 static int is_dialog(const dl_node *el) {
     if (dl_is_element(el, DL_TAG_dialog)) return 1;
-    if (!el->u.element.nattrs) return 0;
-    const dl_attr *role = dl_element_attr(el, "role", 4);
-    if (role && ((role->value.len == 6 && dl_ascii_eq_ci(role->value.ptr, 6, "dialog", 6)) ||
-                 (role->value.len == 11 && dl_ascii_eq_ci(role->value.ptr, 11, "alertdialog", 11))))
-        return 1;
-    return attr_is(el, "aria-modal", 10, "true", 4);
+    /* one look at each attribute: this runs on every element of the page */
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        const char *v = a->value.ptr;
+        size_t n = a->value.len;
+        if (a->name.len == 4 && memcmp(a->name.ptr, "role", 4) == 0 &&
+            ((n == 6 && dl_ascii_eq_ci(v, n, "dialog", 6)) || (n == 11 && dl_ascii_eq_ci(v, n, "alertdialog", 11))))
+            return 1;
+        if (a->name.len == 10 && memcmp(a->name.ptr, "aria-modal", 10) == 0 && n == 4 && dl_ascii_eq_ci(v, n, "true", 4))
+            return 1;
+    }
+    return 0;
 }
 
 /* Whether the hidden element i of a region is shown (see the region root in regions_build); the
