@@ -186,14 +186,16 @@ static int is_dialog(const dl_node *el) {
 
 /* Whether the hidden element i of a region is shown (see the region root in regions_build); the
  * blocks of the hidden elements never shown are not content (see mark_never_content). */
-static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept) {
+static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, int mode) {
     const dl_node *el = r->cx.el[i].node;
     if (!kept[i]) return 0;
     /* a <noscript> parsed as markup (scripting off: distill.extract re-parses a page whose text is
      * mostly inside one) holds what a reader without scripts sees: inside a region it is shown like
      * any element, or a region around it (a kept line beside it) would lose all of it */
     if (dl_is_element(el, DL_TAG_noscript)) return 1;
-    return (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
+    /* hidden content only when the model keeps it (mode 0): the fallbacks are for a page's visible
+     * text, and a page whose only text is hidden (a share box) has no article */
+    return mode == 0 && (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
 }
 
 /* The score of a block that is never content (below any the model gives): only the last fallback
@@ -321,7 +323,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                  * shown when it is a kept block's own element or holds kept blocks (kept[] counts only
                  * those), never because it sits inside one: hidden inline text inside a kept paragraph
                  * (a screen-reader label, a collapsed duplicate, a tracking string) stays out. */
-                if (show_hidden(r, i, kept)) {
+                if (show_hidden(r, i, kept, mode)) {
                     if (pass) r->show_idx[nshow] = i;
                     nshow++;
                 }
@@ -345,7 +347,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                         nskip++;
                         j = r->cx.el[j].end;
                     } else {
-                        if (show_hidden(r, j, kept)) { /* see the region root above */
+                        if (show_hidden(r, j, kept, mode)) { /* see the region root above */
                             if (pass) r->show_idx[nshow] = j;
                             nshow++;
                         }
