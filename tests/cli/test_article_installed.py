@@ -88,9 +88,10 @@ def test_report_gives_the_size_of_what_was_parsed() -> None:
 
 def test_when_cleaning_keeps_nothing_the_winners_text_is_written_and_said() -> None:
     # The streaming score counts hidden paragraphs (it follows the design and reads no attributes), while
-    # article() leaves hidden elements out and its fallback keeps only visible prose: nothing is kept.
+    # article() keeps no dialog's text and shows hidden text only when its model keeps it, not from a
+    # fallback: nothing is kept.
     box = "".join(f"<p hidden>Share this story with your friends on every network, number {i}.</p>" for i in range(5))
-    page = f"<html><body><div class=share>{box}</div></body></html>".encode()
+    page = f"<html><body><div class=share role=dialog>{box}</div></body></html>".encode()
     assert distill.article(page).text == ""
     res = article("--text", input=page)
     winner = distill.parse(page).find("div")

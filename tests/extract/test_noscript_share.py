@@ -1,25 +1,43 @@
 """distill.extract's <noscript> fallback (a page whose text is almost all inside <noscript> is parsed again
 with scripting off) is decided in C by one walk (_core._noscript_heavy): the markup holds "<noscript",
 the text inside every <noscript> element (each counted, nested ones too, as summing over
-find_all("noscript") does; in code points) is at least a floor, and more than the rest of the text
-under the first <body>. The text inside <noscript> is read from the document's list of the <noscript>
-elements it created (a walk over the tree when there were too many). Each page here checks the test
-against that definition computed in Python."""
+find_all("noscript") does; in code points, `<...>` tags left out) is at least a floor, and more than
+the text under the first <body> outside <noscript>, <script>, <style> and <template>. The text inside
+<noscript> is read from the document's list of the <noscript> elements it created (a walk over the
+tree when there were too many). Each page here checks the test against that definition computed in
+Python."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 import distill
 from distill import _core
 
+TAG = re.compile(r"<[^>]*(>|$)")
+HIDDEN_TEXT = {"noscript", "script", "style", "template"}
+
+
+def visible_outside_noscript(body: distill.Node) -> int:
+    """Code points of the body's text outside <noscript>, <script>, <style> and <template>."""
+    def outermost(e: distill.Node) -> bool:  # no such element between e and the body
+        p = e.parent
+        while p is not None and getattr(p, "tag", None) not in HIDDEN_TEXT | {"body"}:
+            p = p.parent
+        return p is not None and getattr(p, "tag", None) == "body"
+    skipped = [e for e in body.iter() if e.tag in HIDDEN_TEXT and outermost(e)]
+    return len(body.text) - sum(len(e.text) for e in skipped)
+
 
 def by_definition(doc: distill.Node, raw: str | bytes, floor: int) -> bool:
     if (b"<noscript" if isinstance(raw, bytes) else "<noscript") not in raw:
         return False
-    inside = sum(len(n.text) for n in doc.find_all("noscript"))
+    # the text inside <noscript> without its tags (with scripting on it is raw markup)
+    inside = sum(len(TAG.sub("", n.text)) for n in doc.find_all("noscript"))
     body = doc.find("body")
-    return inside >= floor and inside > (len(body.text) if body is not None else 0) - inside
+    return inside >= floor and inside > (visible_outside_noscript(body) if body is not None else 0)
 
 
 PAGES = [
@@ -39,6 +57,11 @@ PAGES = [
     "<body>" + "<noscript>listed</noscript>" * 16 + "<p>body</p></body>",
     "<body>" + "<noscript>overflow</noscript>" * 17 + "<p>body</p></body>",
     "<body><svg>" + "<noscript>n" * 20 + "</svg><p>body</p></body>",
+    # a lazy loader's fallback: tags only, no text a reader sees; a script's text is not visible text
+    "<body><p>short text</p>" + '<noscript><img src="a.png" alt="a"></noscript>' * 4 + "</body>",
+    "<body><script>var posts = [1, 2, 3, 4, 5, 6, 7, 8];</script><div id=app></div>"
+    "<noscript><p>the posts, readable</p></noscript><style>p { color: red }</style></body>",
+    "<body><template>template text</template><noscript>a <b>b</b> c</noscript></body>",
 ]
 
 
@@ -71,3 +94,29 @@ def test_mostly_noscript_page_is_read_with_scripting_off() -> None:
     raw = f"<html><body><div id=app></div><noscript>{posts}</noscript></body></html>".encode()
     a = distill.article(raw)
     assert "Post number 7 says" in a.text and "<div" not in a.text
+
+
+def test_posts_in_noscript_beside_a_json_script_are_read() -> None:
+    # a script-rendered forum ships its posts twice: as a JSON <script> for the app and as markup in
+    # <noscript> for readers without scripts; the script's text is no visible text, so the <noscript>
+    # copy is the page's text
+    posts = "".join(f"<div class=post><p>Post number {k} says something worth reading, at length.</p></div>"
+                    for k in range(60))
+    data = "<script>app.load(" + ", ".join(f'{{"id": {k}, "body": "Post number {k} as data, with more words"}}'
+                                           for k in range(120)) + ");</script>"
+    raw = f"<html><body><div id=app></div>{data}<noscript>{posts}</noscript></body></html>".encode()
+    a = distill.article(raw)
+    assert "Post number 7 says" in a.text and "<div" not in a.text
+
+
+def test_noscript_holding_only_images_is_not_the_page() -> None:
+    # a lazy loader's <noscript> fallbacks hold <img> tags, no text: however long their markup, the
+    # page is read as parsed, and its visible text is the article
+    paras = "".join(f"<p>Paragraph {k} of the article, with enough words to read as prose.</p>" for k in range(5))
+    imgs = "".join(f'<noscript><img src="/images/photo-{k}-large.jpg" alt="" width="800" height="600" '
+                   f'srcset="/images/photo-{k}-small.jpg 400w, /images/photo-{k}-large.jpg 800w"></noscript>'
+                   for k in range(40))
+    raw = f"<html><body><article><h1>Title</h1>{paras}{imgs}</article></body></html>".encode()
+    doc = _core.parse(raw)
+    assert not _core._noscript_heavy(doc, raw, 2000)
+    assert "Paragraph 3 of the article" in distill.article(raw).text

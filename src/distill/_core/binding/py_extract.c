@@ -298,18 +298,46 @@ static size_t code_points(const dl_node *t) {
     return count;
 }
 
-/* The text under el (not el's own siblings), in code points. */
-static size_t subtree_code_points(const dl_node *el) {
+/* Code points of t outside markup: with scripting on, a <noscript> is one raw text node whose tags
+ * (often only <img> tags, a lazy loader's fallback) are not text a reader would see. A '<' opens a tag
+ * that the next '>' of the same node closes. */
+static size_t code_points_outside_tags(const dl_node *t) {
     size_t count = 0;
-    for (const dl_node *t = el->first_child; t; t = dl_next_node(el, t, 0))
-        if (t->type == DL_NODE_TEXT) count += code_points(t);
+    int tag = 0;
+    const unsigned char *p = (const unsigned char *)t->u.text.ptr;
+    for (size_t i = 0, n = t->u.text.len; i < n; i++) {
+        if (p[i] == '<') tag = 1;
+        else if (p[i] == '>' && tag) tag = 0;
+        else if (!tag) count += (p[i] & 0xC0) != 0x80;
+    }
     return count;
 }
 
-/* The text under the first <body> (find("body"): the name in any namespace), in code points. */
+/* The <noscript> text under el (not el's own siblings), in code points, tags left out. */
+static size_t noscript_code_points(const dl_node *el) {
+    size_t count = 0;
+    for (const dl_node *t = el->first_child; t; t = dl_next_node(el, t, 0))
+        if (t->type == DL_NODE_TEXT) count += code_points_outside_tags(t);
+    return count;
+}
+
+/* What a reader sees under the first <body> (find("body"): the name in any namespace) outside
+ * <noscript>, in code points: the text of <script>, <style> and <template> is left out (a page that
+ * ships its posts as a JSON <script> beside the <noscript> copy is not read as visible text). */
 static size_t body_code_points(const dl_node *root) {
-    for (const dl_node *n = root->first_child; n; n = dl_next_node(root, n, 0))
-        if (n->type == DL_NODE_ELEMENT && n->atom == DL_TAG_body) return subtree_code_points(n);
+    for (const dl_node *b = root->first_child; b; b = dl_next_node(root, b, 0)) {
+        if (b->type != DL_NODE_ELEMENT || b->atom != DL_TAG_body) continue;
+        size_t count = 0;
+        for (const dl_node *t = b->first_child; t;) {
+            int skip = t->type == DL_NODE_ELEMENT &&
+                       (t->atom == DL_TAG_noscript || (t->ns == DL_NS_HTML && (t->atom == DL_TAG_script ||
+                                                                                t->atom == DL_TAG_style ||
+                                                                                t->atom == DL_TAG_template)));
+            if (t->type == DL_NODE_TEXT) count += code_points(t);
+            t = dl_next_node(b, t, skip);
+        }
+        return count;
+    }
     return 0;
 }
 
@@ -324,15 +352,16 @@ static int64_t listed_noscript_code_points(const dl_document *doc, const dl_node
     for (uint32_t k = 0; k < doc->nnoscripts; k++) {
         const dl_node *el = doc->noscripts[k], *p = el->parent;
         while (p && p != root) p = p->parent;
-        if (p == root) count += subtree_code_points(el);
+        if (p == root) count += noscript_code_points(el);
     }
     return (int64_t)count;
 }
 
 /* _noscript_heavy(doc, markup, min_chars) -> bool: distill.extract's <noscript> fallback test. True when
  * markup (the bytes or str doc was parsed from) holds "<noscript", the text inside <noscript> elements
- * (code points, each element counted as find_all("noscript") lists them, nested ones too) is at least
- * min_chars, and more than the rest of the text under the first <body>. The text inside <noscript>
+ * (code points outside `<...>` tags, each element counted as find_all("noscript") lists them, nested
+ * ones too) is at least min_chars, and more than the text under the first <body> outside <noscript>,
+ * <script>, <style> and <template> (see body_code_points). The text inside <noscript>
  * comes first: it is cheaper than searching the whole markup (read from the document's list of its
  * <noscript>s; a walk over the tree when the list overflowed), and it rules out almost every page (no
  * text inside <noscript>), so the markup is searched, and the body's text counted, only for the rest. */
@@ -356,7 +385,7 @@ static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
     if (listed >= 0) inside = (size_t)listed;
     const dl_node *n = listed >= 0 ? NULL : root->first_child;
     while (n) {
-        if (n->type == DL_NODE_TEXT && depth) inside += code_points(n) * depth;
+        if (n->type == DL_NODE_TEXT && depth) inside += code_points_outside_tags(n) * depth;
         else if (n->type == DL_NODE_ELEMENT && n->atom == DL_TAG_noscript) depth++; /* any namespace */
         if (n->type == DL_NODE_ELEMENT && n->first_child) {
             n = n->first_child;
@@ -378,9 +407,8 @@ static PyObject *noscript_heavy(PyObject *module, PyObject *args) {
     if (inside >= (size_t)min_chars) body = body_code_points(root);
     Py_END_ALLOW_THREADS
     DL_TREE_UNLOCK();
-    /* the design of the test: inside <= outside keeps the page as parsed (outside may be negative when
-     * <noscript>s sit outside the body) */
-    int heavy = inside >= (size_t)min_chars && (double)inside > (double)body - (double)inside;
+    /* the design of the test: inside <= outside keeps the page as parsed */
+    int heavy = inside >= (size_t)min_chars && inside > body;
     if (!heavy) Py_RETURN_FALSE;
     if (PyBytes_Check(markup)) {
         const char *p = PyBytes_AS_STRING(markup);

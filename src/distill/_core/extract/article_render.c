@@ -28,6 +28,12 @@ static int render_skip(const void *ctx, const dl_node *el) {
     return !dl_article_is_illustration(el);
 }
 
+/* The hidden elements shown: those the content model shows (see dl_article_content_show). */
+static int render_show(const void *ctx, const dl_node *el) {
+    const render_filter *f = ctx;
+    return dl_article_content_show(f->content, el);
+}
+
 /* Markdown's view of the figures the text leaves out: their images only (see dl_node_filter). */
 static int render_media(const void *ctx, const dl_node *el) {
     const render_filter *f = ctx;
@@ -43,7 +49,7 @@ int dl_article_render(const dl_document *doc, const dl_node *root, const dl_extr
     if (c.nroots) {
         render_filter rf = {&c, (opts->include & DL_INCLUDE_TABLES) != 0, (opts->include & DL_INCLUDE_IMAGES) != 0,
                             kind == DL_ARTICLE_HTML};
-        dl_node_filter filter = {render_skip, &rf, NULL};
+        dl_node_filter filter = {render_skip, &rf, NULL, render_show};
         if (kind == DL_ARTICLE_TEXT) {
             dl_text_options t = {0};
             rc = dl_to_text_nodes(doc, c.roots, c.nroots, &filter, &t, out);

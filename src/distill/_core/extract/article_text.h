@@ -47,6 +47,8 @@ typedef struct {
     size_t nskip;
     const dl_node **mute;  /* elements inside the roots whose own text is left out, sorted by address */
     size_t nmute;
+    const dl_node **show;  /* hidden elements inside the roots that are or hold content, sorted by address */
+    size_t nshow;
     const dl_node *body;   /* as in dl_article_text_result */
     dl_page_type type;     /* the page type the regions were chosen for, and its confidence */
     double type_confidence;
@@ -62,6 +64,8 @@ int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_r
 /* The dl_node_filter predicate (ctx: the dl_article_content_result): an element in out->skip, or a text
  * node whose parent is in out->mute. */
 int dl_article_content_skip(const void *ctx, const dl_node *el);
+/* The dl_node_filter `show` predicate (same ctx): a hidden element in out->show. */
+int dl_article_content_show(const void *ctx, const dl_node *el);
 /* Whether an element the text leaves out is an illustration (a figure, picture or caption, or a block
  * named only for images, photos, galleries, media or captions): Markdown shows its images and HTML the
  * whole of it (extract/article_render.c asks about the outermost skipped elements only). */

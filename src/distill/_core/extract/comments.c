@@ -124,7 +124,7 @@ int dl_comments_text(const dl_document *doc, const dl_node *root, const dl_node 
     int rc = 0;
     for (size_t k = 0; k < nfound && rc == 0; k++) {
         one.len = 0;
-        dl_node_filter filter = {skip_satellite, NULL, NULL};
+        dl_node_filter filter = {skip_satellite, NULL, NULL, NULL};
         rc = dl_to_text_nodes(doc, &found[k], 1, &filter, &t, &one);
         if (rc == 0 && one.len >= MIN_SECTION_CHARS) {
             if (out->len) dl_htmlbuf_append(out, "\n\n", 2);

@@ -22,6 +22,7 @@
 #include "extract/jsonld.h"
 #include "extract/page_type.h"
 #include "extract/region_edges.h"
+#include "serialize/layout.h"
 #include "serialize/text.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -48,6 +49,11 @@
 /* In a forum thread a reply that repeats an earlier post's words quotes it (or repeats a signature),
  * and the reader has read them already: there a copy counts from this much text on. */
 #define DL_REGION_COPY_MIN_CHARS_FORUM 80
+/* A hidden element that repeats what an earlier element said is the other screen size's copy (a plan's
+ * text for phones beside the one for desktops, each shown by a style sheet or a script): since hidden
+ * content is shown (see show_hidden), such a copy counts from this much text on. Measured on WCXB dev:
+ * 10 chars dropped a price one card repeats, 20 to 120 only copies. */
+#define DL_REGION_COPY_MIN_CHARS_HIDDEN 20
 
 typedef struct {
     dl_actx cx;
@@ -55,6 +61,7 @@ typedef struct {
     uint32_t *root_idx, nroots;
     uint32_t *skip_idx, nskip;
     uint32_t *math_idx, nmath; /* the MathML formulas the regions keep */
+    uint32_t *show_idx, nshow; /* hidden elements inside the regions that are or hold kept blocks */
     int64_t best;
     dl_page_type type;
     double confidence;
@@ -66,6 +73,7 @@ static void regions_free(dl_regions *r) {
     free(r->root_idx);
     free(r->skip_idx);
     free(r->math_idx);
+    free(r->show_idx);
     memset(r, 0, sizeof(*r));
 }
 
@@ -122,7 +130,8 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
             else z = mid;
         }
         uint32_t hi = a;
-        if (hi > lo && chars[hi] - chars[lo] >= min_chars) {
+        uint64_t need = r->cx.el[i].flags & F_HIDDEN ? DL_REGION_COPY_MIN_CHARS_HIDDEN : min_chars;
+        if (hi > lo && chars[hi] - chars[lo] >= need) {
             uint64_t h = (pre[hi] - pre[lo] * pw[hi - lo]) ^ ((uint64_t)(hi - lo) << 40);
             size_t s = (size_t)(h ^ h >> 29) & (cap - 1);
             while (t[s].used && t[s].h != h) s = (s + 1) & (cap - 1);
@@ -150,6 +159,77 @@ out:
     return rc;
 }
 
+/* Whether a hidden element is there for machines, not readers: a hidden microdata item (`itemscope` or
+ * `itemprop` on the hidden element itself) restates the page for search engines (headline, author,
+ * dates, keywords, often the whole body once more), and a hidden <pre> is a verbatim payload (the
+ * page's source as Markdown for a copy button or a language model, a template, a log), not a closed
+ * panel (a panel holding code is the hidden element around the <pre>). Never shown, kept or not. */
+static int hidden_for_machines(const dl_node *el) {
+    return dl_is_element(el, DL_TAG_pre) || dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
+}
+
+/* A dialog: role dialog or alertdialog, aria-modal="true", or a <dialog> element. */
+static int is_dialog(const dl_node *el) {
+    if (dl_is_element(el, DL_TAG_dialog)) return 1;
+    /* one look at each attribute: this runs on every element of the page */
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
+        const dl_attr *a = &el->u.element.attrs[i];
+        const char *v = a->value.ptr;
+        size_t n = a->value.len;
+        if (a->name.len == 4 && memcmp(a->name.ptr, "role", 4) == 0 &&
+            ((n == 6 && dl_ascii_eq_ci(v, n, "dialog", 6)) || (n == 11 && dl_ascii_eq_ci(v, n, "alertdialog", 11))))
+            return 1;
+        if (a->name.len == 10 && memcmp(a->name.ptr, "aria-modal", 10) == 0 && n == 4 && dl_ascii_eq_ci(v, n, "true", 4))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the hidden element i of a region is shown (see the region root in regions_build); the
+ * blocks of the hidden elements never shown are not content (see mark_never_content). */
+static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, int mode) {
+    const dl_node *el = r->cx.el[i].node;
+    if (!kept[i]) return 0;
+    /* a <noscript> parsed as markup (scripting off: distill.extract re-parses a page whose text is
+     * mostly inside one) holds what a reader without scripts sees: inside a region it is shown like
+     * any element, or a region around it (a kept line beside it) would lose all of it */
+    if (dl_is_element(el, DL_TAG_noscript)) return 1;
+    /* hidden content only when the model keeps it (mode 0): the fallbacks are for a page's visible
+     * text, and a page whose only text is hidden (a share box) has no article */
+    return mode == 0 && (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
+}
+
+/* The score of a block that is never content (below any the model gives): only the last fallback
+ * keeps one, when the page has nothing else (a page that is only a consent wall still gets its text). */
+#define DL_REGION_NEVER_SCORE (-1e9)
+
+/* The elements whose blocks are never content (*out: per element, NULL when there is none):
+ *  - a dialog and what is inside it, shown or hidden. A dialog opens over the page on its own button
+ *    or by itself (cookie consent, a newsletter or login popup, share, republish, a size guide): it is
+ *    not the page's text, though its words look like prose, and a consent text often outscores a
+ *    thread's short posts. Measured on WCXB dev: 0.8885 -> 0.8895 (40 pages better, 3 worse: a size
+ *    chart in a dialog is a product's text), forum .7996 -> .8008; traf-dev and aeb unchanged;
+ *  - a hidden element there for machines (hidden_for_machines) and what is inside it.
+ * Marked before the copies and the regions are formed, so that such an element neither makes a
+ * visible copy of its text look like a second copy nor widens a region, nor becomes one when the
+ * region is narrowed to below it. One pass in document order (a parent before its children).
+ * Returns -1 on out of memory. */
+static int mark_never_content(const dl_regions *r, uint8_t **out) {
+    uint32_t n = r->cx.n;
+    uint8_t *never = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const dl_el *e = &r->cx.el[i];
+        int inside = never && e->parent >= 0 && never[e->parent];
+        if (!inside && !is_dialog(e->node) &&
+            !((e->flags & F_HIDDEN) && dl_export_hidden(e->node) && hidden_for_machines(e->node)))
+            continue;
+        if (!never && !(never = calloc(n, 1))) return -1;
+        never[i] = 1;
+    }
+    *out = never;
+    return 0;
+}
+
 static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     memset(r, 0, sizeof(*r));
     r->best = -1;
@@ -171,23 +251,27 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
     uint8_t *own = calloc(n, 1); /* a kept block's own element */
     uint8_t *keepb = malloc((size_t)nb); /* per block: content */
     if (!score || !kept || !all || !own || !keepb) goto nomem;
+    uint8_t *never = NULL;
+    if (mark_never_content(r, &never) < 0) goto nomem;
     uint32_t nkept = 0;
     double top = -1e300;
     for (uint32_t k = 0; k < nb; k++) {
-        score[k] = dl_block_model(r->b.x + (size_t)k * DL_BLOCK_NFEAT);
+        score[k] = never && never[r->b.el[k]] ? DL_REGION_NEVER_SCORE : dl_block_model(r->b.x + (size_t)k * DL_BLOCK_NFEAT);
         if (score[k] > top && !all_link_text(&r->b, k)) top = score[k];
         if (score[k] > threshold) nkept++;
     }
     int mode = nkept ? 0 : 1;
     if (mode == 1) { /* nothing cleared it: the classic selection */
         for (uint32_t k = 0; k < nb; k++)
-            if (r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f) nkept++;
+            if (r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE) nkept++;
         if (!nkept) mode = 2;
     }
     for (uint32_t k = 0; k < nb; k++)
         keepb[k] = mode == 0   ? score[k] > threshold
-                   : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f
+                   : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE
                                : score[k] >= top - DL_REGION_FALLBACK_MARGIN && !all_link_text(&r->b, k);
+    free(never);
+    never = NULL;
     if (drop_copies(r, keepb) < 0) goto nomem;
     dl_region_edges(&r->cx, &r->b, r->type, score, threshold, keepb);
     for (uint32_t k = 0; k < nb; k++) {
@@ -210,7 +294,7 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
         kept[p] = kept[p] > UINT32_MAX - kept[i] ? UINT32_MAX : kept[p] + kept[i];
         all[p] = all[p] > UINT32_MAX - all[i] ? UINT32_MAX : all[p] + all[i];
     }
-    uint32_t nroots = 0, nskip = 0, nmath = 0;
+    uint32_t nroots = 0, nskip = 0, nmath = 0, nshow = 0;
     for (uint32_t pass = 0; pass < 2; pass++) {
         for (uint32_t i = 0; i < n;) {
             /* A region: the highest element that is mostly content, or a kept block itself. Inside it,
@@ -235,6 +319,16 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                 }
                 if (pass) r->root_idx[nroots] = i;
                 nroots++;
+                /* Hidden content: a page that hides its text until a script or a click reveals it (a
+                 * tab, an accordion, a "read more", a thread loaded collapsed) still ships it as its
+                 * content, and the model keeps those blocks for what they are. A hidden element is
+                 * shown when it is a kept block's own element or holds kept blocks (kept[] counts only
+                 * those), never because it sits inside one: hidden inline text inside a kept paragraph
+                 * (a screen-reader label, a collapsed duplicate, a tracking string) stays out. */
+                if (show_hidden(r, i, kept, mode)) {
+                    if (pass) r->show_idx[nshow] = i;
+                    nshow++;
+                }
                 for (uint32_t j = i + 1; j < r->cx.el[i].end;) {
                     const dl_el *e = &r->cx.el[j];
                     /* a MathML formula inside kept text is part of that text ("the area is r²π"),
@@ -255,6 +349,10 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
                         nskip++;
                         j = r->cx.el[j].end;
                     } else {
+                        if (show_hidden(r, j, kept, mode)) { /* see the region root above */
+                            if (pass) r->show_idx[nshow] = j;
+                            nshow++;
+                        }
                         j++;
                     }
                 }
@@ -267,11 +365,13 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
             r->root_idx = malloc((size_t)nroots * sizeof(*r->root_idx) + 1);
             r->skip_idx = malloc((size_t)nskip * sizeof(*r->skip_idx) + 1);
             r->math_idx = malloc((size_t)nmath * sizeof(*r->math_idx) + 1);
-            if (!r->root_idx || !r->skip_idx || !r->math_idx) goto nomem;
+            r->show_idx = malloc((size_t)nshow * sizeof(*r->show_idx) + 1);
+            if (!r->root_idx || !r->skip_idx || !r->math_idx || !r->show_idx) goto nomem;
             r->nroots = nroots;
             r->nskip = nskip;
             r->nmath = nmath;
-            nroots = nskip = nmath = 0;
+            r->nshow = nshow;
+            nroots = nskip = nmath = nshow = 0;
         }
     }
     free(own);
@@ -390,6 +490,13 @@ static int fill_content(const dl_regions *r, dl_article_content_result *out) {
         }
     }
     if (out->nmute > 1) qsort(out->mute, out->nmute, sizeof(*out->mute), by_address);
+    if (r->nshow) {
+        out->show = malloc((size_t)r->nshow * sizeof(*out->show));
+        if (!out->show) goto nomem;
+        for (uint32_t k = 0; k < r->nshow; k++) out->show[k] = r->cx.el[r->show_idx[k]].node;
+        out->nshow = r->nshow;
+        if (out->nshow > 1) qsort(out->show, out->nshow, sizeof(*out->show), by_address);
+    }
     return 0;
 nomem:
     dl_article_content_free(out);
@@ -526,7 +633,7 @@ static int export_text(const dl_regions *r, const dl_node *root, const dl_articl
     dl_htmlbuf_init(&b);
     int rc = 0;
     if (c->nroots) {
-        dl_node_filter filter = {dl_article_content_skip, c, NULL};
+        dl_node_filter filter = {dl_article_content_skip, c, NULL, dl_article_content_show};
         dl_text_options t = {0};
         t.no_tables = no_tables; /* Extraction(include_tables=False) */
         rc = dl_to_text_nodes(NULL, c->roots, c->nroots, &filter, &t, &b);
@@ -621,7 +728,13 @@ int dl_article_content_skip(const void *ctx, const dl_node *n) {
     return in_sorted(c->skip, c->nskip, n);
 }
 
+int dl_article_content_show(const void *ctx, const dl_node *el) {
+    const dl_article_content_result *c = ctx;
+    return in_sorted(c->show, c->nshow, el);
+}
+
 void dl_article_content_free(dl_article_content_result *r) {
+    free(r->show);
     free(r->roots);
     free(r->skip);
     free(r->mute);

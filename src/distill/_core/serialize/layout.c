@@ -340,18 +340,26 @@ int dl_is_streamed_segment(const dl_node *el) {
     return 1;
 }
 
-int dl_export_kind(const dl_node *el) {
+int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
     int k;
     if (el->ns == DL_NS_SVG) k = DL_K_SKIP; /* icons and drawings: their text is rarely prose */
     else if (el->ns != DL_NS_HTML || el->atom >= DL_TAG__COUNT) k = DL_K_INLINE;
     else k = k_kinds[el->atom];
-    if (k != DL_K_SKIP && el->u.element.nattrs) {
-        const dl_attr *style;
-        if (dl_element_attr(el, "hidden", 6) && !dl_is_streamed_segment(el)) k = DL_K_SKIP;
-        else if ((style = dl_element_attr(el, "style", 5)) && style_hides(style)) k = DL_K_SKIP;
-    }
+    /* a <noscript> whose content was parsed as markup, when the caller shows it (see serialize.h) */
+    if (k == DL_K_SKIP && el->atom == DL_TAG_noscript && el->ns == DL_NS_HTML && f && f->show && f->show(f->ctx, el))
+        k = DL_K_BLOCK;
+    if (k != DL_K_SKIP && dl_export_hidden(el) && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
     return k;
 }
+
+int dl_export_hidden(const dl_node *el) {
+    if (el->type != DL_NODE_ELEMENT || !el->u.element.nattrs) return 0;
+    const dl_attr *style;
+    return (dl_element_attr(el, "hidden", 6) && !dl_is_streamed_segment(el)) ||
+           ((style = dl_element_attr(el, "style", 5)) && style_hides(style));
+}
+
+int dl_export_kind(const dl_node *el) { return dl_export_kind_shown(el, NULL); }
 
 static long span_attr(const dl_node *cell, const char *name, size_t len, long cap) {
     const dl_attr *a = dl_element_attr(cell, name, len);

@@ -102,6 +102,12 @@ enum {
     DL_K_CODE, DL_K_DEL, DL_K_DT, DL_K_DD, DL_K_CAPTION
 };
 int dl_export_kind(const dl_node *el);
+/* The same, except that a hidden element the filter's `show` accepts is what its tag makes it, and a
+ * <noscript> it accepts a block (f may be NULL). The exporters' walks ask this one. */
+int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f);
+/* Whether the exporters leave el out as hidden: its `hidden` attribute (a streamed segment aside) or
+ * an inline style that hides it. */
+int dl_export_hidden(const dl_node *el);
 
 /* Whether el is a streamed server-rendering segment: a `<div hidden id="S:...">` that a streaming
  * renderer (React's Suspense streaming, `S:` + a base-36 number) sends after its placeholder, and

@@ -744,7 +744,7 @@ static int enter(md_state *st, const dl_node *n) {
     }
     if (st->media_only) {
         /* inside an illustration: its images, nothing else */
-        if (dl_export_kind(n) == DL_K_SKIP) return -1;
+        if (dl_export_kind_shown(n, st->filter) == DL_K_SKIP) return -1;
         if (!push_frame(st, DL_K_INLINE)) return -2;
         if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
         return 1;
@@ -770,7 +770,7 @@ static int enter(md_state *st, const dl_node *n) {
         if (dl_math_script(n, &tex, &tex_len, &display)) put_math(st, tex, tex_len, display);
         return -1;
     }
-    int kind = dl_export_kind(n);
+    int kind = dl_export_kind_shown(n, st->filter);
     if (kind == DL_K_SKIP) return -1;
     if (kind == DL_K_INLINE || kind == DL_K_BLOCK) {
         int mk = dl_math_renderer_kind(st->doc, n);

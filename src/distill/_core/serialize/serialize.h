@@ -46,6 +46,12 @@ typedef struct {
     /* Optional (NULL: none), asked first: media(ctx, el) nonzero makes el an illustration the text
      * leaves out: the Markdown exporter writes only its images (a figure's caption as their title). */
     int (*media)(const void *ctx, const dl_node *el);
+    /* Optional (NULL: none), asked only about an element the exporters would leave out as hidden (its
+     * `hidden` attribute or an inline style that hides it, see dl_export_kind in layout.h): show(ctx, el)
+     * nonzero renders it as its tag makes it. A caller that knows an element is content although the
+     * page hides it until a script or a click reveals it (extract/regions.c) shows it this way. Also
+     * asked about a <noscript> (left out by its tag): shown, its content renders as a block. */
+    int (*show)(const void *ctx, const dl_node *el);
 } dl_node_filter;
 
 #endif

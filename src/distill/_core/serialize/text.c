@@ -139,7 +139,7 @@ static int enter(tx_state *st, const dl_node *n) {
     default:
         return -1;
     }
-    int kind = dl_export_kind(n);
+    int kind = dl_export_kind_shown(n, st->filter);
     if (kind == DL_K_SKIP) return -1;
     if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
     tx_frame *f = push_frame(st, (uint8_t)kind);
