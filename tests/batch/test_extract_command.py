@@ -184,8 +184,11 @@ def test_ctrl_c_stops_within_a_second_and_leaves_no_partial_output(tmp_path):
     _many_pages(src, 5000)
     out = tmp_path / "out.jsonl"
     # The same file 400 times: two million pages, far more than can finish before the signal.
+    # A suite started in the background by a shell without job control inherits SIGINT ignored, and so would
+    # the command (ignoring it then is the Unix convention, which Python follows): give the child the default.
     proc = subprocess.Popen([*command(), "extract", *[str(src)] * 400, "-o", str(out), "--jobs", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env(),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(1.5)
     assert proc.poll() is None, "the run finished before it could be interrupted"
     proc.send_signal(signal.SIGINT)
