@@ -1954,6 +1954,29 @@ static int explicit_date(const dl_meta *m, dl_date *d) {
 static const char *const status_words[] = {"stand:", "stand -", "aktualisiert", "letzte \xc3\xa4nderung", "zuletzt ge\xc3\xa4ndert",
                                            "last updated", "last modified", "updated:", "mis \xc3\xa0 jour"};
 
+/* The next date written in the page's text t at or after *off: its position in *at. dl_date_find reads
+ * a bounded window, so where a window holds no date the walk moves on by most of it, keeping a date's
+ * length. The caller moves *off past the date it got (skip_date) before asking again. */
+static int next_page_date(const dl_buf *t, size_t *off, int day_first, dl_date *x, size_t *at) {
+    while (!t->failed && *off < t->len) {
+        size_t found_at = 0, chunk = t->len - *off;
+        if (dl_date_find(t->data + *off, chunk, day_first, x, &found_at)) {
+            *at = *off + found_at;
+            return 1;
+        }
+        if (chunk <= DL_META_PAGE_STEP) return 0;
+        *off += DL_META_PAGE_STEP;
+    }
+    return 0;
+}
+
+/* Where the walk goes on after the date at at: past the word it starts. */
+static size_t skip_date(const dl_buf *t, size_t at) {
+    size_t off = at + 1;
+    while (off < t->len && t->data[off] != ' ') off++;
+    return off;
+}
+
 /* The last resort, when nothing else dates the page: the dates written anywhere in its text (bounded),
  * the first one labelled as the publication, else the first one not labelled as an update, else the
  * first one. A date the page shows is a better answer than none, and the labels pick the right one
@@ -1963,18 +1986,9 @@ static int page_date(const dl_meta *m, dl_date *d) {
     dl_buf t = {0};
     page_text(m, &t);
     int have_plain = 0, have_any = 0, found = 0;
-    dl_date plain, any;
-    size_t off = 0;
-    while (!t.failed && off < t.len && !found) {
-        size_t at = 0, chunk = t.len - off;
-        dl_date x;
-        if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
-            /* dl_date_find reads a bounded window: move on by most of it, keeping a date's length */
-            if (chunk <= DL_META_PAGE_STEP) break;
-            off += DL_META_PAGE_STEP;
-            continue;
-        }
-        at += off;
+    dl_date plain, any, x;
+    size_t off = 0, at = 0;
+    while (!found && next_page_date(&t, &off, m->day_first, &x, &at)) {
         /* the words since the previous date label this one */
         if (publication_label(t.data, off, at)) {
             *d = x;
@@ -1984,8 +1998,7 @@ static int page_date(const dl_meta *m, dl_date *d) {
         } else if (!have_any) {
             any = x, have_any = 1;
         }
-        off = at + 1;
-        while (off < t.len && t.data[off] != ' ') off++;
+        off = skip_date(&t, at);
     }
     dl_buf_free(&t);
     if (!found && have_plain) *d = plain, found = 1;
@@ -2006,8 +2019,7 @@ static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl
         dl_date x;
         while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
             if (same_day(&x, d)) shows = 1;
-            off += at + 1;
-            while (off < t.len && t.data[off] != ' ') off++;
+            off = skip_date(&t, off + at);
         }
         dl_buf_free(&t);
     }
@@ -2020,19 +2032,11 @@ static int page_shows_day(const dl_meta *m, const dl_date *d) {
     dl_buf t = {0};
     page_text(m, &t);
     int shows = 0;
-    size_t off = 0;
-    while (!t.failed && off < t.len && !shows) {
-        size_t at = 0, chunk = t.len - off;
-        dl_date x;
-        if (!dl_date_find(t.data + off, chunk, m->day_first, &x, &at)) {
-            if (chunk <= DL_META_PAGE_STEP) break;
-            off += DL_META_PAGE_STEP;
-            continue;
-        }
-        at += off;
-        if (same_day(&x, d)) shows = 1;
-        off = at + 1;
-        while (off < t.len && t.data[off] != ' ') off++;
+    size_t off = 0, at = 0;
+    dl_date x;
+    while (!shows && next_page_date(&t, &off, m->day_first, &x, &at)) {
+        shows = same_day(&x, d);
+        off = skip_date(&t, at);
     }
     dl_buf_free(&t);
     return shows;
