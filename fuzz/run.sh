@@ -29,7 +29,8 @@ done
 total=${1:-600}
 shift || true
 out="$here/out"
-"$here/build.sh" "$out/bin" >/dev/null
+# The build (sixteen sanitizer builds) runs at the same low priority as the fuzzers: it is batch work.
+nice -n 19 "$here/build.sh" "$out/bin" >/dev/null
 [ -d "$out/seeds" ] || python3 "$here/make_seeds.py" "$out/seeds" >/dev/null
 if [ $# -gt 0 ]; then names=("$@"); else
   names=(); for h in "$here"/*_fuzz.c; do names+=("$(basename "$h" .c)"); done
