@@ -3,6 +3,7 @@
 # UndefinedBehaviorSanitizer (LeakSanitizer comes with ASan). Needs clang with libFuzzer:
 #   apt-get install -y clang
 # Usage: fuzz/build.sh [OUTDIR]     (default fuzz/out/bin)
+#        NO_TRACE_CMP=1 fuzz/build.sh fuzz/out/bin-nocmp   (without comparison tracing, see below)
 # Harnesses are found by glob (fuzz/*_fuzz.c): a new harness needs no change here.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,6 +22,14 @@ flags=(-std=c11 -Wall -Wextra -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,a
 # Compile the core once (without -fsanitize=fuzzer's main: -fsanitize=fuzzer-no-link) into a static
 # archive, then link each harness against it: only the objects a harness needs are pulled in.
 obj="$out/../obj"
+# NO_TRACE_CMP=1 leaves out the comparison tracing that -fsanitize=fuzzer adds: on the extraction
+# harness it is more than half of each execution's time (measured: 1,500 corpus inputs in 3.0 s
+# with it, 1.2 s without). Edge coverage and the dictionary still guide the fuzzer; what is lost is
+# solving comparisons against constants the dictionary lacks. For long runs over a grown corpus.
+if [ "${NO_TRACE_CMP:-0}" = 1 ]; then
+  flags+=(-fno-sanitize-coverage=trace-cmp)
+  obj="$out/../obj-nocmp"
+fi
 mkdir -p "$obj"
 objects=()
 for src in "${sources[@]}"; do
