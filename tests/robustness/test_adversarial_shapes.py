@@ -79,6 +79,10 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "column groups": lambda n: "<table><colgroup><col>" * n + "x",
     "select and options": lambda n: "<select><optgroup><option>x" * n,
     "options without select": lambda n: "<div><option>x<optgroup>" * n,
+    "selects nested in options": lambda n: (
+        "<select><button><selectedcontent></selectedcontent></button><option>x<math><ms>" * n),
+    "many filled selectedcontents": lambda n: (
+        "<select><button><selectedcontent></selectedcontent></button><option selected><b>x</b>y</select>" * n),
     "ruby": lambda n: "<ruby>a<rb>b<rt>c<rtc>d<rp>e" * n,
     "svg foreignObject": lambda n: "<svg><foreignObject><p>x" * n,
     "math annotation-xml": lambda n: '<math><annotation-xml encoding="text/html"><div>x' * n,
