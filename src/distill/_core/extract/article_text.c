@@ -556,7 +556,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (cur >= 0) {
                 uint32_t c, k, w, st, d;
                 dl_tab_measure_more(x->u.text.ptr, x->u.text.len, &c, &k, &w, &st, &d);
-                keep_measure(cx, &(dl_text_measure){c, k, w, st, d});
+                keep_measure(cx, &(dl_text_measure){x, (uint32_t)cur, c, k, w, st, d});
                 dl_el *e = &cx->el[cur];
                 e->ntext++; /* its own for now; the subtree's below */
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */

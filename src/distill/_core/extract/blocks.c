@@ -438,11 +438,20 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
     }
 
-    /* each text node's text to its block, in the order index_tree met the elements; this walk meets the
-     * text nodes the table walk measured in the same order, so their measures are read back in turn */
-    {
+    /* each text node's text to its block, in document order. The table walk listed every text node it
+     * measured with the element it was measured into: exactly the text nodes this walk would meet
+     * under an indexed element (both step over F_HARD subtrees, which only the table walk sets), in
+     * the same order, so the list is read instead of the tree (no second pass over every node). */
+    if (!cx->text_failed) {
+        for (uint32_t t = 0; t < cx->ntext; t++) {
+            const dl_text_measure *m = &cx->text[t];
+            uint32_t h = s[m->el].host;
+            if (h != UINT32_MAX)
+                add_text(s, h, s[m->el].anc, m->node->u.text.ptr, m->node->u.text.len, m, texts ? &texts[h] : NULL);
+        }
+    } else { /* the list could not grow: the walk, measuring the text itself */
         int32_t cur = -1;
-        uint32_t next = 0, tk = 0;
+        uint32_t next = 0;
         const dl_node *x = root;
         while (x) {
             int skip = 0;
@@ -450,11 +459,9 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                 while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
             }
             if (x->type == DL_NODE_TEXT) {
-                const dl_text_measure *m = NULL;
-                if (cur >= 0 && tk < cx->ntext) m = &cx->text[tk++];
                 if (cur >= 0 && s[cur].host != UINT32_MAX) {
                     uint32_t h = s[cur].host;
-                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, m, texts ? &texts[h] : NULL);
+                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, NULL, texts ? &texts[h] : NULL);
                 }
             } else if (x->type == DL_NODE_ELEMENT) {
                 if (next >= n || cx->el[next].node != x) goto done; /* never expected */
