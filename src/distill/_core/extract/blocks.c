@@ -185,6 +185,9 @@ static float lg_table[LG_TABLE];
  * every page), and the first entry that matches is still the list's first (dl_blocks_init builds it). */
 static unsigned char cue_order[CUE_COUNT];
 static unsigned char cue_lo[256], cue_hi[256];
+/* The (first, second) byte pairs some cue starts with, lower-cased as cue_at compares them (every cue
+ * has two bytes at least): a word start whose pair is not here starts no cue, told by one bit. */
+static uint32_t cue_pair[256][8];
 static int cues_ready;
 static int cues_at_word_bytes; /* every cue starts with a word byte: the 16-byte scan may be used */
 static unsigned char hash_byte[256]; /* word_hash's view of a byte (dl_blocks_init fills it) */
@@ -198,6 +201,10 @@ void dl_blocks_init(void) {
         for (size_t i = 0; i < CUE_COUNT; i++)
             if ((unsigned char)cue_words[i].s[0] == b) cue_order[k++] = (unsigned char)i;
         cue_hi[b] = (unsigned char)k;
+    }
+    for (size_t i = 0; i < CUE_COUNT; i++) {
+        unsigned char b0 = (unsigned char)cue_words[i].s[0], b1 = (unsigned char)cue_words[i].s[1];
+        cue_pair[b0][b1 >> 5] |= 1u << (b1 & 31);
     }
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
     for (unsigned b = 0; b < 256; b++) hash_byte[b] = word_byte((unsigned char)b) ? dl_ascii_lower((unsigned char)b) : 0;
@@ -215,6 +222,9 @@ static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80
 static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint32_t *further, uint32_t *credit,
                      size_t *open_at) {
     unsigned char lc = dl_ascii_lower((unsigned char)p[i]);
+    if (len - i < 2) return i + 1; /* too short for any cue */
+    unsigned char l2 = dl_ascii_lower((unsigned char)p[i + 1]);
+    if (!(cue_pair[lc][l2 >> 5] >> (l2 & 31) & 1)) return i + 1;
     for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
         const cue_word *w = &cue_words[cue_order[o]];
         if (w->len > len - i) continue;
