@@ -88,44 +88,45 @@ static uint32_t signature(const dl_node *n) {
 }
 
 /* Sibling repetition: how many children of the same parent share an element's tag and class. An open
- * addressing table keyed by (parent, signature), two passes, linear. */
+ * addressing table keyed by (parent, signature): one pass counts (remembering each element's slot),
+ * a second reads the counts back; linear. */
 static int count_repeats(dl_actx *cx, scratch *s) {
     size_t cap = 16;
     while (cap < (size_t)cx->n * 2) cap *= 2;
     typedef struct {
-        uint32_t parent, sig, count, used, first;
+        uint32_t parent, sig, count, first; /* count 0: a free slot */
     } slot;
     slot *t = calloc(cap, sizeof(*t));
     if (!t) return -1;
-    uint32_t *sig = malloc((size_t)cx->n * sizeof(*sig) + 1);
-    if (!sig) {
+    uint32_t *at = malloc((size_t)cx->n * sizeof(*at) + 1);
+    if (!at) {
         free(t);
         return -1;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t i = 0; i < cx->n; i++) {
-            int32_t p = cx->el[i].parent;
-            if (p < 0) {
-                s[i].rep = 1;
-                s[i].group = i;
-                continue;
-            }
-            if (pass == 0) sig[i] = signature(cx->el[i].node);
-            size_t h = ((size_t)sig[i] * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
-            while (t[h].used && !(t[h].parent == (uint32_t)p && t[h].sig == sig[i])) h = (h + 1) & (cap - 1);
-            if (pass == 0) {
-                if (!t[h].used) t[h].first = i;
-                t[h].used = 1;
-                t[h].parent = (uint32_t)p;
-                t[h].sig = sig[i];
-                t[h].count++;
-            } else {
-                s[i].rep = t[h].count;
-                s[i].group = t[h].first;
-            }
+    for (uint32_t i = 0; i < cx->n; i++) {
+        int32_t p = cx->el[i].parent;
+        if (p < 0) continue;
+        uint32_t sig = signature(cx->el[i].node);
+        size_t h = ((size_t)sig * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
+        while (t[h].count && !(t[h].parent == (uint32_t)p && t[h].sig == sig)) h = (h + 1) & (cap - 1);
+        if (!t[h].count) {
+            t[h].first = i;
+            t[h].parent = (uint32_t)p;
+            t[h].sig = sig;
+        }
+        t[h].count++;
+        at[i] = (uint32_t)h;
+    }
+    for (uint32_t i = 0; i < cx->n; i++) {
+        if (cx->el[i].parent < 0) {
+            s[i].rep = 1;
+            s[i].group = i;
+        } else {
+            s[i].rep = t[at[i]].count;
+            s[i].group = t[at[i]].first;
         }
     }
-    free(sig);
+    free(at);
     free(t);
     return 0;
 }
