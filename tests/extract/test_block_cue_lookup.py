@@ -65,3 +65,16 @@ def f32_log1p(n: int) -> float:
     import math
 
     return array("f", [math.log1p(n)])[0]
+
+
+def test_a_word_start_is_ruled_out_by_its_first_two_bytes_only_when_no_cue_starts_so() -> None:
+    # blocks.c skips a word start whose (first, second) byte pair starts no cue: the pair is compared
+    # lower-cased, the (c) sign's two bytes are a pair, and a cue may end the text or be two bytes long
+    one = f32_log1p(1)
+    assert features("Read our PRIVACY notice, then the COOKIE one.")[LEGAL] == f32_log1p(2)
+    assert features("The last word of this text is the sign \u00a9")[LEGAL] == one
+    assert features("\u00a9 comes first in this short text here.")[LEGAL] == one
+    assert features("A text that ends on a word start: c")[LEGAL] == 0.0
+    # words sharing a cue's first letter but not its second are not cues; sharing both is not enough
+    assert features("Crowds came, cats ran and the council cooked.")[LEGAL] == 0.0
+    assert features("Councils cooperate; a cookie counts though.")[LEGAL] == one

@@ -48,3 +48,45 @@ def test_block_measures_are_the_blocks_own_text() -> None:
         assert f[2] == f32(text.count(",") / (words + 1.0)), text
         assert f[3] == f32(len(re.findall(r"[.!?]", text)) / (words + 1.0)), text
         assert f[4] == f32(len(re.findall(r"[0-9]", text)) / chars), text
+
+
+# Sibling repetition (blocks.c count_repeats): how many children of one parent share a block's tag and
+# class, digits in the class ignored ("item-1" and "item-2" are one shape). Feature 52 is
+# log1p(repeats - 1) of the block's own element, 54 the same for its parent; each group has its own
+# size, so a count read from the wrong slot of the table shows.
+OWN, PARENT = 52, 54
+
+
+def test_repeats_count_same_tag_and_class_under_one_parent() -> None:
+    items = "".join(f'<li class="item-{k}">Item number {k} of the list.</li>' for k in range(1, 6))
+    body = (
+        f'<ul>{items}<li class="other">The odd one, first.</li><li class="other">The odd one, second.</li>'
+        '<li>Plain item without a class.</li></ul>'
+        # the same class under another parent is another group
+        '<ol><li class="item-9">Elsewhere, alone in its list.</li></ol>'
+        # same class, other tag: not the same shape
+        '<div><p class="item-1">A paragraph named like an item.</p><span class="item-1">x</span></div>'
+    )
+    got = blocks(body)
+    for k in range(1, 6):
+        assert got[f"Item number {k} of the list."][OWN] == f32(math.log1p(4))
+    assert got["The odd one, first."][OWN] == f32(math.log1p(1))
+    assert got["The odd one, second."][OWN] == f32(math.log1p(1))
+    assert got["Plain item without a class."][OWN] == 0.0
+    assert got["Elsewhere, alone in its list."][OWN] == 0.0
+    assert got["A paragraph named like an item."][OWN] == 0.0
+    # the lists themselves are alone under <body>
+    assert got["Item number 1 of the list."][PARENT] == 0.0
+
+
+def test_many_groups_under_many_parents() -> None:
+    # enough elements that the table's probes collide: every group still keeps its own count
+    sections = "".join(
+        "<section>" + "".join(f'<div class="g{c}">Group {c} member {m} in section {s}.</div>'
+                              for c in "abc" for m in range(ord(c) - ord("a") + 2)) + "</section>"
+        for s in range(40))
+    got = blocks(sections)
+    for s in range(40):
+        for c, size in (("a", 2), ("b", 3), ("c", 4)):
+            for m in range(size):
+                assert got[f"Group {c} member {m} in section {s}."][OWN] == f32(math.log1p(size - 1))

@@ -63,8 +63,12 @@ typedef struct {
     int line_start, pending_space;
 } dl_out;
 
-/* The measures of one text node the table walk measured (dl_tab_measure_more's five counts). */
+/* The measures of one text node the table walk measured (dl_tab_measure_more's five counts), with the
+ * node and the index of the element it was measured into (its innermost indexed ancestor): the block
+ * features go through this list instead of walking the tree a second time. */
 typedef struct {
+    const dl_node *node;
+    uint32_t el;
     uint32_t chars, commas, words, stops, digits;
 } dl_text_measure;
 

@@ -501,9 +501,13 @@ int dl_tab_is_hidden(const dl_node *el) {
 
 /* ------------------------------------------------------------------ the element table */
 
+/* The first capacity of the element table and of the text list: a news page has about a thousand of
+ * each, so most pages never grow them (each growth copies the whole array). */
+#define DL_TAB_FIRST_CAP 1024
+
 static int push_el(dl_actx *cx, const dl_node *node, int32_t parent) {
     if (cx->n == cx->cap) {
-        uint32_t cap = cx->cap ? cx->cap * 2 : 256;
+        uint32_t cap = cx->cap ? cx->cap * 2 : DL_TAB_FIRST_CAP;
         if (cap <= cx->cap || cap > UINT32_MAX / 2) return -1;
         dl_el *p = realloc(cx->el, (size_t)cap * sizeof(*p));
         if (!p) return -1;
@@ -522,7 +526,7 @@ static int push_el(dl_actx *cx, const dl_node *node, int32_t parent) {
 static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
     if (cx->text_failed) return;
     if (cx->ntext == cx->cap_text) {
-        uint32_t cap = cx->cap_text ? cx->cap_text * 2 : 256;
+        uint32_t cap = cx->cap_text ? cx->cap_text * 2 : DL_TAB_FIRST_CAP;
         dl_text_measure *p = cap > cx->cap_text && cap <= UINT32_MAX / 2 ? realloc(cx->text, (size_t)cap * sizeof(*p)) : NULL;
         if (!p) {
             free(cx->text);
@@ -556,7 +560,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (cur >= 0) {
                 uint32_t c, k, w, st, d;
                 dl_tab_measure_more(x->u.text.ptr, x->u.text.len, &c, &k, &w, &st, &d);
-                keep_measure(cx, &(dl_text_measure){c, k, w, st, d});
+                keep_measure(cx, &(dl_text_measure){x, (uint32_t)cur, c, k, w, st, d});
                 dl_el *e = &cx->el[cur];
                 e->ntext++; /* its own for now; the subtree's below */
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */

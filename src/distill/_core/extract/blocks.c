@@ -88,44 +88,45 @@ static uint32_t signature(const dl_node *n) {
 }
 
 /* Sibling repetition: how many children of the same parent share an element's tag and class. An open
- * addressing table keyed by (parent, signature), two passes, linear. */
+ * addressing table keyed by (parent, signature): one pass counts (remembering each element's slot),
+ * a second reads the counts back; linear. */
 static int count_repeats(dl_actx *cx, scratch *s) {
     size_t cap = 16;
     while (cap < (size_t)cx->n * 2) cap *= 2;
     typedef struct {
-        uint32_t parent, sig, count, used, first;
+        uint32_t parent, sig, count, first; /* count 0: a free slot */
     } slot;
     slot *t = calloc(cap, sizeof(*t));
     if (!t) return -1;
-    uint32_t *sig = malloc((size_t)cx->n * sizeof(*sig) + 1);
-    if (!sig) {
+    uint32_t *at = malloc((size_t)cx->n * sizeof(*at) + 1);
+    if (!at) {
         free(t);
         return -1;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t i = 0; i < cx->n; i++) {
-            int32_t p = cx->el[i].parent;
-            if (p < 0) {
-                s[i].rep = 1;
-                s[i].group = i;
-                continue;
-            }
-            if (pass == 0) sig[i] = signature(cx->el[i].node);
-            size_t h = ((size_t)sig[i] * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
-            while (t[h].used && !(t[h].parent == (uint32_t)p && t[h].sig == sig[i])) h = (h + 1) & (cap - 1);
-            if (pass == 0) {
-                if (!t[h].used) t[h].first = i;
-                t[h].used = 1;
-                t[h].parent = (uint32_t)p;
-                t[h].sig = sig[i];
-                t[h].count++;
-            } else {
-                s[i].rep = t[h].count;
-                s[i].group = t[h].first;
-            }
+    for (uint32_t i = 0; i < cx->n; i++) {
+        int32_t p = cx->el[i].parent;
+        if (p < 0) continue;
+        uint32_t sig = signature(cx->el[i].node);
+        size_t h = ((size_t)sig * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
+        while (t[h].count && !(t[h].parent == (uint32_t)p && t[h].sig == sig)) h = (h + 1) & (cap - 1);
+        if (!t[h].count) {
+            t[h].first = i;
+            t[h].parent = (uint32_t)p;
+            t[h].sig = sig;
+        }
+        t[h].count++;
+        at[i] = (uint32_t)h;
+    }
+    for (uint32_t i = 0; i < cx->n; i++) {
+        if (cx->el[i].parent < 0) {
+            s[i].rep = 1;
+            s[i].group = i;
+        } else {
+            s[i].rep = t[at[i]].count;
+            s[i].group = t[at[i]].first;
         }
     }
-    free(sig);
+    free(at);
     free(t);
     return 0;
 }
@@ -185,6 +186,9 @@ static float lg_table[LG_TABLE];
  * every page), and the first entry that matches is still the list's first (dl_blocks_init builds it). */
 static unsigned char cue_order[CUE_COUNT];
 static unsigned char cue_lo[256], cue_hi[256];
+/* The (first, second) byte pairs some cue starts with, lower-cased as cue_at compares them (every cue
+ * has two bytes at least): a word start whose pair is not here starts no cue, told by one bit. */
+static uint32_t cue_pair[256][8];
 static int cues_ready;
 static int cues_at_word_bytes; /* every cue starts with a word byte: the 16-byte scan may be used */
 static unsigned char hash_byte[256]; /* word_hash's view of a byte (dl_blocks_init fills it) */
@@ -198,6 +202,10 @@ void dl_blocks_init(void) {
         for (size_t i = 0; i < CUE_COUNT; i++)
             if ((unsigned char)cue_words[i].s[0] == b) cue_order[k++] = (unsigned char)i;
         cue_hi[b] = (unsigned char)k;
+    }
+    for (size_t i = 0; i < CUE_COUNT; i++) {
+        unsigned char b0 = (unsigned char)cue_words[i].s[0], b1 = (unsigned char)cue_words[i].s[1];
+        cue_pair[b0][b1 >> 5] |= 1u << (b1 & 31);
     }
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
     for (unsigned b = 0; b < 256; b++) hash_byte[b] = word_byte((unsigned char)b) ? dl_ascii_lower((unsigned char)b) : 0;
@@ -215,6 +223,9 @@ static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80
 static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint32_t *further, uint32_t *credit,
                      size_t *open_at) {
     unsigned char lc = dl_ascii_lower((unsigned char)p[i]);
+    if (len - i < 2) return i + 1; /* too short for any cue */
+    unsigned char l2 = dl_ascii_lower((unsigned char)p[i + 1]);
+    if (!(cue_pair[lc][l2 >> 5] >> (l2 & 31) & 1)) return i + 1;
     for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
         const cue_word *w = &cue_words[cue_order[o]];
         if (w->len > len - i) continue;
@@ -438,11 +449,20 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
     }
 
-    /* each text node's text to its block, in the order index_tree met the elements; this walk meets the
-     * text nodes the table walk measured in the same order, so their measures are read back in turn */
-    {
+    /* each text node's text to its block, in document order. The table walk listed every text node it
+     * measured with the element it was measured into: exactly the text nodes this walk would meet
+     * under an indexed element (both step over F_HARD subtrees, which only the table walk sets), in
+     * the same order, so the list is read instead of the tree (no second pass over every node). */
+    if (!cx->text_failed) {
+        for (uint32_t t = 0; t < cx->ntext; t++) {
+            const dl_text_measure *m = &cx->text[t];
+            uint32_t h = s[m->el].host;
+            if (h != UINT32_MAX)
+                add_text(s, h, s[m->el].anc, m->node->u.text.ptr, m->node->u.text.len, m, texts ? &texts[h] : NULL);
+        }
+    } else { /* the list could not grow: the walk, measuring the text itself */
         int32_t cur = -1;
-        uint32_t next = 0, tk = 0;
+        uint32_t next = 0;
         const dl_node *x = root;
         while (x) {
             int skip = 0;
@@ -450,11 +470,9 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                 while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
             }
             if (x->type == DL_NODE_TEXT) {
-                const dl_text_measure *m = NULL;
-                if (cur >= 0 && tk < cx->ntext) m = &cx->text[tk++];
                 if (cur >= 0 && s[cur].host != UINT32_MAX) {
                     uint32_t h = s[cur].host;
-                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, m, texts ? &texts[h] : NULL);
+                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, NULL, texts ? &texts[h] : NULL);
                 }
             } else if (x->type == DL_NODE_ELEMENT) {
                 if (next >= n || cx->el[next].node != x) goto done; /* never expected */

@@ -973,9 +973,11 @@ static const char *const title_seps[] = {" | ", " :: ", " // ", " \xe2\x80\x94 "
 static const char *find_sep(const char *s, size_t n, const char *sep, int last) {
     size_t sl = strlen(sep);
     const char *found = NULL;
-    for (size_t i = 0; i + sl <= n; i++)
-        if (memcmp(s + i, sep, sl) == 0) {
-            found = s + i;
+    if (sl > n) return NULL;
+    /* only where the separator's first byte is: memchr finds those, memcmp checks the rest */
+    for (const char *p = s, *stop = s + (n - sl) + 1; p < stop && (p = memchr(p, sep[0], (size_t)(stop - p))); p++)
+        if (memcmp(p, sep, sl) == 0) {
+            found = p;
             if (!last) return found;
         }
     return found;

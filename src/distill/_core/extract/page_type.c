@@ -412,8 +412,9 @@ static void scan_class(walk *w, const known_attrs *ka) {
     }
     static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
                                      F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};
-    for (unsigned g = 0; g < sizeof(feature_of) / sizeof(feature_of[0]); g++)
-        if (hit >> g & 1) w->f[feature_of[g]]++;
+    /* most values name none of the groups: then nothing is looked at */
+    for (unsigned g = 0; hit && g < sizeof(feature_of) / sizeof(feature_of[0]); g++, hit >>= 1)
+        if (hit & 1) w->f[feature_of[g]]++;
 }
 
 /* ---- repeated same-shaped siblings ---- */
