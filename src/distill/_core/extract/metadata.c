@@ -815,6 +815,20 @@ void dl_meta_leave(dl_meta *m, const dl_node *el) {
 
 /* ------------------------------------------------------------------ text comparison */
 
+/* The length of an invisible character at s[i] (0 when there is none): a soft hyphen (U+00AD), a
+ * zero-width space (U+200B), a word joiner (U+2060) or a zero-width no-break space (U+FEFF). A page
+ * puts them in a headline for where a line may break ("Assis&shy;tance"); the reader sees none of
+ * them, and a title or a name with them does not match the same words typed. The zero-width joiner and
+ * non-joiner stay: they change how the letters around them are written (emoji, Persian). */
+static size_t invisible_at(const char *s, size_t n, size_t i) {
+    const unsigned char *u = (const unsigned char *)s + i;
+    size_t left = n - i;
+    if (left >= 2 && u[0] == 0xC2 && u[1] == 0xAD) return 2;
+    if (left >= 3 && u[0] == 0xE2 && ((u[1] == 0x80 && u[2] == 0x8B) || (u[1] == 0x81 && u[2] == 0xA0))) return 3;
+    if (left >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) return 3;
+    return 0;
+}
+
 /* The comparison form of a text: ASCII lower case, typographic quotes and dashes as ASCII, white
  * space folded, entities a page escaped twice decoded (see decode_entities); at most cap - 1 bytes. */
 static size_t norm(const char *s, size_t n, char *out, size_t cap) {
@@ -829,6 +843,11 @@ static size_t norm(const char *s, size_t n, char *out, size_t cap) {
         if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) { /* no-break space */
             space = o > 0;
             i++;
+            continue;
+        }
+        size_t hidden = (c == 0xC2 || c == 0xE2 || c == 0xEF) ? invisible_at(s, n, i) : 0;
+        if (hidden) { /* not seen, so not compared (invisible_at) */
+            i += hidden - 1;
             continue;
         }
         if (space) out[o++] = ' ';
@@ -1016,14 +1035,65 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
         *out_len = (size_t)(last - title);
         return 1;
     }
+    /* the site's name joined to the headline by a separator with no spaces around it: CJK titles are
+     * written without spaces ("...「Treeviz」:phpspot開発日誌"), so are some templates ("Headline|Site").
+     * Only a known site name at the very end is cut, so a colon inside a headline ("Re:Zero") stays */
+    if (site && site_len && site_len < len) {
+        while (site_len && dl_rule_is_space((unsigned char)site[site_len - 1])) site_len--;
+        size_t end = len;
+        while (end && dl_rule_is_space((unsigned char)title[end - 1])) end--;
+        if (!site_len || site_len >= end || !same_ci(title + end - site_len, site_len, site, site_len)) return 0;
+        size_t at = end - site_len;
+        while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
+        const unsigned char *u = (const unsigned char *)title;
+        size_t sep = 0;
+        if (at >= 1 && (u[at - 1] == ':' || u[at - 1] == '|' || u[at - 1] == '-' || u[at - 1] == '/' || u[at - 1] == '~'))
+            sep = 1;
+        else if (at >= 2 && u[at - 2] == 0xC2 && (u[at - 1] == 0xB7 || u[at - 1] == 0xBB)) /* middle dot, guillemet */
+            sep = 2;
+        else if (at >= 3 && u[at - 3] == 0xE2 && u[at - 2] == 0x80 && (u[at - 1] == 0x93 || u[at - 1] == 0x94 || u[at - 1] == 0xA2))
+            sep = 3; /* en dash, em dash, bullet */
+        else if (at >= 3 && u[at - 3] == 0xEF && ((u[at - 2] == 0xBD && u[at - 1] == 0x9C) || (u[at - 2] == 0xBC && u[at - 1] == 0x9A)))
+            sep = 3; /* full-width bar and colon */
+        if (!sep) return 0;
+        at -= sep;
+        while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
+        if (!at) return 0;
+        *out_len = at;
+        return 1;
+    }
     return 0;
 }
 
 /* ------------------------------------------------------------------ resolution */
 
 static int put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len) {
-    dl_buf b = {0};
+    dl_buf b = {0}, shown = {0};
+    /* the characters a reader sees: invisible ones dropped (a copy only when there are any) */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c != 0xC2 && c != 0xE2 && c != 0xEF) || !invisible_at(s, len, i)) continue;
+        for (size_t j = 0; j < len;) {
+            size_t k = invisible_at(s, len, j);
+            if (k) {
+                j += k;
+                continue;
+            }
+            size_t e = j + 1;
+            while (e < len && !invisible_at(s, len, e)) e++;
+            dl_buf_append(&shown, s + j, e - j);
+            j = e;
+        }
+        if (shown.failed) {
+            dl_buf_free(&shown);
+            return -1;
+        }
+        s = shown.data ? shown.data : "";
+        len = shown.len;
+        break;
+    }
     dl_fold_append(&b, s, len);
+    dl_buf_free(&shown);
     if (b.failed) {
         dl_buf_free(&b);
         return -1;

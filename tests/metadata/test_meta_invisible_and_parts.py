@@ -1,0 +1,61 @@
+"""article() metadata (issue 13): characters a reader does not see, and titles made of parts. Pages made here."""
+
+from __future__ import annotations
+
+import distill
+
+PROSE = (
+    "<p>The council met on Tuesday evening to debate the budget, which had been delayed for weeks, "
+    "and voted, after a long and heated discussion, to approve it.</p>"
+    "<p>Residents who attended said the meeting ran late, that tempers flared, and that the vote was close.</p>"
+)
+
+
+def page(head: str = "", body: str = "") -> distill.Article:
+    return distill.article(f"<html><head>{head}</head><body>{body}</body></html>")
+
+
+def story(h1: str, after: str = "") -> str:
+    return f"<article><h1>{h1}</h1>{after}<div class=text>{PROSE}</div></article>"
+
+
+# ---------------------------------------------------------------- invisible characters
+
+
+def test_soft_hyphens_and_zero_width_spaces_are_not_part_of_the_title() -> None:
+    a = page("", story("Home Repair Assis&shy;tance Pro&#8203;gram"))
+    assert a.title == "Home Repair Assistance Program"
+
+
+def test_an_h1_with_soft_hyphens_agrees_with_the_declared_title() -> None:
+    # the <h1> repeats the <title> whole, with break hints: it is the same text, so it is cut as the
+    # title is (the part after the bar is the site's)
+    head = "<title>Council passes the budget | The Gazette</title>"
+    assert page(head, story("Coun&shy;cil pas&shy;ses the budget | The Gazette")).title == "Council passes the budget"
+
+
+def test_a_byline_with_a_zero_width_no_break_space_reads_as_the_name() -> None:
+    a = page('<meta name="author" content="Jane&#xFEFF; Doe">', story("Council passes the budget"))
+    assert a.byline == "Jane Doe"
+
+
+def test_joiners_that_shape_the_letters_stay() -> None:
+    # U+200D joins an emoji sequence; U+200C keeps two Persian letters apart: both are written
+    a = page("", story("Family day \U0001F468\u200d\U0001F469 and \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"))
+    assert a.title is not None and "\u200d" in a.title and "\u200c" in a.title
+
+
+# ---------------------------------------------------------------- the site's name with no spaces
+
+
+def test_a_known_site_name_joined_without_spaces_is_cut() -> None:
+    head = (
+        '<meta property="og:site_name" content="Notes開発日誌">'
+        "<title>ツリーを描画できる「Treeviz」:Notes開発日誌</title>"
+    )
+    assert page(head, f"<div>{PROSE}</div>").title == "ツリーを描画できる「Treeviz」"
+
+
+def test_a_colon_inside_a_headline_stays_when_no_site_name_follows_it() -> None:
+    head = '<meta property="og:site_name" content="Anime Weekly"><title>Re:Zero returns for a third season</title>'
+    assert page(head, f"<div>{PROSE}</div>").title == "Re:Zero returns for a third season"
