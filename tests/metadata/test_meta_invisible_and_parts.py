@@ -59,3 +59,25 @@ def test_a_known_site_name_joined_without_spaces_is_cut() -> None:
 def test_a_colon_inside_a_headline_stays_when_no_site_name_follows_it() -> None:
     head = '<meta property="og:site_name" content="Anime Weekly"><title>Re:Zero returns for a third season</title>'
     assert page(head, f"<div>{PROSE}</div>").title == "Re:Zero returns for a third season"
+
+
+# ---------------------------------------------------------------- a title in parts
+
+
+def test_the_first_part_of_a_title_wins_when_another_title_says_it_alone() -> None:
+    # the thread's banner <h1> carries the board's name, the post repeats the thread title alone
+    head = "<title>Council passes the budget - Town news - The Gazette</title>"
+    body = (
+        "<header><h1>Council passes the budget - Town news</h1></header>"
+        f"<article><h1>Council passes the budget</h1><div class=text>{PROSE}</div></article>"
+    )
+    assert page(head, body).title == "Council passes the budget"
+
+
+def test_a_title_in_parts_stays_whole_when_nothing_names_its_first_part_alone() -> None:
+    head = "<title>Council passes the budget - Town news - The Gazette</title>"
+    body = (
+        "<header><h1>Council passes the budget - Town news</h1></header>"
+        f"<article><div class=text>{PROSE}</div></article>"
+    )
+    assert page(head, body).title == "Council passes the budget - Town news"

@@ -1404,6 +1404,29 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             pick_len = h1text[i].len;
             *headline = m->h1[i].node;
         }
+    /* 5. a title in parts ("Thread - Board - Site", "Page | Chapter") whose first part alone is what
+     *    another of the page's titles says (a declared title or an <h1> that is that part, whole): the
+     *    page names its headline without the rest, which is a section's, a chapter's or the site's
+     *    (wcxb-dev +3, none lost on either corpus; taking the first part of every such title instead:
+     *    meta-dev -4, wcxb-dev +32 -29) */
+    for (size_t k = 0; pick && k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
+        /* a separator with spaces only: the full-width colon of a CJK title leads into its subtitle
+         * (meta-dev -1 with it) */
+        if (title_seps[k][0] != ' ') continue;
+        const char *sep = find_sep(pick, pick_len, title_seps[k], 0);
+        if (!sep) continue;
+        size_t head = (size_t)(sep - pick);
+        while (head && dl_rule_is_space((unsigned char)pick[head - 1])) head--;
+        int said = 0;
+        if (head && !(site_len && same_ci(pick, head, site, site_len))) {
+            for (int j = 0; j < NDECLARED && !said; j++)
+                said = d[j].text.len && same_text(pick, head, d[j].text.data, d[j].text.len);
+            for (size_t j = 0; j < m->nh1 && !said; j++)
+                said = h1text[j].len && same_text(pick, head, h1text[j].data, h1text[j].len);
+        }
+        if (said) pick_len = head;
+        break; /* the surest separator the title has */
+    }
     if (pick && rc == 0) rc = put_field(out, DL_META_TITLE, pick, pick_len);
     for (int i = 0; i < NDECLARED; i++) dl_buf_free(&d[i].text);
     for (size_t i = 0; i < DL_META_H1_MAX; i++) dl_buf_free(&h1text[i]);
