@@ -81,3 +81,23 @@ def test_a_title_in_parts_stays_whole_when_nothing_names_its_first_part_alone() 
         f"<article><div class=text>{PROSE}</div></article>"
     )
     assert page(head, body).title == "Council passes the budget - Town news"
+
+
+# ---------------------------------------------------------------- dates
+
+
+def test_a_date_line_labelled_an_update_gives_way_to_the_pages_time() -> None:
+    body = story(
+        "Council passes the budget",
+        '<div class="post-date">Updated June 16, 2025</div>'
+        '<p>First published <time datetime="2025-01-05">in January</time>.</p>',
+    )
+    assert (page("", body).date or "")[:10] == "2025-01-05"
+
+
+def test_a_date_line_without_an_update_label_is_the_date() -> None:
+    body = story(
+        "Council passes the budget",
+        '<div class="post-date">June 16, 2025</div><p>Filed <time datetime="2025-01-05">in January</time>.</p>',
+    )
+    assert (page("", body).date or "")[:10] == "2025-06-16"

@@ -2310,12 +2310,18 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * shown date of the revision and generic-meta rules: meta-dev +2, wcxb-dev +4 -1) */
     if (!pick && headline && date_before(headline, m->day_first, &found)) pick = &found;
     /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
-     * <time>, else any date line */
+     * <time>, else any date line. A date line whose words call its date an update ("Updated Jun 16,
+     * 2025") says when the page was revised, not published: the rules after this one look further
+     * (a <time>, the page's "Last updated" status as the last word; wcxb-dev +1, none lost) */
     if (!pick) {
         for (size_t i = 0; i < m->ndatelines && !pick; i++) {
             const dl_meta_node *n = &m->datelines[i];
             if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
-            if (dateline(n->node, m->day_first, &found)) pick = &found;
+            dl_buf t = {0};
+            int updated = 0;
+            bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+            if (find_shown(&t, m->day_first, &found, &updated) && !updated) pick = &found;
+            dl_buf_free(&t);
         }
     }
     /* a page that declares no date and shows none with its headline: the date it says it stands at
