@@ -815,6 +815,20 @@ void dl_meta_leave(dl_meta *m, const dl_node *el) {
 
 /* ------------------------------------------------------------------ text comparison */
 
+/* The length of an invisible character at s[i] (0 when there is none): a soft hyphen (U+00AD), a
+ * zero-width space (U+200B), a word joiner (U+2060) or a zero-width no-break space (U+FEFF). A page
+ * puts them in a headline for where a line may break ("Assis&shy;tance"); the reader sees none of
+ * them, and a title or a name with them does not match the same words typed. The zero-width joiner and
+ * non-joiner stay: they change how the letters around them are written (emoji, Persian). */
+static size_t invisible_at(const char *s, size_t n, size_t i) {
+    const unsigned char *u = (const unsigned char *)s + i;
+    size_t left = n - i;
+    if (left >= 2 && u[0] == 0xC2 && u[1] == 0xAD) return 2;
+    if (left >= 3 && u[0] == 0xE2 && ((u[1] == 0x80 && u[2] == 0x8B) || (u[1] == 0x81 && u[2] == 0xA0))) return 3;
+    if (left >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) return 3;
+    return 0;
+}
+
 /* The comparison form of a text: ASCII lower case, typographic quotes and dashes as ASCII, white
  * space folded, entities a page escaped twice decoded (see decode_entities); at most cap - 1 bytes. */
 static size_t norm(const char *s, size_t n, char *out, size_t cap) {
@@ -829,6 +843,11 @@ static size_t norm(const char *s, size_t n, char *out, size_t cap) {
         if (c == 0xC2 && i + 1 < n && (unsigned char)s[i + 1] == 0xA0) { /* no-break space */
             space = o > 0;
             i++;
+            continue;
+        }
+        size_t hidden = (c == 0xC2 || c == 0xE2 || c == 0xEF) ? invisible_at(s, n, i) : 0;
+        if (hidden) { /* not seen, so not compared (invisible_at) */
+            i += hidden - 1;
             continue;
         }
         if (space) out[o++] = ' ';
@@ -1018,14 +1037,65 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
         *out_len = (size_t)(last - title);
         return 1;
     }
+    /* the site's name joined to the headline by a separator with no spaces around it: CJK titles are
+     * written without spaces ("...「Treeviz」:phpspot開発日誌"), so are some templates ("Headline|Site").
+     * Only a known site name at the very end is cut, so a colon inside a headline ("Re:Zero") stays */
+    if (site && site_len && site_len < len) {
+        while (site_len && dl_rule_is_space((unsigned char)site[site_len - 1])) site_len--;
+        size_t end = len;
+        while (end && dl_rule_is_space((unsigned char)title[end - 1])) end--;
+        if (!site_len || site_len >= end || !same_ci(title + end - site_len, site_len, site, site_len)) return 0;
+        size_t at = end - site_len;
+        while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
+        const unsigned char *u = (const unsigned char *)title;
+        size_t sep = 0;
+        if (at >= 1 && (u[at - 1] == ':' || u[at - 1] == '|' || u[at - 1] == '-' || u[at - 1] == '/' || u[at - 1] == '~'))
+            sep = 1;
+        else if (at >= 2 && u[at - 2] == 0xC2 && (u[at - 1] == 0xB7 || u[at - 1] == 0xBB)) /* middle dot, guillemet */
+            sep = 2;
+        else if (at >= 3 && u[at - 3] == 0xE2 && u[at - 2] == 0x80 && (u[at - 1] == 0x93 || u[at - 1] == 0x94 || u[at - 1] == 0xA2))
+            sep = 3; /* en dash, em dash, bullet */
+        else if (at >= 3 && u[at - 3] == 0xEF && ((u[at - 2] == 0xBD && u[at - 1] == 0x9C) || (u[at - 2] == 0xBC && u[at - 1] == 0x9A)))
+            sep = 3; /* full-width bar and colon */
+        if (!sep) return 0;
+        at -= sep;
+        while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
+        if (!at) return 0;
+        *out_len = at;
+        return 1;
+    }
     return 0;
 }
 
 /* ------------------------------------------------------------------ resolution */
 
 static int put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len) {
-    dl_buf b = {0};
+    dl_buf b = {0}, shown = {0};
+    /* the characters a reader sees: invisible ones dropped (a copy only when there are any) */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c != 0xC2 && c != 0xE2 && c != 0xEF) || !invisible_at(s, len, i)) continue;
+        for (size_t j = 0; j < len;) {
+            size_t k = invisible_at(s, len, j);
+            if (k) {
+                j += k;
+                continue;
+            }
+            size_t e = j + 1;
+            while (e < len && !invisible_at(s, len, e)) e++;
+            dl_buf_append(&shown, s + j, e - j);
+            j = e;
+        }
+        if (shown.failed) {
+            dl_buf_free(&shown);
+            return -1;
+        }
+        s = shown.data ? shown.data : "";
+        len = shown.len;
+        break;
+    }
     dl_fold_append(&b, s, len);
+    dl_buf_free(&shown);
     if (b.failed) {
         dl_buf_free(&b);
         return -1;
@@ -1336,6 +1406,29 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             pick_len = h1text[i].len;
             *headline = m->h1[i].node;
         }
+    /* 5. a title in parts ("Thread - Board - Site", "Page | Chapter") whose first part alone is what
+     *    another of the page's titles says (a declared title or an <h1> that is that part, whole): the
+     *    page names its headline without the rest, which is a section's, a chapter's or the site's
+     *    (wcxb-dev +3, none lost on either corpus; taking the first part of every such title instead:
+     *    meta-dev -4, wcxb-dev +32 -29) */
+    for (size_t k = 0; pick && k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
+        /* a separator with spaces only: the full-width colon of a CJK title leads into its subtitle
+         * (meta-dev -1 with it) */
+        if (title_seps[k][0] != ' ') continue;
+        const char *sep = find_sep(pick, pick_len, title_seps[k], 0);
+        if (!sep) continue;
+        size_t head = (size_t)(sep - pick);
+        while (head && dl_rule_is_space((unsigned char)pick[head - 1])) head--;
+        int said = 0;
+        if (head && !(site_len && same_ci(pick, head, site, site_len))) {
+            for (int j = 0; j < NDECLARED && !said; j++)
+                said = d[j].text.len && same_text(pick, head, d[j].text.data, d[j].text.len);
+            for (size_t j = 0; j < m->nh1 && !said; j++)
+                said = h1text[j].len && same_text(pick, head, h1text[j].data, h1text[j].len);
+        }
+        if (said) pick_len = head;
+        break; /* the surest separator the title has */
+    }
     if (pick && rc == 0) rc = put_field(out, DL_META_TITLE, pick, pick_len);
     for (int i = 0; i < NDECLARED; i++) dl_buf_free(&d[i].text);
     for (size_t i = 0; i < DL_META_H1_MAX; i++) dl_buf_free(&h1text[i]);
@@ -2219,12 +2312,18 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * shown date of the revision and generic-meta rules: meta-dev +2, wcxb-dev +4 -1) */
     if (!pick && headline && date_before(headline, m->day_first, &found)) pick = &found;
     /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
-     * <time>, else any date line */
+     * <time>, else any date line. A date line whose words call its date an update ("Updated Jun 16,
+     * 2025") says when the page was revised, not published: the rules after this one look further
+     * (a <time>, the page's "Last updated" status as the last word; wcxb-dev +1, none lost) */
     if (!pick) {
         for (size_t i = 0; i < m->ndatelines && !pick; i++) {
             const dl_meta_node *n = &m->datelines[i];
             if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
-            if (dateline(n->node, m->day_first, &found)) pick = &found;
+            dl_buf t = {0};
+            int updated = 0;
+            bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+            if (find_shown(&t, m->day_first, &found, &updated) && !updated) pick = &found;
+            dl_buf_free(&t);
         }
     }
     /* a page that declares no date and shows none with its headline: the date it says it stands at
