@@ -83,7 +83,7 @@ def test_a_quote_inside_the_description_stays() -> None:
 
 def test_reviews_are_kept_on_an_article_page() -> None:
     # a review article is the reviewer's text: only shop pages drop reviews
-    paras = "".join(f"<p>{r} {d}</p>" for r, d in zip(REVIEWS, DESC + DESC))
+    paras = "".join(f"<p>{r} {d}</p>" for r, d in zip(REVIEWS, DESC + DESC[:1], strict=True))
     html = page('<nav><a href=/>Home</a></nav><article class="review"><h1>We tested the Trailhead 30</h1>'
                 f"{paras}</article><footer><p>Copyright 2024 Example Gazette</p></footer>")
     a = distill.article(html)
