@@ -10,6 +10,8 @@ import sys
 _EXIT_INTERRUPTED = 128 + signal.SIGINT
 
 
+# The entry functions are not named after the commands: importing the submodule distill.cli.article
+# binds that name on this package, which would then be the module, not the function.
 def _entry(command: str, module: str) -> int:
     # Each command's main() turns Ctrl-C into "COMMAND: interrupted" once its work starts; a Ctrl-C
     # that lands earlier, while its modules import (about 50 ms) or its options parse, would end in
@@ -23,11 +25,11 @@ def _entry(command: str, module: str) -> int:
         return _EXIT_INTERRUPTED
 
 
-def article() -> int:
+def article_command() -> int:
     """The ``article`` console script: ``distill.cli.article.main`` with an early Ctrl-C handled."""
     return _entry("article", "distill.cli.article")
 
 
-def distill() -> int:
+def distill_command() -> int:
     """The ``distill`` console script: ``distill.cli.main.main`` with an early Ctrl-C handled."""
     return _entry("distill", "distill.cli.main")
