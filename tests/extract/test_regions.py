@@ -160,6 +160,19 @@ def test_fallback_keeps_visible_prose_but_never_a_pure_link_list():
     )
 
 
+
+def test_fallback_never_keeps_page_chrome():
+    # A shell page: its only text is a masthead, a menu and a footer (the content is loaded by a script,
+    # or the page has moved). None of it is an article; the same short line outside them is one.
+    chrome = (
+        "<header><div>Acme Wellness</div><p>Questions? Call us any day of the week.</p></header>"
+        "<nav><ul><li>Our mission</li><li>Careers and open positions</li></ul></nav>"
+        "<footer><h4>About Acme</h4><p>Follow us</p><p>Copyright 2025 Acme Wellness, all rights reserved.</p></footer>"
+    )
+    assert distill.article(page(chrome)).text == ""
+    a = distill.article(page(chrome + "<div>Sessions are booked online and start every Monday.</div>"))
+    assert a.text == "Sessions are booked online and start every Monday."
+
 SWEATER = (
     "This merino wool sweater is knitted in one piece from fine yarn, so it has no side seams, keeps its "
     "shape after many washes and stays warm on cold mornings without feeling heavy or itchy on the skin."

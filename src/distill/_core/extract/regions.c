@@ -82,6 +82,15 @@ static void regions_free(dl_regions *r) {
  * pure navigation too), and passing its links off as content would be garbage in a corpus. */
 static int all_link_text(const dl_blocks *b, uint32_t k) { return b->x[(size_t)k * DL_BLOCK_NFEAT + 1] >= 0.999f; }
 
+/* Whether the fallback may keep block k: not all link text (above), and not page chrome, text inside the
+ * page's <nav>, <header> or <footer> (features 28, 30, 31): a page whose only text is its menus, its
+ * masthead and its footer (a shell whose content a script loads, a page that moved) has no article, and
+ * "About us / Follow us / Contact" would be garbage passed off as content. */
+static int fallback_may_keep(const dl_blocks *b, uint32_t k) {
+    const float *x = b->x + (size_t)k * DL_BLOCK_NFEAT;
+    return !all_link_text(b, k) && x[28] < 0.5f && x[30] < 0.5f && x[31] < 0.5f;
+}
+
 /* Drops (keep[k] = 0) the kept blocks of every element that is a copy of an earlier one (see
  * DL_REGION_COPY_MIN_CHARS). The kept blocks' word hashes are chained in document order into prefix
  * hashes, so the words of any element's kept blocks (a contiguous run of them) hash in O(1), whatever
@@ -266,10 +275,15 @@ static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
             if (r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE) nkept++;
         if (!nkept) mode = 2;
     }
+    if (mode == 2) { /* the best block the fallback may keep: page chrome is not a candidate */
+        top = -1e300;
+        for (uint32_t k = 0; k < nb; k++)
+            if (fallback_may_keep(&r->b, k) && score[k] > top) top = score[k];
+    }
     for (uint32_t k = 0; k < nb; k++)
         keepb[k] = mode == 0   ? score[k] > threshold
                    : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE
-                               : score[k] >= top - DL_REGION_FALLBACK_MARGIN && !all_link_text(&r->b, k);
+                               : score[k] >= top - DL_REGION_FALLBACK_MARGIN && fallback_may_keep(&r->b, k);
     free(never);
     never = NULL;
     if (drop_copies(r, keepb) < 0) goto nomem;
