@@ -9,6 +9,7 @@ that at 1/8: about 1 is linear, a quadratic step would show as 8.
     python -m bench.limits              # every shape at full size (a few minutes)
     python -m bench.limits --scale 0.1  # a quick look
     python -m bench.limits --memory-only  # memory per element on element-dense pages, against peers
+    python -m bench.limits --worst-page   # `distill extract` on the costliest pages its default caps admit
 """
 
 from __future__ import annotations
@@ -116,6 +117,55 @@ def memory_per_element(scale: float = 1.0) -> list[str]:
         print(lines[-1], flush=True)
     return lines
 
+# The costliest pages `distill extract` accepts at its defaults (--max-page-bytes 32 MiB, --max-nodes two
+# million: at most a million "<" and two million nodes): element-dense pages, where article() scores a
+# block per element. name -> markup.
+WORST_PAGES: dict[str, Callable[[], str]] = {
+    "999,000 implicit <p>, one letter each (4 MB)": lambda: "<p>x" * 999_000,
+    "333,000 nested definition lists (4.7 MB)": lambda: "<dl><dt>x<dd>y" * 333_000,
+    "999,000 paragraphs of 30 letters (32 MiB)": lambda: ("<p>" + "w" * 29 + " ") * 999_000,
+    "999,000 list items in one list (4 MB)": lambda: "<ul>" + "<li>x" * 998_999,
+}
+
+
+def worst_pages() -> list[str]:
+    """CPU time and peak memory of `distill extract --jobs 1` on each of WORST_PAGES, in a fresh process."""
+    import os
+    import tempfile
+
+    lines = [
+        "`distill extract --jobs 1 PAGE -o OUT` on the costliest pages the default caps admit, each in a fresh "
+        "process: CPU time (user + sys) and peak resident memory of the whole command, interpreter start-up "
+        "included.",
+        "",
+        "| page | extracted | CPU seconds | peak MB |",
+        "|---|---|---|---|",
+    ]
+    with tempfile.TemporaryDirectory() as d:
+        for name, build in WORST_PAGES.items():
+            page, out = os.path.join(d, "page.html"), os.path.join(d, "out.jsonl")
+            with open(page, "w") as f:
+                f.write(build())
+            code = "import sys; from distill.cli import distill_command; sys.exit(distill_command())"
+            child = subprocess.Popen([sys.executable, "-c", code, "extract", "--jobs", "1", page, "-o", out],
+                                     env=_child_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            err = child.stderr.read().decode(errors="replace").strip() if child.stderr else ""
+            if child.stderr:
+                child.stderr.close()
+            if child.returncode != 0:
+                lines.append(f"| {name} | exit {child.returncode}: {err[-200:]} | | |")
+            else:
+                with open(out) as f:
+                    record = json.loads(f.readline())
+                done = "yes" if record["error"] is None else f"no: {record['error']}"
+                cpu, peak_mb = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+                lines.append(f"| {name} | {done} | {cpu:.2f} | {peak_mb:.0f} |")
+            print(lines[-1], flush=True)
+    return lines
+
+
 FRACTIONS = (8, 4, 2, 1)
 
 _CHILD = r"""
@@ -214,7 +264,12 @@ def main() -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="fraction of the full sizes (default 1)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--memory-only", action="store_true", help="only the memory per element table")
+    ap.add_argument("--worst-page", action="store_true",
+                    help="only `distill extract` on the costliest pages its default caps admit")
     args = ap.parse_args()
+    if args.worst_page:
+        print("\n".join(worst_pages()))
+        return 0
     mem = memory_per_element(args.scale)
     if not args.memory_only:
         sec = run(None, args.rounds, args.scale)
