@@ -663,6 +663,19 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     if (dt && dt->value.len) dl_buf_append(&b, dt->value.ptr, dt->value.len);
     else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
     if (b.failed) m->nomem = 1;
+    /* A page whose language does not say how it orders a numeric date (English at large, or no lang)
+     * shows it in its <time>s: "12/17/2025", or "03/01/2017" for datetime="2017-03-01", is month
+     * first, and the page's other numeric dates ("10/12/2023" above the headline, with no markup) are
+     * read that way (the first <time> that tells settles it) */
+    if (!m->day_first) {
+        dl_buf text = {0};
+        dl_date known;
+        int have = dt && dt->value.len && dl_date_parse(dt->value.ptr, dt->value.len, &known);
+        bounded_text(el, DL_META_DATELINE_MAX, 1, &text);
+        if (text.failed) m->nomem = 1;
+        else if (text.len) m->day_first = dl_date_order(text.data, text.len, have ? &known : NULL);
+        dl_buf_free(&text);
+    }
     if (b.len) {
         int published = attr(el, "pubdate") ||
                         (cls && (contains_ci(cls->value.ptr, cls->value.len, "publi") ||
@@ -1793,24 +1806,47 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 /* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
 #define DL_META_AFTER_HEADLINE_NODES 1500
 
-/* The text that follows el in document order (el's own text first), white space folded. */
+/* Appends s to raw with its white-space runs folded to one space (*space: a run is pending), until raw
+ * holds limit bytes. The limits of the text read near a headline count the words a reader sees: a page
+ * indented with hundreds of spaces between its tags would otherwise spend them on white space and lose
+ * the date line under the headline ("<h1>...</h1>" then 400 bytes of indentation, then "24 Apr 2000"). */
+static void append_folded(dl_buf *raw, const char *s, size_t n, size_t limit, int *space) {
+    for (size_t i = 0; i < n && raw->len < limit;) {
+        if (dl_rule_is_space((unsigned char)s[i])) {
+            *space = 1;
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
+        if (*space && raw->len) dl_buf_append(raw, " ", 1);
+        *space = 0;
+        size_t w = j - i;
+        if (raw->len < limit && w > limit - raw->len) w = utf8_cut(s + i, limit - raw->len);
+        dl_buf_append(raw, s + i, w);
+        if (raw->failed) return;
+        i = j;
+    }
+}
+
+/* The text that follows el in document order (el's own text first), white space folded: at most limit
+ * bytes of it. An element boundary separates words. */
 static void text_from_nodes(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
     const dl_node *root = el;
     while (root->parent) root = root->parent;
     dl_buf raw = {0};
     size_t nodes = 0;
-    for (const dl_node *x = el; x && raw.len < limit && nodes < max_nodes; nodes++) {
+    int space = 0;
+    for (const dl_node *x = el; x && raw.len < limit && nodes < max_nodes && !raw.failed; nodes++) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
-            size_t n = x->u.text.len;
-            if (n > limit - raw.len) n = utf8_cut(x->u.text.ptr, limit - raw.len);
-            dl_buf_append(&raw, x->u.text.ptr, n);
+            append_folded(&raw, x->u.text.ptr, x->u.text.len, limit, &space);
         } else if (x->type == DL_NODE_ELEMENT) {
             if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
                 x->atom == DL_TAG_template || x->atom == DL_TAG_noscript)
                 skip = 1;
             else
-                dl_buf_append(&raw, "\n", 1);
+                space = 1;
         }
         x = dl_next_node(root, x, skip);
     }
@@ -1831,7 +1867,23 @@ static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_dat
     return ok;
 }
 
-/* The last limit bytes of text before el in document order (at most max_nodes nodes back, script and
+/* The bytes s takes with its white-space runs folded to one space, counted up to cap: the text before a
+ * headline is bounded by the words it holds, not by its indentation (append_folded). */
+static size_t folded_len(const char *s, size_t n, size_t cap) {
+    size_t len = 0;
+    int space = 0;
+    for (size_t i = 0; i < n && len < cap; i++) {
+        if (dl_rule_is_space((unsigned char)s[i])) {
+            space = 1;
+            continue;
+        }
+        len += 1 + space;
+        space = 0;
+    }
+    return len;
+}
+
+/* The last limit bytes of text (white space folded) before el in document order (at most max_nodes nodes back, script and
  * style skipped): what a page writes just above its headline ("December 17, 2025" over the <h1>). */
 #define DL_META_BEFORE_HEADLINE_TEXT 160
 #define DL_META_BEFORE_HEADLINE_NODES 40
@@ -1855,22 +1907,24 @@ static void text_before(const dl_node *el, size_t limit, size_t max_nodes, dl_bu
         if (x->type == DL_NODE_TEXT && x->parent && x->parent->type == DL_NODE_ELEMENT &&
             x->parent->atom != DL_TAG_script && x->parent->atom != DL_TAG_style) {
             texts[nt++] = x;
-            bytes += x->u.text.len;
+            bytes += folded_len(x->u.text.ptr, x->u.text.len, limit);
         }
     }
-    dl_buf raw = {0};
+    dl_buf raw = {0}, folded = {0};
     for (size_t i = nt; i-- > 0;) {
         dl_buf_append(&raw, "\n", 1);
         dl_buf_append(&raw, texts[i]->u.text.ptr, texts[i]->u.text.len);
     }
-    if (raw.failed) out->failed = 1;
-    else if (raw.len) {
-        /* only the last limit bytes: the words nearest the headline */
-        size_t from = raw.len > limit ? raw.len - limit : 0;
-        while (from < raw.len && ((unsigned char)raw.data[from] & 0xC0) == 0x80) from++;
-        dl_fold_append(out, raw.data + from, raw.len - from);
+    if (raw.len) dl_fold_append(&folded, raw.data, raw.len);
+    if (raw.failed || folded.failed) out->failed = 1;
+    else if (folded.len) {
+        /* only the last limit bytes of the folded text: the words nearest the headline */
+        size_t from = folded.len > limit ? folded.len - limit : 0;
+        while (from < folded.len && ((unsigned char)folded.data[from] & 0xC0) == 0x80) from++;
+        dl_buf_append(out, folded.data + from, folded.len - from);
     }
     dl_buf_free(&raw);
+    dl_buf_free(&folded);
 }
 
 static int update_label(const char *text, size_t floor, size_t at);

@@ -1,0 +1,81 @@
+"""article() dates (issue 13): reading the date a page shows with its headline. Pages made here."""
+
+from __future__ import annotations
+
+import distill
+from distill._core import _date_scan
+
+PROSE = (
+    "<p>The council met on Tuesday evening to debate the budget, which had been delayed for weeks, "
+    "and voted, after a long and heated discussion, to approve it.</p>"
+    "<p>Residents who attended said the meeting ran late, that tempers flared, and that the vote was close.</p>"
+)
+
+
+def page(head: str = "", body: str = "", lang: str = "en") -> distill.Article:
+    return distill.article(f'<html lang="{lang}"><head>{head}</head><body>{body}</body></html>')
+
+
+# ---------------------------------------------------------------- indentation is not text
+
+
+def test_the_date_under_an_indented_headline_is_read() -> None:
+    # hundreds of spaces of indentation between the headline and its date line: the text read under
+    # the headline is bounded by its words, so the date is still in the line under it, and it
+    # overrules a declared date the page never shows
+    pad = "\n" + " " * 120
+    head = '<script type="application/ld+json">{"@type": "Article", "datePublished": "2025-12-01T05:10:15Z"}</script>'
+    body = (
+        f"<article><h1>{pad}The information bottleneck{pad}</h1>{pad}<div>{pad}<p>{pad}Jane Doe{pad}</p>"
+        f"{pad}<span>{pad}24 Apr 2000{pad}</span>{pad}</div>{pad}<div>{PROSE}</div></article>"
+    )
+    assert (page(head, body).date or "")[:10] == "2000-04-24"
+
+
+def test_the_date_over_an_indented_headline_is_read() -> None:
+    pad = "\n" + " " * 200
+    head = '<script type="application/ld+json">{"@type": "Article", "datePublished": "2025-12-01T05:10:15Z"}</script>'
+    body = (
+        f"<article><div>{pad}<span>{pad}March 3, 2021{pad}</span>{pad}</div>{pad}"
+        f"<h1>Council passes the budget</h1><div>{PROSE}</div></article>"
+    )
+    assert page(head, body).date == "2021-03-03"
+
+
+# ---------------------------------------------------------------- the page's numeric date order
+
+
+def test_a_time_with_a_day_over_twelve_says_the_page_writes_the_month_first() -> None:
+    # English at large writes 10/12/2023 either way; the page's own <time> "12/17/2025" says month first
+    body = (
+        "<div class=posted>10/12/2023 7:38 PM</div><article><h1>Council passes the budget</h1>"
+        f"<div>{PROSE}</div></article>"
+        '<aside><h2>More</h2><time datetime="2025-12-17">12/17/2025</time></aside>'
+    )
+    assert (page("", body).date or "")[:10] == "2023-10-12"
+
+
+def test_a_time_whose_datetime_matches_its_text_says_the_page_writes_the_day_first() -> None:
+    body = (
+        "<div class=posted>10/12/2023</div><article><h1>Council passes the budget</h1>"
+        f"<div>{PROSE}</div></article>"
+        '<aside><h2>More</h2><time datetime="2021-12-08T08:00:00Z">08/12/2021</time></aside>'
+    )
+    assert page("", body).date == "2023-12-10"
+
+
+def test_without_a_time_to_say_so_an_english_numeric_date_is_not_guessed() -> None:
+    body = f"<div class=posted>10/12/2023</div><article><h1>Council passes the budget</h1><div>{PROSE}</div></article>"
+    assert page("", body).date is None
+    # a scan that is told no order reads none
+    assert _date_scan("on 10/12/2023") is None
+
+
+def test_a_language_that_says_the_order_is_not_overruled_by_a_time() -> None:
+    # en-GB writes the day first; a <time> that reads the other way does not change it
+    body = (
+        "<div class=posted>10/12/2023</div><article><h1>Council passes the budget</h1>"
+        f"<div>{PROSE}</div></article>"
+        '<aside><h2>More</h2><time datetime="2025-12-17">12/17/2025</time></aside>'
+    )
+    assert page("", body, lang="en-GB").date == "2023-12-10"
