@@ -79,3 +79,18 @@ def test_a_language_that_says_the_order_is_not_overruled_by_a_time() -> None:
         '<aside><h2>More</h2><time datetime="2025-12-17">12/17/2025</time></aside>'
     )
     assert page("", body, lang="en-GB").date == "2023-12-10"
+
+
+# ---------------------------------------------------------------- the <time> under the headline
+
+
+def test_the_time_under_the_headline_beats_the_first_time_of_the_page() -> None:
+    # the first <time> is a news item in the header's ticker; the one under the headline is the post's
+    nav = "".join(f'<li><a href="/s/{k}">Section number {k} of the site</a></li>' for k in range(12))
+    body = (
+        '<header><ul><li><a href="/n/1">Board elected</a> <time datetime="2025-01-31T12:00:00Z">01/31/2025</time>'
+        f"</li></ul><nav><ul>{nav}</ul></nav></header><article><h1>Council passes the budget</h1>"
+        '<div><time datetime="2017-03-01T12:00:00Z">03/01/2017</time> by Jane Doe</div>'
+        f"<div>{PROSE}</div></article>"
+    )
+    assert page("", body).date == "2017-03-01T12:00:00Z"

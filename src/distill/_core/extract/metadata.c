@@ -750,7 +750,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
             dl_buf_free(&b);
         }
     }
-    if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX) return;
+    if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX && m->ntimes >= DL_META_NODES_MAX) return;
     unsigned h = hints(ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
@@ -760,6 +760,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     }
     if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
         keep_node(m->datelines, &m->ndatelines, el, order, 0);
+    if (m->ntimes < DL_META_NODES_MAX && el->atom == DL_TAG_time) keep_node(m->times, &m->ntimes, el, order, 0);
 }
 
 /* Languages whose numeric dates put the month first: only American English does. */
@@ -2384,6 +2385,16 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a
      * first <time> or a date in the text is as often a teaser's or a caption's (meta-dev +3,
      * wcxb-dev +1; before the date lines near the headline, meta-dev -2 and wcxb-dev -3 more) */
+    /* a <time> near the headline (after it, as near as a date line): the post's own, where the page's
+     * first <time> is as often a sidebar's news item above it; its datetime says the day, where its
+     * text may be a numeric date in an order the page does not tell ("03/01/2017") (wcxb-dev +1; the
+     * same day with its time on 8 more pages) */
+    for (size_t i = 0; headline && i < m->ntimes && !pick; i++) {
+        const dl_meta_node *n = &m->times[i];
+        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        const dl_attr *dt = attr(n->node, "datetime");
+        if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &found)) pick = &found;
+    }
     if (!pick && labelled_date(m, status_words, sizeof status_words / sizeof status_words[0], &found)) pick = &found;
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */

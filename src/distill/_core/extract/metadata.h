@@ -101,6 +101,8 @@ struct dl_meta {
     size_t nbylines;
     dl_meta_node datelines[DL_META_NODES_MAX]; /* elements whose class/id/itemprop says date or time */
     size_t ndatelines;
+    dl_meta_node times[DL_META_NODES_MAX]; /* the first <time> elements (the one near the headline) */
+    size_t ntimes;
     dl_date timed[DL_META_TIMED_MAX]; /* every declared date written with a time, in document order */
     size_t ntimed;
     uint32_t order;       /* elements visited so far */
