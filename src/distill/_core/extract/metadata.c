@@ -172,6 +172,62 @@ static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out)
     dl_buf_free(&raw);
 }
 
+/* Whether x, inside a heading, holds words that are not the headline's: text hidden from sight (a
+ * screen reader's "Collection: " before a shop's collection name), a date (a blog's "<time>Dec 18
+ * 2025</time>" in its post's <h1>), and, before any of the headline's words (leading), a label (a
+ * forum thread's prefix, "<span class=label>News</span>Digital cameras ..."). */
+static int headline_aside(const dl_node *x, int leading) {
+    if (x->type != DL_NODE_ELEMENT || x->ns != DL_NS_HTML) return 0;
+    if (x->atom == DL_TAG_time || attr(x, "hidden")) return 1;
+    const dl_attr *cls = attr(x, "class");
+    if (!cls) return 0;
+    if (has_token(cls, "sr-only") || has_token(cls, "visually-hidden") || has_token(cls, "visuallyhidden") ||
+        has_token(cls, "screen-reader-text")) {
+        /* hidden words; a hidden separator between a kicker and the headline ("Klimaschutz<span
+         * class=sr-only>: </span>Bohren ...") stays, as the words' boundary */
+        dl_buf t = {0};
+        bounded_text(x, 64, 0, &t);
+        int words = 0;
+        for (size_t k = 0; k < t.len && !words; k++) words = dl_ascii_is_alnum((unsigned char)t.data[k]);
+        dl_buf_free(&t);
+        return words;
+    }
+    return leading && (has_token(cls, "label") || has_token(cls, "badge") || has_token(cls, "prefix"));
+}
+
+/* The text of the heading el as bounded_text reads it (spaced 0), without the words headline_aside
+ * sets apart; all of its text when nothing else is left. */
+static void headline_text(const dl_node *el, size_t max, dl_buf *out) {
+    dl_buf raw = {0};
+    int leading = 1;
+    for (const dl_node *x = el; x && raw.len < max;) {
+        int skip = 0;
+        if (x->type == DL_NODE_TEXT) {
+            size_t n = x->u.text.len;
+            if (n > max - raw.len) n = utf8_cut(x->u.text.ptr, max - raw.len);
+            dl_buf_append(&raw, x->u.text.ptr, n);
+            for (size_t k = 0; k < n && leading; k++)
+                if (!dl_rule_is_space((unsigned char)x->u.text.ptr[k]) && (unsigned char)x->u.text.ptr[k] != 0xC2 &&
+                    (unsigned char)x->u.text.ptr[k] != 0xA0)
+                    leading = 0;
+        } else if (x != el && x->type == DL_NODE_ELEMENT &&
+                   (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
+                    x->atom == DL_TAG_template || x->atom == DL_TAG_noscript || headline_aside(x, leading))) {
+            skip = 1;
+        } else if (x != el && dl_is_element(x, DL_TAG_br)) {
+            dl_buf_append(&raw, " ", 1);
+        } else if (x != el && x->type == DL_NODE_ELEMENT && dl_rule_text_block(x)) {
+            dl_buf_append(&raw, "\n", 1);
+        }
+        x = dl_next_node(el, x, skip);
+    }
+    size_t before = out->len;
+    if (raw.failed) out->failed = 1;
+    else if (raw.len) dl_fold_append(out, raw.data, raw.len);
+    dl_buf_free(&raw);
+    if (!out->failed && out->len == before) bounded_text(el, max, 0, out);
+}
+
 /* ------------------------------------------------------------------ the design's fields */
 
 static int wants(const dl_metadata *md, dl_meta_field f, int rank) { return rank < md->fields[f].rank; }
@@ -1277,7 +1333,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     }
     for (size_t i = 0; i < m->nh1; i++) {
         dl_buf raw = {0};
-        bounded_text(m->h1[i].node, DL_META_TEXT_MAX, 0, &raw);
+        headline_text(m->h1[i].node, DL_META_TEXT_MAX, &raw);
         if (raw.len) decode_entities(raw.data, raw.len, &h1text[i]);
         if (raw.failed || h1text[i].failed) rc = -1;
         dl_buf_free(&raw);
@@ -2385,17 +2441,17 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a
      * first <time> or a date in the text is as often a teaser's or a caption's (meta-dev +3,
      * wcxb-dev +1; before the date lines near the headline, meta-dev -2 and wcxb-dev -3 more) */
+    if (!pick && labelled_date(m, status_words, sizeof status_words / sizeof status_words[0], &found)) pick = &found;
     /* a <time> near the headline (after it, as near as a date line): the post's own, where the page's
      * first <time> is as often a sidebar's news item above it; its datetime says the day, where its
-     * text may be a numeric date in an order the page does not tell ("03/01/2017") (wcxb-dev +1; the
-     * same day with its time on 8 more pages) */
+     * text may be a numeric date in an order the page does not tell ("03/01/2017") (wcxb-dev +1, none
+     * lost). After the page's status date: on a short page a teaser's <time> is within reach */
     for (size_t i = 0; headline && i < m->ntimes && !pick; i++) {
         const dl_meta_node *n = &m->times[i];
         if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
         const dl_attr *dt = attr(n->node, "datetime");
         if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &found)) pick = &found;
     }
-    if (!pick && labelled_date(m, status_words, sizeof status_words / sizeof status_words[0], &found)) pick = &found;
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
     if (!pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;

@@ -1,0 +1,54 @@
+"""article() titles (issue 13): the words of an <h1> that are not its headline. Pages made here."""
+
+from __future__ import annotations
+
+import distill
+
+PROSE = (
+    "<p>The council met on Tuesday evening to debate the budget, which had been delayed for weeks, "
+    "and voted, after a long and heated discussion, to approve it.</p>"
+    "<p>Residents who attended said the meeting ran late, that tempers flared, and that the vote was close.</p>"
+)
+
+
+def page(head: str = "", h1: str = "") -> distill.Article:
+    body = f"<article><h1>{h1}</h1><div class=text>{PROSE}</div></article>"
+    return distill.article(f"<html><head>{head}</head><body>{body}</body></html>")
+
+
+def test_words_hidden_from_sight_are_not_the_headline() -> None:
+    # a shop's collection page tells screen readers what the heading is; a reader sees the name
+    head = "<title>Sennheiser</title>"
+    assert page(head, '<span class="visually-hidden">Collection: </span>Sennheiser').title == "Sennheiser"
+    assert page(head, '<span class="sr-only">Collection:</span> Sennheiser').title == "Sennheiser"
+
+
+def test_a_hidden_separator_between_kicker_and_headline_stays_a_boundary() -> None:
+    a = page("", '<span class="kicker">Budget</span><span class="sr-only">: </span><span>Council passes it</span>')
+    assert a.title == "Budget: Council passes it"
+
+
+def test_a_date_in_the_headline_is_not_part_of_it() -> None:
+    h1 = '<a href="/p/1"><time datetime="2025-12-18">Dec <span>18</span> 2025</time> Council passes the budget</a>'
+    a = page("<title>Council passes the budget | Notes</title>", h1)
+    assert a.title == "Council passes the budget"
+    assert a.date == "2025-12-18"
+
+
+def test_a_forum_thread_prefix_label_is_not_part_of_the_title() -> None:
+    head = "<title>News - Council passes the budget | Town Forum</title>"
+    h1 = (
+        '<span class="label label--primary">News</span><span class="label-append">&nbsp;</span>'
+        "Council passes the budget"
+    )
+    assert page(head, h1).title == "Council passes the budget"
+
+
+def test_a_label_after_the_headline_words_stays() -> None:
+    # only a label before the headline's words is a prefix; one after them is part of what it says
+    h1 = 'Council passes the budget <span class="badge">Updated</span>'
+    assert page("", h1).title == "Council passes the budget Updated"
+
+
+def test_a_heading_that_is_only_a_label_keeps_its_words() -> None:
+    assert page("", '<span class="label">Council passes the budget</span>').title == "Council passes the budget"
