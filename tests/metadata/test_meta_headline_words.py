@@ -52,3 +52,24 @@ def test_a_label_after_the_headline_words_stays() -> None:
 
 def test_a_heading_that_is_only_a_label_keeps_its_words() -> None:
     assert page("", '<span class="label">Council passes the budget</span>').title == "Council passes the budget"
+
+
+# ---------------------------------------------------------------- text written in UTF-8 twice
+
+
+def test_a_title_encoded_in_utf8_twice_reads_as_meant() -> None:
+    # the <title>'s bytes are UTF-8 of UTF-8 read as Latin-1 ("â\x80\x94") or Windows-1252 ("â€™")
+    head = "<title>itertools \u00e2\u0080\u0094 Functions creating iterators</title>"
+    assert page(head, "").title == "itertools \u2014 Functions creating iterators"
+    head = "<title>A DIY Investor\u00e2\u20ac\u2122s Guide to Retirement</title>"
+    assert page(head, "").title == "A DIY Investor\u2019s Guide to Retirement"
+    a = page('<meta name="author" content="Dariusz Jaro\u00c5\u0084">', "Council passes the budget")
+    assert a.byline == "Dariusz Jaro\u0144"
+
+
+def test_text_written_once_stays_as_written() -> None:
+    # "Ö" then a dash could be the two bytes of one character, but the quotes and "été" stand for no
+    # byte sequence: the title was written once
+    assert page("<title>KÖ\u2013Bahn: \u201cété\u201d</title>", "").title == "KÖ\u2013Bahn: \u201cété\u201d"
+    # "Ã©" alone would be "é" written twice; "ß" and the last "Ã" say the text is not
+    assert page("<title>Straße \u00c3\u00a9t\u00c3</title>", "").title == "Straße \u00c3\u00a9t\u00c3"
