@@ -94,3 +94,22 @@ def test_the_time_under_the_headline_beats_the_first_time_of_the_page() -> None:
         f"<div>{PROSE}</div></article>"
     )
     assert page("", body).date == "2017-03-01T12:00:00Z"
+
+
+# ---------------------------------------------------------------- a generic date meta the page's words confirm
+
+
+def test_a_date_meta_the_page_labels_as_the_publication_stands() -> None:
+    # a journal's header: "Published on" the meta's day, then a preprint's "first published" date right
+    # over the headline; the page says in words which date it was published on
+    meta = '<meta name="DC.Date" content="2019-06-25">'
+    header = (
+        "<div class=meta>Published on 25.Jun.2019 in Vol 7, No 6 (2019): June. Preprints (earlier versions) of "
+        "this paper are available at the preprint server, first published 04.Apr.2019.</div>"
+    )
+    body = f"<article>{header}<h1>Council passes the budget</h1><div>{PROSE}</div></article>"
+    assert page(meta, body).date == "2019-06-25"
+    # without the label, the date shown with the headline overrules the generic meta, as before
+    header = "<div class=meta>Issue 6, first posted 04.Apr.2019.</div>"
+    body = f"<article>{header}<h1>Council passes the budget</h1><div>{PROSE}</div></article>"
+    assert page(meta, body).date == "2019-04-04"

@@ -2439,9 +2439,15 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * declared sources the same rule loses more than it wins; a <time> elsewhere on the page does not
      * overrule the meta) */
     if (pick && published[source] == DL_DATE_META) {
+        dl_date said;
         if (shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
-            found = shown;
-            pick = &found;
+            /* ... unless the page's text labels the meta's own day as the publication ("Published on
+             * 25.Jun.2019" in the header; the date shown nearer the headline is a preprint's "first
+             * published 04.Apr.2019"): the page says in words that the meta is right (wcxb-dev +1) */
+            if (!(explicit_date(m, &said) && same_day(pick, &said))) {
+                found = shown;
+                pick = &found;
+            }
         } else {
             /* else a date the text labels explicitly as the publication ("Erschienen am: 13.10.2021") */
             if (explicit_date(m, &found) && !same_day(pick, &found)) pick = &found;
