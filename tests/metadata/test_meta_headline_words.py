@@ -73,3 +73,22 @@ def test_text_written_once_stays_as_written() -> None:
     assert page("<title>KÖ\u2013Bahn: \u201cété\u201d</title>", "").title == "KÖ\u2013Bahn: \u201cété\u201d"
     # "Ã©" alone would be "é" written twice; "ß" and the last "Ã" say the text is not
     assert page("<title>Straße \u00c3\u00a9t\u00c3</title>", "").title == "Straße \u00c3\u00a9t\u00c3"
+
+
+# ---------------------------------------------------------------- "Blog Name: Headline"
+
+
+def test_an_h1_that_is_the_title_after_the_blog_name_is_the_headline() -> None:
+    # the <h1> over the post agrees with "Blog: Headline"; the <h1>s in its body are its sections'
+    head = "<title>Gazette Blog: Council passes the budget after a long night</title>"
+    body = (
+        "<main><header><h1>Council passes the budget after a long night</h1></header>"
+        f"<article><h1>What the budget holds</h1>{PROSE}<h1>What comes next</h1>{PROSE}</article></main>"
+    )
+    a = distill.article(f"<html><head>{head}</head><body>{body}</body></html>")
+    assert a.title == "Council passes the budget after a long night"
+    # a short part after the colon is a name, not the headline ("Headline: science")
+    head = "<title>Council passes the budget after a long night : science</title>"
+    body = f"<main><header><h1>science</h1></header><article><h1>What the budget holds</h1>{PROSE}</article></main>"
+    a = distill.article(f"<html><head>{head}</head><body>{body}</body></html>")
+    assert a.title != "science"

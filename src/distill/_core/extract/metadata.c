@@ -950,6 +950,21 @@ static int leads(const char *a, size_t an, const char *b, size_t bn) {
 
 /* Where the rest of b starts after its leading part a and a separator (": ", " | ", " - "), for a
  * title that leads(a, b). Returns 0 when nothing follows. */
+/* Whether a is the part of b after a colon, and longer than the part before it, compared in norm's
+ * form: a blog's "Blog Name: Headline" <title> over the post's <h1> "Headline", which agrees with it
+ * (the <h1> after it in the body is a section's, "What is attestation"; wcxb-dev +1 title and +1 date,
+ * none lost). After any separator: -13 on wcxb-dev, the part after " - " or " | " is most often the
+ * site's name in a banner <h1>; without the length test, -1 ("Headline : science", a forum's name). */
+static int trails(const char *a, size_t an, const char *b, size_t bn) {
+    char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
+    size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
+    if (!xn || xn + 3 > yn || memcmp(y + yn - xn, x, xn) != 0) return 0;
+    size_t k = yn - xn;
+    if (y[k - 1] != ' ') return 0;
+    k--;
+    return y[k - 1] == ':' && xn > k;
+}
+
 static int leads_rest(const char *a, size_t an, const char *b, size_t bn, size_t *at, size_t *len) {
     (void)a;
     /* a's bytes lead b's up to case and spacing: find the separator after the first an bytes */
@@ -1439,8 +1454,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     }
     const char *pick = NULL;
     size_t pick_len = 0;
-    /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, or
-     *    its leading part ("Headline" of "Headline | Site"); but when the rest of that title is a later
+    /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, its
+     *    leading part ("Headline" of "Headline | Site") or its longer part after a colon (trails); but when the rest of that title is a later
      *    <h1> longer than the leading part ("Site: Headline", a blog's name in the banner's <h1>, its
      *    post's title in the next; a headline is longer than a name), the rest is it */
     for (size_t i = 0; i < m->nh1 && !pick; i++) {
@@ -1450,7 +1465,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             if (!d[k].text.len) continue;
             if (same_text(h->data, h->len, d[k].text.data, d[k].text.len) ||
                 same_text(h->data, h->len, d[k].text.data + d[k].cut_at, d[k].cut_len) ||
-                leads(h->data, h->len, d[k].text.data, d[k].text.len)) {
+                leads(h->data, h->len, d[k].text.data, d[k].text.len) ||
+                trails(h->data, h->len, d[k].text.data, d[k].text.len)) {
                 pick = h->data;
                 pick_len = h->len;
                 *headline = m->h1[i].node;
