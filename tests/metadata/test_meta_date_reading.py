@@ -113,3 +113,16 @@ def test_a_date_meta_the_page_labels_as_the_publication_stands() -> None:
     header = "<div class=meta>Issue 6, first posted 04.Apr.2019.</div>"
     body = f"<article>{header}<h1>Council passes the budget</h1><div>{PROSE}</div></article>"
     assert page(meta, body).date == "2019-04-04"
+
+
+# ---------------------------------------------------------------- day-month-year joined by dashes
+
+
+def test_a_date_with_its_month_name_between_dashes_is_read() -> None:
+    assert _date_scan("By: FlowGuard EMEA on 04-ago-2021 5:11:10") == "2021-08-04"
+    assert _date_scan("Posted 12-Jan-2020 by the editor") == "2020-01-12"
+    assert _date_scan("12/Jan/2020") == "2020-01-12"
+    # the separators agree and touch the parts; a two-digit year is too short to be sure of
+    assert _date_scan("12-Jan/2020") is None
+    assert _date_scan("12 -Jan-2020") is None
+    assert _date_scan("12-Jan-20") is None

@@ -299,13 +299,18 @@ static size_t numeric(const window *w, dl_date *out) {
 }
 
 /* Day month-name year: "6 May 2014", "6. Mai 2014", "1er mars 2020", "15 de marzo de 2021",
- * "3rd of March, 2021". */
+ * "3rd of March, 2021", "12-Jan-2020". */
 static size_t day_month_year(const window *w, dl_date *out) {
     const token *t = w->t;
     const char *s = w->s;
     size_t i = 0;
     if (!num(&t[0], 1, 2)) return 0;
     int d = t[0].value;
+    /* "04-ago-2021", "12-Jan-2020", "12/Jan/2020": the parts joined by one dash or slash, no space */
+    if (w->count >= 5 && (is_punct(s, &t[1], "-") || is_punct(s, &t[1], "/")) && !t[1].space && !t[2].space &&
+        t[2].month && t[3].len == 1 && t[3].kind == T_PUNCT && s[t[3].at] == s[t[1].at] && !t[3].space &&
+        !t[4].space && num(&t[4], 4, 4))
+        return set(out, t[4].value, t[2].month, d) ? 5 : 0;
     i = 1;
     if (i < w->count && ordinal_word(s, &t[i])) i++;
     while (i < w->count && connector(s, &t[i])) i++;
