@@ -64,9 +64,17 @@ def test_a_time_whose_datetime_matches_its_text_says_the_page_writes_the_day_fir
     assert page("", body).date == "2023-12-10"
 
 
-def test_without_a_time_to_say_so_an_english_numeric_date_is_not_guessed() -> None:
+def test_english_at_large_reads_a_numeric_date_month_first() -> None:
     body = f"<div class=posted>10/12/2023</div><article><h1>Council passes the budget</h1><div>{PROSE}</div></article>"
-    assert page("", body).date is None
+    assert page("", body).date == "2023-10-12"
+    # unless its <time>s write the day first
+    times = '<aside><h2>More</h2><time datetime="2021-12-08T08:00:00Z">08/12/2021</time></aside>'
+    assert page("", body + times).date == "2023-12-10"
+
+
+def test_without_a_language_or_a_time_to_say_so_a_numeric_date_is_not_guessed() -> None:
+    body = f"<div class=posted>10/12/2023</div><article><h1>Council passes the budget</h1><div>{PROSE}</div></article>"
+    assert page("", body, lang="").date is None
     # a scan that is told no order reads none
     assert _date_scan("on 10/12/2023") is None
 

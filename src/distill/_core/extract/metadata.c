@@ -719,17 +719,20 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     if (dt && dt->value.len) dl_buf_append(&b, dt->value.ptr, dt->value.len);
     else bounded_text(el, DL_META_DATELINE_MAX, 1, &b);
     if (b.failed) m->nomem = 1;
-    /* A page whose language does not say how it orders a numeric date (English at large, or no lang)
-     * shows it in its <time>s: "12/17/2025", or "03/01/2017" for datetime="2017-03-01", is month
-     * first, and the page's other numeric dates ("10/12/2023" above the headline, with no markup) are
-     * read that way (the first <time> that tells settles it) */
-    if (!m->day_first) {
+    /* A page whose language does not say how it orders a numeric date (English at large, whose month
+     * first is a guess, or no lang) shows it in its <time>s: "12/17/2025", or "03/01/2017" for
+     * datetime="2017-03-01", is month first, and the page's other numeric dates ("10/12/2023" above
+     * the headline, with no markup) are read that way (the first <time> that tells settles it) */
+    if (!m->day_first || m->order_guessed) {
         dl_buf text = {0};
         dl_date known;
         int have = dt && dt->value.len && dl_date_parse(dt->value.ptr, dt->value.len, &known);
         bounded_text(el, DL_META_DATELINE_MAX, 1, &text);
         if (text.failed) m->nomem = 1;
-        else if (text.len) m->day_first = dl_date_order(text.data, text.len, have ? &known : NULL);
+        else if (text.len) {
+            int order = dl_date_order(text.data, text.len, have ? &known : NULL);
+            if (order) m->day_first = order, m->order_guessed = 0;
+        }
         dl_buf_free(&text);
     }
     if (b.len) {
@@ -822,7 +825,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
 /* Languages whose numeric dates put the month first: only American English does. */
 static int lang_day_first(const char *s, size_t n) {
     if (n >= 5 && ascii_ieq(s, 5, "en-us")) return 2;
-    if (n == 2 && ascii_ieq(s, 2, "en")) return 0; /* English at large: either order */
+    if (n == 2 && ascii_ieq(s, 2, "en")) return 0; /* English at large: either order (month first is guessed) */
     return n ? 1 : 0;
 }
 
@@ -840,6 +843,11 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
             if (lang) {
                 set_string(m, DL_META_LANG, RANK_ONLY, lang->value.ptr, lang->value.len);
                 m->day_first = lang_day_first(lang->value.ptr, lang->value.len);
+                /* English at large reads a numeric date month first, as American English (the
+                 * larger share of English pages) writes it ("3/4/2025" under the headline is March 4;
+                 * wcxb-dev +2, none lost); the page's own <time>s may say otherwise (visit_time) */
+                if (!m->day_first && lang->value.len == 2 && ascii_ieq(lang->value.ptr, 2, "en"))
+                    m->day_first = 2, m->order_guessed = 1;
             }
         }
         break;

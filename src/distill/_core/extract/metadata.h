@@ -108,6 +108,7 @@ struct dl_meta {
     uint32_t order;       /* elements visited so far */
     int twitter_label_author; /* twitter:label1 is "Written by" (or "Author") */
     int day_first;        /* 1 when <html lang> names a language that writes the day first, 2 month first */
+    int order_guessed;    /* day_first is English's usual month first, which the page's <time>s may overrule */
     int nomem;
     /* the page's type (page_type.h's dl_page_type) plus one, set by article() before dl_meta_resolve
      * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
