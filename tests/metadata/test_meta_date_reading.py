@@ -134,3 +134,15 @@ def test_a_date_with_its_month_name_between_dashes_is_read() -> None:
     assert _date_scan("12-Jan/2020") is None
     assert _date_scan("12 -Jan-2020") is None
     assert _date_scan("12-Jan-20") is None
+
+
+# ---------------------------------------------------------------- versions are not dates
+
+
+def test_a_version_number_is_not_a_date() -> None:
+    # a forum's footer, "Powered by vBulletin Version 3.8.11", is not the 3rd of August 2011
+    assert _date_scan("Powered by vBulletin Version 3.8.11") is None
+    assert _date_scan("Release 1.2.2020 notes") is None
+    # a short dotted date after a name or another word is still one
+    assert _date_scan("Klaus-Peter Schöppner, 8.5.12") == "2012-05-08"
+    assert _date_scan("Conversion 3.8.11") == "2011-08-03"

@@ -140,6 +140,25 @@ static size_t utf8_len(unsigned char c) {
     return 1;
 }
 
+/* Whether the word just before s[at] (white space between) is "version", "release", "build" or "ver":
+ * the numbers after it are a version ("vBulletin Version 3.8.11", "Release 1.2.2020"), not a date. */
+static int after_version_word(const char *s, size_t at) {
+    size_t e = at;
+    while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '.' || s[e - 1] == ':')) e--;
+    size_t b = e;
+    while (b > 0 && is_alpha((unsigned char)s[b - 1]) && e - b < 8) b--;
+    if (b > 0 && is_alpha((unsigned char)s[b - 1])) return 0;
+    static const char *const words[] = {"version", "release", "build", "ver"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t wl = strlen(words[k]);
+        if (e - b != wl) continue;
+        size_t j = 0;
+        while (j < wl && (s[b + j] | 0x20) == words[k][j]) j++;
+        if (j == wl) return 1;
+    }
+    return 0;
+}
+
 /* Reads the token at s[*i]; returns 0 at the end. */
 /* The length of a Unicode space at s[i] that pages put inside dates (no-break, thin and narrow no-break
  * spaces: "4.\u2009Februar 2022"), 0 when none. */
@@ -462,6 +481,8 @@ static int scan_from(const char *s, size_t n, int prefer, size_t max_start, int 
              * one; a colon after a digit is a time's ("10:26") */
             if (before == ':' && w.t[0].at > 1 && is_alpha((unsigned char)s[w.t[0].at - 2])) starts = 1;
         }
+        /* a number after "Version" is a version's */
+        if (starts && w.t[0].kind == T_NUM && after_version_word(s, w.t[0].at)) starts = 0;
         size_t used = starts ? try_window(&w, out) : 0;
         if (used) {
             if (at) *at = w.t[0].at;
