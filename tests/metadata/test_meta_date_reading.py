@@ -146,3 +146,17 @@ def test_a_version_number_is_not_a_date() -> None:
     # a short dotted date after a name or another word is still one
     assert _date_scan("Klaus-Peter Schöppner, 8.5.12") == "2012-05-08"
     assert _date_scan("Conversion 3.8.11") == "2011-08-03"
+
+
+def test_the_time_under_the_headline_beats_a_date_line_after_it() -> None:
+    # the post's <time> comes first under the headline; the date line after it is a related post's card
+    cards = "".join(
+        f'<div class="card"><a href="/p/{k}">Another post {k}</a><div class="card-time">2025/12/{10 + k}</div></div>'
+        for k in range(3)
+    )
+    body = (
+        "<article><h1>Council passes the budget</h1>"
+        '<div class=author>EcoFlow <time datetime="2025-04-29 21:00:25">- 2025/4/29</time></div>'
+        f"<aside>{cards}</aside><div>{PROSE}</div></article>"
+    )
+    assert page("", body).date == "2025-04-29T21:00:25"

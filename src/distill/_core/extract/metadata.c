@@ -2556,9 +2556,25 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * 2025") says when the page was revised, not published: the rules after this one look further
      * (a <time>, the page's "Last updated" status as the last word; wcxb-dev +1, none lost) */
     if (!pick) {
+        /* the first <time> near the headline with a readable datetime: a date line after it is further
+         * from the headline (a related post's card, "2025/12/20", after the post's own <time
+         * datetime="2025-04-29 21:00:25">), and the <time> is the post's (wcxb-dev +1, none lost) */
+        uint32_t time_order = UINT32_MAX;
+        dl_date time_date;
+        for (size_t i = 0; headline && i < m->ntimes && time_order == UINT32_MAX; i++) {
+            const dl_meta_node *n = &m->times[i];
+            if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+            const dl_attr *dt = attr(n->node, "datetime");
+            if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &time_date)) time_order = n->order;
+        }
         for (size_t i = 0; i < m->ndatelines && !pick; i++) {
             const dl_meta_node *n = &m->datelines[i];
             if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+            if (n->order > time_order) {
+                found = time_date;
+                pick = &found;
+                break;
+            }
             dl_buf t = {0};
             int updated = 0;
             bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
