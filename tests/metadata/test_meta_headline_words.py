@@ -92,3 +92,18 @@ def test_an_h1_that_is_the_title_after_the_blog_name_is_the_headline() -> None:
     body = f"<main><header><h1>science</h1></header><article><h1>What the budget holds</h1>{PROSE}</article></main>"
     a = distill.article(f"<html><head>{head}</head><body>{body}</body></html>")
     assert a.title != "science"
+
+
+def test_an_h2_over_the_body_that_is_a_title_part_names_the_post() -> None:
+    # a blog without an <h1>: its <title> is "Site | Post"; the <h2> over the post says which part the
+    # post's is, and the date under it is the post's (the first date in the text is one it mentions)
+    head = "<title>Jane's Digital Home | Our journey to the new interpreter</title>"
+    prose = "<p>Version 5.2 came out on November 5, 2019, the first that supports the new interpreter.</p>" + PROSE
+    body = (
+        "<header><div class=logo>Jane's Digital Home</div></header><main><div class=post>"
+        "<h2><a href='/p'>Our journey to the new interpreter</a></h2>"
+        f"<small>January 13, 2020 at 08:45 AM</small><div class=text>{prose}</div></div></main>"
+    )
+    a = distill.article(f"<html lang=en><head>{head}</head><body>{body}</body></html>")
+    assert a.title == "Our journey to the new interpreter"
+    assert (a.date or "")[:10] == "2020-01-13"

@@ -958,20 +958,32 @@ static int leads(const char *a, size_t an, const char *b, size_t bn) {
 
 /* Where the rest of b starts after its leading part a and a separator (": ", " | ", " - "), for a
  * title that leads(a, b). Returns 0 when nothing follows. */
-/* Whether a is the part of b after a colon, and longer than the part before it, compared in norm's
- * form: a blog's "Blog Name: Headline" <title> over the post's <h1> "Headline", which agrees with it
- * (the <h1> after it in the body is a section's, "What is attestation"; wcxb-dev +1 title and +1 date,
- * none lost). After any separator: -13 on wcxb-dev, the part after " - " or " | " is most often the
+/* Whether a is the part of b after a colon (any_sep: or " | ", " - ", " – ", " — ", " · ", " • ", " » "),
+ * and longer than the part before it, compared in norm's form. trails: after a colon only, as the
+ * title rules take it: a blog's "Blog Name: Headline" <title> over the post's <h1> "Headline", which
+ * agrees with it (the <h1> after it in the body is a section's, "What is attestation"; wcxb-dev +1
+ * title and +1 date, none lost). After any separator: -13 on wcxb-dev, the part after " - " or " | " is most often the
  * site's name in a banner <h1>; without the length test, -1 ("Headline : science", a forum's name). */
-static int trails(const char *a, size_t an, const char *b, size_t bn) {
+static int trails_after(const char *a, size_t an, const char *b, size_t bn, int any_sep) {
     char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
     size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
     if (!xn || xn + 3 > yn || memcmp(y + yn - xn, x, xn) != 0) return 0;
     size_t k = yn - xn;
     if (y[k - 1] != ' ') return 0;
     k--;
-    return y[k - 1] == ':' && xn > k;
+    if (xn <= k) return 0;
+    if (y[k - 1] == ':') return 1;
+    if (!any_sep) return 0;
+    /* norm writes en and em dashes as '-' */
+    static const char *const seps[] = {" |", " -", " \xc2\xb7", " \xe2\x80\xa2", " \xc2\xbb"};
+    for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+        size_t sl = strlen(seps[i]);
+        if (k > sl && memcmp(y + k - sl, seps[i], sl) == 0) return 1;
+    }
+    return 0;
 }
+
+static int trails(const char *a, size_t an, const char *b, size_t bn) { return trails_after(a, an, b, bn, 0); }
 
 static int leads_rest(const char *a, size_t an, const char *b, size_t bn, size_t *at, size_t *len) {
     (void)a;
@@ -1332,6 +1344,20 @@ static const dl_meta_source title_sources[NDECLARED] = {
 static int inside(const dl_node *n, const dl_node *ancestor) {
     for (; n; n = n->parent)
         if (n == ancestor) return 1;
+    return 0;
+}
+
+/* Whether the heading el is in the body or under the body's nearest three ancestors, before it: where
+ * an article's own heading is (body_heading), not a page banner's or footer's. */
+static int near_body(const dl_node *el, const dl_node *body) {
+    if (!body) return 0;
+    if (inside(el, body)) return 1;
+    const dl_node *a = body;
+    for (int level = 0; level < 3; level++) {
+        a = a->parent;
+        if (!a || a->type != DL_NODE_ELEMENT) break;
+        if (inside(el, a)) return el->span_start <= body->span_start;
+    }
     return 0;
 }
 
@@ -2664,6 +2690,29 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
             if (h.len && same_text(h.data, h.len, title->data, title->len)) {
                 headline = m->h2[i].node;
                 headline_order = m->h2[i].order;
+            } else if (h.len && m->src[DL_SRC_TITLE_TAG].len && near_body(m->h2[i].node, body) &&
+                       (m->page_type == 0 || m->page_type == DL_PAGE_ARTICLE + 1 || m->page_type == DL_PAGE_FORUM + 1)) {
+                /* ... or the <h2> over the article body is the <title>'s part after a separator,
+                 * longer than the part before it ("Gregory Szorc's Digital Home | Mercurial's Journey
+                 * ..."), where the title resolution kept the other part: on an article or a forum
+                 * page, the heading over the body names the post (meta-dev +1 date, and 1 title
+                 * without its site; wcxb-dev unchanged; on other page types, or away from the body,
+                 * the heading is as often the site's name) */
+                dl_buf tt = {0};
+                decode_entities(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, &tt);
+                if (!tt.failed && trails_after(h.data, h.len, tt.data, tt.len, 1)) {
+                    headline = m->h2[i].node;
+                    headline_order = m->h2[i].order;
+                    if (put_field(out, DL_META_TITLE, h.data, h.len) < 0) tt.failed = 1;
+                    title = &out->fields[DL_META_TITLE].value;
+                }
+                int failed = tt.failed;
+                dl_buf_free(&tt);
+                if (failed) {
+                    dl_buf_free(&t);
+                    dl_buf_free(&h);
+                    return -1;
+                }
             }
             dl_buf_free(&t);
             dl_buf_free(&h);
