@@ -65,6 +65,13 @@ static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (u
 
 /* Whether a[0..an) is the lower-case string b, ASCII case-insensitively. b's end is found while
  * comparing (no strlen): the harvest asks this of every meta tag against whole key lists. */
+/* Whether a[0..n) and b[0..n) are equal, ASCII case-insensitively. */
+static int ascii_ieq_n(const char *a, const char *b, size_t n) {
+    for (size_t k = 0; k < n; k++)
+        if (lower((unsigned char)a[k]) != lower((unsigned char)b[k])) return 0;
+    return 1;
+}
+
 static int ascii_ieq(const char *a, size_t an, const char *b) {
     for (size_t i = 0; i < an; i++)
         if (!b[i] || lower((unsigned char)a[i]) != (unsigned char)b[i]) return 0;
@@ -1664,7 +1671,9 @@ static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 "
                                            " twitter", " contact", " last updated", " last modified", " sponsored",
                                            " view in", " view all", " view profile", " more articles", " at ",
                                            " in ", /* "Written by Jane Doe in Politics on ..." */
-                                           " \"", " \xc2\xbb"}; /* a forum's "name » Tue Aug 27, 2019" */
+                                           " \"", " \xc2\xbb", /* a forum's "name » Tue Aug 27, 2019" */
+                                           " \xe2\x8b\x85 ", /* "Jane Doe ⋅ Review Editor ⋅" (U+22C5) */
+                                           ". reviewed by", " reviewed by", " fact checked by"};
 
 /* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
  * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
@@ -1703,6 +1712,19 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
                 break;
             }
     }
+    /* a bio after the name ("Lauren Vetter is a growth-focused marketing professional"): cut where the
+     * words before it are a name's few, not where a sentence about something else says "is a" */
+    static const char *const bio[] = {" is a ", " is an ", " is the "};
+    for (size_t k = 0; k < sizeof bio / sizeof bio[0]; k++) {
+        size_t sl = strlen(bio[k]);
+        for (size_t i = a, words = 0; i + sl <= e && words < 4; i++) {
+            if (starts_ci(s + i, e - i, bio[k])) {
+                e = i;
+                break;
+            }
+            words += s[i] == ' ';
+        }
+    }
     /* a date after the names ("Jane Doe 6 May 2014", "Jane Doe, May 6, 2014") ends them */
     for (size_t i = a; i < e; i++) {
         if (i > a && s[i - 1] != ' ') continue;
@@ -1726,6 +1748,18 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
         if (e - a >= 2 && (unsigned char)s[e - 2] == 0xC2 && (unsigned char)s[e - 1] == 0xA0) e -= 2; /* no-break space */
         else break;
     }
+    /* "Jane Doe Jane Doe", "Bence Kovács Bence": the name, then the name again or its first word
+     * opening a bio ("... Bence is a software developer", cut at " is a " above) */
+    if (e > a) {
+        size_t w1 = a;
+        while (w1 < e && s[w1] != ' ') w1++;
+        size_t half = (e - a - 1) / 2;
+        if ((e - a) % 2 == 1 && half > 2 && s[a + half] == ' ' && ascii_ieq_n(s + a, s + a + half + 1, half)) e = a + half;
+        else if (w1 < e && w1 - a > 2 && e - (w1 - a) > a + 1 && s[e - (w1 - a) - 1] == ' ' &&
+                 ascii_ieq_n(s + a, s + e - (w1 - a), w1 - a) && e - (w1 - a) - 1 > w1)
+            e = e - (w1 - a) - 1;
+    }
+    while (e > a && s[e - 1] == '*') e--; /* a footnote mark: "Angela Holliday-Bell, MD*" */
     /* "Jane Doe Last": the first word of a "Last updated" line the markup kept apart */
     if (e - a > 5 && ascii_ieq(s + e - 5, 5, " last")) e -= 5;
     /* "Laubrani (Laubrani)": a display name and the same user name in parentheses */
