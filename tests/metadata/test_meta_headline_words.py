@@ -107,3 +107,11 @@ def test_an_h2_over_the_body_that_is_a_title_part_names_the_post() -> None:
     a = distill.article(f"<html lang=en><head>{head}</head><body>{body}</body></html>")
     assert a.title == "Our journey to the new interpreter"
     assert (a.date or "")[:10] == "2020-01-13"
+
+
+def test_a_breadcrumb_title_keeps_its_first_part() -> None:
+    head = "<title>Council passes the budget / Town Discussion / Town Forums</title>"
+    assert page(head, "").title == "Council passes the budget"
+    # one slash between spaces is the headline's own
+    head = "<title>Können Fische Schmerzen spüren / empfinden?</title>"
+    assert page(head, "").title == "Können Fische Schmerzen spüren / empfinden?"

@@ -1099,7 +1099,7 @@ static int same_ci(const char *a, size_t an, const char *b, size_t bn) {
  * separate (a hyphen with spaces may also be inside a headline); CJK titles write the full-width bar
  * and colon without spaces ("見出し：サイト名"). */
 static const char *const title_seps[] = {" | ", " :: ", " // ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " \xc2\xb7 ",
-                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a"};
+                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a", " / "};
 
 static const char *find_sep(const char *s, size_t n, const char *sep, int last) {
     size_t sl = strlen(sep);
@@ -1128,6 +1128,14 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
         size_t tail_at = (size_t)(last - title) + sl, head_len = (size_t)(first - title);
         const char *tail = title + tail_at;
         size_t tail_len = len - tail_at;
+        /* " / " joins a breadcrumb trail ("Thread / Board / Site", a forum's <title>): the first part is
+         * the page's, whatever the others are. Written once it is as often a headline's own ("Pale Blue
+         * Dot / Lift Off", "spüren / empfinden", "2026 / 2027"), and left there */
+        if (sep[0] == ' ' && sep[1] == '/' && sep[2] == ' ') {
+            if (first == last || !head_len) continue;
+            *out_len = head_len;
+            return 1;
+        }
         if (site && site_len) {
             if (same_ci(tail, tail_len, site, site_len)) {
                 *out_len = (size_t)(last - title);

@@ -131,8 +131,8 @@ void dl_metadata_free(dl_metadata *md);
 
 /* The title without the site name: when title has a " | ", " :: ", " - ", " – ", " — ", " · ", " • "
  * or " » " separator, the part that is not the site name (site given: the end part equal to it is
- * cut; no site: the shorter end part is). Writes the kept slice to start and out_len; returns 1 when
- * something was cut. */
+ * cut; no site: the shorter end part is); a breadcrumb trail of " / " ("Thread / Board / Site") keeps
+ * its first part. Writes the kept slice to start and out_len; returns 1 when something was cut. */
 int dl_title_without_site(const char *title, size_t len, const char *site, size_t site_len, size_t *start,
                           size_t *out_len);
 
