@@ -2077,34 +2077,49 @@ static void append_folded(dl_buf *raw, const char *s, size_t n, size_t limit, in
     }
 }
 
-/* The text that follows el in document order (el's own text first), white space folded: at most limit
- * bytes of it. An element boundary separates words. */
-static void text_from_nodes(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
+/* The text that follows el in document order (el's own text first), white space folded. An element
+ * boundary separates words. by_words: at most limit bytes of the folded text (the window a reader
+ * sees under a headline); else at most limit bytes crossed, white space included (the whole page's
+ * text, where the limit bounds the cost: folding first reads more of an indented page for the same
+ * dates, and the page-wide rules find the same ones either way). */
+static void text_from_nodes(const dl_node *el, size_t limit, size_t max_nodes, int by_words, dl_buf *out) {
     const dl_node *root = el;
     while (root->parent) root = root->parent;
     dl_buf raw = {0};
-    size_t nodes = 0;
+    size_t nodes = 0, crossed = 0;
     int space = 0;
-    for (const dl_node *x = el; x && raw.len < limit && nodes < max_nodes && !raw.failed; nodes++) {
+    for (const dl_node *x = el; x && (by_words ? raw.len : crossed) < limit && nodes < max_nodes && !raw.failed;
+         nodes++) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
-            append_folded(&raw, x->u.text.ptr, x->u.text.len, limit, &space);
+            size_t n = x->u.text.len;
+            if (!by_words && n > limit - crossed) n = utf8_cut(x->u.text.ptr, limit - crossed);
+            crossed += n;
+            append_folded(&raw, x->u.text.ptr, n, limit, &space);
         } else if (x->type == DL_NODE_ELEMENT) {
             if (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
                 x->atom == DL_TAG_template || x->atom == DL_TAG_noscript)
                 skip = 1;
             else
-                space = 1;
+                space = 1, crossed++;
         }
         x = dl_next_node(root, x, skip);
     }
-    if (raw.failed) out->failed = 1;
-    else if (raw.len) dl_fold_append(out, raw.data, raw.len);
+    /* raw is folded already (append_folded): it becomes out, or is appended to it */
+    if (raw.failed) {
+        out->failed = 1;
+    } else if (raw.len && !out->len && !out->failed) {
+        dl_buf_free(out);
+        *out = raw;
+        return;
+    } else if (raw.len) {
+        dl_buf_append(out, raw.data, raw.len);
+    }
     dl_buf_free(&raw);
 }
 
 static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
-    text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, out);
+    text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, 1, out);
 }
 
 static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
@@ -2302,7 +2317,9 @@ static int publication_label(const char *text, size_t floor, size_t at) {
 
 
 /* The text of the page the last resorts read: bounded in bytes and nodes. */
-static void page_text(const dl_meta *m, dl_buf *t) { text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, t); }
+static void page_text(const dl_meta *m, dl_buf *t) {
+    text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, 0, t);
+}
 
 /* The first date that starts within 40 bytes after one of words[0..n) in the page's text
  * ("Veröffentlicht am 16.08.2019"): the words are found first, so a page pays one pass over its
@@ -2518,7 +2535,9 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
      * index) goes by. A line that says "Updated ..." leaves the publication date as it is */
     int updated = 0;
-    if (pick && shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+    /* the date shown with the headline, read once for the rules below that weigh a declared date by it */
+    int have_shown = pick && shown_date(m, headline, headline_order, &shown, &updated);
+    if (have_shown && !updated && !same_day(pick, &shown)) {
         for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
             if (m->date_set[modified[k]] && same_day(&m->dates[modified[k]], &shown)) {
                 pick = &m->dates[modified[k]];
@@ -2532,7 +2551,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * overrule the meta) */
     if (pick && published[source] == DL_DATE_META) {
         dl_date said;
-        if (shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+        if (have_shown && !updated && !same_day(pick, &shown)) {
             /* ... unless the page's text labels the meta's own day as the publication ("Published on
              * 25.Jun.2019" in the header; the date shown nearer the headline is a preprint's "first
              * published 04.Apr.2019"): the page says in words that the meta is right (wcxb-dev +1) */
@@ -2573,7 +2592,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     int stamped = pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED] ||
                   pick == &m->dates[DL_DATE_META] || pick == &m->dates[DL_DATE_LD_CREATED] ||
                   pick == &m->dates[DL_DATE_META_OTHER];
-    if (stamped && shown_date(m, headline, headline_order, &shown, &updated) && !updated && !same_day(pick, &shown)) {
+    if (stamped && have_shown && !updated && !same_day(pick, &shown)) {
         long apart = days_from_civil(pick->year, pick->month, pick->day) -
                      days_from_civil(shown.year, shown.month, shown.day);
         int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
