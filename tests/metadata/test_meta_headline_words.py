@@ -115,3 +115,16 @@ def test_a_breadcrumb_title_keeps_its_first_part() -> None:
     # one slash between spaces is the headline's own
     head = "<title>Können Fische Schmerzen spüren / empfinden?</title>"
     assert page(head, "").title == "Können Fische Schmerzen spüren / empfinden?"
+
+
+def test_a_headline_that_ends_with_the_site_name_loses_it() -> None:
+    # the <h1> itself ends with the site's name; the <title> adds it again
+    head = (
+        '<meta property="og:site_name" content="Artlyst">'
+        "<title>Critics’ Choice: Best Exhibitions 2025 – Artlyst - Artlyst</title>"
+    )
+    a = page(head, "Critics’ Choice: Best Exhibitions 2025 – Artlyst")
+    assert a.title == "Critics’ Choice: Best Exhibitions 2025"
+    # a name inside the headline, with no separator before it, stays
+    head = '<meta property="og:site_name" content="Artlyst"><title>Why I read Artlyst</title>'
+    assert page(head, "Why I read Artlyst").title == "Why I read Artlyst"

@@ -1663,6 +1663,23 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
         if (said) pick_len = head;
         break; /* the surest separator the title has */
     }
+    /* 6. the title still ends with the site's known name after a separator ("Critics' Choice: Best UK
+     *    Art Exhibitions 2025 – Artlyst" in the <h1> itself, the <title> adding " - Artlyst" again):
+     *    the name is the site's, not the headline's (wcxb-dev +1, nothing else changes) */
+    if (pick && site_len && pick_len > site_len + 3) {
+        size_t end = pick_len;
+        while (end && dl_rule_is_space((unsigned char)pick[end - 1])) end--;
+        if (end > site_len && same_ci(pick + end - site_len, site_len, site, site_len)) {
+            size_t at = end - site_len;
+            for (size_t k = 0; k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
+                size_t sl = strlen(title_seps[k]);
+                if (title_seps[k][0] == ' ' && at > sl && memcmp(pick + at - sl, title_seps[k], sl) == 0) {
+                    pick_len = at - sl;
+                    break;
+                }
+            }
+        }
+    }
     if (pick && rc == 0) rc = put_field(out, DL_META_TITLE, pick, pick_len);
     for (int i = 0; i < NDECLARED; i++) dl_buf_free(&d[i].text);
     for (size_t i = 0; i < DL_META_H1_MAX; i++) dl_buf_free(&h1text[i]);
