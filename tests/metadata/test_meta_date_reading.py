@@ -160,3 +160,23 @@ def test_the_time_under_the_headline_beats_a_date_line_after_it() -> None:
         f"<aside>{cards}</aside><div>{PROSE}</div></article>"
     )
     assert page("", body).date == "2025-04-29T21:00:25"
+
+
+# ---------------------------------------------------------------- a publication stamped as the modification
+
+
+def test_a_published_time_equal_to_the_modified_time_yields_to_the_time_marked_pubdate() -> None:
+    # JSON-LD's datePublished is its dateModified to the second (a re-save); the page's <time pubdate>
+    # says an earlier day
+    ld = (
+        '<script type="application/ld+json">{"@type": "Article", "datePublished": "2025-11-29T12:28:31-05:00",'
+        ' "dateModified": "2025-11-29T12:28:31-05:00"}</script>'
+    )
+    body = (
+        f"<article><h1>Council passes the budget</h1><div>{PROSE * 3}</div>"
+        '<div class=published>Published <time pubdate datetime="2025-08-13">August 13, 2025</time></div></article>'
+    )
+    assert page(ld, body).date == "2025-08-13"
+    # a modification a second later leaves the declared publication as it is
+    ld = ld.replace('"dateModified": "2025-11-29T12:28:31', '"dateModified": "2025-11-29T12:28:32')
+    assert page(ld, body).date == "2025-11-29T12:28:31-05:00"

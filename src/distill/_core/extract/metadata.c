@@ -816,7 +816,8 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
             dl_buf_free(&b);
         }
     }
-    if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX && m->ntimes >= DL_META_NODES_MAX) return;
+    if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX && m->ntimes >= DL_META_NODES_MAX)
+        return;
     unsigned h = hints(ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
@@ -1099,7 +1100,8 @@ static int same_ci(const char *a, size_t an, const char *b, size_t bn) {
  * separate (a hyphen with spaces may also be inside a headline); CJK titles write the full-width bar
  * and colon without spaces ("見出し：サイト名"). */
 static const char *const title_seps[] = {" | ", " :: ", " // ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " \xc2\xb7 ",
-                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a", " / "};
+                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a",
+                                         " / "};
 
 static const char *find_sep(const char *s, size_t n, const char *sep, int last) {
     size_t sl = strlen(sep);
@@ -1504,9 +1506,10 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     const char *pick = NULL;
     size_t pick_len = 0;
     /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, its
-     *    leading part ("Headline" of "Headline | Site") or its longer part after a colon (trails); but when the rest of that title is a later
-     *    <h1> longer than the leading part ("Site: Headline", a blog's name in the banner's <h1>, its
-     *    post's title in the next; a headline is longer than a name), the rest is it */
+     *    leading part ("Headline" of "Headline | Site") or its longer part after a colon (trails); but
+     *    when the rest of that title is a later <h1> longer than the leading part ("Site: Headline", a
+     *    blog's name in the banner's <h1>, its post's title in the next; a headline is longer than a
+     *    name), the rest is it */
     for (size_t i = 0; i < m->nh1 && !pick; i++) {
         const dl_buf *h = &h1text[i];
         if (!h->len || site_like(d, site, site_len, h, 0)) continue;
@@ -1779,7 +1782,8 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
         size_t w1 = a;
         while (w1 < e && s[w1] != ' ') w1++;
         size_t half = (e - a - 1) / 2;
-        if ((e - a) % 2 == 1 && half > 2 && s[a + half] == ' ' && ascii_ieq_n(s + a, s + a + half + 1, half)) e = a + half;
+        if ((e - a) % 2 == 1 && half > 2 && s[a + half] == ' ' && ascii_ieq_n(s + a, s + a + half + 1, half))
+            e = a + half;
         else if (w1 < e && w1 - a > 2 && e - (w1 - a) > a + 1 && s[e - (w1 - a) - 1] == ' ' &&
                  ascii_ieq_n(s + a, s + e - (w1 - a), w1 - a) && e - (w1 - a) - 1 > w1)
             e = e - (w1 - a) - 1;
@@ -2163,8 +2167,9 @@ static size_t folded_len(const char *s, size_t n, size_t cap) {
     return len;
 }
 
-/* The last limit bytes of text (white space folded) before el in document order (at most max_nodes nodes back, script and
- * style skipped): what a page writes just above its headline ("December 17, 2025" over the <h1>). */
+/* The last limit bytes of text (white space folded) before el in document order (at most max_nodes
+ * nodes back, script and style skipped): what a page writes just above its headline ("December 17,
+ * 2025" over the <h1>). */
 #define DL_META_BEFORE_HEADLINE_TEXT 160
 #define DL_META_BEFORE_HEADLINE_NODES 40
 static void text_before(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
@@ -2548,6 +2553,24 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     size_t source = 0;
     for (size_t k = 0; k < sizeof published / sizeof published[0] && !pick; k++)
         if (m->date_set[published[k]]) pick = &m->dates[published[k]], source = k;
+    /* a declared publication time equal, to the second, to the declared modification of the same
+     * source is one stamp written twice (a re-save), and a <time pubdate> (or one whose class says
+     * published) on an earlier day is the publication the page shows ("Published <time pubdate
+     * datetime=2025-08-13>" under JSON-LD datePublished = dateModified = 2025-11-29T12:28:31;
+     * wcxb-dev +1, nothing else changes; an explicitly labelled date instead changes 2 meta-dev
+     * pages, none for the better) */
+    if (pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED]) {
+        dl_meta_date_source mod =
+            pick == &m->dates[DL_DATE_LD_PUBLISHED] ? DL_DATE_LD_MODIFIED : DL_DATE_ARTICLE_MODIFIED;
+        const dl_date *mo = &m->dates[mod], *shown_pub = &m->dates[DL_DATE_TIME_PUBDATE];
+        int one_stamp = m->date_set[mod] && pick->has_time && mo->has_time && pick->year == mo->year &&
+                        pick->month == mo->month && pick->day == mo->day && pick->hour == mo->hour &&
+                        pick->minute == mo->minute && pick->second == mo->second;
+        if (one_stamp && m->date_set[DL_DATE_TIME_PUBDATE] && !same_day(pick, shown_pub) &&
+            days_from_civil(shown_pub->year, shown_pub->month, shown_pub->day) <
+                days_from_civil(pick->year, pick->month, pick->day))
+            pick = shown_pub;
+    }
     /* the page shows another declared date under its headline than the publication, with no label that
      * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
      * index) goes by. A line that says "Updated ..." leaves the publication date as it is */
@@ -2769,7 +2792,8 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
                 headline = m->h2[i].node;
                 headline_order = m->h2[i].order;
             } else if (h.len && m->src[DL_SRC_TITLE_TAG].len && near_body(m->h2[i].node, body) &&
-                       (m->page_type == 0 || m->page_type == DL_PAGE_ARTICLE + 1 || m->page_type == DL_PAGE_FORUM + 1)) {
+                       (m->page_type == 0 || m->page_type == DL_PAGE_ARTICLE + 1 ||
+                        m->page_type == DL_PAGE_FORUM + 1)) {
                 /* ... or the <h2> over the article body is the <title>'s part after a separator,
                  * longer than the part before it ("Gregory Szorc's Digital Home | Mercurial's Journey
                  * ..."), where the title resolution kept the other part: on an article or a forum
