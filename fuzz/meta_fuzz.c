@@ -1,7 +1,8 @@
 /* libFuzzer harness: the metadata readers' pure-C entry points (extract/date.h, extract/jsonld.h) on any
  * bytes. Checks: every date returned is a real calendar day inside the plausibility window and formats
  * to ISO 8601 of the expected shape; dl_date_iso8601 agrees with dl_date_parse; a date read from the
- * start (dl_date_at) is also found by the scan; the JSON-LD walk hands out slices inside the input, and
+ * start (dl_date_at) is also found by the scan; dl_date_order says 0, 1 or 2, the same with a known date
+ * when it says one without; the JSON-LD walk hands out slices inside the input, and
  * dl_jsonld_find / dl_jsonld_unescape produce valid UTF-8. Each call must return (the tokenizer once
  * stalled on a truncated UTF-8 lead byte: fuzz/regressions/meta_fuzz/ keeps that input).
  * Input: byte 0 selects the numeric order for dl_date_scan (0..2) and the JSON-LD key asked for; the
@@ -77,6 +78,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!dl_date_scan(s, n, 0, &e)) abort();
     }
     if (dl_date_from_url(s, n, &d)) check_date(&d);
+    /* the numeric order is 0, 1 or 2, and a known date only settles an order the numbers leave open */
+    int bare = dl_date_order(s, n, NULL);
+    d = (dl_date){.year = 2000 + sel % 30, .month = 1 + sel % 12, .day = 1 + sel % 28};
+    int told = dl_date_order(s, n, &d);
+    if (bare < 0 || bare > 2 || told < 0 || told > 2 || (bare && told != bare)) abort();
 
     walk_check w = {s, n, 0};
     dl_jsonld_walk(s, n, on_value, &w);

@@ -140,6 +140,25 @@ static size_t utf8_len(unsigned char c) {
     return 1;
 }
 
+/* Whether the word just before s[at] (white space between) is "version", "release", "build" or "ver":
+ * the numbers after it are a version ("vBulletin Version 3.8.11", "Release 1.2.2020"), not a date. */
+static int after_version_word(const char *s, size_t at) {
+    size_t e = at;
+    while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == '.' || s[e - 1] == ':')) e--;
+    size_t b = e;
+    while (b > 0 && is_alpha((unsigned char)s[b - 1]) && e - b < 8) b--;
+    if (b > 0 && is_alpha((unsigned char)s[b - 1])) return 0;
+    static const char *const words[] = {"version", "release", "build", "ver"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+        size_t wl = strlen(words[k]);
+        if (e - b != wl) continue;
+        size_t j = 0;
+        while (j < wl && (s[b + j] | 0x20) == words[k][j]) j++;
+        if (j == wl) return 1;
+    }
+    return 0;
+}
+
 /* Reads the token at s[*i]; returns 0 at the end. */
 /* The length of a Unicode space at s[i] that pages put inside dates (no-break, thin and narrow no-break
  * spaces: "4.\u2009Februar 2022"), 0 when none. */
@@ -261,8 +280,9 @@ static int set(dl_date *out, int y, int m, int d) {
     return 1;
 }
 
-/* The number tokens 0..2 with one separator repeated: how many tokens were used, 0 when none. */
-static size_t numeric(const window *w, dl_date *out) {
+/* The number tokens 0..4 with one separator repeated ("06.05.2018", "2019-11-18", "3/4/2021"): the
+ * separator, or 0 when they are not one date's parts. */
+static char numeric_run(const window *w) {
     const token *t = w->t;
     const char *s = w->s;
     if (w->count < 5 || t[0].kind != T_NUM || t[2].kind != T_NUM || t[4].kind != T_NUM) return 0;
@@ -275,6 +295,14 @@ static size_t numeric(const window *w, dl_date *out) {
     /* a longer run of numbers (a version, a phone number, an IP address) is not a date */
     if (w->count > 6 && t[5].kind == T_PUNCT && !t[5].space && s[t[5].at] == sep && t[6].kind == T_NUM && !t[6].space)
         return 0;
+    return sep;
+}
+
+/* The number tokens 0..2 with one separator repeated: how many tokens were used, 0 when none. */
+static size_t numeric(const window *w, dl_date *out) {
+    const token *t = w->t;
+    char sep = numeric_run(w);
+    if (!sep) return 0;
     if (num(&t[0], 4, 4) && num(&t[2], 1, 2) && num(&t[4], 1, 2)) /* 2019-11-18, 2019/11/18 */
         return set(out, t[0].value, t[2].value, t[4].value) ? 5 : 0;
     if (!num(&t[0], 1, 2) || !num(&t[2], 1, 2) || !(num(&t[4], 4, 4) || num(&t[4], 2, 2))) return 0;
@@ -290,13 +318,18 @@ static size_t numeric(const window *w, dl_date *out) {
 }
 
 /* Day month-name year: "6 May 2014", "6. Mai 2014", "1er mars 2020", "15 de marzo de 2021",
- * "3rd of March, 2021". */
+ * "3rd of March, 2021", "12-Jan-2020". */
 static size_t day_month_year(const window *w, dl_date *out) {
     const token *t = w->t;
     const char *s = w->s;
     size_t i = 0;
     if (!num(&t[0], 1, 2)) return 0;
     int d = t[0].value;
+    /* "04-ago-2021", "12-Jan-2020", "12/Jan/2020": the parts joined by one dash or slash, no space */
+    if (w->count >= 5 && (is_punct(s, &t[1], "-") || is_punct(s, &t[1], "/")) && !t[1].space && !t[2].space &&
+        t[2].month && t[3].len == 1 && t[3].kind == T_PUNCT && s[t[3].at] == s[t[1].at] && !t[3].space &&
+        !t[4].space && num(&t[4], 4, 4))
+        return set(out, t[4].value, t[2].month, d) ? 5 : 0;
     i = 1;
     if (i < w->count && ordinal_word(s, &t[i])) i++;
     while (i < w->count && connector(s, &t[i])) i++;
@@ -448,6 +481,8 @@ static int scan_from(const char *s, size_t n, int prefer, size_t max_start, int 
              * one; a colon after a digit is a time's ("10:26") */
             if (before == ':' && w.t[0].at > 1 && is_alpha((unsigned char)s[w.t[0].at - 2])) starts = 1;
         }
+        /* a number after "Version" is a version's */
+        if (starts && w.t[0].kind == T_NUM && after_version_word(s, w.t[0].at)) starts = 0;
         size_t used = starts ? try_window(&w, out) : 0;
         if (used) {
             if (at) *at = w.t[0].at;
@@ -468,6 +503,39 @@ static int scan(const char *s, size_t n, int prefer, size_t max_start, int read_
 
 int dl_date_find(const char *s, size_t len, int order, dl_date *out, size_t *at) {
     return s ? scan_from(s, len, order == 1 || order == 2 ? order : 0, SIZE_MAX, 0, out, at) : 0;
+}
+
+int dl_date_order(const char *s, size_t len, const dl_date *known) {
+    if (!s) return 0;
+    if (len > DL_DATE_SCAN_MAX) len = DL_DATE_SCAN_MAX;
+    window w;
+    w.s = s;
+    w.n = len;
+    w.prefer = 0;
+    w.t = w.buf;
+    w.count = w.nums = 0;
+    size_t i = 0;
+    while (w.count < MAX_TOKENS && window_take(&w, &i)) {}
+    for (; w.count; slide(&w, &i)) {
+        const token *t = w.t;
+        char sep = numeric_run(&w);
+        /* slashes and dashes only: a dotted date is day first wherever it is written */
+        if (sep != '/' && sep != '-') continue;
+        if (!num(&t[0], 1, 2) || !num(&t[2], 1, 2) || !num(&t[4], 4, 4)) continue;
+        if (t[0].at > 0 && !t[0].space) {
+            unsigned char before = (unsigned char)s[t[0].at - 1];
+            if (is_alpha(before) || is_digit(before) || before == '.' || before == '/' || before == '-') continue;
+        }
+        int a = t[0].value, b = t[2].value, y = t[4].value;
+        if (a < 1 || b < 1 || a > 31 || b > 31) continue;
+        if (a > 12 && b <= 12) return 1;
+        if (b > 12 && a <= 12) return 2;
+        if (!known || a == b || y != known->year) return 0;
+        if (a == known->day && b == known->month) return 1;
+        if (a == known->month && b == known->day) return 2;
+        return 0;
+    }
+    return 0;
 }
 
 int dl_date_at(const char *s, size_t len, dl_date *out) { return s ? scan(s, len, 0, 1, 0, out) : 0; }

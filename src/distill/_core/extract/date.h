@@ -38,6 +38,13 @@ int dl_date_scan(const char *s, size_t len, int order, dl_date *out);
 /* dl_date_scan that also says where the date starts (its byte offset in s, into *at). */
 int dl_date_find(const char *s, size_t len, int order, dl_date *out, size_t *at);
 
+/* The order the first numeric date in s (with slashes or dashes and a four-digit year) writes its day
+ * and month in: 1 day first, 2 month first, 0 when it does not say. It says so when one of the two
+ * numbers is over 12 ("12/17/2025"), or, given known (the date s is known to write, as a <time>'s
+ * datetime attribute declares it), when the two numbers are that date's day and month ("03/01/2017"
+ * for 2017-03-01). Reads at most the first 4096 bytes. */
+int dl_date_order(const char *s, size_t len, const dl_date *known);
+
 /* A date that starts exactly at s (not after other words). Returns 1 and fills out, or 0. */
 int dl_date_at(const char *s, size_t len, dl_date *out);
 

@@ -101,11 +101,14 @@ struct dl_meta {
     size_t nbylines;
     dl_meta_node datelines[DL_META_NODES_MAX]; /* elements whose class/id/itemprop says date or time */
     size_t ndatelines;
+    dl_meta_node times[DL_META_NODES_MAX]; /* the first <time> elements (the one near the headline) */
+    size_t ntimes;
     dl_date timed[DL_META_TIMED_MAX]; /* every declared date written with a time, in document order */
     size_t ntimed;
     uint32_t order;       /* elements visited so far */
     int twitter_label_author; /* twitter:label1 is "Written by" (or "Author") */
     int day_first;        /* 1 when <html lang> names a language that writes the day first, 2 month first */
+    int order_guessed;    /* day_first is English's usual month first, which the page's <time>s may overrule */
     int nomem;
     /* the page's type (page_type.h's dl_page_type) plus one, set by article() before dl_meta_resolve
      * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
@@ -128,8 +131,8 @@ void dl_metadata_free(dl_metadata *md);
 
 /* The title without the site name: when title has a " | ", " :: ", " - ", " – ", " — ", " · ", " • "
  * or " » " separator, the part that is not the site name (site given: the end part equal to it is
- * cut; no site: the shorter end part is). Writes the kept slice to start and out_len; returns 1 when
- * something was cut. */
+ * cut; no site: the shorter end part is); a breadcrumb trail of " / " ("Thread / Board / Site") keeps
+ * its first part. Writes the kept slice to start and out_len; returns 1 when something was cut. */
 int dl_title_without_site(const char *title, size_t len, const char *site, size_t site_len, size_t *start,
                           size_t *out_len);
 
