@@ -5,7 +5,8 @@
  * type's) would tokenize each repeat again. A dl_word_memo is a small direct-mapped table keyed by the
  * bytes themselves (a hash picks the slot; the length and the bytes are compared, so a result is never
  * another string's): a slot holds the last string that hashed to it. Strings longer than
- * DL_WORD_MEMO_MAX_LEN are not remembered (they rarely repeat). The strings must outlive the memo
+ * DL_WORD_MEMO_MAX_LEN are not remembered (they rarely repeat; long lists of utility classes, 64 to 256
+ * bytes, do, card after card). The strings must outlive the memo
  * (they point into the document). Zero-filled is empty.
  */
 #ifndef DL_COMMON_WORD_MEMO_H
@@ -16,7 +17,7 @@
 #include <string.h>
 
 #define DL_WORD_MEMO_SLOTS 256 /* a power of two */
-#define DL_WORD_MEMO_MAX_LEN 64
+#define DL_WORD_MEMO_MAX_LEN 256
 
 typedef struct {
     const char *s[DL_WORD_MEMO_SLOTS];

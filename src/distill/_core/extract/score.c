@@ -40,6 +40,7 @@ typedef struct {
     dl_score_result *out;
     dl_meta *meta;
     int nomem;
+    dl_word_memo dropped; /* the class and id values' boilerplate verdicts (dl_rule_is_dropped_memo) */
 } walk;
 
 /* One byte of the count: a white-space byte leaves a pending gap, a continuation byte continues its
@@ -145,7 +146,7 @@ static int enter(walk *w, const dl_node *n) {
     if (n->type != DL_NODE_ELEMENT) return n->type == DL_NODE_DOCUMENT || n->type == DL_NODE_FRAGMENT;
     if (w->meta) dl_meta_visit(w->meta, n);
     if (w->pruned) return 1; /* only the metadata harvest looks inside */
-    if (dl_rule_is_pruned(n) || dl_rule_is_dropped(n)) {
+    if (dl_rule_is_pruned(n) || dl_rule_is_dropped_memo(n, &w->dropped)) {
         w->pruned = n;
         return w->meta != NULL;
     }
