@@ -627,28 +627,39 @@ static int has_piece(const char *s, size_t n) {
     return 0;
 }
 
-/* Which of the two hints el's class, id and itemprop carry (bit 1 byline, bit 2 date line). Each value
- * is lower-cased once and searched with strstr, so the check stays cheap on every element. */
-static unsigned hints(const meta_attrs *ma) {
+/* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line). The
+ * value is lower-cased once and searched with strstr. */
+static unsigned value_hints(const char *v, size_t n) {
+    if (!has_piece(v, n)) return 0;
+    char low[200];
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = lower((unsigned char)v[i]);
+        low[i] = c ? (char)c : ' ';
+    }
+    low[n] = 0;
+    unsigned out = 0;
+    if (any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not))) out |= 1;
+    if (any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not))) out |= 2;
+    return out;
+}
+
+/* Which of the two hints el's class, id and itemprop carry: the values' hints together. A page repeats
+ * its values (every card of a grid has the same class), so each value's hints are remembered for the
+ * walk (m->hint_memo), and a repeat costs a lookup rather than a scan. */
+static unsigned hints(dl_meta *m, const meta_attrs *ma) {
     /* class, id, itemprop in that order; rel=author is read as a token */
     const dl_attr *const values[] = {ma->class_, ma->id, ma->itemprop};
     unsigned out = 0;
     for (size_t k = 0; k < COUNT(values); k++) {
         const dl_attr *a = values[k];
         if (!a || !a->value.len || a->value.len >= 200) continue;
-        const char *v = a->value.ptr;
-        size_t n = a->value.len;
-        if (!has_piece(v, n)) continue;
-        char low[200];
-        for (size_t i = 0; i < n; i++) {
-            unsigned char c = lower((unsigned char)v[i]);
-            low[i] = c ? (char)c : ' ';
+        size_t slot = 0;
+        unsigned h;
+        if (!dl_word_memo_get(&m->hint_memo, a->value.ptr, a->value.len, &slot, &h)) {
+            h = value_hints(a->value.ptr, a->value.len);
+            dl_word_memo_put(&m->hint_memo, slot, a->value.ptr, a->value.len, h);
         }
-        low[n] = 0;
-        if (!(out & 1) && any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not)))
-            out |= 1;
-        if (!(out & 2) && any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not)))
-            out |= 2;
+        out |= h;
     }
     return out;
 }
@@ -738,7 +749,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
         }
     }
     if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX) return;
-    unsigned h = hints(ma);
+    unsigned h = hints(m, ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
         if (has_token(ma->rel, "author") || (prop && has_token(prop, "author")) || (h & 1) ||
