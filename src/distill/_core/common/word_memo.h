@@ -25,17 +25,26 @@ typedef struct {
     unsigned value[DL_WORD_MEMO_SLOTS];
 } dl_word_memo;
 
+/* The slot of s[0..n): whole 8-byte words, the last one overlapping the one before (fixed-size loads
+ * only: a copy of n % 8 bytes would be a call); a short string by its first, middle and last bytes. The
+ * slot only places a string; a hit always compares the bytes. */
 static inline size_t dl_word_memo_slot(const char *s, size_t n) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t v;
-        memcpy(&v, s + i, 8);
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n, v;
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&v, s + i, 8);
+            h = (h ^ v) * 0xFF51AFD7ED558CCDull;
+        }
+        memcpy(&v, s + n - 8, 8);
         h = (h ^ v) * 0xFF51AFD7ED558CCDull;
-    }
-    if (i < n) {
-        uint64_t v = 0;
-        memcpy(&v, s + i, n - i);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        h = (h ^ (a | (uint64_t)b << 32)) * 0xFF51AFD7ED558CCDull;
+    } else if (n) {
+        v = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n / 2] << 8 |
+            (uint64_t)(unsigned char)s[n - 1] << 16;
         h = (h ^ v) * 0xFF51AFD7ED558CCDull;
     }
     return (size_t)(h ^ (h >> 29)) & (DL_WORD_MEMO_SLOTS - 1);
@@ -54,6 +63,33 @@ static inline void dl_word_memo_put(dl_word_memo *m, size_t slot, const char *s,
     if (n > DL_WORD_MEMO_MAX_LEN) return;
     m->s[slot] = s;
     m->len[slot] = (uint32_t)n;
+    m->value[slot] = value;
+}
+
+/* The same for a pure function of a tag and a short string with a 64-bit result (an element's shape: its
+ * tag atom and its class value): the tag is part of the key. */
+typedef struct {
+    const char *s[DL_WORD_MEMO_SLOTS];
+    uint32_t len[DL_WORD_MEMO_SLOTS];
+    uint32_t tag[DL_WORD_MEMO_SLOTS];
+    uint64_t value[DL_WORD_MEMO_SLOTS];
+} dl_tag_memo;
+
+static inline int dl_tag_memo_get(const dl_tag_memo *m, uint32_t tag, const char *s, size_t n, size_t *slot,
+                                  uint64_t *value) {
+    if (n > DL_WORD_MEMO_MAX_LEN) return 0;
+    size_t k = *slot = (dl_word_memo_slot(s, n) ^ (tag * 0x9E3779B1u >> 7)) & (DL_WORD_MEMO_SLOTS - 1);
+    if (!m->s[k] || m->tag[k] != tag || m->len[k] != n || memcmp(m->s[k], s, n) != 0) return 0;
+    *value = m->value[k];
+    return 1;
+}
+
+static inline void dl_tag_memo_put(dl_tag_memo *m, size_t slot, uint32_t tag, const char *s, size_t n,
+                                   uint64_t value) {
+    if (n > DL_WORD_MEMO_MAX_LEN) return;
+    m->s[slot] = s;
+    m->len[slot] = (uint32_t)n;
+    m->tag[slot] = tag;
     m->value[slot] = value;
 }
 
