@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/word_memo.h"
 #include "extract/blocks.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -80,17 +81,21 @@ static int tag_group(const dl_node *n) {
     }
 }
 
-static uint32_t signature(const dl_node *n) {
+/* memo: the signatures of the (tag, class value) pairs met, since a page's cards and rows repeat them */
+static uint32_t signature(const dl_node *n, dl_tag_memo *memo) {
     uint32_t h = 2166136261u ^ n->atom;
     h *= 16777619u;
     const dl_attr *a = dl_element_attr(n, "class", 5);
     if (a) {
-        size_t len = a->value.len < 64 ? a->value.len : 64; /* a long class list: its start names it */
+        size_t len = a->value.len < 64 ? a->value.len : 64, slot = 0; /* a long class list: its start names it */
+        uint64_t known;
+        if (dl_tag_memo_get(memo, n->atom, a->value.ptr, len, &slot, &known)) return (uint32_t)known;
         for (size_t i = 0; i < len; i++) {
             unsigned char c = (unsigned char)a->value.ptr[i];
             if (c >= '0' && c <= '9') continue; /* "item-1", "item-2" are the same shape */
             h = (h ^ c) * 16777619u;
         }
+        dl_tag_memo_put(memo, slot, n->atom, a->value.ptr, len, h);
     }
     return h;
 }
@@ -107,14 +112,17 @@ static int count_repeats(dl_actx *cx, scratch *s) {
     slot *t = calloc(cap, sizeof(*t));
     if (!t) return -1;
     uint32_t *at = malloc((size_t)cx->n * sizeof(*at) + 1);
-    if (!at) {
+    dl_tag_memo *memo = calloc(1, sizeof(*memo));
+    if (!at || !memo) {
+        free(memo);
+        free(at);
         free(t);
         return -1;
     }
     for (uint32_t i = 0; i < cx->n; i++) {
         int32_t p = cx->el[i].parent;
         if (p < 0) continue;
-        uint32_t sig = signature(cx->el[i].node);
+        uint32_t sig = signature(cx->el[i].node, memo);
         size_t h = ((size_t)sig * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
         while (t[h].count && !(t[h].parent == (uint32_t)p && t[h].sig == sig)) h = (h + 1) & (cap - 1);
         if (!t[h].count) {
@@ -134,6 +142,7 @@ static int count_repeats(dl_actx *cx, scratch *s) {
             s[i].group = t[at[i]].first;
         }
     }
+    free(memo);
     free(at);
     free(t);
     return 0;
