@@ -551,7 +551,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     out->chars = malloc((size_t)nb * sizeof(*out->chars));
     out->hash = malloc((size_t)nb * sizeof(*out->hash));
     out->shape = malloc((size_t)nb * sizeof(*out->shape));
-    out->x = calloc((size_t)nb * DL_BLOCK_NFEAT, sizeof(float));
+    out->x = malloc((size_t)nb * DL_BLOCK_NFEAT * sizeof(float)); /* each row zeroed as it is filled */
     out->block_of = malloc((size_t)n * sizeof(*out->block_of));
     if (!out->el || !out->chars || !out->hash || !out->shape || !out->x || !out->block_of) goto nomem;
     for (uint32_t i = 0; i < n; i++) out->block_of[i] = -1;
@@ -585,6 +585,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         const block_scratch *qb = &bs[q->blk];
         const dl_node *x = cx->el[i].node;
         float *f = out->x + (size_t)b * DL_BLOCK_NFEAT;
+        memset(f, 0, DL_BLOCK_NFEAT * sizeof(float));
         double words = qb->bw + 1.0;
         f[0] = lgu(qb->bc);
         f[1] = (float)((double)qb->bl / qb->bc);
