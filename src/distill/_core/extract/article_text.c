@@ -566,9 +566,6 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */
                 e->own_chars = sat_add(e->own_chars, c);
                 e->own_commas = sat_add(e->own_commas, k);
-                e->own_words = sat_add(e->own_words, w);
-                e->own_stops = sat_add(e->own_stops, st);
-                e->own_digits = sat_add(e->own_digits, d);
             }
         } else if (x->type == DL_NODE_ELEMENT) {
             if (push_el(cx, x, cur) < 0) {
@@ -1010,6 +1007,7 @@ void dl_tab_free(dl_actx *cx) {
     memset(cx, 0, sizeof(*cx));
 }
 _Static_assert(DL_TAB_MAX_CHOSEN == DL_ART_SPLIT_MAX, "chosen array size");
+_Static_assert(sizeof(dl_el) <= 64, "dl_el: at most 64 bytes (article_table.h)");
 
 int dl_article_classic_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
     memset(out, 0, sizeof(*out));
