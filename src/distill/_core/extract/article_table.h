@@ -25,6 +25,11 @@ enum {
     F_UNDER = 1u << 7,   /* inside an F_TAGSOFT element */
     F_HIDDEN = 1u << 8,  /* hidden itself (attribute or inline style) */
     F_MUTE = 1u << 9,    /* its own text belongs to a block that is not content (dl_tab_render skips it) */
+    /* its tag, as the table walk read it (the later loops test these rather than each reread the node) */
+    F_PARA = 1u << 10,     /* a paragraph tag: <p>, <td>, <pre> */
+    F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_ART_RUN_HOST_TAGS) */
+    F_INLINE = 1u << 12,   /* phrasing content that continues a run (dl_tab_is_inline) */
+    F_LINK = 1u << 13,     /* an <a> */
 };
 
 enum {
