@@ -118,7 +118,7 @@ static uint64_t sum_bytes(__m128i v) {
 
 void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *commas, uint32_t *words,
                          uint32_t *stops, uint32_t *digits) {
-    if (len < 32) { /* short pieces: the table loop */
+    if (len < 16) { /* short pieces: the table loop */
         measure_short(s, len, chars, commas, words, stops, digits);
         return;
     }

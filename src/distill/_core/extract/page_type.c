@@ -646,7 +646,7 @@ static void scan_text(walk *w, const dl_str *t) {
     const unsigned char *s = (const unsigned char *)t->ptr;
     size_t n = t->len;
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-    uint32_t chars = n >= 32 && n < UINT32_MAX / 2 ? scan_bytes_wide(w, s, n) : scan_bytes(w, s, n);
+    uint32_t chars = n >= 16 && n < UINT32_MAX / 2 ? scan_bytes_wide(w, s, n) : scan_bytes(w, s, n);
 #else
     uint32_t chars = scan_bytes(w, s, n);
 #endif
