@@ -348,8 +348,55 @@ static class_word buckets[26][26][BUCKET_MAX];
 static uint8_t bucket_len[26][26];
 static int buckets_ready;
 
+/* What the walk asks of an HTML element's tag, read by one lookup when it enters and leaves the element
+ * (dl_page_type_init fills it): invisible text (rules.h's text-skip tags), a link, a heading, code, a
+ * paragraph, navigation, a list item, a tag that repeats as a group's member, a date, a picture. */
+enum {
+    K_SKIP = 1u << 0,
+    K_LINK = 1u << 1,
+    K_HEADING = 1u << 2,
+    K_CODE = 1u << 3,
+    K_P = 1u << 4,
+    K_NAV = 1u << 5,
+    K_LI = 1u << 6,
+    K_REPEATABLE = 1u << 7,
+    K_TIME = 1u << 8,
+    K_IMAGE = 1u << 9,
+};
+static uint16_t tag_kind[DL_TAG__COUNT];
+
+static void fill_tag_kind(void) {
+#define DL_KIND_SKIP(name) tag_kind[DL_TAG_##name] |= K_SKIP;
+#define DL_KIND_HEADING(name) tag_kind[DL_TAG_##name] |= K_HEADING;
+    DL_RULE_TEXT_SKIP_TAGS(DL_KIND_SKIP)
+    DL_RULE_HEADING_TAGS(DL_KIND_HEADING)
+#undef DL_KIND_SKIP
+#undef DL_KIND_HEADING
+    tag_kind[DL_TAG_a] |= K_LINK;
+    tag_kind[DL_TAG_pre] |= K_CODE;
+    tag_kind[DL_TAG_code] |= K_CODE;
+    tag_kind[DL_TAG_p] |= K_P;
+    tag_kind[DL_TAG_nav] |= K_NAV;
+    tag_kind[DL_TAG_aside] |= K_NAV;
+    tag_kind[DL_TAG_header] |= K_NAV;
+    tag_kind[DL_TAG_footer] |= K_NAV;
+    tag_kind[DL_TAG_li] |= K_LI;
+    tag_kind[DL_TAG_div] |= K_REPEATABLE;
+    tag_kind[DL_TAG_li] |= K_REPEATABLE;
+    tag_kind[DL_TAG_article] |= K_REPEATABLE;
+    tag_kind[DL_TAG_section] |= K_REPEATABLE;
+    tag_kind[DL_TAG_tr] |= K_REPEATABLE;
+    tag_kind[DL_TAG_time] |= K_TIME;
+    tag_kind[DL_TAG_img] |= K_IMAGE;
+    tag_kind[DL_TAG_picture] |= K_IMAGE;
+}
+
+/* The kind bits of an HTML element (the walk's callers check the namespace first). */
+static unsigned kind_of(const dl_node *el) { return el->atom < DL_TAG__COUNT ? tag_kind[el->atom] : 0; }
+
 void dl_page_type_init(void) {
     if (buckets_ready) return;
+    fill_tag_kind();
     const char *const *lists[] = {cls_post,  cls_author,  cls_vote,    cls_product,
                                   cls_card,  cls_docs,    cls_service, cls_article};
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
@@ -663,10 +710,6 @@ static void scan_text(walk *w, const dl_str *t) {
 }
 
 /* ---- the walk ---- */
-static int is_nav(const dl_node *el) {
-    return dl_is_element(el, DL_TAG_nav) || dl_is_element(el, DL_TAG_aside) || dl_is_element(el, DL_TAG_header) ||
-           dl_is_element(el, DL_TAG_footer);
-}
 
 /* Elements whose parent holds REPEAT_MIN same-shaped siblings: computed on entering, remembered by
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
@@ -690,11 +733,6 @@ static int in_repeated_group(walk *w, const dl_node *el) {
     return same + 1 >= REPEAT_MIN;
 }
 
-static int repeatable(const dl_node *el) {
-    return dl_is_element(el, DL_TAG_div) || dl_is_element(el, DL_TAG_li) || dl_is_element(el, DL_TAG_article) ||
-           dl_is_element(el, DL_TAG_section) || dl_is_element(el, DL_TAG_tr);
-}
-
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
 static void enter_link(walk *w, const known_attrs *ka) {
@@ -714,21 +752,22 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     known_attrs ka;
     gather_attrs(el, &ka);
-    if (dl_rule_text_skip(el)) w->invisible++;
-    if (dl_is_element(el, DL_TAG_a)) {
+    unsigned k = kind_of(el);
+    if (k & K_SKIP) w->invisible++;
+    if (k & K_LINK) {
         w->in_link++;
         if (w->heading) w->heading_linked = 1;
         enter_link(w, &ka);
     }
-    if (dl_rule_is_heading(el) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
-    if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code++;
-    if (dl_is_element(el, DL_TAG_p)) {
+    if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
+    if (k & K_CODE) w->in_code++;
+    if (k & K_P) {
         if (!w->in_p) w->p_chars = 0;
         w->in_p++;
     }
-    if (is_nav(el)) w->in_nav++;
-    if (dl_is_element(el, DL_TAG_li)) w->in_li++;
-    if (repeatable(el) && !w->in_repeat && in_repeated_group(w, el)) {
+    if (k & K_NAV) w->in_nav++;
+    if (k & K_LI) w->in_li++;
+    if ((k & K_REPEATABLE) && !w->in_repeat && in_repeated_group(w, el)) {
         w->in_repeat = 1;
         w->member_heading = w->member_link = w->member_time = w->member_image = 0;
         w->member_start = w->chars;
@@ -736,10 +775,10 @@ static void enter_element(walk *w, const dl_node *el) {
         w->in_repeat++;
     }
     if (w->in_repeat) {
-        if (dl_rule_is_heading(el)) w->member_heading = 1;
-        if (dl_is_element(el, DL_TAG_a)) w->member_link = 1;
-        if (dl_is_element(el, DL_TAG_time)) w->member_time = 1;
-        if (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture)) w->member_image = 1;
+        if (k & K_HEADING) w->member_heading = 1;
+        if (k & K_LINK) w->member_link = 1;
+        if (k & K_TIME) w->member_time = 1;
+        if (k & K_IMAGE) w->member_image = 1;
     }
     if (el->first_child) scan_children(w, el);
     if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
@@ -813,10 +852,11 @@ static void leave_element(walk *w, const dl_node *el) {
         w->invisible--;
         return;
     }
-    if (dl_rule_text_skip(el)) w->invisible--;
-    if (dl_is_element(el, DL_TAG_a)) w->in_link--;
-    if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code--;
-    if (dl_is_element(el, DL_TAG_p)) {
+    unsigned k = kind_of(el);
+    if (k & K_SKIP) w->invisible--;
+    if (k & K_LINK) w->in_link--;
+    if (k & K_CODE) w->in_code--;
+    if (k & K_P) {
         if (--w->in_p == 0) {
             w->p_text += w->p_chars;
             w->paragraphs++;
@@ -824,8 +864,8 @@ static void leave_element(walk *w, const dl_node *el) {
             if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
         }
     }
-    if (is_nav(el)) w->in_nav--;
-    if (dl_is_element(el, DL_TAG_li)) w->in_li--;
+    if (k & K_NAV) w->in_nav--;
+    if (k & K_LI) w->in_li--;
     if (el == w->heading) {
         /* a heading that is a link titles a teaser of another page (listings, collections) */
         if (w->heading_linked) w->f[F_linked_headings]++;
