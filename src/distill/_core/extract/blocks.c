@@ -314,20 +314,20 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
  * each run of anything else one separator, so that the same words written with other spacing,
  * punctuation or case hash the same (regions.c finds copies of the same text with it). */
 static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
-    int gap = 1;
-    for (size_t i = 0; i < len; i++) {
-        /* hash_byte: the byte as hashed (a word byte lower-cased), 0 for a separator; one load per
-         * byte, since every byte of every block's text goes through here */
-        unsigned char c = hash_byte[(unsigned char)p[i]];
-        if (c) {
-            if (gap && h) h = (h ^ ' ') * 1099511628211u;
-            gap = 0;
+    /* hash_byte: the byte as hashed (a word byte lower-cased), 0 for a separator; one load per byte,
+     * since every byte of every block's text goes through here. Word by word: the separators before a
+     * word (or the piece's start) are one space, unless nothing was hashed yet. */
+    size_t i = 0;
+    for (;;) {
+        while (i < len && !hash_byte[(unsigned char)p[i]]) i++;
+        if (i >= len) return h;
+        if (h) h = (h ^ ' ') * 1099511628211u;
+        unsigned char c;
+        while (i < len && (c = hash_byte[(unsigned char)p[i]]) != 0) {
             h = (h ^ c) * 1099511628211u;
-        } else {
-            gap = 1;
+            i++;
         }
     }
-    return h;
 }
 
 /* The block's shape (blocks.h dl_block_shape) grown by one piece of its text: the head takes the first
