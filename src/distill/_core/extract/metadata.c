@@ -561,8 +561,8 @@ static int by_word(const dl_node *el) {
     const dl_node *t = el->first_child;
     if (!t || t->type != DL_NODE_TEXT) return 0;
     const char *s = t->u.text.ptr;
-    size_t n = t->u.text.len;
-    while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+    size_t n = t->u.text.len, lead = dl_ascii_space_prefix(s, n);
+    s += lead, n -= lead;
     /* every word below starts with one of these letters: most texts are ruled out by their first */
     switch (lower((unsigned char)(n ? *s : 0))) {
     case 'b': case 'v': case 'p': case 'd': case 'w': break;
