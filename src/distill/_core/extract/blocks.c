@@ -133,14 +133,10 @@ static int count_repeats(dl_actx *cx, scratch *s) {
         t[h].count++;
         at[i] = (uint32_t)h;
     }
+    /* every element's scratch starts here (the rest of it zero, no block yet) */
     for (uint32_t i = 0; i < cx->n; i++) {
-        if (cx->el[i].parent < 0) {
-            s[i].rep = 1;
-            s[i].group = i;
-        } else {
-            s[i].rep = t[at[i]].count;
-            s[i].group = t[at[i]].first;
-        }
+        if (cx->el[i].parent < 0) s[i] = (scratch){.rep = 1, .group = i, .blk = NO_BLOCK};
+        else s[i] = (scratch){.rep = t[at[i]].count, .group = t[at[i]].first, .blk = NO_BLOCK};
     }
     free(memo);
     free(at);
@@ -422,7 +418,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     uint32_t n = cx->n;
     if (!n || cx->broken) return 0;
     dl_blocks_init(); /* no-op after the module's own call */
-    scratch *s = calloc(n, sizeof(*s));
+    scratch *s = malloc((size_t)n * sizeof(*s)); /* count_repeats fills every entry */
     if (!s) return -1;
     /* one block at most per text node that reaches a host, and per element */
     uint32_t nbs = 0, max_blocks = !cx->text_failed && cx->ntext < n ? cx->ntext : n;
@@ -477,7 +473,6 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         s[i].anc = a;
         int host = !(e->flags & F_HARD) && !dl_tab_is_inline(x);
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
-        s[i].blk = NO_BLOCK;
     }
 
     /* each text node's text to its block, in document order. The table walk listed every text node it
