@@ -230,7 +230,9 @@ static const char *const meta_tag[] = {DL_RULE_META_TAG};
 static const char *const meta_keywords[] = {DL_RULE_META_KEYWORDS};
 
 static int equals_any(const char *key, size_t len, const char *const *list, size_t count) {
+    unsigned char first = lower((unsigned char)key[0]); /* len > 0; a word that starts otherwise differs */
     for (size_t i = 0; i < count; i++) {
+        if ((unsigned char)list[i][0] != first) continue;
         size_t m = strlen(list[i]);
         if (m != len) continue;
         size_t j = 0;
