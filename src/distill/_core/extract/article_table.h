@@ -25,6 +25,11 @@ enum {
     F_UNDER = 1u << 7,   /* inside an F_TAGSOFT element */
     F_HIDDEN = 1u << 8,  /* hidden itself (attribute or inline style) */
     F_MUTE = 1u << 9,    /* its own text belongs to a block that is not content (dl_tab_render skips it) */
+    /* its tag, as the table walk read it (the later loops test these rather than each reread the node) */
+    F_PARA = 1u << 10,     /* a paragraph tag: <p>, <td>, <pre> */
+    F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_ART_RUN_HOST_TAGS) */
+    F_INLINE = 1u << 12,   /* phrasing content that continues a run (dl_tab_is_inline) */
+    F_LINK = 1u << 13,     /* an <a> */
 };
 
 enum {
@@ -36,19 +41,20 @@ enum {
     W_MEDIA = 1u << 5, /* named for images, photos, galleries, media or captions (illustrations) */
 };
 
+/* 64 bytes, in this order (no padding): every step loops over the whole table, so its size is what
+ * such a loop reads. */
 typedef struct {
     const dl_node *node;
+    double score;
     int32_t parent;      /* index, -1 at the top */
     uint32_t end;        /* one past the index of the last descendant */
     uint32_t depth;
-    uint16_t flags;
-    uint8_t words;
     uint32_t own_chars, own_commas; /* text children only */
-    uint32_t own_words, own_stops, own_digits; /* text children only: words, sentence ends, digits */
     uint32_t chars, links, commas;  /* the kept subtree */
     uint32_t prose;                 /* paragraph text owned, for the wrapper guard */
     uint32_t text0, ntext;          /* its subtree's measured text nodes: dl_actx.text[text0, text0 + ntext) */
-    double score;
+    uint16_t flags;
+    uint8_t words;
 } dl_el;
 
 typedef struct {

@@ -118,7 +118,7 @@ static uint64_t sum_bytes(__m128i v) {
 
 void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *commas, uint32_t *words,
                          uint32_t *stops, uint32_t *digits) {
-    if (len < 32) { /* short pieces: the table loop */
+    if (len < 16) { /* short pieces: the table loop */
         measure_short(s, len, chars, commas, words, stops, digits);
         return;
     }
@@ -244,9 +244,7 @@ void dl_tab_measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *c
 
 DL_TAG_SET(is_pruned_tag, DL_ART_PRUNED_TAGS)
 DL_TAG_SET(is_visible_pruned_tag, DL_ART_VISIBLE_PRUNED_TAGS)
-DL_TAG_SET(is_para_tag, DL_PARA_TAGS)
 DL_TAG_SET(is_top_tag, DL_TOP_TAGS)
-DL_TAG_SET(is_run_host, DL_ART_RUN_HOST_TAGS)
 DL_TAG_SET(is_inline_tag, DL_ART_INLINE_TAGS)
 
 int dl_tab_is_inline(const dl_node *n) { return is_inline_tag(n); }
@@ -313,8 +311,30 @@ static int by_letter(const void *a, const void *b) {
     return (unsigned char)x[1] - (unsigned char)y[1];
 }
 
+/* The F_PARA, F_RUN_HOST, F_INLINE and F_LINK bits of each HTML tag, one load per element of the walk
+ * (the tag sets above, as flags; filled by dl_article_text_init). */
+static uint16_t tag_flags[DL_TAG__COUNT];
+
+static void fill_tag_flags(void) {
+#define DL_FLAG_PARA(name) tag_flags[DL_TAG_##name] |= F_PARA;
+#define DL_FLAG_RUN_HOST(name) tag_flags[DL_TAG_##name] |= F_RUN_HOST;
+#define DL_FLAG_INLINE(name) tag_flags[DL_TAG_##name] |= F_INLINE;
+    DL_PARA_TAGS(DL_FLAG_PARA)
+    DL_ART_RUN_HOST_TAGS(DL_FLAG_RUN_HOST)
+    DL_ART_INLINE_TAGS(DL_FLAG_INLINE)
+#undef DL_FLAG_PARA
+#undef DL_FLAG_RUN_HOST
+#undef DL_FLAG_INLINE
+    tag_flags[DL_TAG_a] |= F_LINK;
+}
+
+static unsigned tag_flags_of(const dl_node *x) {
+    return x->ns == DL_NS_HTML && x->atom < DL_TAG__COUNT ? tag_flags[x->atom] : 0;
+}
+
 void dl_article_text_init(void) {
     if (words_ready) return;
+    fill_tag_flags();
     size_t k = 0;
     k = add_list(k, boiler_words, DL_COUNT(boiler_words), W_BOILER, 0);
     k = add_list(k, rescue_words, DL_COUNT(rescue_words), W_RESCUE, 0);
@@ -566,9 +586,6 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 if (c && e->own_chars) c = sat_add(c, 1); /* the space between two text pieces */
                 e->own_chars = sat_add(e->own_chars, c);
                 e->own_commas = sat_add(e->own_commas, k);
-                e->own_words = sat_add(e->own_words, w);
-                e->own_stops = sat_add(e->own_stops, st);
-                e->own_digits = sat_add(e->own_digits, d);
             }
         } else if (x->type == DL_NODE_ELEMENT) {
             if (push_el(cx, x, cur) < 0) {
@@ -578,10 +595,12 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             uint32_t i = cx->n - 1;
             dl_el *e = &cx->el[i];
             e->text0 = cx->ntext;
+            /* what the later loops ask of the tag, read here where the node is at hand */
+            e->flags |= (uint16_t)tag_flags_of(x);
             if (cur >= 0) {
                 const dl_el *p = &cx->el[cur];
                 e->depth = p->depth + 1;
-                if ((p->flags & F_IN_PARA) || is_para_tag(p->node)) e->flags |= F_IN_PARA;
+                if (p->flags & (F_IN_PARA | F_PARA)) e->flags |= F_IN_PARA;
                 if (p->flags & (F_TAGSOFT | F_UNDER)) e->flags |= F_UNDER | F_DROP;
             }
             /* the subtree asked for is never pruned itself: the caller chose it */
@@ -624,7 +643,7 @@ void dl_tab_aggregate(dl_actx *cx) {
     for (uint32_t i = cx->n; i-- > 0;) {
         dl_el *e = &cx->el[i];
         if (e->flags & F_DROP) continue;
-        if (dl_is_element(e->node, DL_TAG_a)) e->links = e->chars;
+        if (e->flags & F_LINK) e->links = e->chars;
         if (e->parent >= 0) {
             dl_el *p = &cx->el[e->parent];
             p->chars = sat_add(p->chars, e->chars);
@@ -655,30 +674,56 @@ int dl_tab_paras(dl_actx *cx) {
     for (uint32_t i = 0; i < cx->n; i++) {
         const dl_el *e = &cx->el[i];
         if (e->flags & F_DROP) continue;
-        if (is_para_tag(e->node)) {
+        if (e->flags & F_PARA) {
             if (e->chars >= DL_ART_PARA_MIN_CHARS && e->parent >= 0 &&
                 push_para(cx, (uint32_t)e->parent, i, e->chars, e->commas) < 0)
                 return -1;
             continue;
         }
-        if (!is_run_host(e->node) || (e->flags & F_IN_PARA)) continue;
+        if (!(e->flags & F_RUN_HOST) || (e->flags & F_IN_PARA)) continue;
         uint32_t cursor = i + 1, run = 0, commas = 0;
         /* the text children's measures, as the table walk took them: between two of them lie the
          * measures of the element children's subtrees, which are stepped over */
         uint32_t tc = e->text0;
-        int measured = !cx->text_failed;
+        if (!cx->text_failed) {
+            /* the children in document order without the tree: the element children are the table's
+             * (each subtree's range skipped), and the host's own text pieces are the text list's entries
+             * between those subtrees' entries */
+            for (uint32_t tend = e->text0 + e->ntext;;) {
+                uint32_t upto = cursor < e->end ? cx->el[cursor].text0 : tend;
+                for (; tc < upto; tc++) {
+                    uint32_t ch = cx->text[tc].chars;
+                    if (ch && run) ch = sat_add(ch, 1);
+                    run = sat_add(run, ch);
+                    commas = sat_add(commas, cx->text[tc].commas);
+                }
+                int last = cursor >= e->end; /* the end of the children closes the run */
+                if (!last) {
+                    const dl_el *ce = &cx->el[cursor];
+                    tc = ce->text0 + ce->ntext;
+                    cursor = ce->end;
+                    if (ce->flags & F_DROP) continue;
+                    if (ce->flags & F_INLINE) {
+                        uint32_t ch = ce->chars;
+                        if (ch && run) ch = sat_add(ch, 1);
+                        run = sat_add(run, ch);
+                        commas = sat_add(commas, ce->commas);
+                        continue;
+                    }
+                }
+                if (run >= DL_ART_PARA_MIN_CHARS && push_para(cx, i, i, run, commas) < 0) return -1;
+                run = commas = 0;
+                if (last) break;
+            }
+            continue;
+        }
+        /* the text list could not grow: the children from the tree, the text measured again */
         const dl_node *c = e->node->first_child;
         for (;; c = c->next) {
             int flush = (c == NULL);
             if (c && c->type == DL_NODE_TEXT) {
                 uint32_t ch, k;
-                if (measured && tc < cx->ntext) {
-                    ch = cx->text[tc].chars;
-                    k = cx->text[tc].commas;
-                } else {
-                    dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
-                }
-                tc++;
+                dl_tab_measure_text(c->u.text.ptr, c->u.text.len, &ch, &k);
                 if (ch && run) ch = sat_add(ch, 1);
                 run = sat_add(run, ch);
                 commas = sat_add(commas, k);
@@ -690,7 +735,6 @@ int dl_tab_paras(dl_actx *cx) {
                 }
                 cursor = cx->el[ci].end;
                 const dl_el *ce = &cx->el[ci];
-                tc = ce->text0 + ce->ntext;
                 if (ce->flags & F_DROP) continue;
                 if (is_inline_tag(c)) {
                     uint32_t ch = ce->chars;
@@ -1010,6 +1054,7 @@ void dl_tab_free(dl_actx *cx) {
     memset(cx, 0, sizeof(*cx));
 }
 _Static_assert(DL_TAB_MAX_CHOSEN == DL_ART_SPLIT_MAX, "chosen array size");
+_Static_assert(sizeof(dl_el) <= 64, "dl_el: at most 64 bytes (article_table.h)");
 
 int dl_article_classic_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
     memset(out, 0, sizeof(*out));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/word_memo.h"
 #include "extract/blocks.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -31,20 +32,28 @@ enum {
     A_WORD0 = 14,        /* then the five W_* word bits of any ancestor */
 };
 
+/* Per element: what every loop over the table reads, kept small (each loop strides through it). */
 typedef struct {
     uint32_t host, anc;
     uint32_t sub_chars, sub_links; /* the visible subtree's block text */
     uint32_t rep;                  /* siblings (itself included) of the same tag and class */
     uint32_t group;                /* the first of them: the repeat group's name */
     uint32_t grp_chars, grp_links; /* at a group's first member: the visible block text of all members */
-    uint32_t bc, bl, bk, bw, bs, bd; /* as a block: chars, link chars, commas, words, stops, digits */
-    uint32_t legal, further, credit; /* as a block: boilerplate cue words (see cue_words) */
-    uint64_t hash;                   /* as a block: its words' hash (see word_hash) */
-    uint32_t sub_legal;              /* the visible subtree's legal cues */
-    uint8_t first_kind, last_stop, opens_further;
-    uint8_t linked;                  /* as a block: link text met already */
-    dl_block_shape shape;            /* as a block: see blocks.h */
+    uint32_t sub_legal;            /* the visible subtree's legal cues */
+    uint32_t blk;                  /* as a block (a host that got text): its block_scratch, else NO_BLOCK */
 } scratch;
+
+/* Per block: its text's measures, taken only for the elements that get text (a third of them or
+ * fewer), so the per-element loops do not stride over them. */
+typedef struct {
+    uint32_t bc, bl, bk, bw, bs, bd; /* chars, link chars, commas, words, stops, digits */
+    uint32_t legal, further, credit; /* boilerplate cue words (see cue_words) */
+    uint64_t hash;                   /* its words' hash (see word_hash) */
+    uint8_t first_kind, last_stop, opens_further;
+    uint8_t linked;                  /* link text met already */
+    dl_block_shape shape;            /* see blocks.h */
+} block_scratch;
+#define NO_BLOCK UINT32_MAX
 
 static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
 static int is_sp(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
@@ -72,17 +81,21 @@ static int tag_group(const dl_node *n) {
     }
 }
 
-static uint32_t signature(const dl_node *n) {
+/* memo: the signatures of the (tag, class value) pairs met, since a page's cards and rows repeat them */
+static uint32_t signature(const dl_node *n, dl_tag_memo *memo) {
     uint32_t h = 2166136261u ^ n->atom;
     h *= 16777619u;
     const dl_attr *a = dl_element_attr(n, "class", 5);
     if (a) {
-        size_t len = a->value.len < 64 ? a->value.len : 64; /* a long class list: its start names it */
+        size_t len = a->value.len < 64 ? a->value.len : 64, slot = 0; /* a long class list: its start names it */
+        uint64_t known;
+        if (dl_tag_memo_get(memo, n->atom, a->value.ptr, len, &slot, &known)) return (uint32_t)known;
         for (size_t i = 0; i < len; i++) {
             unsigned char c = (unsigned char)a->value.ptr[i];
             if (c >= '0' && c <= '9') continue; /* "item-1", "item-2" are the same shape */
             h = (h ^ c) * 16777619u;
         }
+        dl_tag_memo_put(memo, slot, n->atom, a->value.ptr, len, h);
     }
     return h;
 }
@@ -99,14 +112,17 @@ static int count_repeats(dl_actx *cx, scratch *s) {
     slot *t = calloc(cap, sizeof(*t));
     if (!t) return -1;
     uint32_t *at = malloc((size_t)cx->n * sizeof(*at) + 1);
-    if (!at) {
+    dl_tag_memo *memo = calloc(1, sizeof(*memo));
+    if (!at || !memo) {
+        free(memo);
+        free(at);
         free(t);
         return -1;
     }
     for (uint32_t i = 0; i < cx->n; i++) {
         int32_t p = cx->el[i].parent;
         if (p < 0) continue;
-        uint32_t sig = signature(cx->el[i].node);
+        uint32_t sig = signature(cx->el[i].node, memo);
         size_t h = ((size_t)sig * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
         while (t[h].count && !(t[h].parent == (uint32_t)p && t[h].sig == sig)) h = (h + 1) & (cap - 1);
         if (!t[h].count) {
@@ -117,15 +133,12 @@ static int count_repeats(dl_actx *cx, scratch *s) {
         t[h].count++;
         at[i] = (uint32_t)h;
     }
+    /* every element's scratch starts here (the rest of it zero, no block yet) */
     for (uint32_t i = 0; i < cx->n; i++) {
-        if (cx->el[i].parent < 0) {
-            s[i].rep = 1;
-            s[i].group = i;
-        } else {
-            s[i].rep = t[at[i]].count;
-            s[i].group = t[at[i]].first;
-        }
+        if (cx->el[i].parent < 0) s[i] = (scratch){.rep = 1, .group = i, .blk = NO_BLOCK};
+        else s[i] = (scratch){.rep = t[at[i]].count, .group = t[at[i]].first, .blk = NO_BLOCK};
     }
+    free(memo);
     free(at);
     free(t);
     return 0;
@@ -297,27 +310,27 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
  * each run of anything else one separator, so that the same words written with other spacing,
  * punctuation or case hash the same (regions.c finds copies of the same text with it). */
 static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
-    int gap = 1;
-    for (size_t i = 0; i < len; i++) {
-        /* hash_byte: the byte as hashed (a word byte lower-cased), 0 for a separator; one load per
-         * byte, since every byte of every block's text goes through here */
-        unsigned char c = hash_byte[(unsigned char)p[i]];
-        if (c) {
-            if (gap && h) h = (h ^ ' ') * 1099511628211u;
-            gap = 0;
+    /* hash_byte: the byte as hashed (a word byte lower-cased), 0 for a separator; one load per byte,
+     * since every byte of every block's text goes through here. Word by word: the separators before a
+     * word (or the piece's start) are one space, unless nothing was hashed yet. */
+    size_t i = 0;
+    for (;;) {
+        while (i < len && !hash_byte[(unsigned char)p[i]]) i++;
+        if (i >= len) return h;
+        if (h) h = (h ^ ' ') * 1099511628211u;
+        unsigned char c;
+        while (i < len && (c = hash_byte[(unsigned char)p[i]]) != 0) {
             h = (h ^ c) * 1099511628211u;
-        } else {
-            gap = 1;
+            i++;
         }
     }
-    return h;
 }
 
 /* The block's shape (blocks.h dl_block_shape) grown by one piece of its text: the head takes the first
  * bytes (white space, NBSP included, folded to one space; ASCII lower-cased), the lead closes at the
  * first link text, and the plain word bytes after it are counted (up to a cap). A few steps per byte of
  * the head and of the first plain bytes after a link, nothing for the rest. */
-static void add_shape(scratch *b, const char *p, size_t len, int link) {
+static void add_shape(block_scratch *b, const char *p, size_t len, int link) {
     dl_block_shape *sh = &b->shape;
     if (link && !b->linked) {
         b->linked = 1;
@@ -345,13 +358,19 @@ static void add_shape(scratch *b, const char *p, size_t len, int link) {
 }
 
 /* m: the text's measures as the table walk took them, or NULL to take them here. */
-static void add_text(scratch *s, uint32_t h, uint32_t anc, const char *p, size_t len, const dl_text_measure *m,
-                     dl_buf *text) {
+/* bs/nbs: the block scratch handed out so far, one more per host that gets text (bs has room for one per
+ * text node, more than can be asked for). */
+static void add_text(scratch *s, block_scratch *bs, uint32_t *nbs, uint32_t h, uint32_t anc, const char *p,
+                     size_t len, const dl_text_measure *m, dl_buf *text) {
     uint32_t c, k, w, st, d;
     if (m) c = m->chars, k = m->commas, w = m->words, st = m->stops, d = m->digits;
     else dl_tab_measure_more(p, len, &c, &k, &w, &st, &d);
     if (!c) return;
-    scratch *b = &s[h];
+    if (s[h].blk == NO_BLOCK) {
+        s[h].blk = (*nbs)++;
+        memset(&bs[s[h].blk], 0, sizeof(bs[0]));
+    }
+    block_scratch *b = &bs[s[h].blk];
     size_t open_at = SIZE_MAX;
     count_cues(p, len, &b->legal, &b->further, &b->credit, &open_at);
     b->hash = word_hash(b->hash, p, len);
@@ -399,8 +418,15 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     uint32_t n = cx->n;
     if (!n || cx->broken) return 0;
     dl_blocks_init(); /* no-op after the module's own call */
-    scratch *s = calloc(n, sizeof(*s));
+    scratch *s = malloc((size_t)n * sizeof(*s)); /* count_repeats fills every entry */
     if (!s) return -1;
+    /* one block at most per text node that reaches a host, and per element */
+    uint32_t nbs = 0, max_blocks = !cx->text_failed && cx->ntext < n ? cx->ntext : n;
+    block_scratch *bs = malloc(((size_t)max_blocks + 1) * sizeof(*bs));
+    if (!bs) {
+        free(s);
+        return -1;
+    }
     dl_buf *texts = NULL;
     if (want_text && !(texts = calloc(n, sizeof(*texts)))) goto nomem;
     if (count_repeats(cx, s) < 0) goto nomem;
@@ -458,7 +484,8 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             const dl_text_measure *m = &cx->text[t];
             uint32_t h = s[m->el].host;
             if (h != UINT32_MAX)
-                add_text(s, h, s[m->el].anc, m->node->u.text.ptr, m->node->u.text.len, m, texts ? &texts[h] : NULL);
+                add_text(s, bs, &nbs, h, s[m->el].anc, m->node->u.text.ptr, m->node->u.text.len, m,
+                         texts ? &texts[h] : NULL);
         }
     } else { /* the list could not grow: the walk, measuring the text itself */
         int32_t cur = -1;
@@ -472,7 +499,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             if (x->type == DL_NODE_TEXT) {
                 if (cur >= 0 && s[cur].host != UINT32_MAX) {
                     uint32_t h = s[cur].host;
-                    add_text(s, h, s[cur].anc, x->u.text.ptr, x->u.text.len, NULL, texts ? &texts[h] : NULL);
+                    add_text(s, bs, &nbs, h, s[cur].anc, x->u.text.ptr, x->u.text.len, NULL, texts ? &texts[h] : NULL);
                 }
             } else if (x->type == DL_NODE_ELEMENT) {
                 if (next >= n || cx->el[next].node != x) goto done; /* never expected */
@@ -486,9 +513,12 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
 
     /* subtree block text, children before parents */
     for (uint32_t i = n; i-- > 0;) {
-        s[i].sub_chars = sat(s[i].sub_chars, s[i].bc);
-        s[i].sub_links = sat(s[i].sub_links, s[i].bl);
-        s[i].sub_legal = sat(s[i].sub_legal, s[i].legal);
+        if (s[i].blk != NO_BLOCK) {
+            const block_scratch *b = &bs[s[i].blk];
+            s[i].sub_chars = sat(s[i].sub_chars, b->bc);
+            s[i].sub_links = sat(s[i].sub_links, b->bl);
+            s[i].sub_legal = sat(s[i].sub_legal, b->legal);
+        }
         int32_t p = cx->el[i].parent;
         if (p >= 0) {
             s[p].sub_chars = sat(s[p].sub_chars, s[i].sub_chars);
@@ -506,33 +536,34 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     uint32_t nb = 0;
     uint64_t total = 0, sel_total = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (s[i].bc && s[i].host == i) {
+        if (s[i].blk != NO_BLOCK) { /* a host with text: its bc is positive */
             nb++;
-            total += s[i].bc;
-            if (s[i].anc & A_SEL) sel_total += s[i].bc;
+            total += bs[s[i].blk].bc;
+            if (s[i].anc & A_SEL) sel_total += bs[s[i].blk].bc;
         }
     if (!nb) goto done;
     out->el = malloc((size_t)nb * sizeof(*out->el));
     out->chars = malloc((size_t)nb * sizeof(*out->chars));
     out->hash = malloc((size_t)nb * sizeof(*out->hash));
     out->shape = malloc((size_t)nb * sizeof(*out->shape));
-    out->x = calloc((size_t)nb * DL_BLOCK_NFEAT, sizeof(float));
+    out->x = malloc((size_t)nb * DL_BLOCK_NFEAT * sizeof(float)); /* each row zeroed as it is filled */
     out->block_of = malloc((size_t)n * sizeof(*out->block_of));
     if (!out->el || !out->chars || !out->hash || !out->shape || !out->x || !out->block_of) goto nomem;
     for (uint32_t i = 0; i < n; i++) out->block_of[i] = -1;
     if (texts && !(out->text = calloc(nb, sizeof(*out->text)))) goto nomem;
     for (uint32_t i = 0; i < n; i++)
-        if (s[i].bc && s[i].host == i) {
+        if (s[i].blk != NO_BLOCK) {
+            const block_scratch *b = &bs[s[i].blk];
             if (out->text) {
                 out->text[out->n] = texts[i];
                 memset(&texts[i], 0, sizeof(texts[i]));
             }
-            out->chars[out->n] = s[i].bc;
-            out->hash[out->n] = s[i].hash;
-            out->shape[out->n] = s[i].shape;
-            uint32_t credits = s[i].credit & ~DL_CUE_DISCLOSE_BIT;
+            out->chars[out->n] = b->bc;
+            out->hash[out->n] = b->hash;
+            out->shape[out->n] = b->shape;
+            uint32_t credits = b->credit & ~DL_CUE_DISCLOSE_BIT;
             out->shape[out->n].credit = credits > 255 ? 255 : (uint8_t)credits;
-            out->shape[out->n].disclose = (s[i].credit & DL_CUE_DISCLOSE_BIT) != 0;
+            out->shape[out->n].disclose = (b->credit & DL_CUE_DISCLOSE_BIT) != 0;
             out->block_of[i] = (int32_t)out->n;
             out->el[out->n++] = i;
         }
@@ -546,21 +577,23 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     for (uint32_t b = 0; b < nb; b++) {
         uint32_t i = out->el[b];
         const scratch *q = &s[i];
+        const block_scratch *qb = &bs[q->blk];
         const dl_node *x = cx->el[i].node;
         float *f = out->x + (size_t)b * DL_BLOCK_NFEAT;
-        double words = q->bw + 1.0;
-        f[0] = lgu(q->bc);
-        f[1] = (float)((double)q->bl / q->bc);
-        f[2] = (float)(q->bk / words);
-        f[3] = (float)(q->bs / words);
-        f[4] = (float)((double)q->bd / q->bc);
-        f[5] = lgu(q->bw);
-        f[6] = q->first_kind * 0.5f;
-        f[7] = q->last_stop;
+        memset(f, 0, DL_BLOCK_NFEAT * sizeof(float));
+        double words = qb->bw + 1.0;
+        f[0] = lgu(qb->bc);
+        f[1] = (float)((double)qb->bl / qb->bc);
+        f[2] = (float)(qb->bk / words);
+        f[3] = (float)(qb->bs / words);
+        f[4] = (float)((double)qb->bd / qb->bc);
+        f[5] = lgu(qb->bw);
+        f[6] = qb->first_kind * 0.5f;
+        f[7] = qb->last_stop;
         f[8 + tag_group(x)] = 1;
         f[20] = (float)(cx->el[i].depth < 60 ? cx->el[i].depth : 60) / 10.0f;
         f[21] = (float)((double)before / (double)total);
-        before += q->bc;
+        before += qb->bc;
         f[22] = (q->anc & A_SEL) != 0;
         f[23] = (q->anc & A_BEST) != 0;
         f[24] = (q->anc & A_CHOSEN) && !(q->anc & A_SEL);
@@ -594,7 +627,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         if (p >= 0 && s[p].sub_chars) {
             f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
             f[48] = lgu(s[p].sub_chars);
-            f[51] = (float)((double)q->bc / s[p].sub_chars);
+            f[51] = (float)((double)qb->bc / s[p].sub_chars);
         }
         if (g >= 0 && s[g].sub_chars) {
             f[49] = (float)((double)s[g].sub_links / s[g].sub_chars);
@@ -611,13 +644,13 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             uint32_t pi = out->el[b - 1];
             f[55] = is_heading(cx->el[pi].node);
             f[58] = (s[pi].anc & A_SEL) != 0;
-            f[60] = (float)((double)s[pi].bl / s[pi].bc);
+            f[60] = (float)((double)bs[s[pi].blk].bl / bs[s[pi].blk].bc);
         }
         if (b + 1 < nb) {
             uint32_t ni = out->el[b + 1];
             f[56] = is_heading(cx->el[ni].node);
             f[59] = (s[ni].anc & A_SEL) != 0;
-            f[61] = (float)((double)s[ni].bl / s[ni].bc);
+            f[61] = (float)((double)bs[s[ni].blk].bl / bs[s[ni].blk].bc);
         }
         since_heading = is_heading(x) ? 0 : (since_heading < 20 ? since_heading + 1 : 20);
         f[57] = (float)since_heading / 20.0f;
@@ -637,11 +670,11 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         if (type < DL_PAGE_NTYPES) f[66 + type] = 1;
         f[73] = (float)confidence;
         f[74] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
-        f[75] = lgu(s[i].sub_chars - q->bc); /* text of blocks nested inside this one */
-        f[76] = lgu(q->legal);
+        f[75] = lgu(s[i].sub_chars - qb->bc); /* text of blocks nested inside this one */
+        f[76] = lgu(qb->legal);
         f[77] = g >= 0 ? lgu(s[g].sub_legal) : 0; /* a banner's other paragraphs */
-        f[78] = lgu(q->further);
-        f[79] = q->opens_further;
+        f[78] = lgu(qb->further);
+        f[79] = qb->opens_further;
         /* the repeated unit it is part of (a post of a thread, a card of a grid, an item of a menu):
          * how much of the page's text the unit's siblings hold together, how long a member is, how
          * much of it is links, and how far up the unit starts */
@@ -662,6 +695,7 @@ done:
         for (uint32_t i = 0; i < n; i++) dl_buf_free(&texts[i]);
         free(texts);
     }
+    free(bs);
     free(s);
     return 0;
 nomem:
@@ -669,6 +703,7 @@ nomem:
         for (uint32_t i = 0; i < n; i++) dl_buf_free(&texts[i]);
         free(texts);
     }
+    free(bs);
     free(s);
     dl_blocks_free(out);
     return -1;

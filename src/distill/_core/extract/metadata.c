@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 #include "common/ascii.h"
 #include "extract/jsonld.h"
 #include "extract/page_type.h"
@@ -620,8 +624,8 @@ static int by_word(const dl_node *el) {
     const dl_node *t = el->first_child;
     if (!t || t->type != DL_NODE_TEXT) return 0;
     const char *s = t->u.text.ptr;
-    size_t n = t->u.text.len;
-    while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
+    size_t n = t->u.text.len, lead = dl_ascii_space_prefix(s, n);
+    s += lead, n -= lead;
     /* every word below starts with one of these letters: most texts are ruled out by their first */
     switch (lower((unsigned char)(n ? *s : 0))) {
     case 'b': case 'v': case 'p': case 'd': case 'w': break;
@@ -660,58 +664,89 @@ static int any_word(const char *low, const char *const *words, size_t n) {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Whether a hint piece starts at p (r bytes left, r >= 2; see has_piece). */
+static int piece_at(const char *p, size_t r) {
+    unsigned char c2 = lower((unsigned char)p[1]);
+    switch (lower((unsigned char)*p)) {
+    case 'a': return c2 == 'u' && starts_ci(p, r, "aut");
+    case 'b': return c2 == 'y'; /* "by" is its first two letters */
+    case 'w': return c2 == 'r' && starts_ci(p, r, "writer");
+    case 'r': return c2 == 'e' && starts_ci(p, r, "reporter");
+    case 'd': return c2 == 'a' && starts_ci(p, r, "dat");
+    case 't': return c2 == 'i' && starts_ci(p, r, "tim");
+    case 'p': return (c2 == 'u' && starts_ci(p, r, "pub")) || (c2 == 'o' && starts_ci(p, r, "post"));
+    case 'f': return c2 == 'e' && starts_ci(p, r, "fecha");
+    case 'm': return c2 == 'e' && starts_ci(p, r, "meta");
+    default: return 0;
+    }
+}
+
 /* Whether s holds a piece every hint word holds ("aut", "by", "writer", "reporter", "dat", "tim",
  * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
- * class names that hold none cost little. */
+ * class names and ids that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
-    /* the first letters of the pieces, both cases: the usual byte is ruled out by one load, and the
-     * second letter rules out most of the rest before a whole piece is compared */
+    size_t i = 0;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    /* 16 places at a time: a place is looked at only when its two bytes are a piece's first two
+     * letters, in either case (a letter's byte with bit 0x20 set is its lower case, and no other byte
+     * becomes a lower-case letter so), which most values never are */
+    const __m128i case_bit = _mm_set1_epi8(0x20);
+#define DL_PAIR(a, b) _mm_and_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(a)), _mm_cmpeq_epi8(y, _mm_set1_epi8(b)))
+    for (; i + 17 <= n; i += 16) {
+        __m128i x = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), case_bit);
+        __m128i y = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i + 1)), case_bit);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_or_si128(DL_PAIR('a', 'u'), DL_PAIR('b', 'y')),
+                                              _mm_or_si128(DL_PAIR('w', 'r'), DL_PAIR('r', 'e'))),
+                                 _mm_or_si128(_mm_or_si128(DL_PAIR('d', 'a'), DL_PAIR('t', 'i')),
+                                              _mm_or_si128(_mm_or_si128(DL_PAIR('p', 'u'), DL_PAIR('p', 'o')),
+                                                           _mm_or_si128(DL_PAIR('f', 'e'), DL_PAIR('m', 'e')))));
+        for (unsigned bits = (unsigned)_mm_movemask_epi8(m); bits; bits &= bits - 1)
+            if (piece_at(s + i + (unsigned)__builtin_ctz(bits), n - i - (unsigned)__builtin_ctz(bits))) return 1;
+    }
+#undef DL_PAIR
+#endif
+    /* the first letters of the pieces, both cases: the usual byte is ruled out by one load */
     static const unsigned char first[256] = {['a'] = 1, ['b'] = 1, ['w'] = 1, ['r'] = 1, ['d'] = 1, ['t'] = 1,
                                              ['p'] = 1, ['f'] = 1, ['m'] = 1, ['A'] = 1, ['B'] = 1, ['W'] = 1,
                                              ['R'] = 1, ['D'] = 1, ['T'] = 1, ['P'] = 1, ['F'] = 1, ['M'] = 1};
-    for (size_t i = 0; i + 2 <= n; i++) {
-        if (!first[(unsigned char)s[i]]) continue;
-        const char *p = s + i;
-        size_t r = n - i;
-        unsigned char c2 = lower((unsigned char)p[1]);
-        switch (lower((unsigned char)*p)) {
-        case 'a': if (c2 == 'u' && starts_ci(p, r, "aut")) return 1; break;
-        case 'b': if (c2 == 'y') return 1; break; /* "by" is its first two letters */
-        case 'w': if (c2 == 'r' && starts_ci(p, r, "writer")) return 1; break;
-        case 'r': if (c2 == 'e' && starts_ci(p, r, "reporter")) return 1; break;
-        case 'd': if (c2 == 'a' && starts_ci(p, r, "dat")) return 1; break;
-        case 't': if (c2 == 'i' && starts_ci(p, r, "tim")) return 1; break;
-        case 'p': if ((c2 == 'u' && starts_ci(p, r, "pub")) || (c2 == 'o' && starts_ci(p, r, "post"))) return 1; break;
-        case 'f': if (c2 == 'e' && starts_ci(p, r, "fecha")) return 1; break;
-        case 'm': if (c2 == 'e' && starts_ci(p, r, "meta")) return 1; break;
-        default: break;
-        }
-    }
+    for (; i + 2 <= n; i++)
+        if (first[(unsigned char)s[i]] && piece_at(s + i, n - i)) return 1;
     return 0;
 }
 
-/* Which of the two hints el's class, id and itemprop carry (bit 1 byline, bit 2 date line). Each value
- * is lower-cased once and searched with strstr, so the check stays cheap on every element. */
-static unsigned hints(const meta_attrs *ma) {
+/* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line). The
+ * value is lower-cased once and searched with strstr. */
+static unsigned value_hints(const char *v, size_t n) {
+    if (!has_piece(v, n)) return 0;
+    char low[200];
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = lower((unsigned char)v[i]);
+        low[i] = c ? (char)c : ' ';
+    }
+    low[n] = 0;
+    unsigned out = 0;
+    if (any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not))) out |= 1;
+    if (any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not))) out |= 2;
+    return out;
+}
+
+/* Which of the two hints el's class, id and itemprop carry: the values' hints together. A page repeats
+ * its values (every card of a grid has the same class), so each value's hints are remembered for the
+ * walk (m->hint_memo), and a repeat costs a lookup rather than a scan. */
+static unsigned hints(dl_meta *m, const meta_attrs *ma) {
     /* class, id, itemprop in that order; rel=author is read as a token */
     const dl_attr *const values[] = {ma->class_, ma->id, ma->itemprop};
     unsigned out = 0;
     for (size_t k = 0; k < COUNT(values); k++) {
         const dl_attr *a = values[k];
         if (!a || !a->value.len || a->value.len >= 200) continue;
-        const char *v = a->value.ptr;
-        size_t n = a->value.len;
-        if (!has_piece(v, n)) continue;
-        char low[200];
-        for (size_t i = 0; i < n; i++) {
-            unsigned char c = lower((unsigned char)v[i]);
-            low[i] = c ? (char)c : ' ';
+        size_t slot = 0;
+        unsigned h;
+        if (!dl_word_memo_get(&m->hint_memo, a->value.ptr, a->value.len, &slot, &h)) {
+            h = value_hints(a->value.ptr, a->value.len);
+            dl_word_memo_put(&m->hint_memo, slot, a->value.ptr, a->value.len, h);
         }
-        low[n] = 0;
-        if (!(out & 1) && any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not)))
-            out |= 1;
-        if (!(out & 2) && any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not)))
-            out |= 2;
+        out |= h;
     }
     return out;
 }
@@ -818,7 +853,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     }
     if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX && m->ntimes >= DL_META_NODES_MAX)
         return;
-    unsigned h = hints(ma);
+    unsigned h = hints(m, ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
         if (has_token(ma->rel, "author") || (prop && has_token(prop, "author")) || (h & 1) ||

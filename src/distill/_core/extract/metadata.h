@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/word_memo.h"
 #include "extract/date.h"
 #include "extract/extract.h"
 
@@ -113,6 +114,7 @@ struct dl_meta {
     /* the page's type (page_type.h's dl_page_type) plus one, set by article() before dl_meta_resolve
      * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
     int page_type;
+    dl_word_memo hint_memo; /* the byline and date-line hints of the class, id and itemprop values met */
 };
 
 void dl_meta_init(dl_meta *m);

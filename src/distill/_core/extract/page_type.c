@@ -23,6 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 #include "common/ascii.h"
 #include "common/word_memo.h"
 #include "extract/page_type_model.h"
@@ -69,10 +73,27 @@ static int eq_ci(const char *s, size_t n, const char *word) { return dl_ascii_eq
 
 /* word occurs in s[0..n), ASCII case-insensitively */
 static int contains_ci(const char *s, size_t n, const char *word) {
-    size_t w = strlen(word);
+    size_t w = strlen(word), i = 0;
     if (!w) return 1;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    /* 16 places at a time: only places whose two bytes equal the word's first two with bit 0x20 set
+     * are compared (every place where the word occurs is one of them, whatever its case) */
+    if (w >= 2) {
+        const __m128i case_bit = _mm_set1_epi8(0x20), w0 = _mm_set1_epi8((char)(word[0] | 0x20));
+        const __m128i w1 = _mm_set1_epi8((char)(word[1] | 0x20));
+        for (; i + 17 <= n; i += 16) {
+            __m128i x = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), case_bit);
+            __m128i y = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i + 1)), case_bit);
+            unsigned bits = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x, w0), _mm_cmpeq_epi8(y, w1)));
+            for (; bits; bits &= bits - 1) {
+                size_t at = i + (unsigned)__builtin_ctz(bits);
+                if (at + w <= n && dl_ascii_eq_ci(s + at, w, word, w)) return 1;
+            }
+        }
+    }
+#endif
     unsigned char first = lower((unsigned char)word[0]); /* most places fail on their first byte */
-    for (size_t i = 0; i + w <= n; i++)
+    for (; i + w <= n; i++)
         if (lower((unsigned char)s[i]) == first && dl_ascii_eq_ci(s + i, w, word, w)) return 1;
     return 0;
 }
@@ -348,8 +369,55 @@ static class_word buckets[26][26][BUCKET_MAX];
 static uint8_t bucket_len[26][26];
 static int buckets_ready;
 
+/* What the walk asks of an HTML element's tag, read by one lookup when it enters and leaves the element
+ * (dl_page_type_init fills it): invisible text (rules.h's text-skip tags), a link, a heading, code, a
+ * paragraph, navigation, a list item, a tag that repeats as a group's member, a date, a picture. */
+enum {
+    K_SKIP = 1u << 0,
+    K_LINK = 1u << 1,
+    K_HEADING = 1u << 2,
+    K_CODE = 1u << 3,
+    K_P = 1u << 4,
+    K_NAV = 1u << 5,
+    K_LI = 1u << 6,
+    K_REPEATABLE = 1u << 7,
+    K_TIME = 1u << 8,
+    K_IMAGE = 1u << 9,
+};
+static uint16_t tag_kind[DL_TAG__COUNT];
+
+static void fill_tag_kind(void) {
+#define DL_KIND_SKIP(name) tag_kind[DL_TAG_##name] |= K_SKIP;
+#define DL_KIND_HEADING(name) tag_kind[DL_TAG_##name] |= K_HEADING;
+    DL_RULE_TEXT_SKIP_TAGS(DL_KIND_SKIP)
+    DL_RULE_HEADING_TAGS(DL_KIND_HEADING)
+#undef DL_KIND_SKIP
+#undef DL_KIND_HEADING
+    tag_kind[DL_TAG_a] |= K_LINK;
+    tag_kind[DL_TAG_pre] |= K_CODE;
+    tag_kind[DL_TAG_code] |= K_CODE;
+    tag_kind[DL_TAG_p] |= K_P;
+    tag_kind[DL_TAG_nav] |= K_NAV;
+    tag_kind[DL_TAG_aside] |= K_NAV;
+    tag_kind[DL_TAG_header] |= K_NAV;
+    tag_kind[DL_TAG_footer] |= K_NAV;
+    tag_kind[DL_TAG_li] |= K_LI;
+    tag_kind[DL_TAG_div] |= K_REPEATABLE;
+    tag_kind[DL_TAG_li] |= K_REPEATABLE;
+    tag_kind[DL_TAG_article] |= K_REPEATABLE;
+    tag_kind[DL_TAG_section] |= K_REPEATABLE;
+    tag_kind[DL_TAG_tr] |= K_REPEATABLE;
+    tag_kind[DL_TAG_time] |= K_TIME;
+    tag_kind[DL_TAG_img] |= K_IMAGE;
+    tag_kind[DL_TAG_picture] |= K_IMAGE;
+}
+
+/* The kind bits of an HTML element (the walk's callers check the namespace first). */
+static unsigned kind_of(const dl_node *el) { return el->atom < DL_TAG__COUNT ? tag_kind[el->atom] : 0; }
+
 void dl_page_type_init(void) {
     if (buckets_ready) return;
+    fill_tag_kind();
     const char *const *lists[] = {cls_post,  cls_author,  cls_vote,    cls_product,
                                   cls_card,  cls_docs,    cls_service, cls_article};
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
@@ -565,7 +633,6 @@ static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
 }
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-#include <emmintrin.h>
 
 static uint64_t sum_bytes(__m128i v) {
     __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
@@ -646,7 +713,7 @@ static void scan_text(walk *w, const dl_str *t) {
     const unsigned char *s = (const unsigned char *)t->ptr;
     size_t n = t->len;
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-    uint32_t chars = n >= 32 && n < UINT32_MAX / 2 ? scan_bytes_wide(w, s, n) : scan_bytes(w, s, n);
+    uint32_t chars = n >= 16 && n < UINT32_MAX / 2 ? scan_bytes_wide(w, s, n) : scan_bytes(w, s, n);
 #else
     uint32_t chars = scan_bytes(w, s, n);
 #endif
@@ -663,10 +730,6 @@ static void scan_text(walk *w, const dl_str *t) {
 }
 
 /* ---- the walk ---- */
-static int is_nav(const dl_node *el) {
-    return dl_is_element(el, DL_TAG_nav) || dl_is_element(el, DL_TAG_aside) || dl_is_element(el, DL_TAG_header) ||
-           dl_is_element(el, DL_TAG_footer);
-}
 
 /* Elements whose parent holds REPEAT_MIN same-shaped siblings: computed on entering, remembered by
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
@@ -690,11 +753,6 @@ static int in_repeated_group(walk *w, const dl_node *el) {
     return same + 1 >= REPEAT_MIN;
 }
 
-static int repeatable(const dl_node *el) {
-    return dl_is_element(el, DL_TAG_div) || dl_is_element(el, DL_TAG_li) || dl_is_element(el, DL_TAG_article) ||
-           dl_is_element(el, DL_TAG_section) || dl_is_element(el, DL_TAG_tr);
-}
-
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
 static void enter_link(walk *w, const known_attrs *ka) {
@@ -714,21 +772,22 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     known_attrs ka;
     gather_attrs(el, &ka);
-    if (dl_rule_text_skip(el)) w->invisible++;
-    if (dl_is_element(el, DL_TAG_a)) {
+    unsigned k = kind_of(el);
+    if (k & K_SKIP) w->invisible++;
+    if (k & K_LINK) {
         w->in_link++;
         if (w->heading) w->heading_linked = 1;
         enter_link(w, &ka);
     }
-    if (dl_rule_is_heading(el) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
-    if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code++;
-    if (dl_is_element(el, DL_TAG_p)) {
+    if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
+    if (k & K_CODE) w->in_code++;
+    if (k & K_P) {
         if (!w->in_p) w->p_chars = 0;
         w->in_p++;
     }
-    if (is_nav(el)) w->in_nav++;
-    if (dl_is_element(el, DL_TAG_li)) w->in_li++;
-    if (repeatable(el) && !w->in_repeat && in_repeated_group(w, el)) {
+    if (k & K_NAV) w->in_nav++;
+    if (k & K_LI) w->in_li++;
+    if ((k & K_REPEATABLE) && !w->in_repeat && in_repeated_group(w, el)) {
         w->in_repeat = 1;
         w->member_heading = w->member_link = w->member_time = w->member_image = 0;
         w->member_start = w->chars;
@@ -736,10 +795,10 @@ static void enter_element(walk *w, const dl_node *el) {
         w->in_repeat++;
     }
     if (w->in_repeat) {
-        if (dl_rule_is_heading(el)) w->member_heading = 1;
-        if (dl_is_element(el, DL_TAG_a)) w->member_link = 1;
-        if (dl_is_element(el, DL_TAG_time)) w->member_time = 1;
-        if (dl_is_element(el, DL_TAG_img) || dl_is_element(el, DL_TAG_picture)) w->member_image = 1;
+        if (k & K_HEADING) w->member_heading = 1;
+        if (k & K_LINK) w->member_link = 1;
+        if (k & K_TIME) w->member_time = 1;
+        if (k & K_IMAGE) w->member_image = 1;
     }
     if (el->first_child) scan_children(w, el);
     if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
@@ -813,10 +872,11 @@ static void leave_element(walk *w, const dl_node *el) {
         w->invisible--;
         return;
     }
-    if (dl_rule_text_skip(el)) w->invisible--;
-    if (dl_is_element(el, DL_TAG_a)) w->in_link--;
-    if (dl_is_element(el, DL_TAG_pre) || dl_is_element(el, DL_TAG_code)) w->in_code--;
-    if (dl_is_element(el, DL_TAG_p)) {
+    unsigned k = kind_of(el);
+    if (k & K_SKIP) w->invisible--;
+    if (k & K_LINK) w->in_link--;
+    if (k & K_CODE) w->in_code--;
+    if (k & K_P) {
         if (--w->in_p == 0) {
             w->p_text += w->p_chars;
             w->paragraphs++;
@@ -824,8 +884,8 @@ static void leave_element(walk *w, const dl_node *el) {
             if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
         }
     }
-    if (is_nav(el)) w->in_nav--;
-    if (dl_is_element(el, DL_TAG_li)) w->in_li--;
+    if (k & K_NAV) w->in_nav--;
+    if (k & K_LI) w->in_li--;
     if (el == w->heading) {
         /* a heading that is a link titles a teaser of another page (listings, collections) */
         if (w->heading_linked) w->f[F_linked_headings]++;

@@ -138,6 +138,29 @@ int dl_rule_is_dropped(const dl_node *n) {
     return attr_dropped(n, "class", 5) || attr_dropped(n, "id", 2);
 }
 
+static int value_dropped_memo(const dl_node *n, const char *name, size_t name_len, dl_word_memo *memo) {
+    const dl_attr *a = dl_element_attr(n, name, name_len);
+    if (!a || a->value.len == 0) return 0;
+    const char *v = a->value.ptr;
+    size_t len = a->value.len, slot = 0;
+    unsigned dropped;
+    if (!dl_word_memo_get(memo, v, len, &slot, &dropped)) {
+        dropped = any(v, len, &boilerplate_list) && !any(v, len, &rescue_list);
+        dl_word_memo_put(memo, slot, v, len, dropped);
+    }
+    return dropped != 0;
+}
+
+int dl_rule_is_dropped_memo(const dl_node *n, dl_word_memo *memo) {
+    if (!html_el(n) || n->u.element.nattrs == 0) return 0;
+    switch (n->atom) {
+        DL_RULE_NEVER_DROPPED_TAGS(DL_CASE) return 0;
+    default:
+        break;
+    }
+    return value_dropped_memo(n, "class", 5, memo) || value_dropped_memo(n, "id", 2, memo);
+}
+
 static double attr_weight(const dl_node *n, const char *name, size_t name_len) {
     const dl_attr *a = dl_element_attr(n, name, name_len);
     if (!a) return 0.0;
@@ -207,7 +230,9 @@ static const char *const meta_tag[] = {DL_RULE_META_TAG};
 static const char *const meta_keywords[] = {DL_RULE_META_KEYWORDS};
 
 static int equals_any(const char *key, size_t len, const char *const *list, size_t count) {
+    unsigned char first = lower((unsigned char)key[0]); /* len > 0; a word that starts otherwise differs */
     for (size_t i = 0; i < count; i++) {
+        if ((unsigned char)list[i][0] != first) continue;
         size_t m = strlen(list[i]);
         if (m != len) continue;
         size_t j = 0;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "common/ascii.h"
+#include "common/word_memo.h"
 #include "tree/dom.h"
 
 /* ---- Paragraph scoring (design: "a base point, one point per comma ... up to three points for
@@ -155,6 +156,9 @@ unsigned dl_rule_hints(const char *value, size_t len);
 int dl_rule_is_paragraph(const dl_node *n);
 int dl_rule_is_pruned(const dl_node *n);       /* pruned tag or foreign namespace */
 int dl_rule_is_dropped(const dl_node *n);      /* boilerplate class/id without rescue */
+/* dl_rule_is_dropped with each class and id value's verdict remembered in memo (zero-filled before the
+ * walk; common/word_memo.h): the scoring walk asks about every element, and pages repeat their values. */
+int dl_rule_is_dropped_memo(const dl_node *n, dl_word_memo *memo);
 double dl_rule_seed(const dl_node *n);         /* tag weight + class/id weight */
 int dl_rule_is_link(const dl_node *n);
 int dl_rule_is_unit(const dl_node *n);

@@ -40,6 +40,7 @@ typedef struct {
     dl_score_result *out;
     dl_meta *meta;
     int nomem;
+    dl_word_memo dropped; /* the class and id values' boilerplate verdicts (dl_rule_is_dropped_memo) */
 } walk;
 
 /* One byte of the count: a white-space byte leaves a pending gap, a continuation byte continues its
@@ -59,6 +60,15 @@ static void count_byte(walk *w, unsigned char c) {
     if (c == DL_RULE_COMMA) w->commas++;
 }
 
+/* The set bits of a 16-bit mask, inline: __builtin_popcount is a library call where the target has no
+ * popcnt instruction (the default x86-64 build). */
+static inline uint32_t pop16(unsigned x) {
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+
 static void count_text(walk *w, const char *s, size_t n) {
     size_t i = 0;
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -66,7 +76,16 @@ static void count_text(walk *w, const char *s, size_t n) {
      * walk), then 16 bytes at a time: a character closes a gap exactly when the byte before it is white
      * space, since a continuation byte follows a character or another continuation byte; a block where
      * one follows white space (never in the tree's UTF-8) is counted byte by byte. */
-    while (i < n && (w->unresolved < w->depth || !w->any_char)) count_byte(w, (unsigned char)s[i++]);
+    while (i < n && (w->unresolved < w->depth || !w->any_char)) {
+        /* a white-space byte only leaves a pending gap: an indentation run is stepped over at once */
+        size_t run = dl_ascii_space_prefix(s + i, n - i);
+        if (run) {
+            w->pending_space = 1;
+            i += run;
+            continue;
+        }
+        count_byte(w, (unsigned char)s[i++]);
+    }
     const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n');
     const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), comma = _mm_set1_epi8(DL_RULE_COMMA);
     const __m128i top2 = _mm_set1_epi8((char)0xC0), cont = _mm_set1_epi8((char)0x80);
@@ -86,9 +105,9 @@ static void count_text(walk *w, const char *s, size_t n) {
             if (ws) w->pending_space = 1;
             continue;
         }
-        w->chars += (uint32_t)__builtin_popcount(ch);
-        w->gaps += (uint32_t)__builtin_popcount(ch & before_ws);
-        w->commas += (uint32_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, comma)));
+        w->chars += pop16(ch);
+        w->gaps += pop16(ch & before_ws);
+        w->commas += pop16((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, comma)));
         /* pending: white space after the block's last character */
         w->pending_space = (ws >> (31 - __builtin_clz(ch))) > 1;
     }
@@ -145,7 +164,7 @@ static int enter(walk *w, const dl_node *n) {
     if (n->type != DL_NODE_ELEMENT) return n->type == DL_NODE_DOCUMENT || n->type == DL_NODE_FRAGMENT;
     if (w->meta) dl_meta_visit(w->meta, n);
     if (w->pruned) return 1; /* only the metadata harvest looks inside */
-    if (dl_rule_is_pruned(n) || dl_rule_is_dropped(n)) {
+    if (dl_rule_is_pruned(n) || dl_rule_is_dropped_memo(n, &w->dropped)) {
         w->pruned = n;
         return w->meta != NULL;
     }
