@@ -88,7 +88,10 @@ def pages():
 def extract() -> None:
     import numpy as np
 
-    sys.path.insert(0, str(ROOT / "src"))
+    # the source tree's distill when it has been built in place (make build), else the installed one: a
+    # fresh clone's CI installs the package and has no extension module under src/
+    if any((ROOT / "src" / "distill").glob("_core*.so")):
+        sys.path.insert(0, str(ROOT / "src"))
     from distill import _core
     from distill.extract import _article_tree
 

@@ -45,7 +45,10 @@ def domain(url: str) -> str:
 
 def load_pages(shared: Path) -> tuple[list[dict[str, float]], list[str], list[str], list[str]]:
     """Features, labels, domains and corpus names of every labelled page."""
-    sys.path.insert(0, str(REPO / "src"))
+    # the source tree's distill when it has been built in place (make build), else the installed one: a
+    # fresh clone's CI installs the package and has no extension module under src/
+    if any((REPO / "src" / "distill").glob("_core*.so")):
+        sys.path.insert(0, str(REPO / "src"))
     import distill
     from distill import _core
 
