@@ -2118,11 +2118,10 @@ static void append_folded(dl_buf *raw, const char *s, size_t n, size_t limit, in
     for (size_t i = 0; i < n && raw->len < limit;) {
         if (dl_rule_is_space((unsigned char)s[i])) {
             *space = 1;
-            i++;
+            i += dl_ascii_space_prefix(s + i, n - i);
             continue;
         }
-        size_t j = i;
-        while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
+        size_t j = i + dl_ascii_word_prefix(s + i, n - i);
         if (*space && raw->len) dl_buf_append(raw, " ", 1);
         *space = 0;
         size_t w = j - i;
