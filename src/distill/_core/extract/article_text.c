@@ -796,34 +796,49 @@ static double seed(const dl_el *e) {
     return w;
 }
 
-static void add_score(dl_actx *cx, uint32_t i, double v) {
+/* The candidates (F_SEEDED), listed as they are seeded: the loops over them read a few entries of the
+ * table, not all of it. */
+typedef struct {
+    uint32_t *at;
+    uint32_t n;
+} seed_list;
+
+static void add_score(dl_actx *cx, seed_list *sl, uint32_t i, double v) {
     dl_el *e = &cx->el[i];
     if (!(e->flags & F_SEEDED)) {
         e->flags |= F_SEEDED;
         e->score = seed(e);
+        sl->at[sl->n++] = i;
     }
     e->score += v;
 }
 
-static int64_t score(dl_actx *cx) {
+/* Scores the paragraphs' containers and returns the best (-1 when none scored above 0; -2 when out of
+ * memory). sl receives the candidates, at most two per paragraph. */
+static int64_t score(dl_actx *cx, seed_list *sl) {
+    sl->n = 0;
+    if (!cx->npara) return -1;
+    sl->at = malloc((size_t)cx->npara * 2 * sizeof(*sl->at));
+    if (!sl->at) return -2;
     for (uint32_t k = 0; k < cx->npara; k++) {
         const dl_para *p = &cx->para[k];
         uint32_t lp = p->len / DL_ART_PARA_CHARS_PER_POINT;
         if (lp > DL_ART_PARA_MAX_LENGTH_POINTS) lp = DL_ART_PARA_MAX_LENGTH_POINTS;
         double c = 1.0 + (double)p->commas + (double)lp;
-        add_score(cx, p->target, c);
+        add_score(cx, sl, p->target, c);
         int32_t g = cx->el[p->target].parent;
-        if (g >= 0) add_score(cx, (uint32_t)g, c * DL_ART_GRANDPARENT_SHARE);
+        if (g >= 0) add_score(cx, sl, (uint32_t)g, c * DL_ART_GRANDPARENT_SHARE);
     }
+    /* the highest score above 0, the first in document order among equals */
     int64_t best = -1;
     double best_score = 0;
-    for (uint32_t i = 0; i < cx->n; i++) {
+    for (uint32_t k = 0; k < sl->n; k++) {
+        uint32_t i = sl->at[k];
         dl_el *e = &cx->el[i];
-        if (!(e->flags & F_SEEDED)) continue;
         double ld = e->chars ? (double)e->links / (double)e->chars : 0.0;
         if (ld > 1) ld = 1;
         e->score *= 1.0 - ld;
-        if (e->score > best_score) {
+        if (e->score > best_score || (e->score == best_score && best >= 0 && i < (uint32_t)best)) {
             best_score = e->score;
             best = i;
         }
@@ -846,21 +861,23 @@ static int by_score_desc(const void *a, const void *b) {
     return x->index < y->index ? -1 : x->index > y->index; /* ties: document order, for determinism */
 }
 
-static int choose(dl_actx *cx, uint32_t best, double share, uint32_t levels, uint32_t *chosen,
-                  uint32_t *nchosen) {
+static int choose(dl_actx *cx, const seed_list *sl, uint32_t best, double share, uint32_t levels,
+                  uint32_t *chosen, uint32_t *nchosen) {
     chosen[0] = best;
     *nchosen = 1;
     double limit = share * cx->el[best].score;
     uint32_t count = 0;
-    for (uint32_t i = 0; i < cx->n; i++)
-        if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit) count++;
+    for (uint32_t k = 0; k < sl->n; k++)
+        if (sl->at[k] != best && cx->el[sl->at[k]].score >= limit) count++;
     if (!count) return 0;
     dl_ranked *cands = malloc((size_t)count * sizeof(*cands));
     if (!cands) return -1;
     count = 0;
-    for (uint32_t i = 0; i < cx->n; i++)
-        if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit)
-            cands[count++] = (dl_ranked){cx->el[i].score, i};
+    for (uint32_t k = 0; k < sl->n; k++) {
+        uint32_t i = sl->at[k];
+        if (i != best && cx->el[i].score >= limit) cands[count++] = (dl_ranked){cx->el[i].score, i};
+    }
+    /* the order is the comparison's alone (score, then document order), whatever the list's order */
     qsort(cands, count, sizeof(*cands), by_score_desc);
     for (uint32_t k = 0; k < count && *nchosen < DL_ART_SPLIT_MAX; k++) {
         uint32_t c = cands[k].index;
@@ -1030,9 +1047,15 @@ int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *ch
     dl_tab_aggregate(cx);
     if (dl_tab_paras(cx) < 0) return -1;
     if (cx->broken) return 0;
-    int64_t best = score(cx);
-    if (best < 0) return 0;
-    if (choose(cx, (uint32_t)best, share, levels, chosen, nchosen) < 0) return -1;
+    seed_list sl = {NULL, 0};
+    int64_t best = score(cx, &sl);
+    if (best < 0) {
+        free(sl.at);
+        return best == -2 ? -1 : 0;
+    }
+    int rc = choose(cx, &sl, (uint32_t)best, share, levels, chosen, nchosen);
+    free(sl.at);
+    if (rc < 0) return -1;
     /* document order */
     for (uint32_t a = 1; a < *nchosen; a++) {
         uint32_t v = chosen[a], b = a;
