@@ -561,6 +561,13 @@ static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
     cx->text[cx->ntext++] = *m;
 }
 
+/* An element's subtree sums before dl_tab_aggregate adds its kept children's to them. */
+static void reset_sums(dl_el *e) {
+    e->chars = e->own_chars;
+    e->commas = e->own_commas;
+    e->links = 0;
+}
+
 /* The walk: every element outside never-content subtrees gets an index in document order; text is
  * measured into its parent's own counters. The innermost open element is found by following parent
  * indices, so the table itself is the stack. */
@@ -594,6 +601,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             }
             uint32_t i = cx->n - 1;
             dl_el *e = &cx->el[i];
+            e->end = i + 1; /* the descendants' ends raise it below */
             e->text0 = cx->ntext;
             /* what the later loops ask of the tag, read here where the node is at hand */
             e->flags |= (uint16_t)tag_flags_of(x);
@@ -622,24 +630,33 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
         x = dl_next_node(root, x, skip);
     }
     free(memo);
-    for (uint32_t i = 0; i < cx->n; i++) cx->el[i].end = i + 1;
-    for (uint32_t i = cx->n; i-- > 1;) {
-        int32_t p = cx->el[i].parent;
-        if (p >= 0 && cx->el[i].end > cx->el[p].end) cx->el[p].end = cx->el[i].end;
-        if (p >= 0) cx->el[p].ntext += cx->el[i].ntext;
+    /* Children before parents: the subtrees' ends and text counts, and the first subtree sums (as
+     * dl_tab_aggregate takes them) in the same pass. An element's sums start at 0 (push_el) and its
+     * children add theirs before it adds its own measures: the same sums in another order, and a
+     * saturating sum of counts does not depend on the order. */
+    for (uint32_t i = cx->n; i-- > 0;) {
+        dl_el *e = &cx->el[i];
+        int32_t p = e->parent;
+        if (p >= 0 && e->end > cx->el[p].end) cx->el[p].end = e->end;
+        if (p >= 0) cx->el[p].ntext += e->ntext;
+        e->chars = sat_add(e->chars, e->own_chars);
+        e->commas = sat_add(e->commas, e->own_commas);
+        if (e->flags & F_DROP) continue;
+        if (e->flags & F_LINK) e->links = e->chars;
+        if (p >= 0) {
+            dl_el *q = &cx->el[p];
+            q->chars = sat_add(q->chars, e->chars);
+            q->links = sat_add(q->links, e->links);
+            q->commas = sat_add(q->commas, e->commas);
+        }
     }
     return 0;
 }
 
 /* Subtree measures over what is not dropped: children have larger indices, so a reverse loop sees
- * every child before its parent. */
+ * every child before its parent. The sums start from each element's own measures (reset_sums), set by
+ * the loop over the table just before it (dl_tab_prune's last loop): one pass over the table fewer. */
 void dl_tab_aggregate(dl_actx *cx) {
-    for (uint32_t i = 0; i < cx->n; i++) {
-        dl_el *e = &cx->el[i];
-        e->chars = e->own_chars;
-        e->commas = e->own_commas;
-        e->links = 0;
-    }
     for (uint32_t i = cx->n; i-- > 0;) {
         dl_el *e = &cx->el[i];
         if (e->flags & F_DROP) continue;
@@ -758,8 +775,8 @@ int dl_tab_paras(dl_actx *cx) {
 /* ------------------------------------------------------------------ pruning with the guard */
 
 int dl_tab_prune(dl_actx *cx) {
-    /* Paragraphs measured over the tree without the soft drops: who owns how much prose. */
-    dl_tab_aggregate(cx);
+    /* Paragraphs measured over the tree without the soft drops: who owns how much prose (the subtree
+     * sums they need were taken by dl_tab_index's last loop). */
     if (dl_tab_paras(cx) < 0) return -1;
     uint64_t total = 0;
     for (uint32_t k = 0; k < cx->npara; k++) {
@@ -778,6 +795,7 @@ int dl_tab_prune(dl_actx *cx) {
         dl_el *e = &cx->el[i];
         if ((e->flags & (F_HARD | F_SOFT)) || (e->parent >= 0 && (cx->el[e->parent].flags & F_DROP)))
             e->flags |= F_DROP;
+        reset_sums(e); /* for the dl_tab_aggregate that follows */
     }
     return 0;
 }
