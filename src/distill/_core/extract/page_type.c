@@ -459,17 +459,35 @@ static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
 /* A word starts a class name or follows a separator or a lower-case letter ("post-body",
  * "mainPost"), not inside another word ("signpost"); so only word starts are looked up, one bucket
  * each, and the bytes between them are only stepped over. */
+enum { CC_SEP, CC_LOWER, CC_DIGIT, CC_UPPER };
+static const uint8_t char_class[256] = {
+    ['0'] = CC_DIGIT, ['1'] = CC_DIGIT, ['2'] = CC_DIGIT, ['3'] = CC_DIGIT, ['4'] = CC_DIGIT,
+    ['5'] = CC_DIGIT, ['6'] = CC_DIGIT, ['7'] = CC_DIGIT, ['8'] = CC_DIGIT, ['9'] = CC_DIGIT,
+    ['a'] = CC_LOWER, ['b'] = CC_LOWER, ['c'] = CC_LOWER, ['d'] = CC_LOWER, ['e'] = CC_LOWER, ['f'] = CC_LOWER,
+    ['g'] = CC_LOWER, ['h'] = CC_LOWER, ['i'] = CC_LOWER, ['j'] = CC_LOWER, ['k'] = CC_LOWER, ['l'] = CC_LOWER,
+    ['m'] = CC_LOWER, ['n'] = CC_LOWER, ['o'] = CC_LOWER, ['p'] = CC_LOWER, ['q'] = CC_LOWER, ['r'] = CC_LOWER,
+    ['s'] = CC_LOWER, ['t'] = CC_LOWER, ['u'] = CC_LOWER, ['v'] = CC_LOWER, ['w'] = CC_LOWER, ['x'] = CC_LOWER,
+    ['y'] = CC_LOWER, ['z'] = CC_LOWER,
+    ['A'] = CC_UPPER, ['B'] = CC_UPPER, ['C'] = CC_UPPER, ['D'] = CC_UPPER, ['E'] = CC_UPPER, ['F'] = CC_UPPER,
+    ['G'] = CC_UPPER, ['H'] = CC_UPPER, ['I'] = CC_UPPER, ['J'] = CC_UPPER, ['K'] = CC_UPPER, ['L'] = CC_UPPER,
+    ['M'] = CC_UPPER, ['N'] = CC_UPPER, ['O'] = CC_UPPER, ['P'] = CC_UPPER, ['Q'] = CC_UPPER, ['R'] = CC_UPPER,
+    ['S'] = CC_UPPER, ['T'] = CC_UPPER, ['U'] = CC_UPPER, ['V'] = CC_UPPER, ['W'] = CC_UPPER, ['X'] = CC_UPPER,
+    ['Y'] = CC_UPPER, ['Z'] = CC_UPPER,
+};
+/* word_start[class of the byte before][class of the byte]: a letter or digit after a separator (or at
+ * the start, whose "byte before" is a separator), or a capital after a lower-case letter */
+static const uint8_t word_start[4][4] = {
+    [CC_SEP] = {[CC_LOWER] = 1, [CC_DIGIT] = 1, [CC_UPPER] = 1},
+    [CC_LOWER] = {[CC_UPPER] = 1},
+};
+
 static unsigned class_words_in(const char *s, size_t n) {
-    unsigned hit = 0;
-    size_t i = 0;
-    while (i < n) {
-        if (!is_alnum((unsigned char)s[i])) {
-            i++;
-            continue;
-        }
-        hit = words_at(s, n, i, hit);
-        for (i++; i < n && is_alnum((unsigned char)s[i]); i++)
-            if (s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z') hit = words_at(s, n, i, hit);
+    unsigned hit = 0, prev = CC_SEP;
+    /* one table lookup and one test per byte, taken at word starts only */
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = char_class[(unsigned char)s[i]];
+        if (word_start[prev][c]) hit = words_at(s, n, i, hit);
+        prev = c;
     }
     return hit;
 }
