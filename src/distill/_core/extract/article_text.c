@@ -381,6 +381,28 @@ static int lower(char c) { return c >= 'a' && c <= 'z'; }
 static int upper(char c) { return c >= 'A' && c <= 'Z'; }
 static int digit(char c) { return c >= '0' && c <= '9'; }
 
+/* How many of s[0..n)'s first bytes are lower-case ASCII letters: 16 at a time where SSE2 is there (and
+ * n is 16 or more, the last ones through the 16 bytes that end s), so a run's end costs a mask's test,
+ * not a branch per byte with a mispredicted last one. */
+static size_t lower_run(const char *s, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    if (n >= 16) {
+        const __m128i a = _mm_set1_epi8('a'), top = _mm_set1_epi8(25);
+        for (;; i += 16) {
+            size_t at = i + 16 <= n ? i : n - 16; /* the last 16 bytes: those before i were looked at */
+            __m128i v = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + at)), a);
+            unsigned other = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, top), v)) & 0xFFFFu;
+            other >>= i - at;
+            if (other) return i + (unsigned)__builtin_ctz(other);
+            if (at + 16 >= n) return n;
+        }
+    }
+#endif
+    while (i < n && lower(s[i])) i++;
+    return i;
+}
+
 /* Words of a class or id value: lower-case runs, a capital starting a lower-case run (camelCase), a
  * run of capitals (an acronym, "HTMLParser" -> "HTML", "Parser"); digits and punctuation separate. */
 static unsigned classify_value(const char *s, size_t len) {
@@ -390,11 +412,10 @@ static unsigned classify_value(const char *s, size_t len) {
         char c = s[i];
         size_t j = i;
         if (lower(c)) {
-            while (j < len && lower(s[j])) j++;
+            j = i + lower_run(s + i, len - i);
         } else if (upper(c)) {
             if (i + 1 < len && lower(s[i + 1])) {
-                j = i + 1;
-                while (j < len && lower(s[j])) j++;
+                j = i + 1 + lower_run(s + i + 1, len - i - 1);
             } else {
                 while (j < len && upper(s[j])) j++;
                 if (j < len && lower(s[j]) && j - i > 1) j--;
