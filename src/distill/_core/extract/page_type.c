@@ -482,13 +482,19 @@ static const uint8_t word_start[4][4] = {
 };
 
 static unsigned class_words_in(const char *s, size_t n) {
+    /* the starts are listed first, without a branch per byte (where a word starts is what a processor
+     * cannot predict), then looked up; n is at most CLASS_SCAN */
+    uint16_t starts[CLASS_SCAN];
+    size_t k = 0;
     unsigned hit = 0, prev = CC_SEP;
-    /* one table lookup and one test per byte, taken at word starts only */
+    if (n > CLASS_SCAN) n = CLASS_SCAN;
     for (size_t i = 0; i < n; i++) {
         unsigned c = char_class[(unsigned char)s[i]];
-        if (word_start[prev][c]) hit = words_at(s, n, i, hit);
+        starts[k] = (uint16_t)i;
+        k += word_start[prev][c];
         prev = c;
     }
+    for (size_t j = 0; j < k; j++) hit = words_at(s, n, starts[j], hit);
     return hit;
 }
 
