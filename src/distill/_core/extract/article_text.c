@@ -590,8 +590,9 @@ static void reset_sums(dl_el *e) {
 }
 
 /* The walk: every element outside never-content subtrees gets an index in document order; text is
- * measured into its parent's own counters. The innermost open element is found by following parent
- * indices, so the table itself is the stack. */
+ * measured into its parent's own counters. The innermost open element (cur) is the last one entered
+ * and not yet left: the walk leaves an element when it steps past it (no children) or climbs out of
+ * it, and then cur becomes that element's parent index, so the table itself is the stack. */
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
     cx->ntext = 0;
     cx->text_failed = 0;
@@ -601,9 +602,6 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
     const dl_node *x = root;
     while (x) {
         int skip = 0;
-        if (x->type == DL_NODE_ELEMENT || x->type == DL_NODE_TEXT) {
-            while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
-        }
         if (x->type == DL_NODE_TEXT) {
             if (cur >= 0) {
                 uint32_t c, k, w, st, d;
@@ -648,7 +646,18 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 cur = (int32_t)i;
             }
         }
-        x = dl_next_node(root, x, skip);
+        /* the next node (dl_next_node's order), leaving the elements stepped past or climbed out of:
+         * every element entered and not skipped is indexed, and is cur while the walk is inside it */
+        if (!skip && x->first_child) {
+            x = x->first_child;
+            continue;
+        }
+        if (x->type == DL_NODE_ELEMENT && !skip) cur = cx->el[cur].parent;
+        while (x != root && !x->next) {
+            x = x->parent;
+            if (x->type == DL_NODE_ELEMENT) cur = cx->el[cur].parent;
+        }
+        x = x == root ? NULL : x->next;
     }
     free(memo);
     /* Children before parents: the subtrees' ends and text counts, and the first subtree sums (as
