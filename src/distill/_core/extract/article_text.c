@@ -381,6 +381,28 @@ static int lower(char c) { return c >= 'a' && c <= 'z'; }
 static int upper(char c) { return c >= 'A' && c <= 'Z'; }
 static int digit(char c) { return c >= '0' && c <= '9'; }
 
+/* How many of s[0..n)'s first bytes are lower-case ASCII letters: 16 at a time where SSE2 is there (and
+ * n is 16 or more, the last ones through the 16 bytes that end s), so a run's end costs a mask's test,
+ * not a branch per byte with a mispredicted last one. */
+static size_t lower_run(const char *s, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    if (n >= 16) {
+        const __m128i a = _mm_set1_epi8('a'), top = _mm_set1_epi8(25);
+        for (;; i += 16) {
+            size_t at = i + 16 <= n ? i : n - 16; /* the last 16 bytes: those before i were looked at */
+            __m128i v = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + at)), a);
+            unsigned other = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, top), v)) & 0xFFFFu;
+            other >>= i - at;
+            if (other) return i + (unsigned)__builtin_ctz(other);
+            if (at + 16 >= n) return n;
+        }
+    }
+#endif
+    while (i < n && lower(s[i])) i++;
+    return i;
+}
+
 /* Words of a class or id value: lower-case runs, a capital starting a lower-case run (camelCase), a
  * run of capitals (an acronym, "HTMLParser" -> "HTML", "Parser"); digits and punctuation separate. */
 static unsigned classify_value(const char *s, size_t len) {
@@ -390,11 +412,10 @@ static unsigned classify_value(const char *s, size_t len) {
         char c = s[i];
         size_t j = i;
         if (lower(c)) {
-            while (j < len && lower(s[j])) j++;
+            j = i + lower_run(s + i, len - i);
         } else if (upper(c)) {
             if (i + 1 < len && lower(s[i + 1])) {
-                j = i + 1;
-                while (j < len && lower(s[j])) j++;
+                j = i + 1 + lower_run(s + i + 1, len - i - 1);
             } else {
                 while (j < len && upper(s[j])) j++;
                 if (j < len && lower(s[j]) && j - i > 1) j--;
@@ -561,9 +582,17 @@ static void keep_measure(dl_actx *cx, const dl_text_measure *m) {
     cx->text[cx->ntext++] = *m;
 }
 
+/* An element's subtree sums before dl_tab_aggregate adds its kept children's to them. */
+static void reset_sums(dl_el *e) {
+    e->chars = e->own_chars;
+    e->commas = e->own_commas;
+    e->links = 0;
+}
+
 /* The walk: every element outside never-content subtrees gets an index in document order; text is
- * measured into its parent's own counters. The innermost open element is found by following parent
- * indices, so the table itself is the stack. */
+ * measured into its parent's own counters. The innermost open element (cur) is the last one entered
+ * and not yet left: the walk leaves an element when it steps past it (no children) or climbs out of
+ * it, and then cur becomes that element's parent index, so the table itself is the stack. */
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
     cx->ntext = 0;
     cx->text_failed = 0;
@@ -573,9 +602,6 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
     const dl_node *x = root;
     while (x) {
         int skip = 0;
-        if (x->type == DL_NODE_ELEMENT || x->type == DL_NODE_TEXT) {
-            while (cur >= 0 && cx->el[cur].node != x->parent) cur = cx->el[cur].parent;
-        }
         if (x->type == DL_NODE_TEXT) {
             if (cur >= 0) {
                 uint32_t c, k, w, st, d;
@@ -594,6 +620,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             }
             uint32_t i = cx->n - 1;
             dl_el *e = &cx->el[i];
+            e->end = i + 1; /* the descendants' ends raise it below */
             e->text0 = cx->ntext;
             /* what the later loops ask of the tag, read here where the node is at hand */
             e->flags |= (uint16_t)tag_flags_of(x);
@@ -619,27 +646,47 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 cur = (int32_t)i;
             }
         }
-        x = dl_next_node(root, x, skip);
+        /* the next node (dl_next_node's order), leaving the elements stepped past or climbed out of:
+         * every element entered and not skipped is indexed, and is cur while the walk is inside it */
+        if (!skip && x->first_child) {
+            x = x->first_child;
+            continue;
+        }
+        if (x->type == DL_NODE_ELEMENT && !skip) cur = cx->el[cur].parent;
+        while (x != root && !x->next) {
+            x = x->parent;
+            if (x->type == DL_NODE_ELEMENT) cur = cx->el[cur].parent;
+        }
+        x = x == root ? NULL : x->next;
     }
     free(memo);
-    for (uint32_t i = 0; i < cx->n; i++) cx->el[i].end = i + 1;
-    for (uint32_t i = cx->n; i-- > 1;) {
-        int32_t p = cx->el[i].parent;
-        if (p >= 0 && cx->el[i].end > cx->el[p].end) cx->el[p].end = cx->el[i].end;
-        if (p >= 0) cx->el[p].ntext += cx->el[i].ntext;
+    /* Children before parents: the subtrees' ends and text counts, and the first subtree sums (as
+     * dl_tab_aggregate takes them) in the same pass. An element's sums start at 0 (push_el) and its
+     * children add theirs before it adds its own measures: the same sums in another order, and a
+     * saturating sum of counts does not depend on the order. */
+    for (uint32_t i = cx->n; i-- > 0;) {
+        dl_el *e = &cx->el[i];
+        int32_t p = e->parent;
+        if (p >= 0 && e->end > cx->el[p].end) cx->el[p].end = e->end;
+        if (p >= 0) cx->el[p].ntext += e->ntext;
+        e->chars = sat_add(e->chars, e->own_chars);
+        e->commas = sat_add(e->commas, e->own_commas);
+        if (e->flags & F_DROP) continue;
+        if (e->flags & F_LINK) e->links = e->chars;
+        if (p >= 0) {
+            dl_el *q = &cx->el[p];
+            q->chars = sat_add(q->chars, e->chars);
+            q->links = sat_add(q->links, e->links);
+            q->commas = sat_add(q->commas, e->commas);
+        }
     }
     return 0;
 }
 
 /* Subtree measures over what is not dropped: children have larger indices, so a reverse loop sees
- * every child before its parent. */
+ * every child before its parent. The sums start from each element's own measures (reset_sums), set by
+ * the loop over the table just before it (dl_tab_prune's last loop): one pass over the table fewer. */
 void dl_tab_aggregate(dl_actx *cx) {
-    for (uint32_t i = 0; i < cx->n; i++) {
-        dl_el *e = &cx->el[i];
-        e->chars = e->own_chars;
-        e->commas = e->own_commas;
-        e->links = 0;
-    }
     for (uint32_t i = cx->n; i-- > 0;) {
         dl_el *e = &cx->el[i];
         if (e->flags & F_DROP) continue;
@@ -758,8 +805,8 @@ int dl_tab_paras(dl_actx *cx) {
 /* ------------------------------------------------------------------ pruning with the guard */
 
 int dl_tab_prune(dl_actx *cx) {
-    /* Paragraphs measured over the tree without the soft drops: who owns how much prose. */
-    dl_tab_aggregate(cx);
+    /* Paragraphs measured over the tree without the soft drops: who owns how much prose (the subtree
+     * sums they need were taken by dl_tab_index's last loop). */
     if (dl_tab_paras(cx) < 0) return -1;
     uint64_t total = 0;
     for (uint32_t k = 0; k < cx->npara; k++) {
@@ -778,6 +825,7 @@ int dl_tab_prune(dl_actx *cx) {
         dl_el *e = &cx->el[i];
         if ((e->flags & (F_HARD | F_SOFT)) || (e->parent >= 0 && (cx->el[e->parent].flags & F_DROP)))
             e->flags |= F_DROP;
+        reset_sums(e); /* for the dl_tab_aggregate that follows */
     }
     return 0;
 }
@@ -796,34 +844,49 @@ static double seed(const dl_el *e) {
     return w;
 }
 
-static void add_score(dl_actx *cx, uint32_t i, double v) {
+/* The candidates (F_SEEDED), listed as they are seeded: the loops over them read a few entries of the
+ * table, not all of it. */
+typedef struct {
+    uint32_t *at;
+    uint32_t n;
+} seed_list;
+
+static void add_score(dl_actx *cx, seed_list *sl, uint32_t i, double v) {
     dl_el *e = &cx->el[i];
     if (!(e->flags & F_SEEDED)) {
         e->flags |= F_SEEDED;
         e->score = seed(e);
+        sl->at[sl->n++] = i;
     }
     e->score += v;
 }
 
-static int64_t score(dl_actx *cx) {
+/* Scores the paragraphs' containers and returns the best (-1 when none scored above 0; -2 when out of
+ * memory). sl receives the candidates, at most two per paragraph. */
+static int64_t score(dl_actx *cx, seed_list *sl) {
+    sl->n = 0;
+    if (!cx->npara) return -1;
+    sl->at = malloc((size_t)cx->npara * 2 * sizeof(*sl->at));
+    if (!sl->at) return -2;
     for (uint32_t k = 0; k < cx->npara; k++) {
         const dl_para *p = &cx->para[k];
         uint32_t lp = p->len / DL_ART_PARA_CHARS_PER_POINT;
         if (lp > DL_ART_PARA_MAX_LENGTH_POINTS) lp = DL_ART_PARA_MAX_LENGTH_POINTS;
         double c = 1.0 + (double)p->commas + (double)lp;
-        add_score(cx, p->target, c);
+        add_score(cx, sl, p->target, c);
         int32_t g = cx->el[p->target].parent;
-        if (g >= 0) add_score(cx, (uint32_t)g, c * DL_ART_GRANDPARENT_SHARE);
+        if (g >= 0) add_score(cx, sl, (uint32_t)g, c * DL_ART_GRANDPARENT_SHARE);
     }
+    /* the highest score above 0, the first in document order among equals */
     int64_t best = -1;
     double best_score = 0;
-    for (uint32_t i = 0; i < cx->n; i++) {
+    for (uint32_t k = 0; k < sl->n; k++) {
+        uint32_t i = sl->at[k];
         dl_el *e = &cx->el[i];
-        if (!(e->flags & F_SEEDED)) continue;
         double ld = e->chars ? (double)e->links / (double)e->chars : 0.0;
         if (ld > 1) ld = 1;
         e->score *= 1.0 - ld;
-        if (e->score > best_score) {
+        if (e->score > best_score || (e->score == best_score && best >= 0 && i < (uint32_t)best)) {
             best_score = e->score;
             best = i;
         }
@@ -846,21 +909,23 @@ static int by_score_desc(const void *a, const void *b) {
     return x->index < y->index ? -1 : x->index > y->index; /* ties: document order, for determinism */
 }
 
-static int choose(dl_actx *cx, uint32_t best, double share, uint32_t levels, uint32_t *chosen,
-                  uint32_t *nchosen) {
+static int choose(dl_actx *cx, const seed_list *sl, uint32_t best, double share, uint32_t levels,
+                  uint32_t *chosen, uint32_t *nchosen) {
     chosen[0] = best;
     *nchosen = 1;
     double limit = share * cx->el[best].score;
     uint32_t count = 0;
-    for (uint32_t i = 0; i < cx->n; i++)
-        if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit) count++;
+    for (uint32_t k = 0; k < sl->n; k++)
+        if (sl->at[k] != best && cx->el[sl->at[k]].score >= limit) count++;
     if (!count) return 0;
     dl_ranked *cands = malloc((size_t)count * sizeof(*cands));
     if (!cands) return -1;
     count = 0;
-    for (uint32_t i = 0; i < cx->n; i++)
-        if ((cx->el[i].flags & F_SEEDED) && i != best && cx->el[i].score >= limit)
-            cands[count++] = (dl_ranked){cx->el[i].score, i};
+    for (uint32_t k = 0; k < sl->n; k++) {
+        uint32_t i = sl->at[k];
+        if (i != best && cx->el[i].score >= limit) cands[count++] = (dl_ranked){cx->el[i].score, i};
+    }
+    /* the order is the comparison's alone (score, then document order), whatever the list's order */
     qsort(cands, count, sizeof(*cands), by_score_desc);
     for (uint32_t k = 0; k < count && *nchosen < DL_ART_SPLIT_MAX; k++) {
         uint32_t c = cands[k].index;
@@ -1030,9 +1095,15 @@ int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *ch
     dl_tab_aggregate(cx);
     if (dl_tab_paras(cx) < 0) return -1;
     if (cx->broken) return 0;
-    int64_t best = score(cx);
-    if (best < 0) return 0;
-    if (choose(cx, (uint32_t)best, share, levels, chosen, nchosen) < 0) return -1;
+    seed_list sl = {NULL, 0};
+    int64_t best = score(cx, &sl);
+    if (best < 0) {
+        free(sl.at);
+        return best == -2 ? -1 : 0;
+    }
+    int rc = choose(cx, &sl, (uint32_t)best, share, levels, chosen, nchosen);
+    free(sl.at);
+    if (rc < 0) return -1;
     /* document order */
     for (uint32_t a = 1; a < *nchosen; a++) {
         uint32_t v = chosen[a], b = a;

@@ -1,6 +1,7 @@
 /* Text with white space folded (dl_folded_text, dl_fold_append; see extract.h): its own file so that the
  * metadata harvest (meta.c) can fold without depending on the renderer (text.c), which depends on the
  * scorer (score.c), which calls the harvest: no cycle between the files. */
+#include "common/ascii.h"
 #include "extract/extract.h"
 #include "extract/rules.h"
 
@@ -20,11 +21,10 @@ int dl_folded_text(const dl_node *root, dl_buf *out) {
             while (i < len) {
                 if (dl_rule_is_space((unsigned char)s[i])) {
                     want_space = 1;
-                    i++;
+                    i += dl_ascii_space_prefix(s + i, len - i);
                     continue;
                 }
-                size_t j = i;
-                while (j < len && !dl_rule_is_space((unsigned char)s[j])) j++;
+                size_t j = i + dl_ascii_word_prefix(s + i, len - i);
                 if (want_space && out->len > start) dl_buf_append(out, " ", 1);
                 want_space = 0;
                 dl_buf_append(out, s + i, j - i);
@@ -42,11 +42,10 @@ int dl_fold_append(dl_buf *out, const char *s, size_t len) {
     while (i < len) {
         if (dl_rule_is_space((unsigned char)s[i])) {
             want_space = 1;
-            i++;
+            i += dl_ascii_space_prefix(s + i, len - i);
             continue;
         }
-        size_t j = i;
-        while (j < len && !dl_rule_is_space((unsigned char)s[j])) j++;
+        size_t j = i + dl_ascii_word_prefix(s + i, len - i);
         if (want_space && out->len > start) dl_buf_append(out, " ", 1);
         want_space = 0;
         dl_buf_append(out, s + i, j - i);

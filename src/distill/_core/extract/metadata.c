@@ -54,6 +54,7 @@ void dl_metadata_free(dl_metadata *md) {
 void dl_meta_init(dl_meta *m) {
     memset(m, 0, sizeof(*m));
     dl_metadata_init(&m->design);
+    m->page = &m->page_store;
 }
 
 void dl_meta_set_page_type(dl_meta *m, int type) { m->page_type = type + 1; }
@@ -61,6 +62,7 @@ void dl_meta_set_page_type(dl_meta *m, int type) { m->page_type = type + 1; }
 void dl_meta_free(dl_meta *m) {
     dl_metadata_free(&m->design);
     for (int i = 0; i < DL_SRC__COUNT; i++) dl_buf_free(&m->src[i]);
+    dl_buf_free(&m->page_store.text);
 }
 
 /* ------------------------------------------------------------------ small helpers */
@@ -2118,11 +2120,10 @@ static void append_folded(dl_buf *raw, const char *s, size_t n, size_t limit, in
     for (size_t i = 0; i < n && raw->len < limit;) {
         if (dl_rule_is_space((unsigned char)s[i])) {
             *space = 1;
-            i++;
+            i += dl_ascii_space_prefix(s + i, n - i);
             continue;
         }
-        size_t j = i;
-        while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
+        size_t j = i + dl_ascii_word_prefix(s + i, n - i);
         if (*space && raw->len) dl_buf_append(raw, " ", 1);
         *space = 0;
         size_t w = j - i;
@@ -2373,9 +2374,15 @@ static int publication_label(const char *text, size_t floor, size_t at) {
 }
 
 
-/* The text of the page the last resorts read: bounded in bytes and nodes. */
-static void page_text(const dl_meta *m, dl_buf *t) {
-    text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, 0, t);
+/* The text of the page the last resorts read: bounded in bytes and nodes; built once per harvest (the
+ * date rules may ask for it three or four times). t->failed when it could not be built. */
+static const dl_buf *page_text(const dl_meta *m) {
+    struct dl_meta_page *p = m->page;
+    if (!p->ready) {
+        text_from_nodes(m->html, DL_META_PAGE_TEXT, DL_META_PAGE_NODES, 0, &p->text);
+        p->ready = 1;
+    }
+    return &p->text;
 }
 
 /* The first date that starts within 40 bytes after one of words[0..n) in the page's text
@@ -2390,20 +2397,19 @@ static int labelled_date(const dl_meta *m, const char *const *words, size_t n, d
         first[c0] = 1;
         if (c0 >= 'a' && c0 <= 'z') first[c0 - 32] = 1;
     }
-    dl_buf t = {0};
-    page_text(m, &t);
+    const dl_buf *t = page_text(m);
     int found = 0;
-    for (size_t i = 0; !t.failed && i < t.len && !found; i++) {
-        if (!first[(unsigned char)t.data[i]]) continue;
-        unsigned char c = lower((unsigned char)t.data[i]);
-        if (i && dl_ascii_is_alnum((unsigned char)t.data[i - 1])) continue; /* a word's start */
+    for (size_t i = 0; !t->failed && i < t->len && !found; i++) {
+        if (!first[(unsigned char)t->data[i]]) continue;
+        unsigned char c = lower((unsigned char)t->data[i]);
+        if (i && dl_ascii_is_alnum((unsigned char)t->data[i - 1])) continue; /* a word's start */
         for (size_t k = 0; k < n && !found; k++) {
             const char *w = words[k];
             size_t wl = strlen(w);
-            if ((unsigned char)w[0] != c || !starts_ci(t.data + i, t.len - i, w)) continue;
-            size_t from = i + wl, span = t.len - from < 80 ? t.len - from : 80, at = 0;
+            if ((unsigned char)w[0] != c || !starts_ci(t->data + i, t->len - i, w)) continue;
+            size_t from = i + wl, span = t->len - from < 80 ? t->len - from : 80, at = 0;
             dl_date x;
-            if (dl_date_find(t.data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
+            if (dl_date_find(t->data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
                 *d = x;
                 found = 1;
             }
@@ -2411,7 +2417,6 @@ static int labelled_date(const dl_meta *m, const char *const *words, size_t n, d
             break;
         }
     }
-    dl_buf_free(&t);
     return found;
 }
 
@@ -2454,24 +2459,22 @@ static size_t skip_date(const dl_buf *t, size_t at) {
  * from a footer's "Erschienen am: ... Letzte Änderung: ..." lines. */
 static int page_date(const dl_meta *m, dl_date *d) {
     if (!m->html) return 0;
-    dl_buf t = {0};
-    page_text(m, &t);
+    const dl_buf *t = page_text(m);
     int have_plain = 0, have_any = 0, found = 0;
     dl_date plain, any, x;
     size_t off = 0, at = 0;
-    while (!found && next_page_date(&t, &off, m->day_first, &x, &at)) {
+    while (!found && next_page_date(t, &off, m->day_first, &x, &at)) {
         /* the words since the previous date label this one */
-        if (publication_label(t.data, off, at)) {
+        if (publication_label(t->data, off, at)) {
             *d = x;
             found = 1;
-        } else if (!update_label(t.data, off, at)) {
+        } else if (!update_label(t->data, off, at)) {
             if (!have_plain) plain = x, have_plain = 1;
         } else if (!have_any) {
             any = x, have_any = 1;
         }
-        off = skip_date(&t, at);
+        off = skip_date(t, at);
     }
-    dl_buf_free(&t);
     if (!found && have_plain) *d = plain, found = 1;
     if (!found && have_any) *d = any, found = 1;
     return found;
@@ -2500,16 +2503,14 @@ static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl
 /* Whether the page's text (bounded, as page_date reads it) writes a date on the day of d. */
 static int page_shows_day(const dl_meta *m, const dl_date *d) {
     if (!m->html) return 0;
-    dl_buf t = {0};
-    page_text(m, &t);
+    const dl_buf *t = page_text(m);
     int shows = 0;
     size_t off = 0, at = 0;
     dl_date x;
-    while (!shows && next_page_date(&t, &off, m->day_first, &x, &at)) {
+    while (!shows && next_page_date(t, &off, m->day_first, &x, &at)) {
         shows = same_day(&x, d);
-        off = skip_date(&t, at);
+        off = skip_date(t, at);
     }
-    dl_buf_free(&t);
     return shows;
 }
 

@@ -169,6 +169,14 @@ typedef struct {
     uint64_t shape[SHAPE_CACHE];
 } shape_cache;
 
+/* The shapes counted among an open element's element children (see tally_shape). */
+typedef struct {
+    const dl_node *el;
+    uint64_t shapes[SIBLING_KINDS];
+    uint32_t counts[SIBLING_KINDS];
+    int kinds;
+} sibling_tally;
+
 typedef struct {
     double f[DL_PAGE_NFEATURES];
     /* walk state: how many open elements of each kind the current node is inside */
@@ -184,6 +192,9 @@ typedef struct {
     double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
     shape_cache shapes;
+    sibling_tally *tallies; /* one per open HTML element with children, innermost last */
+    size_t ntallies, tally_cap;
+    int failed;             /* out of memory */
     dl_word_memo class_memo; /* the class words of the class and id values met (scan_class) */
 } walk;
 
@@ -448,18 +459,42 @@ static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
 /* A word starts a class name or follows a separator or a lower-case letter ("post-body",
  * "mainPost"), not inside another word ("signpost"); so only word starts are looked up, one bucket
  * each, and the bytes between them are only stepped over. */
+enum { CC_SEP, CC_LOWER, CC_DIGIT, CC_UPPER };
+static const uint8_t char_class[256] = {
+    ['0'] = CC_DIGIT, ['1'] = CC_DIGIT, ['2'] = CC_DIGIT, ['3'] = CC_DIGIT, ['4'] = CC_DIGIT,
+    ['5'] = CC_DIGIT, ['6'] = CC_DIGIT, ['7'] = CC_DIGIT, ['8'] = CC_DIGIT, ['9'] = CC_DIGIT,
+    ['a'] = CC_LOWER, ['b'] = CC_LOWER, ['c'] = CC_LOWER, ['d'] = CC_LOWER, ['e'] = CC_LOWER, ['f'] = CC_LOWER,
+    ['g'] = CC_LOWER, ['h'] = CC_LOWER, ['i'] = CC_LOWER, ['j'] = CC_LOWER, ['k'] = CC_LOWER, ['l'] = CC_LOWER,
+    ['m'] = CC_LOWER, ['n'] = CC_LOWER, ['o'] = CC_LOWER, ['p'] = CC_LOWER, ['q'] = CC_LOWER, ['r'] = CC_LOWER,
+    ['s'] = CC_LOWER, ['t'] = CC_LOWER, ['u'] = CC_LOWER, ['v'] = CC_LOWER, ['w'] = CC_LOWER, ['x'] = CC_LOWER,
+    ['y'] = CC_LOWER, ['z'] = CC_LOWER,
+    ['A'] = CC_UPPER, ['B'] = CC_UPPER, ['C'] = CC_UPPER, ['D'] = CC_UPPER, ['E'] = CC_UPPER, ['F'] = CC_UPPER,
+    ['G'] = CC_UPPER, ['H'] = CC_UPPER, ['I'] = CC_UPPER, ['J'] = CC_UPPER, ['K'] = CC_UPPER, ['L'] = CC_UPPER,
+    ['M'] = CC_UPPER, ['N'] = CC_UPPER, ['O'] = CC_UPPER, ['P'] = CC_UPPER, ['Q'] = CC_UPPER, ['R'] = CC_UPPER,
+    ['S'] = CC_UPPER, ['T'] = CC_UPPER, ['U'] = CC_UPPER, ['V'] = CC_UPPER, ['W'] = CC_UPPER, ['X'] = CC_UPPER,
+    ['Y'] = CC_UPPER, ['Z'] = CC_UPPER,
+};
+/* word_start[class of the byte before][class of the byte]: a letter or digit after a separator (or at
+ * the start, whose "byte before" is a separator), or a capital after a lower-case letter */
+static const uint8_t word_start[4][4] = {
+    [CC_SEP] = {[CC_LOWER] = 1, [CC_DIGIT] = 1, [CC_UPPER] = 1},
+    [CC_LOWER] = {[CC_UPPER] = 1},
+};
+
 static unsigned class_words_in(const char *s, size_t n) {
-    unsigned hit = 0;
-    size_t i = 0;
-    while (i < n) {
-        if (!is_alnum((unsigned char)s[i])) {
-            i++;
-            continue;
-        }
-        hit = words_at(s, n, i, hit);
-        for (i++; i < n && is_alnum((unsigned char)s[i]); i++)
-            if (s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z') hit = words_at(s, n, i, hit);
+    /* the starts are listed first, without a branch per byte (where a word starts is what a processor
+     * cannot predict), then looked up; n is at most CLASS_SCAN */
+    uint16_t starts[CLASS_SCAN];
+    size_t k = 0;
+    unsigned hit = 0, prev = CC_SEP;
+    if (n > CLASS_SCAN) n = CLASS_SCAN;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = char_class[(unsigned char)s[i]];
+        starts[k] = (uint16_t)i;
+        k += word_start[prev][c];
+        prev = c;
     }
+    for (size_t j = 0; j < k; j++) hit = words_at(s, n, starts[j], hit);
     return hit;
 }
 
@@ -486,9 +521,10 @@ static void scan_class(walk *w, const known_attrs *ka) {
 }
 
 /* ---- repeated same-shaped siblings ---- */
-static uint64_t shape_hash(const dl_node *el) {
-    uint64_t h = 1469598103934665603ull ^ el->atom;
-    const dl_str *c = attr(el, "class");
+/* An element's shape: its tag and its class value's first SHAPE_SCAN bytes less the digits (c is the
+ * element's first class attribute, or NULL). */
+static uint64_t shape_hash_of(uint32_t atom, const dl_str *c) {
+    uint64_t h = 1469598103934665603ull ^ atom;
     if (c) {
         size_t n = c->len > SHAPE_SCAN ? SHAPE_SCAN : c->len;
         for (size_t i = 0; i < n; i++) {
@@ -501,6 +537,7 @@ static uint64_t shape_hash(const dl_node *el) {
     return h;
 }
 
+static uint64_t shape_hash(const dl_node *el) { return shape_hash_of(el->atom, attr(el, "class")); }
 
 static uint64_t shape_of(shape_cache *sc, const dl_node *el) {
     size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
@@ -511,40 +548,40 @@ static uint64_t shape_of(shape_cache *sc, const dl_node *el) {
     return sc->shape[h];
 }
 
-/* Count the shapes of el's element children: the largest group of same-shaped siblings is a run of
- * cards, posts, rows or sections. Text-level tags do not make groups (a paragraph of <a>s is prose). */
-static void scan_children(walk *w, const dl_node *el) {
-    uint64_t shapes[SIBLING_KINDS];
-    uint32_t counts[SIBLING_KINDS];
-    int kinds = 0;
-    for (const dl_node *c = el->first_child; c; c = c->next) {
-        if (c->type != DL_NODE_ELEMENT || c->ns != DL_NS_HTML) continue;
-        switch (c->atom) {
-        case DL_TAG_a: case DL_TAG_span: case DL_TAG_b: case DL_TAG_i: case DL_TAG_em: case DL_TAG_strong:
-        case DL_TAG_br: case DL_TAG_option: case DL_TAG_script: case DL_TAG_style: case DL_TAG_meta:
-        case DL_TAG_link: case DL_TAG_td: case DL_TAG_th: case DL_TAG_p: case DL_TAG_img: case DL_TAG_input:
-            continue;
-        default:
-            break;
-        }
-        uint64_t s = shape_of(&w->shapes, c);
-        int k = 0;
-        while (k < kinds && shapes[k] != s) k++;
-        if (k == kinds) {
-            if (kinds == SIBLING_KINDS) continue;
-            shapes[kinds] = s;
-            counts[kinds++] = 0;
-        }
-        counts[k]++;
+/* The shape of an element being entered, whose class value the walk has already found. */
+static uint64_t shape_enter(shape_cache *sc, const dl_node *el, const dl_str *class_) {
+    size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
+    if (sc->node[h] != el) {
+        sc->node[h] = el;
+        sc->shape[h] = shape_hash_of(el->atom, class_);
     }
-    for (int k = 0; k < kinds; k++) {
-        if (counts[k] > w->f[F_repeat_max]) w->f[F_repeat_max] = counts[k];
-        if (counts[k] >= REPEAT_MIN) {
-            w->f[F_repeat_groups]++;
-            if (dl_is_element(el, DL_TAG_ul) || dl_is_element(el, DL_TAG_ol)) w->f[F_repeat_list_groups]++;
-            if (dl_is_element(el, DL_TAG_tbody) || dl_is_element(el, DL_TAG_table)) w->f[F_repeat_rows]++;
-        }
+    return sc->shape[h];
+}
+
+/* The shapes of an open element's element children: the largest group of same-shaped siblings is a
+ * run of cards, posts, rows or sections. Each child adds its shape to its parent's tally when the walk
+ * enters it, and the tally is read when the walk leaves the parent, so no child is read twice. */
+/* Text-level tags do not make groups (a paragraph of <a>s is prose). */
+static int groups_shape(uint32_t atom) {
+    switch (atom) {
+    case DL_TAG_a: case DL_TAG_span: case DL_TAG_b: case DL_TAG_i: case DL_TAG_em: case DL_TAG_strong:
+    case DL_TAG_br: case DL_TAG_option: case DL_TAG_script: case DL_TAG_style: case DL_TAG_meta:
+    case DL_TAG_link: case DL_TAG_td: case DL_TAG_th: case DL_TAG_p: case DL_TAG_img: case DL_TAG_input:
+        return 0;
+    default:
+        return 1;
     }
+}
+
+static void tally_shape(sibling_tally *t, uint64_t s) {
+    int k = 0;
+    while (k < t->kinds && t->shapes[k] != s) k++;
+    if (k == t->kinds) {
+        if (t->kinds == SIBLING_KINDS) return;
+        t->shapes[t->kinds] = s;
+        t->counts[t->kinds++] = 0;
+    }
+    t->counts[k]++;
 }
 
 /* ---- text ---- */
@@ -731,6 +768,37 @@ static void scan_text(walk *w, const dl_str *t) {
 
 /* ---- the walk ---- */
 
+/* An HTML element with children is entered: its children's shapes are counted from here on. */
+static void open_tally(walk *w, const dl_node *el) {
+    if (w->ntallies == w->tally_cap) {
+        size_t cap = w->tally_cap ? w->tally_cap * 2 : 64;
+        sibling_tally *t = cap <= SIZE_MAX / sizeof(*t) ? realloc(w->tallies, cap * sizeof(*t)) : NULL;
+        if (!t) {
+            w->failed = 1;
+            return;
+        }
+        w->tallies = t;
+        w->tally_cap = cap;
+    }
+    sibling_tally *t = &w->tallies[w->ntallies++];
+    t->el = el;
+    t->kinds = 0;
+}
+
+/* It is left: the groups its children made. */
+static void close_tally(walk *w, const dl_node *el) {
+    if (!w->ntallies || w->tallies[w->ntallies - 1].el != el) return; /* not opened (out of memory) */
+    const sibling_tally *t = &w->tallies[--w->ntallies];
+    for (int k = 0; k < t->kinds; k++) {
+        if (t->counts[k] > w->f[F_repeat_max]) w->f[F_repeat_max] = t->counts[k];
+        if (t->counts[k] >= REPEAT_MIN) {
+            w->f[F_repeat_groups]++;
+            if (dl_is_element(el, DL_TAG_ul) || dl_is_element(el, DL_TAG_ol)) w->f[F_repeat_list_groups]++;
+            if (dl_is_element(el, DL_TAG_tbody) || dl_is_element(el, DL_TAG_table)) w->f[F_repeat_rows]++;
+        }
+    }
+}
+
 /* Elements whose parent holds REPEAT_MIN same-shaped siblings: computed on entering, remembered by
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
 static int in_repeated_group(walk *w, const dl_node *el) {
@@ -772,6 +840,8 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     known_attrs ka;
     gather_attrs(el, &ka);
+    if (w->ntallies && w->tallies[w->ntallies - 1].el == el->parent && groups_shape(el->atom))
+        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(&w->shapes, el, ka.class_));
     unsigned k = kind_of(el);
     if (k & K_SKIP) w->invisible++;
     if (k & K_LINK) {
@@ -800,7 +870,7 @@ static void enter_element(walk *w, const dl_node *el) {
         if (k & K_TIME) w->member_time = 1;
         if (k & K_IMAGE) w->member_image = 1;
     }
-    if (el->first_child) scan_children(w, el);
+    if (el->first_child) open_tally(w, el);
     if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
     const dl_str *v;
     switch (el->atom) {
@@ -872,6 +942,7 @@ static void leave_element(walk *w, const dl_node *el) {
         w->invisible--;
         return;
     }
+    if (el->first_child) close_tally(w, el);
     unsigned k = kind_of(el);
     if (k & K_SKIP) w->invisible--;
     if (k & K_LINK) w->in_link--;
@@ -940,6 +1011,8 @@ int dl_page_features(const dl_node *root, double *out) {
         n = n->next;
     }
 done:
+    free(w.tallies);
+    if (w.failed) return -1;
     if (w.url_source) {
         const dl_str *u = attr(w.url_source, w.url_rank == 0 ? "href" : "content");
         if (u && u->len) scan_url(&w, u);

@@ -32,6 +32,10 @@ static size_t count_cps(const char *s, size_t n) {
     return c;
 }
 
+/* The code points s adds to the line's column: only wrapping reads the column, so without a width (the
+ * width is fixed when the writer starts) nothing is counted. */
+static size_t line_cps(const dl_lw *lw, const char *s, size_t n) { return lw->width ? count_cps(s, n) : 0; }
+
 /* The prefix of a continuation line (every container's `rest`); for a blank line only the containers
  * already started, since a blank line before a new block quote belongs to the enclosing one. */
 static void put_rest_prefix(dl_lw *lw, dl_htmlbuf *b, int started_only) {
@@ -51,7 +55,7 @@ static void write_prefix(dl_lw *lw) {
     }
     lw->need_prefix = 0;
     lw->prefix_end = lw->out->len;
-    lw->col = count_cps(lw->out->data ? lw->out->data + lw->line_start : "", lw->out->len - lw->line_start);
+    lw->col = line_cps(lw, lw->out->data ? lw->out->data + lw->line_start : "", lw->out->len - lw->line_start);
 }
 
 static void newline(dl_lw *lw, int trim) {
@@ -111,7 +115,7 @@ void dl_lw_begin(dl_lw *lw) {
         if (!m->open) {
             if (!lw->scratch.failed && m->open_len) { /* empty marker: scratch may be unallocated */
                 put_raw(lw, lw->scratch.data + m->open_off, m->open_len);
-                lw->col += count_cps(lw->scratch.data + m->open_off, m->open_len);
+                lw->col += line_cps(lw, lw->scratch.data + m->open_off, m->open_len);
             }
             m->open = 1;
             m->content_off = lw->out->len;
@@ -149,7 +153,7 @@ static void wrap(dl_lw *lw) {
 void dl_lw_put(dl_lw *lw, const char *s, size_t n) {
     if (!n) return;
     put_raw(lw, s, n);
-    lw->col += count_cps(s, n);
+    lw->col += line_cps(lw, s, n);
     lw->line_has_content = 1;
     lw->any_content = 1;
     lw->nl_since_content = 0;
@@ -171,7 +175,7 @@ void dl_lw_verbatim(dl_lw *lw, const char *s, size_t n) {
         if (seg) {
             dl_lw_begin(lw);
             put_raw(lw, s + i, seg);
-            lw->col += count_cps(s + i, seg);
+            lw->col += line_cps(lw, s + i, seg);
             lw->line_has_content = 1;
             lw->line_verbatim = 1;
             lw->any_content = 1;
@@ -253,7 +257,7 @@ int dl_lw_pop_marker(dl_lw *lw, int write_close, size_t *content_off) {
     if (content_off) *content_off = m->content_off;
     if (had && write_close && !lw->scratch.failed && m->close_len) {
         put_raw(lw, lw->scratch.data + m->close_off, m->close_len);
-        lw->col += count_cps(lw->scratch.data + m->close_off, m->close_len);
+        lw->col += line_cps(lw, lw->scratch.data + m->close_off, m->close_len);
     }
     if (!lw->scratch.failed) lw->scratch.len = m->open_off;
     return had;

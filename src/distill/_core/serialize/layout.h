@@ -47,7 +47,7 @@ typedef struct {
     int any_content;          /* something was written at all: breaks before it are dropped */
     int line_verbatim;        /* verbatim text is on this line: its trailing spaces are content */
     size_t line_start;        /* offset of the current line in out */
-    size_t col;               /* code points on the current line */
+    size_t col;               /* code points on the current line (counted only when width > 0: wrapping reads it) */
     size_t last_space;        /* offset of the last breakable space on this line, or SIZE_MAX */
     size_t prefix_end;        /* offset where the prefix of the current line ends */
     dl_lw_container *cont;

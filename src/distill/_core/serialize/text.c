@@ -92,11 +92,11 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
     while (i < n) {
         if (is_ws((unsigned char)s[i])) {
             dl_lw_space(&st->lw);
-            while (i < n && is_ws((unsigned char)s[i])) i++;
+            i += dl_ascii_space_prefix(s + i, n - i);
             continue;
         }
         size_t start = i;
-        while (i < n && !is_ws((unsigned char)s[i])) i++;
+        i += dl_ascii_word_prefix(s + i, n - i);
         if (dl_nbsp_only(s + start, i - start)) {
             dl_lw_space(&st->lw);
             continue;

@@ -90,8 +90,10 @@ void dl_node_insert_before(dl_node *parent, dl_node *child, dl_node *ref) {
     if (!ref) {
         child->prev = parent->last_child;
         child->next = NULL;
-        if (parent->last_child) parent->last_child->next = child;
-        else parent->first_child = child;
+        /* the link to write is chosen, not branched to: whether the parent has children yet is as
+         * likely as not while a page is built, a branch the processor mispredicts often */
+        dl_node **link = parent->last_child ? &parent->last_child->next : &parent->first_child;
+        *link = child;
         parent->last_child = child;
         return;
     }
