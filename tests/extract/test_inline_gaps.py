@@ -47,3 +47,8 @@ def test_letters_of_other_scripts_are_not_cut() -> None:
 def test_the_plain_text_of_the_tree_is_unchanged() -> None:
     doc = distill.parse(page("<p><a href=/a>Roads</a><a href=/b>Schools</a></p>"))
     assert "RoadsSchools" in doc.to_text()
+
+
+def test_a_word_break_opportunity_is_not_a_space() -> None:
+    text = article_text("A <span>super</span><wbr><span>market</span> opened.")
+    assert "A supermarket opened." in text

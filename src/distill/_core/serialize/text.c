@@ -159,6 +159,11 @@ static int enter(tx_state *st, const dl_node *n) {
         else put_folded(st, n->u.text.ptr, n->u.text.len);
         return -1;
     case DL_NODE_ELEMENT:
+        /* a <wbr> only allows a line break inside a word: the words on both sides stay as they are */
+        if (st->opts->inline_gaps && dl_is_element(n, DL_TAG_wbr)) {
+            st->left_inline = st->inline_gap = 0;
+            return -1;
+        }
         if (st->left_inline) st->inline_gap = 1;
         break;
     default:
