@@ -3,8 +3,8 @@ inline_gaps, which regions.c asks for).
 
 A shop's tag chips, a label and its value, a card's fields are often written as touching <a> or <span>
 elements that the page's style sets apart; their bytes hold "ActionAdventure" where a reader sees two
-words. Text that continues an element, words spelt one letter per element, <pre> and the plain
-to_text() of the tree stay as written.
+words. Text that continues an element, words spelt one letter per element, touching emphasis, <pre>
+and the plain to_text() of the tree stay as written.
 """
 
 from __future__ import annotations
@@ -52,3 +52,8 @@ def test_the_plain_text_of_the_tree_is_unchanged() -> None:
 def test_a_word_break_opportunity_is_not_a_space() -> None:
     text = article_text("A <span>super</span><wbr><span>market</span> opened.")
     assert "A supermarket opened." in text
+
+
+def test_touching_emphasis_is_one_run_of_text() -> None:
+    text = article_text("It was a <b>well</b><i>known</i> fact.")
+    assert "a wellknown fact" in text

@@ -117,7 +117,10 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
  * digits: a word spelt one letter per element (an animated headline, "<span>i</span><span>f</span>")
  * stays whole. Only between two elements: text that continues an element ("<b>W</b>ord",
  * "<a>Apple</a>s") is one word as written; never inside <pre>; never between other scripts' letters,
- * whose words are not cut by spaces. Off for to_text(), which writes the tree as it is. */
+ * whose words are not cut by spaces. Off for to_text(), which writes the tree as it is. Emphasis
+ * (<b>, <i>, <em>, <strong>, <del>) is left out of it: touching emphasis is a writer's styled run inside
+ * prose, shown without a gap ("<strong>surnom</strong><em><strong>mait</strong></em>"; traf-dev's truth
+ * keeps such a run glued), not a layout piece with margins. */
 static int ascii_alnum(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 
 static void inline_gap(tx_state *st, const char *s, size_t n) {
@@ -318,8 +321,7 @@ static void leave(tx_state *st) {
     dl_lw *lw = &st->lw;
     tx_frame *f = &st->frames[--st->nframes];
     if (st->opts->inline_gaps)
-        st->left_inline = f->kind == DL_K_INLINE || f->kind == DL_K_A || f->kind == DL_K_EM || f->kind == DL_K_STRONG ||
-                          f->kind == DL_K_CODE || f->kind == DL_K_DEL;
+        st->left_inline = f->kind == DL_K_INLINE || f->kind == DL_K_A || f->kind == DL_K_CODE;
     switch (f->kind) {
     case DL_K_PARA:
     case DL_K_HEADING:
