@@ -29,6 +29,15 @@ def test_touching_links_and_spans_are_two_words() -> None:
     assert "RoadsSchools" not in text and "PublisherTown" not in text
 
 
+def test_markdown_holds_the_same_words() -> None:
+    body = "<main>" + "".join(f"<p>{p}</p>" for p in PROSE) + (
+        '<p>Details: <span class="k">Publisher</span><span class="v">Town Hall</span>, '
+        '<span>super</span><wbr><span>market</span>.</p></main>')
+    a = distill.article(page(body))
+    assert "Publisher Town Hall" in a.text and "Publisher Town Hall" in a.markdown
+    assert "supermarket" in a.text and "supermarket" in a.markdown
+
+
 def test_text_that_continues_an_element_stays_one_word() -> None:
     text = article_text("The <b>W</b>ard office and the <a href=/lib>librar</a>ies agreed.")
     assert "Ward office" in text and "libraries agreed" in text

@@ -109,7 +109,8 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
     }
 }
 
-/* Sibling inline elements whose texts touch ("<a>Action</a><a>Adventure</a>", "<span>Publisher</span>
+/* Inline gaps (opts->inline_gaps; the state is left_inline and inline_gap, the check dl_lw_touch_gap).
+ * Sibling inline elements whose texts touch ("<a>Action</a><a>Adventure</a>", "<span>Publisher</span>
  * <span>Houghton</span>", "<span>2026</span><span>1h 54m</span>"): a page lays them out apart (a tag
  * list's chips, a label and its value, a card's fields), with margins or a flex box, and a reader
  * reads two words where the bytes hold one ("ActionAdventure"). With opts->inline_gaps, the text
@@ -121,16 +122,6 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
  * (<b>, <i>, <em>, <strong>, <del>) is left out of it: touching emphasis is a writer's styled run inside
  * prose, shown without a gap ("<strong>surnom</strong><em><strong>mait</strong></em>"; traf-dev's truth
  * keeps such a run glued), not a layout piece with margins. */
-static int ascii_alnum(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
-
-static void inline_gap(tx_state *st, const char *s, size_t n) {
-    const dl_htmlbuf *o = st->lw.out;
-    if (n < 2 || !ascii_alnum((unsigned char)s[0]) || !ascii_alnum((unsigned char)s[1]) || st->lw.pending_space ||
-        st->lw.pending_break || !st->lw.line_has_content || o->len < 2 ||
-        !ascii_alnum((unsigned char)o->data[o->len - 1]) || !ascii_alnum((unsigned char)o->data[o->len - 2]))
-        return;
-    dl_lw_space(&st->lw);
-}
 
 static long parse_long(const dl_attr *a, long dflt) {
     if (!a) return dflt;
@@ -156,7 +147,7 @@ static int enter(tx_state *st, const dl_node *n) {
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
         if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
-        if (st->inline_gap && !st->pre) inline_gap(st, n->u.text.ptr, n->u.text.len);
+        if (st->inline_gap && !st->pre) dl_lw_touch_gap(lw, n->u.text.ptr, n->u.text.len);
         st->left_inline = st->inline_gap = 0;
         if (st->pre) dl_lw_verbatim(lw, n->u.text.ptr, n->u.text.len);
         else put_folded(st, n->u.text.ptr, n->u.text.len);
