@@ -52,6 +52,7 @@ int dl_article_render(const dl_document *doc, const dl_node *root, const dl_extr
         dl_node_filter filter = {render_skip, &rf, NULL, render_show};
         if (kind == DL_ARTICLE_TEXT) {
             dl_text_options t = {0};
+            t.inline_gaps = 1; /* as Article.text reads them (regions.c export_text) */
             rc = dl_to_text_nodes(doc, c.roots, c.nroots, &filter, &t, out);
         } else if (kind == DL_ARTICLE_MARKDOWN) {
             dl_md_options m = {0};
@@ -60,6 +61,7 @@ int dl_article_render(const dl_document *doc, const dl_node *root, const dl_extr
             m.images = (opts->include & DL_INCLUDE_IMAGES) != 0;
             m.no_links = !(opts->include & DL_INCLUDE_LINKS);
             m.no_formatting = !(opts->include & DL_INCLUDE_FORMATTING);
+            m.inline_gaps = 1; /* the words of Article.text (regions.c export_text) */
             filter.media = render_media;
             rc = dl_to_markdown_nodes(doc, c.roots, c.nroots, &filter, &m, out);
         } else {

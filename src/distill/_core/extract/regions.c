@@ -650,6 +650,8 @@ static int export_text(const dl_regions *r, const dl_node *root, const dl_articl
         dl_node_filter filter = {dl_article_content_skip, c, NULL, dl_article_content_show};
         dl_text_options t = {0};
         t.no_tables = no_tables; /* Extraction(include_tables=False) */
+        /* touching inline siblings read as two words (serialize/text.c): a card's fields, a tag list */
+        t.inline_gaps = 1;
         rc = dl_to_text_nodes(NULL, c->roots, c->nroots, &filter, &t, &b);
     }
     if (rc < 0 || b.failed) {

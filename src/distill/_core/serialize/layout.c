@@ -432,3 +432,14 @@ int dl_table_shape(const dl_node *table, long *columns) {
     *columns = best;
     return layout || best == 0 || (best == 1 && !has_th);
 }
+
+static int ascii_alnum(unsigned char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
+
+void dl_lw_touch_gap(dl_lw *lw, const char *s, size_t n) {
+    const dl_htmlbuf *o = lw->out;
+    if (n < 2 || !ascii_alnum((unsigned char)s[0]) || !ascii_alnum((unsigned char)s[1]) || lw->pending_space ||
+        lw->pending_break || !lw->line_has_content || o->len < 2 || !ascii_alnum((unsigned char)o->data[o->len - 1]) ||
+        !ascii_alnum((unsigned char)o->data[o->len - 2]))
+        return;
+    lw->pending_space = 1;
+}

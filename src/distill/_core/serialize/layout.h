@@ -67,6 +67,9 @@ static inline void dl_lw_break(dl_lw *lw, int n) {
     if (n > lw->pending_break) lw->pending_break = n;
 }
 static inline void dl_lw_space(dl_lw *lw) { lw->pending_space = 1; }
+/* Before text s: a pending space when s starts with two ASCII letters or digits and the line so far
+ * ends in two, with nothing pending between (see text.c inline_gap, which both renderers use). */
+void dl_lw_touch_gap(dl_lw *lw, const char *s, size_t n);
 
 /* Start content: write pending breaks, the line prefix, a pending space and pending markers. */
 void dl_lw_begin(dl_lw *lw);

@@ -46,6 +46,7 @@ typedef struct {
     int em, strong, del, in_link;
     int br_pending;
     int media_only;   /* inside an illustration the text leaves out: only images are written */
+    int left_inline, inline_gap; /* opts->inline_gaps, as in text.c */
     const dl_node *caption_of, *caption; /* the last figure asked for its caption, and the answer */
     /* Footnotes: the targets of the note references seen so far (sorted by id, for the definitions
      * that follow them), and how deep inside a definition the walk is. */
@@ -735,9 +736,17 @@ static int enter(md_state *st, const dl_node *n) {
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
         if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
+        if (st->inline_gap && !st->media_only) dl_lw_touch_gap(lw, n->u.text.ptr, n->u.text.len);
+        st->left_inline = st->inline_gap = 0;
         if (!st->media_only) put_text(st, n->u.text.ptr, n->u.text.len);
         return -1;
     case DL_NODE_ELEMENT:
+        /* touching inline siblings: see text.c (inline gaps); a <wbr> keeps the word whole */
+        if (st->opts->inline_gaps && dl_is_element(n, DL_TAG_wbr)) {
+            st->left_inline = st->inline_gap = 0;
+            return -1;
+        }
+        if (st->left_inline) st->inline_gap = 1;
         break;
     default:
         return -1;
@@ -1026,6 +1035,8 @@ static int enter(md_state *st, const dl_node *n) {
 static void leave(md_state *st) {
     dl_lw *lw = &st->lw;
     md_frame *f = &st->frames[--st->nframes];
+    if (st->opts->inline_gaps)
+        st->left_inline = f->kind == DL_K_INLINE || f->kind == DL_K_A || f->kind == DL_K_CODE;
     if (f->flags & MF_MEDIA) {
         st->media_only--;
         return;

@@ -21,6 +21,7 @@ typedef struct {
     int no_links;         /* write link text without the [text](target) syntax */
     int no_formatting;    /* write no emphasis, strong or strikethrough markers */
     int no_tables;        /* leave tables out */
+    int inline_gaps;      /* a space between sibling inline elements whose texts touch (text.c) */
 } dl_md_options;
 
 /* Append the Markdown of `node` to out. Returns 0, or -1 when out of memory. No recursion. */

@@ -37,6 +37,8 @@ typedef struct {
     int pre;            /* inside <pre>: text is verbatim */
     int in_link;
     int cell_start;     /* a cell's tab was just written: white space before its first word is not text */
+    int left_inline;    /* an inline element was just left, no text since (opts->inline_gaps) */
+    int inline_gap;     /* ... and another element entered after it: the next word starts a new one */
     dl_htmlbuf base;    /* effective base URL */
     dl_htmlbuf urls;    /* targets of the open links */
     dl_htmlbuf notes;   /* footnote list */
@@ -107,6 +109,20 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
     }
 }
 
+/* Inline gaps (opts->inline_gaps; the state is left_inline and inline_gap, the check dl_lw_touch_gap).
+ * Sibling inline elements whose texts touch ("<a>Action</a><a>Adventure</a>", "<span>Publisher</span>
+ * <span>Houghton</span>", "<span>2026</span><span>1h 54m</span>"): a page lays them out apart (a tag
+ * list's chips, a label and its value, a card's fields), with margins or a flex box, and a reader
+ * reads two words where the bytes hold one ("ActionAdventure"). With opts->inline_gaps, the text
+ * after such a boundary starts a new word when the two bytes on each side of it are ASCII letters or
+ * digits: a word spelt one letter per element (an animated headline, "<span>i</span><span>f</span>")
+ * stays whole. Only between two elements: text that continues an element ("<b>W</b>ord",
+ * "<a>Apple</a>s") is one word as written; never inside <pre>; never between other scripts' letters,
+ * whose words are not cut by spaces. Off for to_text(), which writes the tree as it is. Emphasis
+ * (<b>, <i>, <em>, <strong>, <del>) is left out of it: touching emphasis is a writer's styled run inside
+ * prose, shown without a gap ("<strong>surnom</strong><em><strong>mait</strong></em>"; traf-dev's truth
+ * keeps such a run glued), not a layout piece with margins. */
+
 static long parse_long(const dl_attr *a, long dflt) {
     if (!a) return dflt;
     const char *p = a->value.ptr, *e = p + a->value.len;
@@ -131,10 +147,18 @@ static int enter(tx_state *st, const dl_node *n) {
         return push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
         if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
+        if (st->inline_gap && !st->pre) dl_lw_touch_gap(lw, n->u.text.ptr, n->u.text.len);
+        st->left_inline = st->inline_gap = 0;
         if (st->pre) dl_lw_verbatim(lw, n->u.text.ptr, n->u.text.len);
         else put_folded(st, n->u.text.ptr, n->u.text.len);
         return -1;
     case DL_NODE_ELEMENT:
+        /* a <wbr> only allows a line break inside a word: the words on both sides stay as they are */
+        if (st->opts->inline_gaps && dl_is_element(n, DL_TAG_wbr)) {
+            st->left_inline = st->inline_gap = 0;
+            return -1;
+        }
+        if (st->left_inline) st->inline_gap = 1;
         break;
     default:
         return -1;
@@ -287,6 +311,8 @@ static int enter(tx_state *st, const dl_node *n) {
 static void leave(tx_state *st) {
     dl_lw *lw = &st->lw;
     tx_frame *f = &st->frames[--st->nframes];
+    if (st->opts->inline_gaps)
+        st->left_inline = f->kind == DL_K_INLINE || f->kind == DL_K_A || f->kind == DL_K_CODE;
     switch (f->kind) {
     case DL_K_PARA:
     case DL_K_HEADING:

@@ -20,6 +20,7 @@ typedef struct {
     const char *base_url; /* resolve link targets against this (UTF-8), or NULL */
     size_t base_len;
     int no_tables;        /* leave tables out */
+    int inline_gaps;      /* a space between sibling inline elements whose texts touch (see text.c) */
 } dl_text_options;
 
 /* Append the text of `node` to out. Returns 0, or -1 when out of memory. No recursion; no GIL needed. */
