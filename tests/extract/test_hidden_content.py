@@ -109,7 +109,8 @@ def test_a_noscript_read_as_markup_inside_a_region_is_shown() -> None:
                     for i in range(8))
     body = f"<main><h1>Printer keeps jamming</h1><p>{PROSE[3]}</p><noscript><div>{posts}</div></noscript></main>"
     art = distill.article(page(body))
-    assert "Printer keeps jamming" in art.text and "user5" in art.text
+    # (whether the short <h1> over them is kept is the block model's call, not this rule's)
+    assert PROSE[3] in art.text and "user5" in art.text
     assert art.text.count(PROSE[2]) >= 4
     assert "user5" in art.markdown
     # with scripting on, the <noscript> is one raw text node, never shown
