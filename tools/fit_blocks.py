@@ -199,7 +199,7 @@ TYPES = ["article", "forum", "product", "collection", "listing", "documentation"
 # The threshold per page type (the page type classifier's choice, features 66..72), as the `cv` step's
 # "per-type thresholds" line chose them on held-out domains' predictions; copied here so that `emit`
 # reproduces block_model.c without refitting the folds.
-THRESHOLDS = {"article": 0.0, "forum": 0.0, "product": -0.5, "collection": -0.75, "listing": -0.5,
+THRESHOLDS = {"article": 0.0, "forum": 0.25, "product": -0.25, "collection": -0.75, "listing": -0.25,
               "documentation": 0.0, "service": -0.25}
 
 

@@ -6,7 +6,7 @@
 #include "extract/blocks.h"
 
 const double dl_block_threshold = 0.0;
-const double dl_block_type_threshold[DL_PAGE_NTYPES] = {0.0, 0.0, -0.5, -0.75, -0.5, 0.0, -0.25};
+const double dl_block_type_threshold[DL_PAGE_NTYPES] = {0.0, 0.25, -0.25, -0.75, -0.25, 0.0, -0.25};
 
 double dl_block_model(const float *x) {
     double s = 0.42181781677176017;
