@@ -228,9 +228,12 @@ def spooling(pid: int, tmpdir: Path) -> bool:
 @pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_interrupted_while_spooling_leaves_nothing(tmp_path: Path, sig: int, code: int) -> None:
     env = dict(os.environ, TMPDIR=str(tmp_path))
+    # A suite started in the background by a shell without job control inherits SIGINT ignored, and so
+    # would the command (keeping it ignored is the Unix convention): give the child the default.
     proc = subprocess.Popen(
         [sys.executable, "-m", "distill.cli.article"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdin is not None
     proc.stdin.write(PAGE[:100])
