@@ -83,6 +83,10 @@ def test_a_trailing_label_over_a_stub_is_left_out() -> None:
     # a contact box: a heading over a name line, at the end of the article
     t = text(article(tail="<h3>Kontakt</h3><p>Erika Beispiel | Pressestelle</p>"))
     assert "Kontakt" not in t and "Pressestelle" not in t
+    # a contact box of a name, a phone number, an e-mail address and a department, each its own line
+    t = text(article(tail="<h3>Kontakt</h3><p>Erika Beispiel</p><p>Telefon +49 40 123 45</p>"
+                          "<p>presse@example.org</p><p>Pressestelle Nord</p>"))
+    assert "Kontakt" not in t and "Telefon" not in t and "Pressestelle" not in t
 
 
 def test_a_trailing_heading_over_a_sentence_stays() -> None:
