@@ -63,6 +63,28 @@ def test_short_repeats_and_different_text_stay() -> None:
 
 
 
+def test_a_cloned_group_of_lines_is_said_once_but_a_repeated_paragraph_stays() -> None:
+    # a carousel's loop clones its slides (a heading over a sentence, 100 to 300 characters): a reader
+    # sees each slide once; one paragraph repeated (a step in each recipe) is the page's own text
+    slides = [("Plan together",
+               "Bring every team onto one board, and plan the whole quarter in an afternoon without a single meeting."),
+              ("Ship sooner",
+               "Turn the plan into tasks, track each of them, and see what is running late well before it is late.")]
+    slide = "".join(f"<div class='slide'><h3>{h}</h3><p>{p}</p></div>" for h, p in slides)
+    body = (f"<main><h1>One board for the whole team</h1><p>{PROSE[0]}</p>"
+            f"<div class='carousel'>{slide}{slide}{slide}</div><p>{PROSE[1]}</p><p>{PROSE[2]}</p></main>")
+    assert all(100 < len(h) + len(p) < 300 for h, p in slides)
+    text = distill.article(page(body)).text
+    assert text.count(slides[0][1]) == 1 and text.count(slides[1][1]) == 1
+    assert PROSE[2] in text
+    step = ("Steam one cup of broccoli, toss it with a teaspoon of olive oil and a pinch of salt, and "
+            "serve it warm beside the fish.")
+    assert 100 < len(step) < 300
+    days = "".join(f"<h2>Day {i}</h2><p>{PROSE[i % 3]}</p><p>{step}</p>" for i in range(1, 4))
+    text = distill.article(page(f"<main><h1>A week of dinners</h1>{days}</main>")).text
+    assert text.count(step) == 3
+
+
 def thread(bodies: list[str]) -> str:
     posts = "".join(
         f"<div class='post'><div class='post-author'><a class='username' href='/u/{i}'>user{i}</a></div>"
