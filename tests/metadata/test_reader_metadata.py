@@ -309,6 +309,10 @@ def test_a_shown_date_beats_a_declared_date_the_page_never_writes() -> None:
     # a day apart is the same moment in another zone: the declared time says which day it is
     near = story(after="<div class=byline>Jane Doe, June 23, 2025</div>")
     assert page(meta, near).date == "2025-06-24T10:00:00+00:00"
+    # ... but not a moment that no zone puts on the shown day: 22:00 UTC on the 24th is the 24th from
+    # 10:00 on somewhere west to the 25th in the east, never the 23rd
+    late = '<meta property="article:published_time" content="2025-06-24T22:00:00+00:00">'
+    assert page(late, near).date == "2025-06-23"
     # the declared day with day and month swapped is a numeric date read the other way round
     swapped = page('<meta property="article:published_time" content="2021-11-01T05:00:00">',
                    story(after="<div class=byline>Jane Doe, 2021-01-11</div>"))

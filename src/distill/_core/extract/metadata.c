@@ -2339,6 +2339,16 @@ static int local_form(const dl_meta *m, dl_date *d) {
     return 0;
 }
 
+/* Whether the moment d (written with a time and a zone) falls on the calendar day of day in some zone
+ * a clock can keep (UTC-12:00 to UTC+14:00): a date a day apart that no zone reaches is another
+ * moment, not the same one seen from elsewhere. Without a time or a zone, any neighbouring day may be. */
+static int zone_reaches(const dl_date *d, const dl_date *day) {
+    if (!d->has_time || !d->has_zone) return 1;
+    long utc = wall_minutes(d) - (d->zulu ? 0 : d->zone_minutes);
+    long start = days_from_civil(day->year, day->month, day->day) * 1440;
+    return utc - 12 * 60 < start + 1440 && utc + 14 * 60 >= start;
+}
+
 /* Whether a and b fall on the same calendar day, each read as written or, with a zone, in UTC. */
 static int same_day(const dl_date *a, const dl_date *b) {
     dl_date ax[2] = {*a, *a}, bx[2] = {*b, *b};
@@ -2672,7 +2682,12 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         long apart = days_from_civil(pick->year, pick->month, pick->day) -
                      days_from_civil(shown.year, shown.month, shown.day);
         int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
-        if ((apart > 1 || apart < -1) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
+        /* a day apart is another moment too when the declared time, with its zone, lands on the shown
+         * day in no zone at all ("2025-12-19T22:02:58Z" declared, "Dec 18, 2025" under the headline:
+         * the 19th from 10:02 to the 20th at 12:02 around the world; wcxb-dev +1, none lost; any
+         * day apart: meta-dev -2 +1, wcxb-dev -3 +2) */
+        int other_moment = (apart == 1 || apart == -1) && !zone_reaches(pick, &shown);
+        if ((apart > 1 || apart < -1 || other_moment) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
             found = shown;
             pick = &found;
         }
