@@ -33,6 +33,17 @@ def test_h1_that_agrees_with_a_declared_title_wins_over_an_earlier_h1() -> None:
     assert page(head, body).title == "Council passes budget"
 
 
+def test_a_link_aggregators_notes_in_the_headline_are_not_its_words() -> None:
+    # the story's link, then its source's domain and its comment count, each a link of its own
+    h1 = ('<h1><a href="/story/1">Council passes budget</a> <span><a href="https://news.example.org/x">'
+          '(news.example.org)</a></span> <span class=bubble><a href="/story/1#comments">87</a></span></h1>')
+    body = h1 + f"<div class=text>{PROSE}</div>"
+    assert page("<title>Council passes budget - Links</title>", body).title == "Council passes budget"
+    # a number the headline links without a link before it is one of its words
+    body = '<h1>Budgets of <a href="/y/2025">2025</a></h1>' + f"<div class=text>{PROSE}</div>"
+    assert page("", body).title == "Budgets of 2025"
+
+
 def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
     body = "<h1>Section: News</h1>" + story()
     assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"

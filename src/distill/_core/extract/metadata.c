@@ -185,13 +185,46 @@ static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out)
     dl_buf_free(&raw);
 }
 
+/* Whether the link a, after a heading's words, is a link aggregator's note on the story rather than a
+ * word of its headline: its source's domain in brackets ("(latimes.com)") or its comment count ("87"),
+ * each a link of its own after the story's title ("<h1><a>Headline</a> <a>(latimes.com)</a> <a>87</a>"). */
+static int link_aside(const dl_node *a) {
+    dl_buf t = {0};
+    bounded_text(a, 80, 0, &t);
+    size_t i = 0, n = t.len;
+    while (i < n && dl_rule_is_space((unsigned char)t.data[i])) i++;
+    while (n > i && dl_rule_is_space((unsigned char)t.data[n - 1])) n--;
+    int aside = 0;
+    if (!t.failed && n > i) {
+        const char *s = t.data + i;
+        size_t len = n - i, digits = 0;
+        while (digits < len && s[digits] >= '0' && s[digits] <= '9') digits++;
+        if (digits == len) {
+            aside = 1; /* a count */
+        } else if (len > 4 && s[0] == '(' && s[len - 1] == ')') {
+            /* a host name: letters, digits, hyphens and at least one inner dot, no space */
+            int dot = 0, ok = 1;
+            for (size_t k = 1; k + 1 < len && ok; k++) {
+                unsigned char c = (unsigned char)s[k];
+                if (c == '.' && k > 1 && k + 2 < len && s[k - 1] != '.') dot = 1;
+                else if (!(dl_ascii_is_alnum(c) || c == '-' || c == '.')) ok = 0;
+            }
+            aside = ok && dot;
+        }
+    }
+    dl_buf_free(&t);
+    return aside;
+}
+
 /* Whether x, inside a heading, holds words that are not the headline's: text hidden from sight (a
  * screen reader's "Collection: " before a shop's collection name), a date (a blog's "<time>Dec 18
- * 2025</time>" in its post's <h1>), and, before any of the headline's words (leading), a label (a
- * forum thread's prefix, "<span class=label>News</span>Digital cameras ..."). */
-static int headline_aside(const dl_node *x, int leading) {
+ * 2025</time>" in its post's <h1>), before any of the headline's words (leading), a label (a
+ * forum thread's prefix, "<span class=label>News</span>Digital cameras ..."), and after the headline's
+ * own link (after_link), a link aggregator's note on it (link_aside). */
+static int headline_aside(const dl_node *x, int leading, int after_link) {
     if (x->type != DL_NODE_ELEMENT || x->ns != DL_NS_HTML) return 0;
     if (x->atom == DL_TAG_time || attr(x, "hidden")) return 1;
+    if (!leading && after_link && x->atom == DL_TAG_a && link_aside(x)) return 1;
     const dl_attr *cls = attr(x, "class");
     if (!cls) return 0;
     if (has_token(cls, "sr-only") || has_token(cls, "visually-hidden") || has_token(cls, "visuallyhidden") ||
@@ -212,7 +245,7 @@ static int headline_aside(const dl_node *x, int leading) {
  * sets apart; all of its text when nothing else is left. */
 static void headline_text(const dl_node *el, size_t max, dl_buf *out) {
     dl_buf raw = {0};
-    int leading = 1;
+    int leading = 1, after_link = 0;
     for (const dl_node *x = el; x && raw.len < max;) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
@@ -225,13 +258,15 @@ static void headline_text(const dl_node *el, size_t max, dl_buf *out) {
                     leading = 0;
         } else if (x != el && x->type == DL_NODE_ELEMENT &&
                    (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
-                    x->atom == DL_TAG_template || x->atom == DL_TAG_noscript || headline_aside(x, leading))) {
+                    x->atom == DL_TAG_template || x->atom == DL_TAG_noscript ||
+                    headline_aside(x, leading, after_link))) {
             skip = 1;
         } else if (x != el && dl_is_element(x, DL_TAG_br)) {
             dl_buf_append(&raw, " ", 1);
         } else if (x != el && x->type == DL_NODE_ELEMENT && dl_rule_text_block(x)) {
             dl_buf_append(&raw, "\n", 1);
         }
+        if (!skip && x != el && dl_is_element(x, DL_TAG_a)) after_link = 1;
         x = dl_next_node(el, x, skip);
     }
     size_t before = out->len;
