@@ -334,6 +334,18 @@ def test_a_shown_date_beats_a_declared_date_the_page_never_writes() -> None:
     assert page(meta, far).date == "2025-06-24T10:00:00+00:00"
 
 
+def test_the_date_under_the_headline_beats_a_time_elsewhere_on_the_page() -> None:
+    # the page header shows the visitor's clock in a <time>, far above the thread's title; the line
+    # under the title says when the thread was started
+    header = ('<header><div class=user>Hello, guest. <time datetime="2026-03-05T12:16:19Z">March 05, 2026</time>'
+              '</div><nav>' + "<a href=/x>Board index and other sections of the forum</a>" * 6 + "</nav></header>")
+    body = header + story(after="<p>Started by Jane Doe, June 04, 2024, 11:23:55 AM</p>")
+    assert page("", body).date == "2024-06-04"
+    # a line under the title that calls its date an update leaves the <time> as it was
+    body = header + story(after="<p>Jane Doe, updated June 04, 2024</p>")
+    assert page("", body).date == "2026-03-05T12:16:19Z"
+
+
 def test_a_publication_label_under_the_headline_beats_a_declared_date() -> None:
     meta = '<meta property="article:published_time" content="2025-08-21T10:00:00+00:00">'
     body = story(after="<div class=meta>By Claire Wilson, Published Apr 26, 2023 Updated Aug 21, 2025</div>")

@@ -8,7 +8,6 @@
 #include "extract/metadata.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -2809,6 +2808,18 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
         const dl_attr *dt = attr(n->node, "datetime");
         if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &found)) pick = &found;
+    }
+    /* the date written in the lines just under the headline, not labelled an update, before the page's
+     * first <time> anywhere: that <time> is as often the header's clock or a sidebar's item as the
+     * post's ("Started by Jane, June 04, 2024" under a forum thread's title, a <time> with the visitor's
+     * current time in the page header above it; meta-dev +1, wcxb-dev +1; any date in the first 3000
+     * bytes below, an "updated" one too: wcxb-dev -1 more) */
+    if (!pick && headline) {
+        dl_buf t = {0};
+        int updated = 0;
+        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        if (find_shown(&t, m->day_first, &found, &updated) && !updated) pick = &found;
+        dl_buf_free(&t);
     }
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
