@@ -300,6 +300,11 @@ def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
     assert page(ld, story(after="<div class=byline>Jane Doe, 1 May 2021</div>")).date == "2021-05-01T10:00:00Z"
     # labelled as an update, it leaves the publication date as it is
     assert page(ld, story(after="<div class=byline>Jane Doe, updated 1 May 2021</div>")).date == "2021-03-03"
+    # so does a line that writes the publication's day too, after the revision's machine stamp (a
+    # share bar's words between the headline and the line)
+    share = "<div class=share>" + "<a href=/s>Share this story with your friends</a>" * 14 + "</div>"
+    line = "<div class=post-meta>Jane Doe <span class=updated>2021-05-01T10:00:00Z</span> 3 March 2021</div>"
+    assert page(ld, story(after=share + line)).date == "2021-03-03"
     # a date shown under the headline that no declared date has changes nothing while the page's text
     # also writes the declared publication day (here in its footer)
     body = story(after="<div class=byline>Jane Doe, 9 May 2021</div>") + "<footer>First run 3 March 2021</footer>"

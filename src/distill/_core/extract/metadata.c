@@ -2603,6 +2603,27 @@ static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headli
     return ok;
 }
 
+/* Whether the first date line near the headline (after it, within DL_META_NEAR_HEADLINE elements) that
+ * writes a date writes one on the day of d, among all the dates it writes. */
+static int dateline_shows_day(const dl_meta *m, uint32_t headline_order, const dl_date *d) {
+    int shows = 0, dated = 0;
+    for (size_t i = 0; i < m->ndatelines && !dated; i++) {
+        const dl_meta_node *n = &m->datelines[i];
+        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        dl_buf t = {0};
+        bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+        size_t off = 0, at = 0;
+        dl_date x;
+        while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
+            dated = 1;
+            if (same_day(&x, d)) shows = 1;
+            off = skip_date(&t, off + at);
+        }
+        dl_buf_free(&t);
+    }
+    return shows;
+}
+
 /* A UTC publication time whose day is the neighbour of the day the page's URL path carries, within
  * the hours a zone offset can move it (at most 14): the URL was written with the publisher's own
  * calendar day, the UTC time is the same moment seen from Greenwich. The date becomes the URL's day,
@@ -2653,11 +2674,14 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     /* the page shows another declared date under its headline than the publication, with no label that
      * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
-     * index) goes by. A line that says "Updated ..." leaves the publication date as it is */
+     * index) goes by. A line that says "Updated ..." leaves the publication date as it is, and so does
+     * a date line that writes the publication's day too, after the revision ("Tom 2024-04-18T13:00:39
+     * March 22nd, 2024", the first a template's machine stamp): the page shows when it was published
+     * (wcxb-dev +1, nothing else changes; the same day anywhere near the headline, no change) */
     int updated = 0;
     /* the date shown with the headline, read once for the rules below that weigh a declared date by it */
     int have_shown = pick && shown_date(m, headline, headline_order, &shown, &updated);
-    if (have_shown && !updated && !same_day(pick, &shown)) {
+    if (have_shown && !updated && !same_day(pick, &shown) && !dateline_shows_day(m, headline_order, pick)) {
         for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
             if (m->date_set[modified[k]] && same_day(&m->dates[modified[k]], &shown)) {
                 pick = &m->dates[modified[k]];
