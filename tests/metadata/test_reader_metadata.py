@@ -44,6 +44,16 @@ def test_a_link_aggregators_notes_in_the_headline_are_not_its_words() -> None:
     assert page("", body).title == "Budgets of 2025"
 
 
+def test_h1s_that_head_the_bodys_sections_are_not_its_title() -> None:
+    # a Markdown document renders its sections as <h1>s: the first is a section's heading
+    sections = "".join(f"<h1>{h}</h1>{PROSE}" for h in ("Budget", "Debate", "Conclusion"))
+    body = f"<header><h2>council/notes.md</h2></header><article>{sections}</article>"
+    assert page("<title>How the council passed its budget</title>", body).title == "How the council passed its budget"
+    # one <h1> over the body is its headline, whatever the declared title says
+    body = f"<article><h1>Budget</h1>{PROSE}<h2>Debate</h2>{PROSE}</article>"
+    assert page("<title>How the council passed its budget</title>", body).title == "Budget"
+
+
 def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
     body = "<h1>Section: News</h1>" + story()
     assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"

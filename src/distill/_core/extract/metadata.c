@@ -1653,7 +1653,13 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             break; /* the first non-empty h1 only */
         }
     }
-    if (!pick && !(named_page && any_declared)) {
+    /* ... nor when the body holds three <h1>s or more: they are its sections' headings (a Markdown
+     *     document's "# Impact", "# Conclusion"), and the first is a section's, not the page's title,
+     *     which the declared titles give (wcxb-dev +1, nothing else changes; from two, the same) */
+    int body_h1s = 0;
+    for (size_t i = 0; body && i < m->nh1; i++)
+        if (h1text[i].len && inside(m->h1[i].node, body)) body_h1s++;
+    if (!pick && !(named_page && any_declared) && !(any_declared && body_h1s >= 3)) {
         int b = body_heading(m, h1text, body);
         if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
             pick = h1text[b].data;
