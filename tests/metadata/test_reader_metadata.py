@@ -54,6 +54,18 @@ def test_h1s_that_head_the_bodys_sections_are_not_its_title() -> None:
     assert page("<title>How the council passed its budget</title>", body).title == "Budget"
 
 
+def test_a_title_that_is_only_the_site_name_gives_way_to_the_h1_below_the_root() -> None:
+    def head(url: str) -> str:
+        return (f'<title>Glossy</title><meta property="og:site_name" content="Glossy">'
+                f'<link rel="canonical" href="{url}">')
+    # the <h1> in a banner, apart from the text: no body heading
+    deep = "<div><div><div><div><article><div class=text>" + PROSE * 3 + "</div></article></div></div></div></div>"
+    body = f"<header><h1>Custom skincare set</h1></header>{deep}"
+    assert page(head("https://shop.example/pages/custom-set"), body).title == "Custom skincare set"
+    # the site's home page is titled by the site's name
+    assert page(head("https://shop.example/"), body).title == "Glossy"
+
+
 def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
     body = "<h1>Section: News</h1>" + story()
     assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"

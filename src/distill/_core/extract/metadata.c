@@ -1547,6 +1547,19 @@ static int empty_headline(const declared *x) {
     return n >= 4 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0x93 || s[2] == 0x94) && s[3] == ' ';
 }
 
+/* Whether the absolute URL u has a path below its site's root ("https://example.org/a/page", not
+ * "https://example.org/" nor "https://example.org/?ref=x"). */
+static int url_below_root(const dl_buf *u) {
+    if (!u->len) return 0;
+    const char *p = memchr(u->data, ':', u->len);
+    if (!p || (size_t)(p - u->data) + 3 > u->len || p[1] != '/' || p[2] != '/') return 0;
+    size_t at = (size_t)(p - u->data) + 3;
+    while (at < u->len && u->data[at] != '/' && u->data[at] != '?' && u->data[at] != '#') at++;
+    for (; at < u->len && u->data[at] != '?' && u->data[at] != '#'; at++)
+        if (u->data[at] != '/') return 1;
+    return 0;
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1712,6 +1725,21 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             pick = d[best].text.data + d[best].cut_at;
             pick_len = d[best].cut_len;
         }
+    }
+    /* 3b. the declared titles name only the site ("Glossier" in <title>, og:title and og:site_name)
+     *     on a page below the site's root: the title names the site, not the page, and the first
+     *     <h1> that is not the site's name names the page ("Custom Skincare Set"). At the root it is
+     *     the home page's own title (wcxb-dev +1, nothing else changes) */
+    if (pick && site_len && same_ci(pick, pick_len, site, site_len) &&
+        url_below_root(out->fields[DL_META_CANONICAL].value.len ? &out->fields[DL_META_CANONICAL].value
+                                                                : &m->src[DL_SRC_OG_URL])) {
+        for (size_t i = 0; i < m->nh1; i++)
+            if (h1text[i].len && !site_like(d, site, site_len, &h1text[i], 0)) {
+                pick = h1text[i].data;
+                pick_len = h1text[i].len;
+                *headline = m->h1[i].node;
+                break;
+            }
     }
     /* 4. the first non-empty <h1> anywhere (the design's choice) */
     for (size_t i = 0; i < m->nh1 && !pick; i++)
