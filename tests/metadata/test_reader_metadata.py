@@ -33,6 +33,39 @@ def test_h1_that_agrees_with_a_declared_title_wins_over_an_earlier_h1() -> None:
     assert page(head, body).title == "Council passes budget"
 
 
+def test_a_link_aggregators_notes_in_the_headline_are_not_its_words() -> None:
+    # the story's link, then its source's domain and its comment count, each a link of its own
+    h1 = ('<h1><a href="/story/1">Council passes budget</a> <span><a href="https://news.example.org/x">'
+          '(news.example.org)</a></span> <span class=bubble><a href="/story/1#comments">87</a></span></h1>')
+    body = h1 + f"<div class=text>{PROSE}</div>"
+    assert page("<title>Council passes budget - Links</title>", body).title == "Council passes budget"
+    # a number the headline links without a link before it is one of its words
+    body = '<h1>Budgets of <a href="/y/2025">2025</a></h1>' + f"<div class=text>{PROSE}</div>"
+    assert page("", body).title == "Budgets of 2025"
+
+
+def test_h1s_that_head_the_bodys_sections_are_not_its_title() -> None:
+    # a Markdown document renders its sections as <h1>s: the first is a section's heading
+    sections = "".join(f"<h1>{h}</h1>{PROSE}" for h in ("Budget", "Debate", "Conclusion"))
+    body = f"<header><h2>council/notes.md</h2></header><article>{sections}</article>"
+    assert page("<title>How the council passed its budget</title>", body).title == "How the council passed its budget"
+    # one <h1> over the body is its headline, whatever the declared title says
+    body = f"<article><h1>Budget</h1>{PROSE}<h2>Debate</h2>{PROSE}</article>"
+    assert page("<title>How the council passed its budget</title>", body).title == "Budget"
+
+
+def test_a_title_that_is_only_the_site_name_gives_way_to_the_h1_below_the_root() -> None:
+    def head(url: str) -> str:
+        return (f'<title>Glossy</title><meta property="og:site_name" content="Glossy">'
+                f'<link rel="canonical" href="{url}">')
+    # the <h1> in a banner, apart from the text: no body heading
+    deep = "<div><div><div><div><article><div class=text>" + PROSE * 3 + "</div></article></div></div></div></div>"
+    body = f"<header><h1>Custom skincare set</h1></header>{deep}"
+    assert page(head("https://shop.example/pages/custom-set"), body).title == "Custom skincare set"
+    # the site's home page is titled by the site's name
+    assert page(head("https://shop.example/"), body).title == "Glossy"
+
+
 def test_h1_agrees_with_the_title_tag_once_the_site_name_is_cut() -> None:
     body = "<h1>Section: News</h1>" + story()
     assert page("<title>Council passes budget | The Daily</title>", body).title == "Council passes budget"
@@ -289,6 +322,11 @@ def test_page_that_shows_its_revision_date_is_dated_by_it() -> None:
     assert page(ld, story(after="<div class=byline>Jane Doe, 1 May 2021</div>")).date == "2021-05-01T10:00:00Z"
     # labelled as an update, it leaves the publication date as it is
     assert page(ld, story(after="<div class=byline>Jane Doe, updated 1 May 2021</div>")).date == "2021-03-03"
+    # so does a line that writes the publication's day too, after the revision's machine stamp (a
+    # share bar's words between the headline and the line)
+    share = "<div class=share>" + "<a href=/s>Share this story with your friends</a>" * 14 + "</div>"
+    line = "<div class=post-meta>Jane Doe <span class=updated>2021-05-01T10:00:00Z</span> 3 March 2021</div>"
+    assert page(ld, story(after=share + line)).date == "2021-03-03"
     # a date shown under the headline that no declared date has changes nothing while the page's text
     # also writes the declared publication day (here in its footer)
     body = story(after="<div class=byline>Jane Doe, 9 May 2021</div>") + "<footer>First run 3 March 2021</footer>"
@@ -309,6 +347,10 @@ def test_a_shown_date_beats_a_declared_date_the_page_never_writes() -> None:
     # a day apart is the same moment in another zone: the declared time says which day it is
     near = story(after="<div class=byline>Jane Doe, June 23, 2025</div>")
     assert page(meta, near).date == "2025-06-24T10:00:00+00:00"
+    # ... but not a moment that no zone puts on the shown day: 22:00 UTC on the 24th is the 24th from
+    # 10:00 on somewhere west to the 25th in the east, never the 23rd
+    late = '<meta property="article:published_time" content="2025-06-24T22:00:00+00:00">'
+    assert page(late, near).date == "2025-06-23"
     # the declared day with day and month swapped is a numeric date read the other way round
     swapped = page('<meta property="article:published_time" content="2021-11-01T05:00:00">',
                    story(after="<div class=byline>Jane Doe, 2021-01-11</div>"))
@@ -317,6 +359,18 @@ def test_a_shown_date_beats_a_declared_date_the_page_never_writes() -> None:
     far = story() + "<aside>" + "<p>More council news and other stories from the week.</p>" * 12 + \
         "<div class=date>August 25, 2024</div><h3>Older post</h3></aside>"
     assert page(meta, far).date == "2025-06-24T10:00:00+00:00"
+
+
+def test_the_date_under_the_headline_beats_a_time_elsewhere_on_the_page() -> None:
+    # the page header shows the visitor's clock in a <time>, far above the thread's title; the line
+    # under the title says when the thread was started
+    header = ('<header><div class=user>Hello, guest. <time datetime="2026-03-05T12:16:19Z">March 05, 2026</time>'
+              '</div><nav>' + "<a href=/x>Board index and other sections of the forum</a>" * 6 + "</nav></header>")
+    body = header + story(after="<p>Started by Jane Doe, June 04, 2024, 11:23:55 AM</p>")
+    assert page("", body).date == "2024-06-04"
+    # a line under the title that calls its date an update leaves the <time> as it was
+    body = header + story(after="<p>Jane Doe, updated June 04, 2024</p>")
+    assert page("", body).date == "2026-03-05T12:16:19Z"
 
 
 def test_a_publication_label_under_the_headline_beats_a_declared_date() -> None:

@@ -8,7 +8,6 @@
 #include "extract/metadata.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -185,13 +184,46 @@ static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out)
     dl_buf_free(&raw);
 }
 
+/* Whether the link a, after a heading's words, is a link aggregator's note on the story rather than a
+ * word of its headline: its source's domain in brackets ("(latimes.com)") or its comment count ("87"),
+ * each a link of its own after the story's title ("<h1><a>Headline</a> <a>(latimes.com)</a> <a>87</a>"). */
+static int link_aside(const dl_node *a) {
+    dl_buf t = {0};
+    bounded_text(a, 80, 0, &t);
+    size_t i = 0, n = t.len;
+    while (i < n && dl_rule_is_space((unsigned char)t.data[i])) i++;
+    while (n > i && dl_rule_is_space((unsigned char)t.data[n - 1])) n--;
+    int aside = 0;
+    if (!t.failed && n > i) {
+        const char *s = t.data + i;
+        size_t len = n - i, digits = 0;
+        while (digits < len && s[digits] >= '0' && s[digits] <= '9') digits++;
+        if (digits == len) {
+            aside = 1; /* a count */
+        } else if (len > 4 && s[0] == '(' && s[len - 1] == ')') {
+            /* a host name: letters, digits, hyphens and at least one inner dot, no space */
+            int dot = 0, ok = 1;
+            for (size_t k = 1; k + 1 < len && ok; k++) {
+                unsigned char c = (unsigned char)s[k];
+                if (c == '.' && k > 1 && k + 2 < len && s[k - 1] != '.') dot = 1;
+                else if (!(dl_ascii_is_alnum(c) || c == '-' || c == '.')) ok = 0;
+            }
+            aside = ok && dot;
+        }
+    }
+    dl_buf_free(&t);
+    return aside;
+}
+
 /* Whether x, inside a heading, holds words that are not the headline's: text hidden from sight (a
  * screen reader's "Collection: " before a shop's collection name), a date (a blog's "<time>Dec 18
- * 2025</time>" in its post's <h1>), and, before any of the headline's words (leading), a label (a
- * forum thread's prefix, "<span class=label>News</span>Digital cameras ..."). */
-static int headline_aside(const dl_node *x, int leading) {
+ * 2025</time>" in its post's <h1>), before any of the headline's words (leading), a label (a
+ * forum thread's prefix, "<span class=label>News</span>Digital cameras ..."), and after the headline's
+ * own link (after_link), a link aggregator's note on it (link_aside). */
+static int headline_aside(const dl_node *x, int leading, int after_link) {
     if (x->type != DL_NODE_ELEMENT || x->ns != DL_NS_HTML) return 0;
     if (x->atom == DL_TAG_time || attr(x, "hidden")) return 1;
+    if (!leading && after_link && x->atom == DL_TAG_a && link_aside(x)) return 1;
     const dl_attr *cls = attr(x, "class");
     if (!cls) return 0;
     if (has_token(cls, "sr-only") || has_token(cls, "visually-hidden") || has_token(cls, "visuallyhidden") ||
@@ -212,7 +244,7 @@ static int headline_aside(const dl_node *x, int leading) {
  * sets apart; all of its text when nothing else is left. */
 static void headline_text(const dl_node *el, size_t max, dl_buf *out) {
     dl_buf raw = {0};
-    int leading = 1;
+    int leading = 1, after_link = 0;
     for (const dl_node *x = el; x && raw.len < max;) {
         int skip = 0;
         if (x->type == DL_NODE_TEXT) {
@@ -225,13 +257,15 @@ static void headline_text(const dl_node *el, size_t max, dl_buf *out) {
                     leading = 0;
         } else if (x != el && x->type == DL_NODE_ELEMENT &&
                    (x->ns != DL_NS_HTML || x->atom == DL_TAG_script || x->atom == DL_TAG_style ||
-                    x->atom == DL_TAG_template || x->atom == DL_TAG_noscript || headline_aside(x, leading))) {
+                    x->atom == DL_TAG_template || x->atom == DL_TAG_noscript ||
+                    headline_aside(x, leading, after_link))) {
             skip = 1;
         } else if (x != el && dl_is_element(x, DL_TAG_br)) {
             dl_buf_append(&raw, " ", 1);
         } else if (x != el && x->type == DL_NODE_ELEMENT && dl_rule_text_block(x)) {
             dl_buf_append(&raw, "\n", 1);
         }
+        if (!skip && x != el && dl_is_element(x, DL_TAG_a)) after_link = 1;
         x = dl_next_node(el, x, skip);
     }
     size_t before = out->len;
@@ -1513,6 +1547,19 @@ static int empty_headline(const declared *x) {
     return n >= 4 && s[0] == 0xE2 && s[1] == 0x80 && (s[2] == 0x93 || s[2] == 0x94) && s[3] == ' ';
 }
 
+/* Whether the absolute URL u has a path below its site's root ("https://example.org/a/page", not
+ * "https://example.org/" nor "https://example.org/?ref=x"). */
+static int url_below_root(const dl_buf *u) {
+    if (!u->len) return 0;
+    const char *p = memchr(u->data, ':', u->len);
+    if (!p || (size_t)(p - u->data) + 3 > u->len || p[1] != '/' || p[2] != '/') return 0;
+    size_t at = (size_t)(p - u->data) + 3;
+    while (at < u->len && u->data[at] != '/' && u->data[at] != '?' && u->data[at] != '#') at++;
+    for (; at < u->len && u->data[at] != '?' && u->data[at] != '#'; at++)
+        if (u->data[at] != '/') return 1;
+    return 0;
+}
+
 static int resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                          const dl_node **headline) {
     declared d[NDECLARED];
@@ -1619,7 +1666,13 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             break; /* the first non-empty h1 only */
         }
     }
-    if (!pick && !(named_page && any_declared)) {
+    /* ... nor when the body holds three <h1>s or more: they are its sections' headings (a Markdown
+     *     document's "# Impact", "# Conclusion"), and the first is a section's, not the page's title,
+     *     which the declared titles give (wcxb-dev +1, nothing else changes; from two, the same) */
+    int body_h1s = 0;
+    for (size_t i = 0; body && i < m->nh1; i++)
+        if (h1text[i].len && inside(m->h1[i].node, body)) body_h1s++;
+    if (!pick && !(named_page && any_declared) && !(any_declared && body_h1s >= 3)) {
         int b = body_heading(m, h1text, body);
         if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
             pick = h1text[b].data;
@@ -1672,6 +1725,21 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
             pick = d[best].text.data + d[best].cut_at;
             pick_len = d[best].cut_len;
         }
+    }
+    /* 3b. the declared titles name only the site ("Glossier" in <title>, og:title and og:site_name)
+     *     on a page below the site's root: the title names the site, not the page, and the first
+     *     <h1> that is not the site's name names the page ("Custom Skincare Set"). At the root it is
+     *     the home page's own title (wcxb-dev +1, nothing else changes) */
+    if (pick && site_len && same_ci(pick, pick_len, site, site_len) &&
+        url_below_root(out->fields[DL_META_CANONICAL].value.len ? &out->fields[DL_META_CANONICAL].value
+                                                                : &m->src[DL_SRC_OG_URL])) {
+        for (size_t i = 0; i < m->nh1; i++)
+            if (h1text[i].len && !site_like(d, site, site_len, &h1text[i], 0)) {
+                pick = h1text[i].data;
+                pick_len = h1text[i].len;
+                *headline = m->h1[i].node;
+                break;
+            }
     }
     /* 4. the first non-empty <h1> anywhere (the design's choice) */
     for (size_t i = 0; i < m->nh1 && !pick; i++)
@@ -2339,6 +2407,16 @@ static int local_form(const dl_meta *m, dl_date *d) {
     return 0;
 }
 
+/* Whether the moment d (written with a time and a zone) falls on the calendar day of day in some zone
+ * a clock can keep (UTC-12:00 to UTC+14:00): a date a day apart that no zone reaches is another
+ * moment, not the same one seen from elsewhere. Without a time or a zone, any neighbouring day may be. */
+static int zone_reaches(const dl_date *d, const dl_date *day) {
+    if (!d->has_time || !d->has_zone) return 1;
+    long utc = wall_minutes(d) - (d->zulu ? 0 : d->zone_minutes);
+    long start = days_from_civil(day->year, day->month, day->day) * 1440;
+    return utc - 12 * 60 < start + 1440 && utc + 14 * 60 >= start;
+}
+
 /* Whether a and b fall on the same calendar day, each read as written or, with a zone, in UTC. */
 static int same_day(const dl_date *a, const dl_date *b) {
     dl_date ax[2] = {*a, *a}, bx[2] = {*b, *b};
@@ -2559,6 +2637,27 @@ static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headli
     return ok;
 }
 
+/* Whether the first date line near the headline (after it, within DL_META_NEAR_HEADLINE elements) that
+ * writes a date writes one on the day of d, among all the dates it writes. */
+static int dateline_shows_day(const dl_meta *m, uint32_t headline_order, const dl_date *d) {
+    int shows = 0, dated = 0;
+    for (size_t i = 0; i < m->ndatelines && !dated; i++) {
+        const dl_meta_node *n = &m->datelines[i];
+        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        dl_buf t = {0};
+        bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+        size_t off = 0, at = 0;
+        dl_date x;
+        while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
+            dated = 1;
+            if (same_day(&x, d)) shows = 1;
+            off = skip_date(&t, off + at);
+        }
+        dl_buf_free(&t);
+    }
+    return shows;
+}
+
 /* A UTC publication time whose day is the neighbour of the day the page's URL path carries, within
  * the hours a zone offset can move it (at most 14): the URL was written with the publisher's own
  * calendar day, the UTC time is the same moment seen from Greenwich. The date becomes the URL's day,
@@ -2609,11 +2708,14 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     /* the page shows another declared date under its headline than the publication, with no label that
      * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
-     * index) goes by. A line that says "Updated ..." leaves the publication date as it is */
+     * index) goes by. A line that says "Updated ..." leaves the publication date as it is, and so does
+     * a date line that writes the publication's day too, after the revision ("Tom 2024-04-18T13:00:39
+     * March 22nd, 2024", the first a template's machine stamp): the page shows when it was published
+     * (wcxb-dev +1, nothing else changes; the same day anywhere near the headline, no change) */
     int updated = 0;
     /* the date shown with the headline, read once for the rules below that weigh a declared date by it */
     int have_shown = pick && shown_date(m, headline, headline_order, &shown, &updated);
-    if (have_shown && !updated && !same_day(pick, &shown)) {
+    if (have_shown && !updated && !same_day(pick, &shown) && !dateline_shows_day(m, headline_order, pick)) {
         for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
             if (m->date_set[modified[k]] && same_day(&m->dates[modified[k]], &shown)) {
                 pick = &m->dates[modified[k]];
@@ -2672,7 +2774,12 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         long apart = days_from_civil(pick->year, pick->month, pick->day) -
                      days_from_civil(shown.year, shown.month, shown.day);
         int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
-        if ((apart > 1 || apart < -1) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
+        /* a day apart is another moment too when the declared time, with its zone, lands on the shown
+         * day in no zone at all ("2025-12-19T22:02:58Z" declared, "Dec 18, 2025" under the headline:
+         * the 19th from 10:02 to the 20th at 12:02 around the world; wcxb-dev +1, none lost; any
+         * day apart: meta-dev -2 +1, wcxb-dev -3 +2) */
+        int other_moment = (apart == 1 || apart == -1) && !zone_reaches(pick, &shown);
+        if ((apart > 1 || apart < -1 || other_moment) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
             found = shown;
             pick = &found;
         }
@@ -2759,6 +2866,18 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
         const dl_attr *dt = attr(n->node, "datetime");
         if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &found)) pick = &found;
+    }
+    /* the date written in the lines just under the headline, not labelled an update, before the page's
+     * first <time> anywhere: that <time> is as often the header's clock or a sidebar's item as the
+     * post's ("Started by Jane, June 04, 2024" under a forum thread's title, a <time> with the visitor's
+     * current time in the page header above it; meta-dev +1, wcxb-dev +1; any date in the first 3000
+     * bytes below, an "updated" one too: wcxb-dev -1 more) */
+    if (!pick && headline) {
+        dl_buf t = {0};
+        int updated = 0;
+        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        if (find_shown(&t, m->day_first, &found, &updated) && !updated) pick = &found;
+        dl_buf_free(&t);
     }
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
