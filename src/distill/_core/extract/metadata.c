@@ -2558,6 +2558,19 @@ static int page_date(const dl_meta *m, dl_date *d) {
     return found;
 }
 
+/* Whether t writes a date on the day of d, among all the dates it writes; *dated (when not NULL) is
+ * set when it writes any date. */
+static int text_shows_day(const dl_buf *t, int day_first, const dl_date *d, int *dated) {
+    size_t off = 0, at = 0;
+    dl_date x;
+    while (!t->failed && off < t->len && dl_date_find(t->data + off, t->len - off, day_first, &x, &at)) {
+        if (dated) *dated = 1;
+        if (same_day(&x, d)) return 1;
+        off = skip_date(t, off + at);
+    }
+    return 0;
+}
+
 /* Whether the text just around the headline (the lines above it, the first lines below it) writes a
  * date on the day of d. */
 static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl_date *d) {
@@ -2567,12 +2580,7 @@ static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl
         dl_buf t = {0};
         if (side == 0) text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
         else text_from(headline, DL_META_SHOWN_TEXT, &t);
-        size_t off = 0, at = 0;
-        dl_date x;
-        while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
-            if (same_day(&x, d)) shows = 1;
-            off = skip_date(&t, off + at);
-        }
+        shows = text_shows_day(&t, m->day_first, d, NULL);
         dl_buf_free(&t);
     }
     return shows;
@@ -2614,13 +2622,27 @@ static int find_shown(const dl_buf *t, int day_first, dl_date *d, int *updated) 
     return 1;
 }
 
+/* Whether a date line or <time> n comes after the headline, within DL_META_NEAR_HEADLINE elements. */
+static int near_headline(const dl_meta_node *n, uint32_t headline_order) {
+    return n->order >= headline_order && n->order <= headline_order + DL_META_NEAR_HEADLINE;
+}
+
+/* The first date written in the lines below the headline, and whether it is labelled an update. */
+static int date_under_headline(const dl_meta *m, const dl_node *headline, dl_date *d, int *updated) {
+    dl_buf t = {0};
+    text_from(headline, DL_META_SHOWN_TEXT, &t);
+    int ok = find_shown(&t, m->day_first, d, updated);
+    dl_buf_free(&t);
+    return ok;
+}
+
 /* The date a reader sees with the headline: a date line after it, else a date just above it, else the
  * first date written in the lines below it; *updated says whether its label calls it an update. */
 static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headline_order, dl_date *d, int *updated) {
     int ok = 0;
     for (size_t i = 0; i < m->ndatelines && !ok; i++) {
         const dl_meta_node *n = &m->datelines[i];
-        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        if (!near_headline(n, headline_order)) continue;
         dl_buf t = {0};
         bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
         ok = find_shown(&t, m->day_first, d, updated);
@@ -2628,12 +2650,7 @@ static int shown_date(const dl_meta *m, const dl_node *headline, uint32_t headli
     }
     /* a date just above the headline (a post header's date, then the <h1>) */
     if (!ok && headline && date_before(headline, m->day_first, d)) ok = 1, *updated = 0;
-    if (!ok && headline) {
-        dl_buf t = {0};
-        text_from(headline, DL_META_SHOWN_TEXT, &t);
-        ok = find_shown(&t, m->day_first, d, updated);
-        dl_buf_free(&t);
-    }
+    if (!ok && headline) ok = date_under_headline(m, headline, d, updated);
     return ok;
 }
 
@@ -2643,16 +2660,10 @@ static int dateline_shows_day(const dl_meta *m, uint32_t headline_order, const d
     int shows = 0, dated = 0;
     for (size_t i = 0; i < m->ndatelines && !dated; i++) {
         const dl_meta_node *n = &m->datelines[i];
-        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        if (!near_headline(n, headline_order)) continue;
         dl_buf t = {0};
         bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
-        size_t off = 0, at = 0;
-        dl_date x;
-        while (!t.failed && off < t.len && !shows && dl_date_find(t.data + off, t.len - off, m->day_first, &x, &at)) {
-            dated = 1;
-            if (same_day(&x, d)) shows = 1;
-            off = skip_date(&t, off + at);
-        }
+        shows = text_shows_day(&t, m->day_first, d, &dated);
         dl_buf_free(&t);
     }
     return shows;
@@ -2833,13 +2844,13 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         dl_date time_date;
         for (size_t i = 0; headline && i < m->ntimes && time_order == UINT32_MAX; i++) {
             const dl_meta_node *n = &m->times[i];
-            if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+            if (!near_headline(n, headline_order)) continue;
             const dl_attr *dt = attr(n->node, "datetime");
             if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &time_date)) time_order = n->order;
         }
         for (size_t i = 0; i < m->ndatelines && !pick; i++) {
             const dl_meta_node *n = &m->datelines[i];
-            if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+            if (!near_headline(n, headline_order)) continue;
             if (n->order > time_order) {
                 found = time_date;
                 pick = &found;
@@ -2863,7 +2874,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * lost). After the page's status date: on a short page a teaser's <time> is within reach */
     for (size_t i = 0; headline && i < m->ntimes && !pick; i++) {
         const dl_meta_node *n = &m->times[i];
-        if (n->order < headline_order || n->order > headline_order + DL_META_NEAR_HEADLINE) continue;
+        if (!near_headline(n, headline_order)) continue;
         const dl_attr *dt = attr(n->node, "datetime");
         if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &found)) pick = &found;
     }
@@ -2873,11 +2884,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * current time in the page header above it; meta-dev +1, wcxb-dev +1; any date in the first 3000
      * bytes below, an "updated" one too: wcxb-dev -1 more) */
     if (!pick && headline) {
-        dl_buf t = {0};
         int updated = 0;
-        text_from(headline, DL_META_SHOWN_TEXT, &t);
-        if (find_shown(&t, m->day_first, &found, &updated) && !updated) pick = &found;
-        dl_buf_free(&t);
+        if (date_under_headline(m, headline, &found, &updated) && !updated) pick = &found;
     }
     if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */

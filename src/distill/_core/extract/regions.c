@@ -149,9 +149,10 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
             else z = mid;
         }
         uint32_t hi = a;
-        uint64_t need = r->cx.el[i].flags & F_HIDDEN ? DL_REGION_COPY_MIN_CHARS_HIDDEN : min_chars;
-        if (need == min_chars && hi - lo >= DL_REGION_COPY_MIN_BLOCKS_SHORT && DL_REGION_COPY_MIN_CHARS_SHORT < need)
-            need = DL_REGION_COPY_MIN_CHARS_SHORT;
+        uint64_t need = r->cx.el[i].flags & F_HIDDEN ? DL_REGION_COPY_MIN_CHARS_HIDDEN
+                        : hi - lo >= DL_REGION_COPY_MIN_BLOCKS_SHORT && DL_REGION_COPY_MIN_CHARS_SHORT < min_chars
+                            ? DL_REGION_COPY_MIN_CHARS_SHORT
+                            : min_chars;
         if (hi > lo && chars[hi] - chars[lo] >= need) {
             uint64_t h = (pre[hi] - pre[lo] * pw[hi - lo]) ^ ((uint64_t)(hi - lo) << 40);
             size_t s = (size_t)(h ^ h >> 29) & (cap - 1);
