@@ -99,8 +99,11 @@ static int contains_ci(const char *s, size_t n, const char *word) {
 }
 
 static int word_in(const char *s, size_t n, const char *const *words) {
+    if (!n) return 0; /* no list holds an empty word */
+    /* the first letters are compared before a word's length is counted: most words differ there */
+    unsigned char first = lower((unsigned char)s[0]);
     for (; *words; words++)
-        if (eq_ci(s, n, *words)) return 1;
+        if (lower((unsigned char)(*words)[0]) == first && eq_ci(s, n, *words)) return 1;
     return 0;
 }
 

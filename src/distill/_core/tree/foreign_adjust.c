@@ -8,51 +8,53 @@
 
 typedef struct {
     const char *lower, *fixed;
+    uint8_t len; /* of lower, known at compile time: the lookup compares lengths first, with no strlen per entry */
 } name_fix;
+#define NF(lower, fixed) {lower, fixed, sizeof(lower) - 1}
 
 static const name_fix svg_tags[] = {
-    {"altglyph", "altGlyph"}, {"altglyphdef", "altGlyphDef"}, {"altglyphitem", "altGlyphItem"},
-    {"animatecolor", "animateColor"}, {"animatemotion", "animateMotion"}, {"animatetransform", "animateTransform"},
-    {"clippath", "clipPath"}, {"feblend", "feBlend"}, {"fecolormatrix", "feColorMatrix"},
-    {"fecomponenttransfer", "feComponentTransfer"}, {"fecomposite", "feComposite"},
-    {"feconvolvematrix", "feConvolveMatrix"}, {"fediffuselighting", "feDiffuseLighting"},
-    {"fedisplacementmap", "feDisplacementMap"}, {"fedistantlight", "feDistantLight"},
-    {"fedropshadow", "feDropShadow"}, {"feflood", "feFlood"}, {"fefunca", "feFuncA"}, {"fefuncb", "feFuncB"},
-    {"fefuncg", "feFuncG"}, {"fefuncr", "feFuncR"}, {"fegaussianblur", "feGaussianBlur"}, {"feimage", "feImage"},
-    {"femerge", "feMerge"}, {"femergenode", "feMergeNode"}, {"femorphology", "feMorphology"},
-    {"feoffset", "feOffset"}, {"fepointlight", "fePointLight"}, {"fespecularlighting", "feSpecularLighting"},
-    {"fespotlight", "feSpotLight"}, {"fetile", "feTile"}, {"feturbulence", "feTurbulence"},
-    {"foreignobject", "foreignObject"}, {"glyphref", "glyphRef"}, {"lineargradient", "linearGradient"},
-    {"radialgradient", "radialGradient"}, {"textpath", "textPath"},
+    NF("altglyph", "altGlyph"), NF("altglyphdef", "altGlyphDef"), NF("altglyphitem", "altGlyphItem"),
+    NF("animatecolor", "animateColor"), NF("animatemotion", "animateMotion"), NF("animatetransform", "animateTransform"),
+    NF("clippath", "clipPath"), NF("feblend", "feBlend"), NF("fecolormatrix", "feColorMatrix"),
+    NF("fecomponenttransfer", "feComponentTransfer"), NF("fecomposite", "feComposite"),
+    NF("feconvolvematrix", "feConvolveMatrix"), NF("fediffuselighting", "feDiffuseLighting"),
+    NF("fedisplacementmap", "feDisplacementMap"), NF("fedistantlight", "feDistantLight"),
+    NF("fedropshadow", "feDropShadow"), NF("feflood", "feFlood"), NF("fefunca", "feFuncA"), NF("fefuncb", "feFuncB"),
+    NF("fefuncg", "feFuncG"), NF("fefuncr", "feFuncR"), NF("fegaussianblur", "feGaussianBlur"), NF("feimage", "feImage"),
+    NF("femerge", "feMerge"), NF("femergenode", "feMergeNode"), NF("femorphology", "feMorphology"),
+    NF("feoffset", "feOffset"), NF("fepointlight", "fePointLight"), NF("fespecularlighting", "feSpecularLighting"),
+    NF("fespotlight", "feSpotLight"), NF("fetile", "feTile"), NF("feturbulence", "feTurbulence"),
+    NF("foreignobject", "foreignObject"), NF("glyphref", "glyphRef"), NF("lineargradient", "linearGradient"),
+    NF("radialgradient", "radialGradient"), NF("textpath", "textPath"),
 };
 
 static const name_fix svg_attrs[] = {
-    {"attributename", "attributeName"}, {"attributetype", "attributeType"}, {"basefrequency", "baseFrequency"},
-    {"baseprofile", "baseProfile"}, {"calcmode", "calcMode"}, {"clippathunits", "clipPathUnits"},
-    {"diffuseconstant", "diffuseConstant"}, {"edgemode", "edgeMode"}, {"filterunits", "filterUnits"},
-    {"glyphref", "glyphRef"}, {"gradienttransform", "gradientTransform"}, {"gradientunits", "gradientUnits"},
-    {"kernelmatrix", "kernelMatrix"}, {"kernelunitlength", "kernelUnitLength"}, {"keypoints", "keyPoints"},
-    {"keysplines", "keySplines"}, {"keytimes", "keyTimes"}, {"lengthadjust", "lengthAdjust"},
-    {"limitingconeangle", "limitingConeAngle"}, {"markerheight", "markerHeight"}, {"markerunits", "markerUnits"},
-    {"markerwidth", "markerWidth"}, {"maskcontentunits", "maskContentUnits"}, {"maskunits", "maskUnits"},
-    {"numoctaves", "numOctaves"}, {"pathlength", "pathLength"}, {"patterncontentunits", "patternContentUnits"},
-    {"patterntransform", "patternTransform"}, {"patternunits", "patternUnits"}, {"pointsatx", "pointsAtX"},
-    {"pointsaty", "pointsAtY"}, {"pointsatz", "pointsAtZ"}, {"preservealpha", "preserveAlpha"},
-    {"preserveaspectratio", "preserveAspectRatio"}, {"primitiveunits", "primitiveUnits"}, {"refx", "refX"},
-    {"refy", "refY"}, {"repeatcount", "repeatCount"}, {"repeatdur", "repeatDur"},
-    {"requiredextensions", "requiredExtensions"}, {"requiredfeatures", "requiredFeatures"},
-    {"specularconstant", "specularConstant"}, {"specularexponent", "specularExponent"},
-    {"spreadmethod", "spreadMethod"}, {"startoffset", "startOffset"}, {"stddeviation", "stdDeviation"},
-    {"stitchtiles", "stitchTiles"}, {"surfacescale", "surfaceScale"}, {"systemlanguage", "systemLanguage"},
-    {"tablevalues", "tableValues"}, {"targetx", "targetX"}, {"targety", "targetY"}, {"textlength", "textLength"},
-    {"viewbox", "viewBox"}, {"viewtarget", "viewTarget"}, {"xchannelselector", "xChannelSelector"},
-    {"ychannelselector", "yChannelSelector"}, {"zoomandpan", "zoomAndPan"},
+    NF("attributename", "attributeName"), NF("attributetype", "attributeType"), NF("basefrequency", "baseFrequency"),
+    NF("baseprofile", "baseProfile"), NF("calcmode", "calcMode"), NF("clippathunits", "clipPathUnits"),
+    NF("diffuseconstant", "diffuseConstant"), NF("edgemode", "edgeMode"), NF("filterunits", "filterUnits"),
+    NF("glyphref", "glyphRef"), NF("gradienttransform", "gradientTransform"), NF("gradientunits", "gradientUnits"),
+    NF("kernelmatrix", "kernelMatrix"), NF("kernelunitlength", "kernelUnitLength"), NF("keypoints", "keyPoints"),
+    NF("keysplines", "keySplines"), NF("keytimes", "keyTimes"), NF("lengthadjust", "lengthAdjust"),
+    NF("limitingconeangle", "limitingConeAngle"), NF("markerheight", "markerHeight"), NF("markerunits", "markerUnits"),
+    NF("markerwidth", "markerWidth"), NF("maskcontentunits", "maskContentUnits"), NF("maskunits", "maskUnits"),
+    NF("numoctaves", "numOctaves"), NF("pathlength", "pathLength"), NF("patterncontentunits", "patternContentUnits"),
+    NF("patterntransform", "patternTransform"), NF("patternunits", "patternUnits"), NF("pointsatx", "pointsAtX"),
+    NF("pointsaty", "pointsAtY"), NF("pointsatz", "pointsAtZ"), NF("preservealpha", "preserveAlpha"),
+    NF("preserveaspectratio", "preserveAspectRatio"), NF("primitiveunits", "primitiveUnits"), NF("refx", "refX"),
+    NF("refy", "refY"), NF("repeatcount", "repeatCount"), NF("repeatdur", "repeatDur"),
+    NF("requiredextensions", "requiredExtensions"), NF("requiredfeatures", "requiredFeatures"),
+    NF("specularconstant", "specularConstant"), NF("specularexponent", "specularExponent"),
+    NF("spreadmethod", "spreadMethod"), NF("startoffset", "startOffset"), NF("stddeviation", "stdDeviation"),
+    NF("stitchtiles", "stitchTiles"), NF("surfacescale", "surfaceScale"), NF("systemlanguage", "systemLanguage"),
+    NF("tablevalues", "tableValues"), NF("targetx", "targetX"), NF("targety", "targetY"), NF("textlength", "textLength"),
+    NF("viewbox", "viewBox"), NF("viewtarget", "viewTarget"), NF("xchannelselector", "xChannelSelector"),
+    NF("ychannelselector", "yChannelSelector"), NF("zoomandpan", "zoomAndPan"),
 };
 
 static const struct {
     const char *name;
     uint8_t ns;
-} foreign_attrs[] = {
+} foreign_attrs[] = { /* every name is 5 bytes or more and starts with 'x' (tb_adjust_attrs tests that first) */
     {"xlink:actuate", DL_ATTR_NS_XLINK}, {"xlink:arcrole", DL_ATTR_NS_XLINK}, {"xlink:href", DL_ATTR_NS_XLINK},
     {"xlink:role", DL_ATTR_NS_XLINK},    {"xlink:show", DL_ATTR_NS_XLINK},    {"xlink:title", DL_ATTR_NS_XLINK},
     {"xlink:type", DL_ATTR_NS_XLINK},    {"xml:lang", DL_ATTR_NS_XML},        {"xml:space", DL_ATTR_NS_XML},
@@ -66,7 +68,7 @@ static int eq(dl_str s, const char *lit) {
 
 static const char *fix(const name_fix *t, size_t n, dl_str s) {
     for (size_t i = 0; i < n; i++)
-        if (eq(s, t[i].lower)) return t[i].fixed;
+        if (s.len == t[i].len && memcmp(s.ptr, t[i].lower, s.len) == 0) return t[i].fixed;
     return NULL;
 }
 
