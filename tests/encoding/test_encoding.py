@@ -90,6 +90,24 @@ def test_fallbacks_utf8_then_windows_1252() -> None:
     assert sniff(b"plain ascii", utf8_detect=False) == "windows-1252"
 
 
+# Pieces that put a sequence, valid or not, on either side of the validator's 16- and 8-byte steps.
+_UTF8_PIECES = [b"a" * 7, b"a" * 15, b"a" * 16, b"a" * 17, "é".encode(), "中".encode(), "😀".encode(), b"\xff",
+                b"\xc3", b"\xe4\xb8", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_UTF8_PIECES), min_size=1, max_size=12))
+def test_utf8_detection_agrees_with_python_on_validity(pieces: list[bytes]) -> None:
+    data = b"".join(pieces)
+    try:
+        data.decode("utf-8")
+        valid = True
+    except UnicodeDecodeError:
+        valid = False
+    # with no label and no <meta>, UTF-8 is chosen exactly when the bytes are valid UTF-8
+    assert (sniff(data) == "utf-8") == valid
+
+
 # ---- the prescan ---------------------------------------------------------------------------------
 
 

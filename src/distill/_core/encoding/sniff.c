@@ -2,6 +2,10 @@
  * windows-1252; and the UTF-8 validator the decoder shares. */
 #include <string.h>
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
+
 #include "common/ascii.h"
 #include "encoding/encoding.h"
 #include "encoding/encoding_internal.h"
@@ -15,7 +19,19 @@
 int dl_utf8_valid(const uint8_t *buf, size_t len) {
     size_t i = 0;
     while (i < len) {
-        /* Most of a typical page is ASCII markup: test 8 bytes per step while no high bit is set. */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+        /* Most of a typical page is ASCII markup: 16 bytes per step, and the first byte with its high
+         * bit set is found from the step's mask rather than byte by byte. */
+        while (i + 16 <= len) {
+            unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(buf + i)));
+            if (m) {
+                i += (unsigned)__builtin_ctz(m);
+                break;
+            }
+            i += 16;
+        }
+#endif
+        /* The tail, or every step without SSE2: 8 bytes per step while no high bit is set. */
         while (i + 8 <= len) {
             uint64_t w;
             memcpy(&w, buf + i, 8);
