@@ -7,10 +7,11 @@ LIB_SOURCES := $(sort $(shell find $(CORE) -name '*.c' ! -path '$(CORE)/binding/
 LIB_OBJECTS := $(patsubst $(CORE)/%.c,build/purec/%.o,$(LIB_SOURCES))
 LIB_CFLAGS := -std=c11 -O2 -Wall -Wextra -Werror -I$(CORE)
 
-.PHONY: help build test test-fast conformance lib check-deps sanitize fuzz-smoke bench instructions clean
+.PHONY: help build pgo test test-fast conformance lib check-deps sanitize fuzz-smoke bench instructions clean
 
 help:
-	@echo "make build        compile the extension in place (src/distill/_core*.so)"
+	@echo "make build        compile the extension in place (src/distill/_core*.so), one plain round"
+	@echo "make pgo          the same, profile-guided as pip builds it (GCC; what the benchmarks measure)"
 	@echo "make test         the whole test suite"
 	@echo "make conformance  the html5lib tokenizer, tree and encoding suites only"
 	@echo "make lib          the C library without Python (build/purec/libdistill_core.a), -Werror"
@@ -19,7 +20,11 @@ help:
 	@echo "make fuzz-smoke   build the libFuzzer harnesses and run each a few seconds (needs clang)"
 	@echo "make bench        parse speed and instruction counts (python -m bench)"
 
+# One plain round for the edit-test loop; an install (pip) builds profile-guided (setup.py), as `make pgo` does.
 build:
+	DISTILL_PGO=0 $(PYTHON) setup.py build_ext --inplace -q
+
+pgo:
 	$(PYTHON) setup.py build_ext --inplace -q
 
 test: build
@@ -48,10 +53,10 @@ sanitize:
 fuzz-smoke:
 	PYTHONPATH=src $(PYTHON) -m pytest -q -p no:cacheprovider tests/robustness/test_fuzz_smoke.py
 
-bench: build
+bench: pgo
 	PYTHONPATH=src $(PYTHON) -m bench --only parse,instructions
 
-instructions: build
+instructions: pgo
 	PYTHONPATH=src $(PYTHON) -m bench --only instructions
 
 clean:
