@@ -180,7 +180,8 @@ const dl_attr *dl_element_attr(const dl_node *el, const char *name, size_t len) 
     if (!el || el->type != DL_NODE_ELEMENT) return NULL;
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
         const dl_attr *a = &el->u.element.attrs[i];
-        if (a->name.len == len && memcmp(a->name.ptr, name, len) == 0) return a;
+        /* the first byte before the call: names of one length are many ("class", "style", "title") */
+        if (a->name.len == len && (!len || a->name.ptr[0] == name[0]) && memcmp(a->name.ptr, name, len) == 0) return a;
     }
     return NULL;
 }
