@@ -125,3 +125,24 @@ def test_an_affiliate_disclosure_is_not_taken_for_the_lead() -> None:
     disclosure = LEAD.replace("the mayor promised that the first projects would start in the spring",
                               "we may earn a commission when readers buy the books that the mayor recommended")
     assert "commission" not in text(with_header(f"<div class=teaser>{disclosure}</div>"))
+
+
+DISCLAIMER = ("The views and opinions expressed in this article are those of the author and do not "
+              "necessarily reflect the official policy or position of the newspaper or its owners.")
+RELATED = ("Last year the council argued for months over the same roads budget, and the vote was "
+           "delayed twice before the mayor brokered a compromise with the opposition.")
+
+
+def test_a_disclaimer_a_disclosure_and_related_items_named_so_are_left_out() -> None:
+    t = text(article(tail=f'<div class="post-disclaimer"><p>{DISCLAIMER}</p></div>'))
+    assert "official policy" not in t
+    t = text(article(tail=f'<div id="affiliateDisclosure"><p>{DISCLAIMER}</p></div>'))
+    assert "official policy" not in t
+    t = text(article(tail=f'<section class="related-posts"><h3>Last year</h3><p>{RELATED}</p></section>'))
+    assert "brokered a compromise" not in t
+
+
+def test_text_in_an_element_not_named_so_stays() -> None:
+    # "unrelated" does not start with the word
+    t = text(article(tail=f'<div class="unrelated-note"><p>{RELATED}</p></div>'))
+    assert RELATED in t
