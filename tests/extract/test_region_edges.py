@@ -146,3 +146,14 @@ def test_text_in_an_element_not_named_so_stays() -> None:
     # "unrelated" does not start with the word
     t = text(article(tail=f'<div class="unrelated-note"><p>{RELATED}</p></div>'))
     assert RELATED in t
+
+
+def test_controls_and_overlays_named_so_are_left_out() -> None:
+    tip = ("Orders placed before noon on a working day leave our warehouse the same afternoon and "
+           "usually arrive within two to three days.")
+    t = text(article(middle=f'<div class="price-tooltip"><p>{tip}</p></div>'))
+    assert "warehouse" not in t
+    t = text(article(middle=f'<div id="deliveryPopover"><p>{tip}</p></div>'))
+    assert "warehouse" not in t
+    t = text(article(tail=f'<div class="site-announcement"><p>{tip}</p></div>'))
+    assert "warehouse" not in t
