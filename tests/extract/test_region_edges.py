@@ -157,3 +157,14 @@ def test_controls_and_overlays_named_so_are_left_out() -> None:
     assert "warehouse" not in t
     t = text(article(tail=f'<div class="site-announcement"><p>{tip}</p></div>'))
     assert "warehouse" not in t
+
+
+def test_a_feedback_box_and_a_loading_placeholder_named_so_are_left_out() -> None:
+    ask = ("Was this article helpful to you? Tell us what we could do better and we will read every "
+           "answer that our readers send us this month.")
+    t = text(article(tail=f'<div class="feedbackBox"><p>{ask}</p></div>'))
+    assert "helpful" not in t
+    t = text(article(middle=f'<div class="is-loading"><p>{ask}</p></div>'))
+    assert "helpful" not in t
+    t = text(article(tail=f'<div class="reader-survey"><p>{ask}</p></div>'))
+    assert "helpful" not in t
