@@ -168,3 +168,14 @@ def test_a_feedback_box_and_a_loading_placeholder_named_so_are_left_out() -> Non
     assert "helpful" not in t
     t = text(article(tail=f'<div class="reader-survey"><p>{ask}</p></div>'))
     assert "helpful" not in t
+
+
+def test_recommendations_and_a_sign_up_form_named_so_are_left_out() -> None:
+    t = text(article(tail=f'<section class="recommendedStories"><h3>Last year</h3><p>{RELATED}</p></section>'))
+    assert "brokered a compromise" not in t
+    t = text(article(tail=f'<div id="trending-now"><p>{RELATED}</p></div>'))
+    assert "brokered a compromise" not in t
+    pitch = ("Get the council's decisions in your inbox every Friday morning, with the week's votes, "
+             "the budget figures and what comes next on the agenda.")
+    t = text(article(tail=f'<div class="newsletter-signup"><p>{pitch}</p></div>'))
+    assert "inbox" not in t
