@@ -125,3 +125,57 @@ def test_an_affiliate_disclosure_is_not_taken_for_the_lead() -> None:
     disclosure = LEAD.replace("the mayor promised that the first projects would start in the spring",
                               "we may earn a commission when readers buy the books that the mayor recommended")
     assert "commission" not in text(with_header(f"<div class=teaser>{disclosure}</div>"))
+
+
+DISCLAIMER = ("The views and opinions expressed in this article are those of the author and do not "
+              "necessarily reflect the official policy or position of the newspaper or its owners.")
+RELATED = ("Last year the council argued for months over the same roads budget, and the vote was "
+           "delayed twice before the mayor brokered a compromise with the opposition.")
+
+
+def test_a_disclaimer_a_disclosure_and_related_items_named_so_are_left_out() -> None:
+    t = text(article(tail=f'<div class="post-disclaimer"><p>{DISCLAIMER}</p></div>'))
+    assert "official policy" not in t
+    t = text(article(tail=f'<div id="affiliateDisclosure"><p>{DISCLAIMER}</p></div>'))
+    assert "official policy" not in t
+    t = text(article(tail=f'<section class="related-posts"><h3>Last year</h3><p>{RELATED}</p></section>'))
+    assert "brokered a compromise" not in t
+
+
+def test_text_in_an_element_not_named_so_stays() -> None:
+    # "unrelated" does not start with the word
+    t = text(article(tail=f'<div class="unrelated-note"><p>{RELATED}</p></div>'))
+    assert RELATED in t
+
+
+def test_controls_and_overlays_named_so_are_left_out() -> None:
+    tip = ("Orders placed before noon on a working day leave our warehouse the same afternoon and "
+           "usually arrive within two to three days.")
+    t = text(article(middle=f'<div class="price-tooltip"><p>{tip}</p></div>'))
+    assert "warehouse" not in t
+    t = text(article(middle=f'<div id="deliveryPopover"><p>{tip}</p></div>'))
+    assert "warehouse" not in t
+    t = text(article(tail=f'<div class="site-announcement"><p>{tip}</p></div>'))
+    assert "warehouse" not in t
+
+
+def test_a_feedback_box_and_a_loading_placeholder_named_so_are_left_out() -> None:
+    ask = ("Was this article helpful to you? Tell us what we could do better and we will read every "
+           "answer that our readers send us this month.")
+    t = text(article(tail=f'<div class="feedbackBox"><p>{ask}</p></div>'))
+    assert "helpful" not in t
+    t = text(article(middle=f'<div class="is-loading"><p>{ask}</p></div>'))
+    assert "helpful" not in t
+    t = text(article(tail=f'<div class="reader-survey"><p>{ask}</p></div>'))
+    assert "helpful" not in t
+
+
+def test_recommendations_and_a_sign_up_form_named_so_are_left_out() -> None:
+    t = text(article(tail=f'<section class="recommendedStories"><h3>Last year</h3><p>{RELATED}</p></section>'))
+    assert "brokered a compromise" not in t
+    t = text(article(tail=f'<div id="trending-now"><p>{RELATED}</p></div>'))
+    assert "brokered a compromise" not in t
+    pitch = ("Get the council's decisions in your inbox every Friday morning, with the week's votes, "
+             "the budget figures and what comes next on the agenda.")
+    t = text(article(tail=f'<div class="newsletter-signup"><p>{pitch}</p></div>'))
+    assert "inbox" not in t
