@@ -127,35 +127,62 @@ static void keep_lead(const dl_blocks *b, const double *score, double threshold,
     }
 }
 
+/* The words a rule looks for, with what names_word asks first: the letters they start with (every
+ * word is lower-case ASCII) and their lengths, taken once per rule and page, not once per value. */
+#define DL_EDGE_MAX_WORDS 32
+typedef struct {
+    const char *const *words;
+    uint8_t len[DL_EDGE_MAX_WORDS];
+    uint8_t lo[27]; /* the words starting with letter c are by_letter[lo[c - 'a'] .. lo[c - 'a' + 1]) */
+    uint8_t by_letter[DL_EDGE_MAX_WORDS];
+} word_set;
+
+static void word_set_init(word_set *s, const char *const *words, size_t n) {
+    if (n > DL_EDGE_MAX_WORDS) n = DL_EDGE_MAX_WORDS;
+    s->words = words;
+    size_t k = 0;
+    for (unsigned c = 0; c < 26; c++) {
+        s->lo[c] = (uint8_t)k;
+        for (size_t w = 0; w < n; w++)
+            if ((unsigned)((unsigned char)words[w][0] - 'a') == c) s->by_letter[k++] = (uint8_t)w;
+    }
+    s->lo[26] = (uint8_t)k;
+    for (size_t w = 0; w < n; w++) s->len[w] = (uint8_t)strlen(words[w]);
+}
+
 /* Customer reviews on a product page: the shop's page is the product (its name, description, details,
  * specifications); the reviews under it are what buyers wrote about it, a thread of their own, and the
  * references leave them out (WCXB's product truths stop before them). Review widgets name themselves
  * in their class, id or microdata ("reviews", "product-reviews", "yotpo-review", itemprop="review",
  * itemtype schema.org/Review), whoever made them. "review" must start a word of the value (after its
  * start, a space, '-', '_', ':' or '/', or as a capital after a lower-case letter), so that "preview"
- * does not count. */
-static int names_word(const char *v, size_t n, const char *word, size_t wlen) {
-    for (size_t i = 0; i + wlen <= n; i++) {
-        unsigned char c = (unsigned char)v[i];
-        if (dl_ascii_lower(c) != (unsigned char)word[0]) continue;
+ * does not count. One pass over v for all the rule's words: a byte is looked at further only when one
+ * of them begins with its letter, so a rule of many words costs what a rule of one does. */
+static int names_word(const char *v, size_t n, const word_set *s) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i], lc = dl_ascii_lower(c);
+        if (lc < 'a' || lc > 'z' || s->lo[lc - 'a'] == s->lo[lc - 'a' + 1]) continue;
         unsigned char p = i ? (unsigned char)v[i - 1] : ' ';
         int start = p == ' ' || p == '-' || p == '_' || p == ':' || p == '/' || (c >= 'A' && c <= 'Z' && p >= 'a' && p <= 'z');
-        if (start && dl_ascii_eq_ci(v + i, wlen, word, wlen)) return 1;
+        if (!start) continue;
+        for (unsigned k = s->lo[lc - 'a']; k < s->lo[lc - 'a' + 1]; k++) {
+            unsigned w = s->by_letter[k];
+            if (s->len[w] <= n - i && dl_ascii_eq_ci(v + i, s->len[w], s->words[w], s->len[w])) return 1;
+        }
     }
     return 0;
 }
 
-/* Whether the class, id or microdata (itemprop, itemtype) of el names one of the nwords words (see
+/* Whether the class, id or microdata (itemprop, itemtype) of el names one of the words (see
  * names_word). */
-static int element_names(const dl_node *el, const char *const *words, size_t nwords) {
+static int element_names(const dl_node *el, const word_set *s) {
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
         const dl_attr *a = &el->u.element.attrs[i];
         size_t k = a->name.len;
         const char *nm = a->name.ptr;
         if ((k == 5 && memcmp(nm, "class", 5) == 0) || (k == 2 && memcmp(nm, "id", 2) == 0) ||
             (k == 8 && memcmp(nm, "itemprop", 8) == 0) || (k == 8 && memcmp(nm, "itemtype", 8) == 0))
-            for (size_t w = 0; w < nwords; w++)
-                if (names_word(a->value.ptr, a->value.len, words[w], strlen(words[w]))) return 1;
+            if (names_word(a->value.ptr, a->value.len, s)) return 1;
     }
     return 0;
 }
@@ -171,26 +198,34 @@ static int element_names(const dl_node *el, const char *const *words, size_t nwo
 static void drop_named(const dl_actx *cx, const dl_blocks *b, const char *const *words, size_t nwords, int trailing,
                        uint8_t *keep, uint32_t *left) {
     uint32_t n = cx->n;
-    uint8_t *in = calloc(n, 1);
+    word_set set;
+    word_set_init(&set, words, nwords);
+    uint8_t *in = calloc(n, 1); /* bit 1: inside a named element; bit 2: holds a kept block */
     if (!in) return; /* out of memory: the rule is left out, the text is still right */
+    /* only a kept block's element and its ancestors are asked for their names: the rule reads bit 1
+     * of kept blocks alone, and the chain above each is marked once (the walk up stops at a mark) */
+    for (uint32_t k = 0; k < b->n; k++)
+        if (keep[k])
+            for (int32_t a = (int32_t)b->el[k]; a >= 0 && !(in[a] & 2); a = cx->el[a].parent) in[a] |= 2;
     int any = 0;
     for (uint32_t i = 0; i < n; i++) {
         const dl_el *e = &cx->el[i];
-        if (e->parent >= 0 && in[e->parent]) in[i] = 1;
-        else if (e->node->u.element.nattrs && element_names(e->node, words, nwords)) in[i] = 1, any = 1;
+        if (!(in[i] & 2)) continue;
+        if (e->parent >= 0 && (in[e->parent] & 1)) in[i] |= 1;
+        else if (e->node->u.element.nattrs && element_names(e->node, &set)) in[i] |= 1, any = 1;
     }
     if (any) {
         uint64_t kept = 0, named = 0;
         uint32_t from = 0;
         for (uint32_t k = 0; k < b->n; k++) {
             kept += keep[k] ? b->chars[k] : 0;
-            if (trailing && keep[k] && !in[b->el[k]] && b->chars[k] > DL_EDGE_SHORT) from = k + 1;
+            if (trailing && keep[k] && !(in[b->el[k]] & 1) && b->chars[k] > DL_EDGE_SHORT) from = k + 1;
         }
         for (uint32_t k = from; k < b->n; k++)
-            if (keep[k] && in[b->el[k]]) named += b->chars[k];
+            if (keep[k] && (in[b->el[k]] & 1)) named += b->chars[k];
         if (named && (double)named < DL_EDGE_NAMED_SHARE * (double)kept)
             for (uint32_t k = from; k < b->n; k++)
-                if (keep[k] && in[b->el[k]]) keep[k] = 0, (*left)--;
+                if (keep[k] && (in[b->el[k]] & 1)) keep[k] = 0, (*left)--;
     }
     free(in);
 }
@@ -205,6 +240,7 @@ static const char *const about_words[] = {"disclaimer", "disclosure", "related",
                                           "skeleton",   "disabled",   "recommend",    "trending", "viewed",
                                           "similar",    "signup",     "optin",        "donate",  "countdown",
                                           "coupon"};
+_Static_assert(sizeof(about_words) / sizeof(about_words[0]) <= DL_EDGE_MAX_WORDS, "a word_set holds DL_EDGE_MAX_WORDS");
 
 void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, double threshold,
                      uint8_t *keep) {
