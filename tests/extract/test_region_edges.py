@@ -179,3 +179,13 @@ def test_recommendations_and_a_sign_up_form_named_so_are_left_out() -> None:
              "the budget figures and what comes next on the agenda.")
     t = text(article(tail=f'<div class="newsletter-signup"><p>{pitch}</p></div>'))
     assert "inbox" not in t
+
+
+def test_an_element_whose_role_says_navigation_or_tooltip_is_left_out() -> None:
+    t = text(article(tail=f'<div role="navigation"><p>{RELATED}</p></div>'))
+    assert "brokered a compromise" not in t
+    t = text(article(middle=f'<span class="x" role="tooltip"><p>{RELATED}</p></span>'))
+    assert "brokered a compromise" not in t
+    # a role the rule does not list (a region, a note) keeps its text
+    t = text(article(tail=f'<div role="note"><p>{RELATED}</p></div>'))
+    assert RELATED in t
