@@ -189,3 +189,12 @@ def test_an_element_whose_role_says_navigation_or_tooltip_is_left_out() -> None:
     # a role the rule does not list (a region, a note) keeps its text
     t = text(article(tail=f'<div role="note"><p>{RELATED}</p></div>'))
     assert RELATED in t
+
+
+def test_a_call_to_action_in_an_article_is_left_out() -> None:
+    pitch = ("Planning a budget for your own town? Book a free thirty-minute call with our public finance "
+             "team and get a tailored plan for your council within a week.")
+    t = text(article(middle=f'<div class="post-cta"><p>{pitch}</p></div>'))
+    assert "Book a free" not in t
+    t = text(article(tail=f'<aside id="ctaBox"><p>{pitch}</p></aside>'))
+    assert "Book a free" not in t

@@ -264,6 +264,7 @@ _Static_assert(sizeof(about_words) / sizeof(about_words[0]) <= DL_EDGE_MAX_WORDS
 /* see dl_region_edges: a shop's controls and marks */
 static const char *const shop_words[] = {"compare", "badge", "usp", "trust"};
 static const char *const category_words[] = {"shipping", "offer", "modal"};
+static const char *const cta_words[] = {"cta"};
 /* see dl_region_edges: ARIA roles of what is not text */
 static const char *const nav_roles[] = {"navigation", "search", "toolbar", "tooltip"};
 
@@ -343,6 +344,13 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
      * documentation .9471 -> .9481, aeb and traf-dev unchanged. "complementary", "menu" and "menubar"
      * as well: no further gain. */
     if (left > 1) drop_named(cx, b, nav_roles, sizeof(nav_roles) / sizeof(nav_roles[0]), 1, 0, keep, &left);
+    /* a call to action inside an article (class or id "cta", "post-cta", "ctaBox": "Get a free quote",
+     * "Book a demo", "Join the course") is the site's pitch between or after the article's paragraphs,
+     * not what the article says. Only on article pages: on a service page the calls to action are the
+     * page's own offer (on every type: service -0.002). WCXB dev .89984 -> .90007 (24 pages better, 5
+     * worse), traf-dev .9428 -> .9431 (one boilerplate snippet fewer), aeb .9835 -> .9836 (P .9787 ->
+     * .9790). */
+    if (type == DL_PAGE_ARTICLE && left > 1) drop_named(cx, b, cta_words, 1, 0, 0, keep, &left);
     /* from the end: each trailing label dropped makes the kept block before it the last one. Only on
      * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
      * cards hold little else, and they are its content (WCXB dev: listing -0.003 when applied there). */
