@@ -179,3 +179,22 @@ def test_recommendations_and_a_sign_up_form_named_so_are_left_out() -> None:
              "the budget figures and what comes next on the agenda.")
     t = text(article(tail=f'<div class="newsletter-signup"><p>{pitch}</p></div>'))
     assert "inbox" not in t
+
+
+def test_an_element_whose_role_says_navigation_or_tooltip_is_left_out() -> None:
+    t = text(article(tail=f'<div role="navigation"><p>{RELATED}</p></div>'))
+    assert "brokered a compromise" not in t
+    t = text(article(middle=f'<span class="x" role="tooltip"><p>{RELATED}</p></span>'))
+    assert "brokered a compromise" not in t
+    # a role the rule does not list (a region, a note) keeps its text
+    t = text(article(tail=f'<div role="note"><p>{RELATED}</p></div>'))
+    assert RELATED in t
+
+
+def test_a_call_to_action_in_an_article_is_left_out() -> None:
+    pitch = ("Planning a budget for your own town? Book a free thirty-minute call with our public finance "
+             "team and get a tailored plan for your council within a week.")
+    t = text(article(middle=f'<div class="post-cta"><p>{pitch}</p></div>'))
+    assert "Book a free" not in t
+    t = text(article(tail=f'<aside id="ctaBox"><p>{pitch}</p></aside>'))
+    assert "Book a free" not in t

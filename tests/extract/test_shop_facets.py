@@ -49,3 +49,33 @@ def test_a_class_that_only_contains_the_word_stays() -> None:
     without = distill.article(category('class="multifaceted"')).text
     assert not any(f in with_rule for f, _ in FILTERS)
     assert any(f in without for f, _ in FILTERS)
+
+
+
+PROMO = ("Free shipping on every order over fifty dollars this month, and ten percent off your first "
+         "order when you join our walking club today.")
+
+
+def shop_category(attr: str) -> str:
+    """A shop's category page (its canonical URL a collection's, product cards with a picture) with a
+    banner under the introduction."""
+    cards = "".join(
+        f"<li class='product product-card'><a href='/p/{i}'><img src='/i/{i}.jpg' alt=''></a>"
+        f"<h3><a href='/product/{i}'>{n} daypack</a></h3><p>A {n.split()[1]} litre pack with a ventilated "
+        f"back panel.</p><p class='price'>${60 + 5 * i}.00</p><button>Add to cart</button></li>"
+        for i, n in enumerate(NAMES))
+    body = ("<nav><a href=/>Home</a> <a href=/packs>Packs</a> <a href=/cart>Cart</a></nav>"
+            f"<main><h1>Daypacks</h1><p>{INTRO}</p><div {attr}><p>{PROMO}</p></div>"
+            f"<ul class='products'>{cards}</ul></main><footer><p>Copyright 2024 Example Outdoor Shop</p></footer>")
+    return page(body, '<link rel="canonical" href="https://example.org/collections/daypacks">')
+
+
+def test_a_category_pages_shipping_and_offer_banners_are_left_out() -> None:
+    # extract/region_edges.c category_words: the shop's notices on a category page, not what it holds
+    for attr in ['class="shipping-bar"', 'class="offer-banner"', 'id="promoModal"']:
+        art = distill.article(shop_category(attr))
+        assert art.page_type == "collection"
+        assert INTRO in art.text
+        assert all(n in art.text for n in NAMES), "the cards stay"
+        assert "walking club" not in art.text, attr
+    assert "walking club" in distill.article(shop_category('class="note"')).text
