@@ -31,6 +31,19 @@ PROSE = [
 ]
 
 
+# A shop's product, for the tests of article() on product pages: its description (two paragraphs)
+# and the head markup that declares the page a product (JSON-LD Product, og:type).
+PRODUCT_DESC = [
+    "The Trailhead 30 is a light daypack for long walks: a padded back panel that lets air through, two side "
+    "pockets for bottles, a lid pocket for the small things and a rain cover in its own pocket under the base.",
+    "The harness adjusts to three back lengths with one pull, the hip belt folds away when you do not need it, "
+    "and the main compartment opens all the way round, so the thing you packed first is never the thing you "
+    "cannot reach.",
+]
+PRODUCT_HEAD = ('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",'
+                '"name":"Trailhead 30","offers":{"@type":"Offer","price":"89.00","priceCurrency":"USD"}}</script>'
+                '<meta property="og:type" content="product">')
+
 def page(body: str, head: str = "") -> str:
     """A whole HTML document around body (and extra head markup), titled "t"."""
     return f"<!doctype html><html><head><title>t</title>{head}</head><body>{body}</body></html>"

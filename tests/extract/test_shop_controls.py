@@ -7,22 +7,14 @@ Each page is of the test's own making: a product with a description, a badge and
 
 from __future__ import annotations
 
-from conftest import PROSE, page
+from conftest import PRODUCT_DESC, PRODUCT_HEAD, PROSE, page
 
 import distill
 
-DESC = [
-    "The Trailhead 30 is a light daypack for long walks: a padded back panel that lets air through, two side "
-    "pockets for bottles, a lid pocket for the small things and a rain cover in its own pocket under the base.",
-    "The harness adjusts to three back lengths with one pull, the hip belt folds away when you do not need it, "
-    "and the main compartment opens all the way round, so the thing you packed first is never the thing you "
-    "cannot reach.",
-]
+DESC = PRODUCT_DESC
 PERKS = ("Free delivery on every order over fifty dollars, free returns within sixty days, and a lifetime "
          "repair service for every pack we sell.")
-HEAD = ('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",'
-        '"name":"Trailhead 30","offers":{"@type":"Offer","price":"89.00","priceCurrency":"USD"}}</script>'
-        '<meta property="og:type" content="product">')
+HEAD = PRODUCT_HEAD
 
 
 def product(cls: str) -> str:

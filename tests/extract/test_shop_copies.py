@@ -8,22 +8,14 @@ with the same availability notice under it.
 
 from __future__ import annotations
 
-from conftest import PROSE, page
+from conftest import PRODUCT_DESC, PRODUCT_HEAD, PROSE, page
 
 import distill
 
-DESC = [
-    "The Trailhead 30 is a light daypack for long walks: a padded back panel that lets air through, two side "
-    "pockets for bottles, a lid pocket for the small things and a rain cover in its own pocket under the base.",
-    "The harness adjusts to three back lengths with one pull, the hip belt folds away when you do not need it, "
-    "and the main compartment opens all the way round, so the thing you packed first is never the thing you "
-    "cannot reach.",
-]
+DESC = PRODUCT_DESC
 NOTICE = ("Colour and size availability may vary by country and region, and the colours shown on screen "
           "may differ slightly from the pack itself.")
-HEAD = ('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product",'
-        '"name":"Trailhead 30","offers":{"@type":"Offer","price":"89.00","priceCurrency":"USD"}}</script>'
-        '<meta property="og:type" content="product">')
+HEAD = PRODUCT_HEAD
 
 
 def product() -> str:
