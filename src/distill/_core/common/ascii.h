@@ -85,4 +85,21 @@ static inline size_t dl_ascii_word_prefix(const char *s, size_t n) {
     return i;
 }
 
+/* The next token of the whitespace-separated list s[0..n) at or after *at (a class attribute, a rel or
+ * role list: Infra's "split a string on ASCII whitespace" taken one token at a time, without copying).
+ * Returns 0 when no token is left; else sets *tok and *len and moves *at past the token. */
+static inline int dl_ascii_next_token(const char *s, size_t n, size_t *at, const char **tok, size_t *len) {
+    size_t i = *at;
+    i += dl_ascii_space_prefix(s + i, n - i);
+    if (i >= n) {
+        *at = n;
+        return 0;
+    }
+    size_t w = dl_ascii_word_prefix(s + i, n - i);
+    *tok = s + i;
+    *len = w;
+    *at = i + w;
+    return 1;
+}
+
 #endif

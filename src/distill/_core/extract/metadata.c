@@ -105,19 +105,10 @@ static int starts_ci(const char *s, size_t n, const char *w) {
 /* Whether the space-separated token list holds word (lower-case ASCII), ASCII case-insensitively. */
 static int has_token(const dl_attr *a, const char *word) {
     if (!a) return 0;
-    size_t wl = strlen(word), i = 0, n = a->value.len;
-    const char *s = a->value.ptr;
-    while (i < n) {
-        while (i < n && dl_rule_is_space((unsigned char)s[i])) i++;
-        size_t j = i;
-        while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
-        if (j - i == wl) {
-            size_t k = 0;
-            while (k < wl && lower((unsigned char)s[i + k]) == (unsigned char)word[k]) k++;
-            if (k == wl) return 1;
-        }
-        i = j;
-    }
+    const char *tok;
+    size_t at = 0, len;
+    while (dl_ascii_next_token(a->value.ptr, a->value.len, &at, &tok, &len))
+        if (dl_ascii_eq_ci_lit(tok, len, word)) return 1;
     return 0;
 }
 
@@ -498,17 +489,11 @@ static void visit_meta(dl_meta *m, const dl_node *el) {
     for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
         const dl_attr *a = attr(el, keys[k]);
         if (!a) continue;
-        const char *s = a->value.ptr;
-        size_t n = a->value.len, i = 0;
-        while (i < n) {
-            while (i < n && dl_rule_is_space((unsigned char)s[i])) i++;
-            size_t j = i;
-            while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
-            if (j > i) {
-                design_meta_key(m, dl_rule_meta_key(s + i, j - i), content->value.ptr, content->value.len);
-                article_meta_key(m, s + i, j - i, content->value.ptr, content->value.len);
-            }
-            i = j;
+        const char *tok;
+        size_t at = 0, len;
+        while (dl_ascii_next_token(a->value.ptr, a->value.len, &at, &tok, &len)) {
+            design_meta_key(m, dl_rule_meta_key(tok, len), content->value.ptr, content->value.len);
+            article_meta_key(m, tok, len, content->value.ptr, content->value.len);
         }
     }
 }

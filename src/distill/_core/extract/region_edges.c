@@ -132,6 +132,7 @@ static void keep_lead(const dl_blocks *b, const double *score, double threshold,
 #define DL_EDGE_MAX_WORDS 32
 typedef struct {
     const char *const *words;
+    size_t n;
     uint8_t len[DL_EDGE_MAX_WORDS];
     uint8_t lo[27]; /* the words starting with letter c are by_letter[lo[c - 'a'] .. lo[c - 'a' + 1]) */
     uint8_t by_letter[DL_EDGE_MAX_WORDS];
@@ -140,6 +141,7 @@ typedef struct {
 static void word_set_init(word_set *s, const char *const *words, size_t n) {
     if (n > DL_EDGE_MAX_WORDS) n = DL_EDGE_MAX_WORDS;
     s->words = words;
+    s->n = n;
     size_t k = 0;
     for (unsigned c = 0; c < 26; c++) {
         s->lo[c] = (uint8_t)k;
@@ -175,28 +177,24 @@ static int names_word(const char *v, size_t n, const word_set *s) {
 
 /* Whether the role attribute value v[0..n) lists one of the words of s as a token (ARIA allows a list
  * of roles, the first one the browser knows applies; any of them says what the element is for). */
-static int lists_role(const char *v, size_t n, const word_set *s, size_t nwords) {
-    for (size_t i = 0; i < n;) {
-        while (i < n && dl_ascii_is_space((unsigned char)v[i])) i++;
-        size_t j = i;
-        while (j < n && !dl_ascii_is_space((unsigned char)v[j])) j++;
-        for (size_t w = 0; w < nwords && j > i; w++)
-            if (s->len[w] == j - i && dl_ascii_eq_ci(v + i, j - i, s->words[w], j - i)) return 1;
-        i = j;
-    }
+static int lists_role(const char *v, size_t n, const word_set *s) {
+    const char *tok;
+    size_t at = 0, len;
+    while (dl_ascii_next_token(v, n, &at, &tok, &len))
+        for (size_t w = 0; w < s->n; w++)
+            if (s->len[w] == len && dl_ascii_eq_ci(tok, len, s->words[w], len)) return 1;
     return 0;
 }
 
 /* Whether the class, id or microdata (itemprop, itemtype) of el names one of the words of s (see
- * names_word); with by_role, whether its role attribute lists one of its nwords words instead
- * (lists_role). */
-static int element_names(const dl_node *el, const word_set *s, size_t nwords, int by_role) {
+ * names_word); with by_role, whether its role attribute lists one of its words instead (lists_role). */
+static int element_names(const dl_node *el, const word_set *s, int by_role) {
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
         const dl_attr *a = &el->u.element.attrs[i];
         size_t k = a->name.len;
         const char *nm = a->name.ptr;
         if (by_role) {
-            if (k == 4 && memcmp(nm, "role", 4) == 0 && lists_role(a->value.ptr, a->value.len, s, nwords)) return 1;
+            if (k == 4 && memcmp(nm, "role", 4) == 0 && lists_role(a->value.ptr, a->value.len, s)) return 1;
             continue;
         }
         if ((k == 5 && memcmp(nm, "class", 5) == 0) || (k == 2 && memcmp(nm, "id", 2) == 0) ||
@@ -231,7 +229,7 @@ static void drop_named(const dl_actx *cx, const dl_blocks *b, const char *const 
         const dl_el *e = &cx->el[i];
         if (!(in[i] & 2)) continue;
         if (e->parent >= 0 && (in[e->parent] & 1)) in[i] |= 1;
-        else if (e->node->u.element.nattrs && element_names(e->node, &set, nwords, by_role)) in[i] |= 1, any = 1;
+        else if (e->node->u.element.nattrs && element_names(e->node, &set, by_role)) in[i] |= 1, any = 1;
     }
     if (any) {
         uint64_t kept = 0, named = 0;
