@@ -172,7 +172,9 @@ static int sink(void *ctx, const dl_token *tok) {
         t.attrs = tok->attrs;
         t.nattrs = tok->nattrs;
         t.atom = dl_document_intern(b->doc, tok->name.ptr, tok->name.len);
-        if (tok->type == DL_TOK_START_TAG && tok->name.len == 15 && memcmp(tok->name.ptr, "selectedcontent", 15) == 0)
+        /* the length first: it is almost never 15, so the test is predicted, where the token's type
+         * alternates between start and end tags from one token to the next */
+        if (tok->name.len == 15 && tok->type == DL_TOK_START_TAG && memcmp(tok->name.ptr, "selectedcontent", 15) == 0)
             b->has_selectedcontent = 1;
         if (t.atom == DL_TAG__NONE) return tb_oom(b);
         break;
