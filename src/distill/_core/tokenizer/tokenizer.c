@@ -192,6 +192,34 @@ static inline const dl_uchar *dl_find4(const dl_uchar *p, const dl_uchar *end, c
 }
 #endif
 
+/* The first byte in [p, end) of class k (K_TAGNAME or K_ANAME: the bytes that end a tag or attribute
+ * name), end if none. A name's end is where a byte-at-a-time loop mispredicts its exit once per name,
+ * at a length no predictor learns; here 16 bytes are screened at once for the candidates (a byte up to
+ * U+0020, '/', '>', and for attribute names '<', '=', '"', '\''), and the first candidate the table
+ * confirms is the end (a control byte that is no stop, such as U+0001, is passed over). */
+static inline const dl_uchar *dl_name_end(const dl_uchar *p, const dl_uchar *end, uint16_t k) {
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    const __m128i space = _mm_set1_epi8(0x20);
+    while (end - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, space), space),
+                                 _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('/')), _mm_cmpeq_epi8(x, _mm_set1_epi8('>'))));
+        if (k & K_ANAME)
+            m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
+                                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('='))),
+                                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('\'')))));
+        for (unsigned mask = (unsigned)_mm_movemask_epi8(m); mask; mask &= mask - 1) {
+            const dl_uchar *q = p + __builtin_ctz(mask);
+            if (dl_cls[*q] & k) return q;
+        }
+        p += 16;
+    }
+#endif
+    while (p < end && !(dl_cls[*p] & k)) p++;
+    return p;
+}
+
 #define IS(c, k) ((c) >= 0 && (dl_cls[(c)] & (k)))
 #define LOWER(c) ((c) + ((((unsigned)(c) - 'A') < 26u) << 5))
 
