@@ -66,3 +66,32 @@ def test_tag_name_keeps_bytes_that_are_no_stop(inner: bytes) -> None:
             first = next(iter(body.iter()))
             # upper case ASCII is lowered, nothing else is changed
             assert first.tag == name.decode("utf-8", "replace").replace("Q", "q"), (name, first.tag)
+
+
+@pytest.mark.parametrize("tag", ["title", "textarea", "style", "script", "xmp", "noframes"])
+@pytest.mark.parametrize("tail", [b">", b" >", b"/>", b""])
+def test_upper_case_end_tag_of_text_elements_is_lowered(tag: str, tail: bytes) -> None:
+    # names shorter than eight bytes are lowered eight input bytes at a time, so the page also ends
+    # right after the name (tail b"") to check that the input's end is respected
+    page = b"<body><" + tag.encode() + b">a</" + tag.upper().encode() + tail
+    if not tail:
+        # cut off inside the end tag's name: "</" and the name as written are text (13.2.5.11)
+        el = distill.parse(page).find(tag)
+        assert el is not None
+        assert el.text == "a</" + tag.upper()
+        return
+    el = distill.parse(page + b"<b>z</b>").find(tag)
+    assert el is not None
+    assert el.text == "a"
+    after = distill.parse(page + b"<b>z</b>").find("b")
+    assert after is not None and after.text == "z"
+
+
+@pytest.mark.parametrize("length", range(1, 12))
+def test_names_at_the_end_of_the_input(length: int) -> None:
+    # a start tag cut off by the end of the input is dropped (13.2.5.8 "EOF in tag"): the text before
+    # it stays, whatever the name's length
+    for prefix in (b"<body>t<", b"<body>t<p "):
+        doc = distill.parse(prefix + b"A" * length)
+        body = doc.find("body")
+        assert body is not None and body.text == "t"

@@ -12,28 +12,38 @@
 
 typedef unsigned char dl_uchar;
 
-/* Appends ASCII-lower-cased bytes (the spec lower-cases only A-Z; other bytes pass through). */
-static inline int dl_buf_put_lower(dl_buf *b, const dl_uchar *s, size_t n) {
+/* Eight bytes ASCII-lower-cased at once (SWAR): a byte is upper case when it is ASCII and A <= it <= Z;
+ * its 0x20 bit is then set. Lower-casing is idempotent, so words may overlap. */
+static inline void dl_lower8(const dl_uchar *s, dl_uchar *o) {
+    uint64_t x;
+    memcpy(&x, s, 8);
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t low7 = x & ~high;
+    uint64_t ge_a = low7 + ones * (0x80 - 'A');
+    uint64_t gt_z = low7 + ones * (0x7F - 'Z');
+    uint64_t upper = ge_a & ~gt_z & ~x & high;
+    x |= upper >> 2;
+    memcpy(o, &x, 8);
+}
+
+/* Appends s[0..n) ASCII-lower-cased (the spec lower-cases only A-Z; other bytes pass through); the
+ * input is readable up to limit. Whole words only, so no loop over a name's last bytes mispredicts its
+ * exit: the tail is the name's last eight bytes again, or, for a name shorter than eight, eight bytes
+ * read from the input (the name and what follows it) and written into the reserved room past len. */
+static inline int dl_buf_put_lower(dl_buf *b, const dl_uchar *s, size_t n, const dl_uchar *limit) {
     if (n == 0) return 0;
-    if (dl_buf_reserve(b, n) < 0) return -1;
+    if (dl_buf_reserve(b, n + 8) < 0) return -1;
     dl_uchar *o = (dl_uchar *)b->data + b->len;
     size_t i = 0;
-    /* Eight bytes at a time (SWAR): a byte is upper case when it is ASCII and A <= it <= Z; its 0x20 bit
-     * is then set. Short names skip straight to the byte loop. */
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x;
-        memcpy(&x, s + i, 8);
-        const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-        uint64_t low7 = x & ~high;
-        uint64_t ge_a = low7 + ones * (0x80 - 'A');
-        uint64_t gt_z = low7 + ones * (0x7F - 'Z');
-        uint64_t upper = ge_a & ~gt_z & ~x & high;
-        x |= upper >> 2;
-        memcpy(o + i, &x, 8);
-    }
-    for (; i < n; i++) {
-        dl_uchar c = s[i];
-        o[i] = (dl_uchar)(c | (((unsigned)c - 'A' < 26u) << 5));
+    for (; i + 8 <= n; i += 8) dl_lower8(s + i, o + i);
+    if (i < n) {
+        if (n >= 8) {
+            dl_lower8(s + n - 8, o + n - 8);
+        } else if ((size_t)(limit - s) >= 8) {
+            dl_lower8(s, o);
+        } else {
+            for (; i < n; i++) o[i] = (dl_uchar)(s[i] | (((unsigned)s[i] - 'A' < 26u) << 5));
+        }
     }
     b->len += n;
     return 0;
