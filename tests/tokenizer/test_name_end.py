@@ -95,3 +95,23 @@ def test_names_at_the_end_of_the_input(length: int) -> None:
         doc = distill.parse(prefix + b"A" * length)
         body = doc.find("body")
         assert body is not None and body.text == "t"
+
+
+def test_duplicate_attribute_first_one_wins_whatever_the_lengths() -> None:
+    # duplicates are looked for only among names of a length seen before in the tag (bit n % 64), so
+    # names of the same length, and lengths 64 apart, must still be told apart or found equal
+    long_a, long_b = "a" * 65, "b" * 65
+    page = f"<p ab=1 cd=2 ab=3 x=4 {long_a}=5 y=6 {long_a}=7 {long_b}=8 x=9 cd=10>t</p>".encode()
+    el = distill.parse(page).find("p")
+    assert el is not None
+    assert dict(el.attrs) == {"ab": "1", "cd": "2", "x": "4", long_a: "5", "y": "6", long_b: "8"}
+    assert list(el.attrs) == ["ab", "cd", "x", long_a, "y", long_b]
+
+
+def test_duplicate_attribute_in_a_tag_with_many_attributes() -> None:
+    # from eight attributes on, duplicates are found through a hash table instead
+    names = [f"n{i}" for i in range(20)]
+    page = ("<p " + " ".join(f"{n}={i}" for i, n in enumerate(names)) + " n3=x n19=y>t</p>").encode()
+    el = distill.parse(page).find("p")
+    assert el is not None
+    assert el.attrs["n3"] == "3" and el.attrs["n19"] == "19" and len(el.attrs) == 20

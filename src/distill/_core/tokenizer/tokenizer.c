@@ -273,6 +273,7 @@ struct dl_tokenizer {
     uint32_t *ht;
     size_t htcap;
     int ht_on;
+    uint64_t name_lens; /* bit n % 64: the current tag has an attribute name of n bytes (no hash table yet) */
     dl_token_attr *out;
     size_t outcap;
 
@@ -479,6 +480,7 @@ static void dl_new_tag(dl_tokenizer *t, int is_end) {
     t->self_closing = 0;
     t->tagname.len = 0;
     t->nattrs = 0;
+    t->name_lens = 0;
     t->owned_upto = 0;
     t->nbuf.len = 0;
     t->vbuf.len = 0;
@@ -544,7 +546,9 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
             }
             j = (j + 1) & mask;
         }
-    } else {
+    } else if ((t->name_lens >> (n & 63)) & 1) {
+        /* only a name of a length seen before can be a duplicate: most tags never get here, and the
+         * loop's exit, at a count no predictor learns, is not taken per attribute */
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
             if (r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
@@ -569,6 +573,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
         t->attrcap = nc;
     }
     dl_attr_rec *r = &t->attrs[t->nattrs];
+    t->name_lens |= (uint64_t)1 << (n & 63);
     r->noff = t->aname_off;
     r->nlen = n;
     r->vptr = NULL;
@@ -681,6 +686,7 @@ static int dl_emit_tag(dl_tokenizer *t, uint64_t end) {
     t->state = S_DATA;
     int r = dl_emit(t, &tok);
     t->nattrs = 0;
+    t->name_lens = 0;
     return r;
 }
 
