@@ -151,3 +151,13 @@ def test_a_no_break_space_spacer_is_blank_but_one_inside_a_word_stays():
 def test_a_cell_holding_only_a_no_break_space_is_empty():
     html = "<table><tr><th>a</th><th>b</th></tr><tr><td>&nbsp;</td><td>x</td></tr></table>"
     assert text(html).splitlines()[-1] == "\tx"
+
+
+def test_words_of_a_text_node_keep_one_space_between_whatever_separates_them() -> None:
+    # put_folded writes a run of words that single ASCII spaces separate in one piece; every other
+    # separator (two spaces, a tab, a newline, no-break spaces alone) still folds to one space
+    body = distill.parse(
+        "<p>one two  three\tfour\nfive \u00a0 six\u00a0seven \u00a0\u00a0 eight nine<b>ten</b> eleven</p>"
+    ).find("p")
+    assert body is not None
+    assert body.to_text() == "one two three four five six\u00a0seven eight nineten eleven"

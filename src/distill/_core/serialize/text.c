@@ -105,6 +105,13 @@ static void put_folded(tx_state *st, const char *s, size_t n) {
         }
         if (st->cell_start) st->lw.pending_space = 0;
         st->cell_start = 0;
+        /* Unwrapped lines: the words that follow one ASCII space each are written with it in one piece,
+         * as word, pending space, word would write them (the space is written after content on the
+         * line, and nothing else can come between), but without a call per word. A word starting with
+         * 0xC2 may be no-break spaces only, which fold: it stops the piece. */
+        if (!st->lw.width)
+            while (i + 1 < n && s[i] == ' ' && !is_ws((unsigned char)s[i + 1]) && (unsigned char)s[i + 1] != 0xC2)
+                i += 1 + dl_ascii_word_prefix(s + i + 1, n - i - 1);
         dl_lw_word(&st->lw, s + start, i - start);
     }
 }
