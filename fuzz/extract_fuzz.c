@@ -1,5 +1,5 @@
-/* libFuzzer harness: the extraction walk with its metadata harvest (extract/extract.h: dl_article_build,
- * dl_extract_score, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
+/* libFuzzer harness: the extraction walks (extract/extract.h: dl_article_build, dl_extract_score,
+ * dl_article_harvest, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
  * metadata harvest and its resolution (metadata.h), on documents and fragments with fuzzed options. Checks: outputs are
  * valid UTF-8; the winner and the unit nodes belong to the tree that was walked (a sorted set of its nodes).
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
@@ -91,7 +91,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dl_article art;
     memset(&art, 0, sizeof art);
     if (dl_article_build(root, &opts, &art) == 0) {
-        if (art.element && !inside(&tree, art.element)) abort();
         check_text(art.text.data, art.text.len);
         for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.data, art.meta.fields[f].value.len);
         check_text(art.meta.tags.data, art.meta.tags.len);
@@ -100,10 +99,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     dl_meta meta;
     dl_meta_init(&meta);
+    if (o & 2) dl_article_harvest(root, &meta);
     dl_score_result sr;
     memset(&sr, 0, sizeof sr);
     const dl_node *winner = NULL;
-    if (dl_extract_score(root, (o & 2) ? &meta : NULL, &sr) == 0) {
+    if (dl_extract_score(root, &sr) == 0) {
         winner = sr.winner;
         if (winner && !inside(&tree, winner)) abort();
         for (size_t i = 0; i < sr.count; i++)
@@ -133,14 +133,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (at.body && !inside(&tree, at.body)) abort();
         dl_meta h;
         dl_meta_init(&h);
-        dl_score_result hr;
-        memset(&hr, 0, sizeof hr);
+        dl_article_harvest(root, &h);
         dl_metadata md;
-        if (dl_extract_score(root, &h, &hr) == 0 && dl_meta_resolve(&h, at.body, &md) == 0) {
+        if (dl_meta_resolve(&h, at.body, &md) == 0) {
             for (int f = 0; f < DL_META__COUNT; f++) check_text(md.fields[f].value.data, md.fields[f].value.len);
             dl_metadata_free(&md);
         }
-        dl_score_result_free(&hr);
         dl_meta_free(&h);
     }
     dl_article_text_free(&at);

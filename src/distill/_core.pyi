@@ -49,7 +49,7 @@ class Node:
     def main_text(self) -> str:
         """main_content()'s text, blocks on their own lines, white space folded; "" when none."""
     def article(self, options: Extraction | None = None, *, base_url: str | None = None) -> Article:
-        """The main content, its text and the page metadata (see distill.extract.Article)."""
+        """The main content, its text and the page metadata (see distill.extract.Article: element on read)."""
 
 @final
 class Document(Node):

@@ -135,8 +135,9 @@ class Article:
     """
 
     element: Element | None
-    """The element the design's scoring chose (``main_content()``), unchanged; None when nothing
-    scored positively."""
+    """The element the design's scoring chose (``main_content()`` of the node ``article()`` was called
+    on), unchanged; None when nothing scored positively. ``article()`` leaves it to the first access
+    (that scoring walk is none of the other fields' work), which finds and keeps it."""
     text: str
     """The article text: the text blocks of ``regions`` in document order ("" only when the page has
     no visible text). Unlike ``main_text()``, which is the winner's whole text, every text block of the
@@ -200,12 +201,28 @@ class Article:
     out like ``to_text()``), when :attr:`Extraction.include_comments` asked for them ("" when the page
     has none); None otherwise. They are never part of ``text``."""
     _source: Node | None = field(default=None, repr=False, compare=False)
-    """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it."""
+    """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it, and
+    ``element`` is its ``main_content()``."""
     _options: Extraction | None = field(default=None, repr=False, compare=False)
     """The options the article was extracted with (None: the defaults)."""
     _base_url: str | None = field(default=None, repr=False, compare=False)
     """The page's URL given to ``article()``; links and images resolve against it."""
     _cache: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
+
+    if not TYPE_CHECKING:  # to the type checker every field is always there (and nothing else is)
+
+        def __getattr__(self, name: str) -> object:
+            """Find ``element`` on its first read, from ``_source``, and keep it.
+
+            Only an empty slot gets here: ``Node.article()`` sets every field but ``element``, whose
+            scoring walk it leaves to the first read (``repr``, ``==``, ``to_dict()`` and pickling read it
+            too).
+            """
+            if name != "element":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
+            element = self._source.main_content() if self._source is not None else None
+            object.__setattr__(self, "element", element)
+            return element
 
     def _export(self, kind: int) -> str:
         cached = self._cache.get(kind)

@@ -195,7 +195,9 @@ static int write_article(const dl_document *doc, const dl_article *a, const char
     if (rc == 0 && (opts->fields & DL_BATCH_COMMENTS)) {
         dl_htmlbuf part;
         dl_htmlbuf_init(&part);
-        rc = dl_comments_text(doc, doc->root, a->element, &part);
+        const dl_node *winner; /* a block holding the design's winner is not comments */
+        rc = dl_extract_winner(doc->root, &winner);
+        if (rc == 0) rc = dl_comments_text(doc, doc->root, winner, &part);
         if (rc == 0 && !part.failed && part.len) FIELD(out, "comments", part.data, part.len);
         else if (rc == 0 && !part.failed) LIT(out, ",\"comments\":null");
         else rc = -1;

@@ -128,16 +128,13 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
     const dl_node *node = dl_unwrap_node(arg, &owner);
     if (!node) return NULL;
     dl_meta m;
-    dl_score_result r;
-    int rc;
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
     dl_meta_init(&m);
-    rc = dl_extract_score(node, &m, &r);
-    dl_score_result_free(&r);
+    dl_article_harvest(node, &m);
     Py_END_ALLOW_THREADS
-    if (rc < 0 || m.nomem) {
+    if (m.nomem) {
         PyErr_NoMemory();
     } else if ((res = PyDict_New()) != NULL) {
         for (int k = 0; res && k < DL_SRC__COUNT; k++)

@@ -31,16 +31,15 @@ static PyObject *node_main_content(PyObject *self, PyObject *Py_UNUSED(ignored))
     const dl_node *node = dl_unwrap_node(self, &owner);
     if (!node) return NULL;
     PyObject *result = NULL;
-    dl_score_result r;
+    const dl_node *winner;
     int rc;
     DL_TREE_LOCK((PyObject *)owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_extract_score(node, NULL, &r);
+    rc = dl_extract_winner(node, &winner);
     Py_END_ALLOW_THREADS
     if (rc < 0) PyErr_NoMemory();
-    else if (r.winner) result = dl_wrap_node(owner, r.winner);
+    else if (winner) result = dl_wrap_node(owner, winner);
     else result = Py_NewRef(Py_None);
-    dl_score_result_free(&r);
     DL_TREE_UNLOCK();
     return result;
 }
@@ -50,17 +49,16 @@ static PyObject *node_main_text(PyObject *self, PyObject *Py_UNUSED(ignored)) {
     const dl_node *node = dl_unwrap_node(self, &owner);
     if (!node) return NULL;
     PyObject *result = NULL;
-    dl_score_result r;
+    const dl_node *winner;
     dl_buf text = {0};
     int rc;
     DL_TREE_LOCK((PyObject *)owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_extract_score(node, NULL, &r);
-    if (rc == 0 && r.winner) rc = dl_render_text(r.winner, &text);
+    rc = dl_extract_winner(node, &winner);
+    if (rc == 0 && winner) rc = dl_render_text(winner, &text);
     Py_END_ALLOW_THREADS
     if (rc < 0) PyErr_NoMemory();
     else result = buf_str(&text);
-    dl_score_result_free(&r);
     dl_buf_free(&text);
     DL_TREE_UNLOCK();
     return result;
@@ -70,7 +68,12 @@ static PyObject *node_main_text(PyObject *self, PyObject *Py_UNUSED(ignored)) {
  * typed and documented there; its generated __init__ sets twenty fields one Python call at a time,
  * which cost about as much as a small page's extraction, so the fields are set here directly
  * (object.__setattr__, as that __init__ does) when they are exactly these names, checked once against
- * Article.__dataclass_fields__, and the class has no __post_init__; else the class is called. */
+ * Article.__dataclass_fields__, and the class has no __post_init__; else the class is called.
+ *
+ * Set directly, `element` is left unset unless it is at hand: the design's winner is a scoring walk of
+ * its own that article()'s other fields do not need, so Article finds it on first access (its
+ * __getattr__, from _source, with main_content()). Calling the class needs every field: then, and
+ * when the comments need the winner anyway, it is found here. */
 enum {
     AF_ELEMENT, AF_TEXT, AF_META, /* AF_META + f: the DL_META_* field f */
     AF_TAGS = AF_META + DL_META__COUNT, AF_REGIONS, AF_PAGE_TYPE, AF_PAGE_TYPE_CONFIDENCE, AF_COMMENTS,
@@ -134,6 +137,7 @@ static PyObject *new_article(PyObject *const *vals) {
     Py_DECREF(args);
     if (!obj) return NULL;
     for (int k = 0; k < AF__COUNT; k++) {
+        if (k == AF_ELEMENT && !vals[k]) continue; /* found on first access */
         if (PyObject_GenericSetAttr(obj, article_field_str[k], vals[k] ? vals[k] : Py_None) < 0) {
             Py_DECREF(obj);
             return NULL;
@@ -142,13 +146,13 @@ static PyObject *new_article(PyObject *const *vals) {
     return obj;
 }
 
-/* Build distill.extract.Article from the C result. */
-static PyObject *make_article(DocumentObject *owner, const dl_article *a, PyObject *source, PyObject *options,
-                              PyObject *base_url, const dl_htmlbuf *comments) {
-    if (article_class_init() < 0) return NULL;
+/* Build distill.extract.Article from the C result. have_winner: winner is the design's winner (else it
+ * was not computed, and the Article is built directly: see article_direct). */
+static PyObject *make_article(DocumentObject *owner, const dl_article *a, int have_winner, const dl_node *winner,
+                              PyObject *source, PyObject *options, PyObject *base_url, const dl_htmlbuf *comments) {
     PyObject *vals[AF__COUNT] = {NULL}, *result = NULL;
-    vals[AF_ELEMENT] = a->element ? dl_wrap_node(owner, a->element) : Py_NewRef(Py_None);
-    if (!vals[AF_ELEMENT] || !(vals[AF_TEXT] = buf_str(&a->text))) goto done;
+    if (have_winner && !(vals[AF_ELEMENT] = winner ? dl_wrap_node(owner, winner) : Py_NewRef(Py_None))) goto done;
+    if (!(vals[AF_TEXT] = buf_str(&a->text))) goto done;
     for (int f = 0; f < DL_META__COUNT; f++)
         if (!(vals[AF_META + f] = str_or_none(&a->meta.fields[f].value))) goto done;
     PyObject *tags = vals[AF_TAGS] = PyTuple_New((Py_ssize_t)a->meta.ntags);
@@ -198,19 +202,23 @@ static PyObject *node_article(PyObject *self, PyObject *args, PyObject *kwargs) 
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(self, &owner);
     if (!node) return NULL;
+    if (article_class_init() < 0) return NULL;
     PyObject *result = NULL;
     dl_article a;
     dl_htmlbuf comments;
     dl_htmlbuf_init(&comments);
     int want_comments = (opts.include & DL_INCLUDE_COMMENTS) != 0;
+    int want_winner = want_comments || !article_direct;
+    const dl_node *winner = NULL;
     int rc;
     DL_TREE_LOCK((PyObject *)owner);
     Py_BEGIN_ALLOW_THREADS
     rc = dl_article_build(node, &opts, &a);
-    if (rc == 0 && want_comments) rc = dl_comments_text(owner->doc, node, a.element, &comments);
+    if (rc == 0 && want_winner) rc = dl_extract_winner(node, &winner);
+    if (rc == 0 && want_comments) rc = dl_comments_text(owner->doc, node, winner, &comments);
     Py_END_ALLOW_THREADS
     if (rc < 0) PyErr_NoMemory();
-    else result = make_article(owner, &a, self, options, base_url, want_comments ? &comments : NULL);
+    else result = make_article(owner, &a, want_winner, winner, self, options, base_url, want_comments ? &comments : NULL);
     dl_article_free(&a);
     dl_htmlbuf_free(&comments);
     DL_TREE_UNLOCK();
@@ -224,14 +232,14 @@ static PyObject *paragraph_units(PyObject *module, PyObject *arg) {
     const dl_node *node = dl_unwrap_node(arg, &owner);
     if (!node) return NULL;
     PyObject *result = NULL;
-    dl_score_result r;
+    const dl_node *winner;
     dl_unit_list units;
     int rc;
     memset(&units, 0, sizeof(units));
     DL_TREE_LOCK((PyObject *)owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_extract_score(node, NULL, &r);
-    if (rc == 0) rc = dl_collect_units(node, r.winner, &units);
+    rc = dl_extract_winner(node, &winner);
+    if (rc == 0) rc = dl_collect_units(node, winner, &units);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
         PyErr_NoMemory();
@@ -250,7 +258,6 @@ static PyObject *paragraph_units(PyObject *module, PyObject *arg) {
             PyList_SET_ITEM(result, (Py_ssize_t)i, item);
         }
     }
-    dl_score_result_free(&r);
     dl_unit_list_free(&units);
     DL_TREE_UNLOCK();
     return result;

@@ -1,11 +1,12 @@
 /* dl_article_build: what Node.article() and distill.article() call (issues 5, 12 and 13).
  *
- * The element is the design's winner, unchanged (the scoring walk of score.c, which also harvests the
- * metadata). The text and the regions are the region content model of regions.c: every text block
- * scored by the learned block model for the page's type, the kept blocks grouped into ordered regions
- * and rendered by serialize's text renderer. The metadata is harvested in that same scoring walk
- * (metadata.c) and resolved once the article body is known (dl_meta_resolve: the headline, byline and
- * dates as a reader sees them, the design's sources as the fallback).
+ * The text and the regions are the region content model of regions.c: every text block scored by the
+ * learned block model for the page's type, the kept blocks grouped into ordered regions and rendered
+ * by serialize's text renderer. The metadata is harvested in one walk over the tree (metadata.c's
+ * hooks) and resolved once the article body is known (dl_meta_resolve: the headline, byline and dates
+ * as a reader sees them, the design's sources as the fallback). The design's winner (Article.element)
+ * is not part of it: it is the scoring walk of score.c, which few callers read, so the binding runs
+ * that walk only when the element is asked for (or the comments, which need it).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,18 +16,37 @@
 #include "extract/metadata.h"
 #include "extract/page_type.h"
 
+void dl_article_harvest(const dl_node *root, dl_meta *m) {
+    const dl_node *n = root;
+    while (n) {
+        int is_element = n->type == DL_NODE_ELEMENT;
+        if (is_element) dl_meta_visit(m, n);
+        if ((is_element || n->type == DL_NODE_DOCUMENT || n->type == DL_NODE_FRAGMENT) && n->first_child) {
+            n = n->first_child;
+            continue;
+        }
+        for (;;) { /* leaving n, and each ancestor whose last child it is */
+            if (n->type == DL_NODE_ELEMENT) dl_meta_leave(m, n);
+            if (n == root) return;
+            if (n->next) {
+                n = n->next;
+                break;
+            }
+            n = n->parent;
+        }
+    }
+}
+
 int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_article *out) {
     memset(out, 0, sizeof(*out));
     dl_metadata_init(&out->meta);
     dl_meta harvest;
     dl_meta_init(&harvest);
-    dl_score_result r;
-    int rc = dl_extract_score(root, &harvest, &r);
-    if (rc == 0) out->element = r.winner;
-    dl_score_result_free(&r);
+    dl_article_harvest(root, &harvest);
+    int rc = 0;
     dl_article_text_result t;
     dl_article_content_result c;
-    if (rc == 0 && dl_article_regions(root, (dl_favor)opts->favor, !(opts->include & DL_INCLUDE_TABLES), &c, &t) == 0) {
+    if (dl_article_regions(root, (dl_favor)opts->favor, !(opts->include & DL_INCLUDE_TABLES), &c, &t) == 0) {
         dl_buf_append(&out->text, t.text, t.len);
         out->regions = c.roots;
         out->nregions = c.nroots;

@@ -2,14 +2,16 @@
  *
  * - score.c: the design's scoring walk (dl_extract_score): paragraph-like elements score their parent
  *   and grandparent, candidates are seeded by tag and class/id, never-content and boilerplate subtrees
- *   are pruned, scores are discounted by link density, the highest positive score wins. Optionally
- *   harvests metadata in the same pass. Pure C, no recursion, safe without the GIL.
+ *   are pruned, scores are discounted by link density, the highest positive score wins. Pure C, no
+ *   recursion, safe without the GIL.
  * - text.c: block-aware text rendering of a subtree (dl_render_text) and the paragraph units of
  *   boilerplate() (dl_collect_units).
- * - metadata.c (metadata.h): the page metadata, harvested during the walk (dl_meta_visit) and resolved
- *   for article() (dl_meta_resolve); date.c (date.h) reads dates, jsonld.c (jsonld.h) JSON-LD.
- * - article.c: dl_article_build, what Node.article() calls: the design's element and metadata, the
- *   regions and text of regions.c, the page type, and the metadata of metadata.c (issue 13).
+ * - metadata.c (metadata.h): the page metadata, harvested in a walk over the tree (dl_article_harvest
+ *   calls dl_meta_visit) and resolved for article() (dl_meta_resolve); date.c (date.h) reads dates,
+ *   jsonld.c (jsonld.h) JSON-LD.
+ * - article.c: dl_article_build, what Node.article() calls: the regions and text of regions.c, the
+ *   page type, and the metadata of metadata.c (issue 13). It does not score: the design's winner
+ *   (Article.element) is found by dl_extract_winner only when asked for.
  * - article_table.h / article_text.c (article_rules.h): the element table every article() step loops
  *   over, and the classic selection of issue 5 on it (winner, split chunks, cleaning), with its rules
  *   and their reasons: since issue 12 one input of the region classifier.
@@ -18,8 +20,8 @@
  * - regions.c: the content of article(): blocks scored, kept blocks grouped into regions, one content
  *   model (regions, skip set, muted text) that Article.text/markdown/html render (dl_article_regions).
  * - page_type.c (page_type.h): the page type (issue 12).
- * - metadata.c (metadata.h), date.c (date.h), jsonld.c (jsonld.h): the one metadata harvest, in the
- *   scoring walk, its date parser and JSON-LD reader. The Python entry points are in binding/
+ * - metadata.c (metadata.h), date.c (date.h), jsonld.c (jsonld.h): the one metadata harvest, its date
+ *   parser and JSON-LD reader. The Python entry points are in binding/
  *   (py_extract.c, py_article.c).
  * - rules.h: every constant and word list of the heuristic.
  *
@@ -55,16 +57,13 @@ typedef struct {
     int nomem;             /* an allocation failed: the result is not to be trusted */
 } dl_score_result;
 
-typedef struct dl_meta dl_meta; /* the metadata harvest (metadata.h) */
-
-/* Score the subtree at root. meta NULL: no metadata harvest. Returns 0, or -1 on out of memory (with
- * out->nomem set). Always dl_score_result_free(out) afterwards. */
-int dl_extract_score(const dl_node *root, struct dl_meta *meta, dl_score_result *out);
-/* The metadata harvest's hooks (metadata.h): the walk calls visit on every element it enters, pruned
- * or not, and leave when it leaves one. */
-void dl_meta_visit(struct dl_meta *m, const dl_node *el);
-void dl_meta_leave(struct dl_meta *m, const dl_node *el);
+/* Score the subtree at root. Returns 0, or -1 on out of memory (with out->nomem set). Always
+ * dl_score_result_free(out) afterwards. */
+int dl_extract_score(const dl_node *root, dl_score_result *out);
 void dl_score_result_free(dl_score_result *r);
+/* The design's winner of the subtree at root (main_content()), NULL when nothing scores positively.
+ * Returns 0, or -1 on out of memory (then *winner is NULL). */
+int dl_extract_winner(const dl_node *root, const dl_node **winner);
 
 /* Folded text length of n's content and the part inside <a>, with the walk's pruning applied to n's
  * descendants (not to n itself). */
@@ -129,8 +128,18 @@ typedef struct {
 /* ---- article.c ---- */
 /* dl_extract_options: extract/options.h */
 
+typedef struct dl_meta dl_meta; /* the metadata harvest (metadata.h) */
+
+/* The metadata harvest's hooks (metadata.c): dl_article_harvest calls visit on every element it
+ * enters and leave when it leaves one. */
+void dl_meta_visit(struct dl_meta *m, const dl_node *el);
+void dl_meta_leave(struct dl_meta *m, const dl_node *el);
+/* Harvest the metadata of the subtree at root into m (dl_meta_init'ed): every element entered and left
+ * in document order, nothing pruned (pages declare their metadata in the <head>, headers and bylines
+ * the scoring leaves out). Out of memory sets m->nomem. */
+void dl_article_harvest(const dl_node *root, struct dl_meta *m);
+
 typedef struct {
-    const dl_node *element; /* the design's winner, unchanged; NULL when none */
     dl_buf text;            /* the article text */
     const dl_node **regions; /* malloc'd: the regions the text is rendered from, in document order */
     size_t nregions;
@@ -140,8 +149,8 @@ typedef struct {
     int nomem;
 } dl_article;
 
-/* Build the article of the subtree at root: one scoring walk with the metadata harvest, then the text.
- * Safe without the GIL. Returns 0 or -1 on out of memory. Always dl_article_free(out) afterwards. */
+/* Build the article of the subtree at root: the metadata harvest, the text and its regions, the page
+ * type. The design's winner is not computed (dl_extract_winner). Safe without the GIL. Returns 0 or -1 on out of memory. Always dl_article_free(out) afterwards. */
 int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_article *out);
 void dl_article_free(dl_article *a);
 

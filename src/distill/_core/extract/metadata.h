@@ -1,7 +1,7 @@
 /* Page metadata (issue 13): what extract/metadata.c offers.
  *
- * One harvest, in the scoring walk's pass over the tree (score.c calls dl_meta_visit on every element
- * it enters, pruned or not, and dl_meta_leave when it leaves one). The harvest keeps two things:
+ * One harvest, in one pass over the tree (article.c's dl_article_harvest calls dl_meta_visit on every
+ * element it enters and dl_meta_leave when it leaves one). The harvest keeps two things:
  *
  * - the design's fields in the design's order of precedence (seeds/000: the title from the first
  *   <h1>, then og:title, then <title>; the byline from a rel="author" link or an author meta; the date

@@ -36,9 +36,7 @@ typedef struct {
     uint32_t chars, gaps, link_chars, commas;
     uint32_t link_depth;
     int pending_space, any_char;
-    const dl_node *pruned; /* root of the pruned subtree being crossed (metadata harvest only) */
     dl_score_result *out;
-    dl_meta *meta;
     int nomem;
     dl_word_memo dropped; /* the class and id values' boilerplate verdicts (dl_rule_is_dropped_memo) */
 } walk;
@@ -155,19 +153,14 @@ static dl_candidate *candidate(walk *w, frame *f) {
     return c;
 }
 
-/* Returns whether to descend into n. */
+/* Returns whether to descend into n. A pruned element gets no frame: leave() knows it by that. */
 static int enter(walk *w, const dl_node *n) {
     if (n->type == DL_NODE_TEXT) {
-        if (!w->pruned) count_text(w, n->u.text.ptr, n->u.text.len);
+        count_text(w, n->u.text.ptr, n->u.text.len);
         return 0;
     }
     if (n->type != DL_NODE_ELEMENT) return n->type == DL_NODE_DOCUMENT || n->type == DL_NODE_FRAGMENT;
-    if (w->meta) dl_meta_visit(w->meta, n);
-    if (w->pruned) return 1; /* only the metadata harvest looks inside */
-    if (dl_rule_is_pruned(n) || dl_rule_is_dropped_memo(n, &w->dropped)) {
-        w->pruned = n;
-        return w->meta != NULL;
-    }
+    if (dl_rule_is_pruned(n) || dl_rule_is_dropped_memo(n, &w->dropped)) return 0;
     if (push(w, n) < 0) {
         w->nomem = 1;
         return 0;
@@ -178,12 +171,7 @@ static int enter(walk *w, const dl_node *n) {
 
 static void leave(walk *w, const dl_node *n) {
     if (n->type != DL_NODE_ELEMENT) return;
-    if (w->meta) dl_meta_leave(w->meta, n);
-    if (w->pruned) {
-        if (w->pruned == n) w->pruned = NULL;
-        return;
-    }
-    if (w->depth == 0 || w->frames[w->depth - 1].node != n) return; /* push failed */
+    if (w->depth == 0 || w->frames[w->depth - 1].node != n) return; /* pruned (or its push failed) */
     size_t d = w->depth - 1;
     frame *f = &w->frames[d];
     uint32_t len = (w->chars - f->c0) + (w->gaps - f->g0);
@@ -223,12 +211,11 @@ static void leave(walk *w, const dl_node *n) {
     if (w->unresolved > w->depth) w->unresolved = w->depth;
 }
 
-int dl_extract_score(const dl_node *root, dl_meta *meta, dl_score_result *out) {
+int dl_extract_score(const dl_node *root, dl_score_result *out) {
     memset(out, 0, sizeof(*out));
     walk w;
     memset(&w, 0, sizeof(w));
     w.out = out;
-    w.meta = meta;
     const dl_node *n = root;
     while (n && !w.nomem) {
         if (enter(&w, n) && n->first_child) {
@@ -262,6 +249,14 @@ int dl_extract_score(const dl_node *root, dl_meta *meta, dl_score_result *out) {
         }
     }
     return 0;
+}
+
+int dl_extract_winner(const dl_node *root, const dl_node **winner) {
+    dl_score_result r;
+    int rc = dl_extract_score(root, &r);
+    *winner = rc == 0 ? r.winner : NULL;
+    dl_score_result_free(&r);
+    return rc;
 }
 
 void dl_score_result_free(dl_score_result *r) {
