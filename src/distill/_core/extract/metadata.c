@@ -1,5 +1,5 @@
-/* Page metadata (issue 13): one harvest during the scoring walk, then article()'s resolution. See
- * metadata.h.
+/* Page metadata (issue 13): one harvest in a walk over the tree (article.c, dl_article_harvest), then
+ * article()'s resolution. See metadata.h.
  *
  * The design's fields keep the value of their best-ranked source seen so far; a source only replaces
  * the value when it ranks strictly better and supplies a non-empty value after folding, so "the first
