@@ -636,3 +636,17 @@ def test_an_older_date_beside_the_declared_one_under_the_headline_is_the_publica
     body = story(after="<div class=meta>December 10, 2021 by Luke, with thanks to the council staff and "
                  "everyone who wrote in. April 9, 2019</div>")
     assert page(meta, body).date == "2021-12-10T20:06:09-07:00"
+
+
+def test_meta_keys_are_matched_whole_and_in_any_case() -> None:
+    # the article's meta keys are compared by length, then ASCII case-insensitively, whole
+    head = (
+        '<meta name="Parsely-Author" content="Jane Roe">'
+        '<meta property="ARTICLE:PUBLISHED_TIME" content="2022-05-06T07:08:09Z">'
+        '<meta name="dc.date.issuedx" content="2001-01-01">'
+        '<meta name="og:title2" content="Not the title">'
+    )
+    a = page(head, story())
+    assert a.byline == "Jane Roe"
+    assert a.date == "2022-05-06T07:08:09Z"
+    assert a.title == "Council passes budget"
