@@ -233,6 +233,18 @@ def test_visible_by_word_without_class() -> None:
     assert page("", story(after=line)).byline == "Jane Doe"
 
 
+@pytest.mark.parametrize("word", ["Von", "Par", "Por", "Door", "Written by", "Posted by", "BY"])
+def test_visible_by_word_in_each_language_without_class(word: str) -> None:
+    # by_word rules texts out by their first two letters before comparing: each word must still pass
+    line = f"<div>{word} Jane Doe</div>"
+    assert page("", story(after=line)).byline == "Jane Doe"
+
+
+@pytest.mark.parametrize("text", ["Parking Jane Doe", "Door prize for Jane Doe", "bye Jane Doe", "Bypass Jane"])
+def test_a_text_that_only_starts_like_a_by_word_is_no_byline(text: str) -> None:
+    assert page("", story(after=f"<div>{text}</div>")).byline is None
+
+
 def test_visible_byline_reads_its_name_element_not_the_role() -> None:
     line = ("<div class=author-info><a class=author-name href=/j>Jane Doe</a>"
             "<span class=author-role>Senior Editor</span></div>")
