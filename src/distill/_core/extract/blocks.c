@@ -100,48 +100,52 @@ static uint32_t signature(const dl_node *n, dl_tag_memo *memo) {
     return h;
 }
 
-/* Sibling repetition: how many children of the same parent share an element's tag and class. An open
- * addressing table keyed by (parent, signature): one pass counts (remembering each element's slot),
- * a second reads the counts back; linear. */
+/* Sibling repetition: how many children of the same parent share an element's tag and class. The
+ * children of each parent are read off the table (the first at the parent's index plus one, each next
+ * one at the end of the one before) and counted in an open addressing table keyed by signature, which
+ * a parent's generation stamp empties for the next parent; an only child, the commonest case, needs
+ * no signature at all. Every element is a child once, so the whole is linear. */
 static int count_repeats(dl_actx *cx, scratch *s) {
-    size_t cap = 16;
-    while (cap < (size_t)cx->n * 2) cap *= 2;
+    /* every element's scratch starts here (the rest of it zero, no block yet): a group of one */
+    for (uint32_t i = 0; i < cx->n; i++) s[i] = (scratch){.rep = 1, .group = i, .blk = NO_BLOCK};
     typedef struct {
-        uint32_t parent, sig, count, first; /* count 0: a free slot */
+        uint32_t gen, sig, count, first; /* gen: 1 + the parent whose children fill it, 0 free */
     } slot;
-    slot *t = calloc(cap, sizeof(*t));
-    if (!t) return -1;
-    uint32_t *at = malloc((size_t)cx->n * sizeof(*at) + 1);
-    dl_tag_memo *memo = calloc(1, sizeof(*memo));
-    if (!at || !memo) {
-        free(memo);
-        free(at);
-        free(t);
-        return -1;
-    }
-    for (uint32_t i = 0; i < cx->n; i++) {
-        int32_t p = cx->el[i].parent;
-        if (p < 0) continue;
-        uint32_t sig = signature(cx->el[i].node, memo);
-        size_t h = ((size_t)sig * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
-        while (t[h].count && !(t[h].parent == (uint32_t)p && t[h].sig == sig)) h = (h + 1) & (cap - 1);
-        if (!t[h].count) {
-            t[h].first = i;
-            t[h].parent = (uint32_t)p;
-            t[h].sig = sig;
+    slot *t = NULL;
+    size_t cap = 0;
+    dl_tag_memo *memo = NULL;
+    int rc = -1;
+    for (uint32_t p = 0; p < cx->n; p++) {
+        uint32_t end = cx->el[p].end, k = 0;
+        for (uint32_t j = p + 1; j < end; j = cx->el[j].end) k++;
+        if (k < 2) continue;
+        if ((size_t)k * 2 > cap) {
+            free(t);
+            cap = 16;
+            while (cap < (size_t)k * 2) cap *= 2;
+            if (!(t = calloc(cap, sizeof(*t)))) goto out;
         }
-        t[h].count++;
-        at[i] = (uint32_t)h;
+        if (!memo && !(memo = calloc(1, sizeof(*memo)))) goto out;
+        /* each child's slot waits in its rep until all the children are counted */
+        for (uint32_t j = p + 1; j < end; j = cx->el[j].end) {
+            uint32_t sig = signature(cx->el[j].node, memo);
+            size_t h = ((size_t)sig * 2654435761u) & (cap - 1);
+            while (t[h].gen == p + 1 && t[h].sig != sig) h = (h + 1) & (cap - 1);
+            if (t[h].gen != p + 1) t[h] = (slot){.gen = p + 1, .sig = sig, .count = 0, .first = j};
+            t[h].count++;
+            s[j].rep = (uint32_t)h;
+        }
+        for (uint32_t j = p + 1; j < end; j = cx->el[j].end) {
+            const slot *e = &t[s[j].rep];
+            s[j].rep = e->count;
+            s[j].group = e->first;
+        }
     }
-    /* every element's scratch starts here (the rest of it zero, no block yet) */
-    for (uint32_t i = 0; i < cx->n; i++) {
-        if (cx->el[i].parent < 0) s[i] = (scratch){.rep = 1, .group = i, .blk = NO_BLOCK};
-        else s[i] = (scratch){.rep = t[at[i]].count, .group = t[at[i]].first, .blk = NO_BLOCK};
-    }
+    rc = 0;
+out:
     free(memo);
-    free(at);
     free(t);
-    return 0;
+    return rc;
 }
 
 /* Cue words in a block's own text: evidence (weighed by the model, never a veto) that the text is the
