@@ -78,3 +78,15 @@ def test_a_word_start_is_ruled_out_by_its_first_two_bytes_only_when_no_cue_start
     # words sharing a cue's first letter but not its second are not cues; sharing both is not enough
     assert features("Crowds came, cats ran and the council cooked.")[LEGAL] == 0.0
     assert features("Councils cooperate; a cookie counts though.")[LEGAL] == one
+
+
+def test_a_word_start_is_ruled_out_by_its_first_four_bytes_only_when_no_cue_starts_so() -> None:
+    # past the pair, blocks.c tests the first four bytes (lower-cased at once) against those of the cues
+    # four bytes long or more: any case mix still matches, a cue of exactly four bytes may end the text,
+    # and a word sharing a cue's four first bytes but not the rest is no cue
+    one = f32_log1p(1)
+    assert features("Then we read the CoOkIe notice here.")[LEGAL] == one
+    assert features("This text ends on the four-byte cue GDPR")[LEGAL] == one
+    assert features("This text ends on a cue's first bytes: gdp")[LEGAL] == 0.0
+    assert features("The cooker, the consul and the copyist met.")[LEGAL] == 0.0
+    assert features("Lea m\u00e1s: the next story of the day.")[FURTHER] == one

@@ -100,48 +100,52 @@ static uint32_t signature(const dl_node *n, dl_tag_memo *memo) {
     return h;
 }
 
-/* Sibling repetition: how many children of the same parent share an element's tag and class. An open
- * addressing table keyed by (parent, signature): one pass counts (remembering each element's slot),
- * a second reads the counts back; linear. */
+/* Sibling repetition: how many children of the same parent share an element's tag and class. The
+ * children of each parent are read off the table (the first at the parent's index plus one, each next
+ * one at the end of the one before) and counted in an open addressing table keyed by signature, which
+ * a parent's generation stamp empties for the next parent; an only child, the commonest case, needs
+ * no signature at all. Every element is a child once, so the whole is linear. */
 static int count_repeats(dl_actx *cx, scratch *s) {
-    size_t cap = 16;
-    while (cap < (size_t)cx->n * 2) cap *= 2;
+    /* every element's scratch starts here (the rest of it zero, no block yet): a group of one */
+    for (uint32_t i = 0; i < cx->n; i++) s[i] = (scratch){.rep = 1, .group = i, .blk = NO_BLOCK};
     typedef struct {
-        uint32_t parent, sig, count, first; /* count 0: a free slot */
+        uint32_t gen, sig, count, first; /* gen: 1 + the parent whose children fill it, 0 free */
     } slot;
-    slot *t = calloc(cap, sizeof(*t));
-    if (!t) return -1;
-    uint32_t *at = malloc((size_t)cx->n * sizeof(*at) + 1);
-    dl_tag_memo *memo = calloc(1, sizeof(*memo));
-    if (!at || !memo) {
-        free(memo);
-        free(at);
-        free(t);
-        return -1;
-    }
-    for (uint32_t i = 0; i < cx->n; i++) {
-        int32_t p = cx->el[i].parent;
-        if (p < 0) continue;
-        uint32_t sig = signature(cx->el[i].node, memo);
-        size_t h = ((size_t)sig * 2654435761u ^ (size_t)p * 40503u) & (cap - 1);
-        while (t[h].count && !(t[h].parent == (uint32_t)p && t[h].sig == sig)) h = (h + 1) & (cap - 1);
-        if (!t[h].count) {
-            t[h].first = i;
-            t[h].parent = (uint32_t)p;
-            t[h].sig = sig;
+    slot *t = NULL;
+    size_t cap = 0;
+    dl_tag_memo *memo = NULL;
+    int rc = -1;
+    for (uint32_t p = 0; p < cx->n; p++) {
+        uint32_t end = cx->el[p].end, k = 0;
+        for (uint32_t j = p + 1; j < end; j = cx->el[j].end) k++;
+        if (k < 2) continue;
+        if ((size_t)k * 2 > cap) {
+            free(t);
+            cap = 16;
+            while (cap < (size_t)k * 2) cap *= 2;
+            if (!(t = calloc(cap, sizeof(*t)))) goto out;
         }
-        t[h].count++;
-        at[i] = (uint32_t)h;
+        if (!memo && !(memo = calloc(1, sizeof(*memo)))) goto out;
+        /* each child's slot waits in its rep until all the children are counted */
+        for (uint32_t j = p + 1; j < end; j = cx->el[j].end) {
+            uint32_t sig = signature(cx->el[j].node, memo);
+            size_t h = ((size_t)sig * 2654435761u) & (cap - 1);
+            while (t[h].gen == p + 1 && t[h].sig != sig) h = (h + 1) & (cap - 1);
+            if (t[h].gen != p + 1) t[h] = (slot){.gen = p + 1, .sig = sig, .count = 0, .first = j};
+            t[h].count++;
+            s[j].rep = (uint32_t)h;
+        }
+        for (uint32_t j = p + 1; j < end; j = cx->el[j].end) {
+            const slot *e = &t[s[j].rep];
+            s[j].rep = e->count;
+            s[j].group = e->first;
+        }
     }
-    /* every element's scratch starts here (the rest of it zero, no block yet) */
-    for (uint32_t i = 0; i < cx->n; i++) {
-        if (cx->el[i].parent < 0) s[i] = (scratch){.rep = 1, .group = i, .blk = NO_BLOCK};
-        else s[i] = (scratch){.rep = t[at[i]].count, .group = t[at[i]].first, .blk = NO_BLOCK};
-    }
+    rc = 0;
+out:
     free(memo);
-    free(at);
     free(t);
-    return 0;
+    return rc;
 }
 
 /* Cue words in a block's own text: evidence (weighed by the model, never a veto) that the text is the
@@ -202,10 +206,27 @@ static unsigned char cue_lo[256], cue_hi[256];
 /* The (first, second) byte pairs some cue starts with, lower-cased as cue_at compares them (every cue
  * has two bytes at least): a word start whose pair is not here starts no cue, told by one bit. */
 static uint32_t cue_pair[256][8];
+/* The first four bytes of the cues four bytes long or more (all but the (c) sign), lower-cased, hashed
+ * to one bit of 4096 (quad_bit): a word start whose four bytes' bit is clear starts none of them. Most
+ * word starts that pass the pair test ("co" of "could", "re" of "report") fail this one, without a
+ * look at the group's entries. cue_short: the first bytes whose group has a shorter cue. */
+static uint64_t cue_quad[64];
+static unsigned char cue_short[256];
 static int cues_ready;
 static int cues_at_word_bytes; /* every cue starts with a word byte: the 16-byte scan may be used */
 static unsigned char hash_byte[256]; /* word_hash's view of a byte (dl_blocks_init fills it) */
 static int word_byte(unsigned char c);
+
+/* Four bytes from p, ASCII upper case lowered in all four at once (a byte with its top bit set, as
+ * UTF-8's are, is left as it is, as dl_ascii_lower leaves it). */
+static uint32_t lower4(const char *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    uint32_t t = v & 0x7F7F7F7Fu;
+    uint32_t upper = (t + 0x3F3F3F3Fu) & ~(t + 0x25252525u) & ~v & 0x80808080u; /* 'A'..'Z' */
+    return v | upper >> 2;
+}
+static uint32_t quad_bit(uint32_t q) { return (q * 0x9E3779B1u) >> 20; }
 
 void dl_blocks_init(void) {
     if (cues_ready) return;
@@ -219,6 +240,12 @@ void dl_blocks_init(void) {
     for (size_t i = 0; i < CUE_COUNT; i++) {
         unsigned char b0 = (unsigned char)cue_words[i].s[0], b1 = (unsigned char)cue_words[i].s[1];
         cue_pair[b0][b1 >> 5] |= 1u << (b1 & 31);
+        if (cue_words[i].len < 4) {
+            cue_short[b0] = 1;
+        } else {
+            uint32_t q = quad_bit(lower4(cue_words[i].s));
+            cue_quad[q >> 6] |= 1ull << (q & 63);
+        }
     }
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
     for (unsigned b = 0; b < 256; b++) hash_byte[b] = word_byte((unsigned char)b) ? dl_ascii_lower((unsigned char)b) : 0;
@@ -231,14 +258,23 @@ void dl_blocks_init(void) {
 /* Bytes that continue a word (letters, digits, any non-ASCII byte): a cue starts only after none. */
 static int word_byte(unsigned char c) { return dl_ascii_is_alnum(c) || c >= 0x80; }
 
-/* The cue starting at p[i], if any (the first of the list's entries that matches there): counted by
- * group; returns where the scan goes on (past the cue), or i + 1. */
+/* Whether a cue may start at p[i] (lc: its byte lower-cased): false when its first two bytes, or its
+ * first four, start none. Cheap, since it is asked at most word starts of every text. */
+static inline int cue_may_start(const char *p, size_t len, size_t i, unsigned char lc) {
+    if (cue_lo[lc] == cue_hi[lc] || len - i < 2) return 0;
+    unsigned char l2 = dl_ascii_lower((unsigned char)p[i + 1]);
+    if (!(cue_pair[lc][l2 >> 5] >> (l2 & 31) & 1)) return 0;
+    if (cue_short[lc]) return 1;
+    if (len - i < 4) return 0; /* the group's cues are all longer */
+    uint32_t q = quad_bit(lower4(p + i));
+    return cue_quad[q >> 6] >> (q & 63) & 1;
+}
+
+/* The cue starting at p[i], if any (the first of the list's entries that matches there; cue_may_start
+ * said one may): counted by group; returns where the scan goes on (past the cue), or i + 1. */
 static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint32_t *further, uint32_t *credit,
                      size_t *open_at) {
     unsigned char lc = dl_ascii_lower((unsigned char)p[i]);
-    if (len - i < 2) return i + 1; /* too short for any cue */
-    unsigned char l2 = dl_ascii_lower((unsigned char)p[i + 1]);
-    if (!(cue_pair[lc][l2 >> 5] >> (l2 & 31) & 1)) return i + 1;
     for (unsigned o = cue_lo[lc]; o < cue_hi[lc]; o++) {
         const cue_word *w = &cue_words[cue_order[o]];
         if (w->len > len - i) continue;
@@ -286,10 +322,8 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
             while (m) {
                 size_t at = i + (size_t)__builtin_ctz(m);
                 m &= m - 1;
-                /* most word starts begin no cue at all: one look at the group's bounds rules them out */
-                unsigned char lc = dl_ascii_lower((unsigned char)p[at]);
-                if (cue_lo[lc] == cue_hi[lc]) continue;
-                if (at >= next) {
+                /* most word starts begin no cue at all: a few table looks rule them out */
+                if (at >= next && cue_may_start(p, len, at, dl_ascii_lower((unsigned char)p[at]))) {
                     size_t after = cue_at(p, len, at, legal, further, credit, open_at);
                     if (after > at + 1) next = after;
                 }
@@ -301,6 +335,7 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
         if (i < next) continue;
         unsigned char c = (unsigned char)p[i];
         if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
+        if (!cue_may_start(p, len, i, dl_ascii_lower(c))) continue;
         size_t after = cue_at(p, len, i, legal, further, credit, open_at);
         if (after > i + 1) next = after;
     }

@@ -122,15 +122,13 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
     uint64_t *pre = malloc(((size_t)m + 1) * sizeof(*pre)), *pw = malloc(((size_t)m + 1) * sizeof(*pw));
     uint64_t *chars = malloc(((size_t)m + 1) * sizeof(*chars));
     uint32_t *kb = malloc((size_t)m * sizeof(*kb)), *kel = malloc((size_t)m * sizeof(*kel));
-    size_t cap = 16;
-    while (cap < (size_t)n * 2) cap *= 2;
     typedef struct {
         uint64_t h;
         uint32_t hi, used;
     } slot;
-    slot *t = calloc(cap, sizeof(*t));
+    slot *t = NULL;
     int rc = -1;
-    if (!pre || !pw || !chars || !kb || !kel || !t) goto out;
+    if (!pre || !pw || !chars || !kb || !kel) goto out;
     pre[0] = 0, pw[0] = 1, chars[0] = 0;
     for (uint32_t k = 0, j = 0; k < b->n; k++) {
         if (!keep[k]) continue;
@@ -141,6 +139,15 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
         chars[j + 1] = chars[j] + b->chars[k];
         j++;
     }
+    /* the table holds a run for some of the elements with a kept block inside, so it is sized for them
+     * (a fraction of the page's elements, counted by the walk below without its search), not for all */
+    size_t cand = 0, cap = 16;
+    for (uint32_t i = 0, lo = 0; i < n; i++) {
+        while (lo < m && kel[lo] < i) lo++;
+        cand += lo < m && kel[lo] < r->cx.el[i].end;
+    }
+    while (cap < cand * 2) cap *= 2;
+    if (!(t = calloc(cap, sizeof(*t)))) goto out;
     uint64_t min_chars = r->type == DL_PAGE_FORUM ? DL_REGION_COPY_MIN_CHARS_FORUM
                          : r->type == DL_PAGE_PRODUCT || r->type == DL_PAGE_SERVICE ? DL_REGION_COPY_MIN_CHARS_SHOP
                                                                                     : DL_REGION_COPY_MIN_CHARS;
