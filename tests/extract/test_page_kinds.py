@@ -107,3 +107,19 @@ def test_in_a_thread_a_quoted_post_is_said_once() -> None:
     assert art.page_type == "forum"
     assert art.text.count(first) == 1
     assert "Reply 5: I tried" in art.text
+
+
+def test_two_long_runs_that_differ_only_in_their_first_block_are_not_copies() -> None:
+    # drop_copies chains the kept blocks' hashes; with an even base a block 32 places before a run's
+    # end counted for nothing, and two tabs of 33 steps that differ only in the first were taken for
+    # copies (the second tab's own first step was lost)
+    steps = [f"Step {i}: run the {w} command and check that the output lists every file you changed."
+             for i, w in enumerate(["build", "test", "lint", "format", "install", "deploy"] * 6)][:33]
+    first_a = "Install the Java toolchain with the package manager of your system before anything else."
+    first_b = "Install the Ruby toolchain with the version manager of your choice before anything else."
+    tab_a = "".join(f"<p>{s}</p>" for s in [first_a, *steps[1:]])
+    tab_b = "".join(f"<p>{s}</p>" for s in [first_b, *steps[1:]])
+    body = f'<main><h1>Setup</h1><div class="tab">{tab_a}</div><div class="tab">{tab_b}</div></main>'
+    text = distill.article(page(body)).text
+    assert first_a in text
+    assert first_b in text

@@ -118,7 +118,10 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
     uint32_t m = 0, n = r->cx.n;
     for (uint32_t k = 0; k < b->n; k++) m += keep[k] != 0;
     if (m < 2) return 0;
-    const uint64_t B = 0x100000001b3ull * 31 + 7;
+    /* the chaining base must be odd: an even one's powers vanish modulo 2^64 (0x100000001b3 * 31 + 7,
+     * a multiple of 4, let a block 32 places before a run's end count for nothing in its hash, and
+     * two runs that differed only there were taken for copies) */
+    const uint64_t B = 0x9E3779B97F4A7C15ull;
     uint64_t *pre = malloc(((size_t)m + 1) * sizeof(*pre)), *pw = malloc(((size_t)m + 1) * sizeof(*pw));
     uint64_t *chars = malloc(((size_t)m + 1) * sizeof(*chars));
     uint32_t *kb = malloc((size_t)m * sizeof(*kb)), *kel = malloc((size_t)m * sizeof(*kel));
