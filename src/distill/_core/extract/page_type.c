@@ -172,6 +172,27 @@ typedef struct {
     uint64_t shape[SHAPE_CACHE];
 } shape_cache;
 
+/* What the walk reads from a class or id value, remembered per distinct value: pages repeat their
+ * values (a grid's cards, a list's items), so each is read about once. A direct-mapped table keyed by
+ * the value's first CLASS_SCAN bytes (a hash picks the slot, common/word_memo.h's; the length and the
+ * bytes are compared, so an entry is never another value's). bits has the class words (bit g for
+ * group g of class_groups), then whether the value names a button and whether the two later parts
+ * were computed: they are asked for only of some values (links' classes; classes of elements that
+ * make shapes) and computed the first time. */
+#define VALUE_MEMO DL_WORD_MEMO_SLOTS
+enum {
+    V_WORDS = 0xFFu,
+    V_BUTTON = 1u << 8,
+    V_BUTTON_KNOWN = 1u << 9,
+    V_SHAPE_KNOWN = 1u << 10,
+};
+typedef struct {
+    const char *s[VALUE_MEMO];
+    uint32_t len[VALUE_MEMO];
+    uint32_t bits[VALUE_MEMO];
+    uint64_t shape[VALUE_MEMO]; /* the value's part of an element's shape (class_shape) */
+} value_memo;
+
 /* The shapes counted among an open element's element children (see tally_shape). */
 typedef struct {
     const dl_node *el;
@@ -198,7 +219,7 @@ typedef struct {
     sibling_tally *tallies; /* one per open HTML element with children, innermost last */
     size_t ntallies, tally_cap;
     int failed;             /* out of memory */
-    dl_word_memo class_memo; /* the class words of the class and id values met (scan_class) */
+    value_memo values;      /* the class and id values met */
 } walk;
 
 static void declare_type(walk *w, const char *s, size_t n) {
@@ -484,13 +505,48 @@ static const uint8_t word_start[4][4] = {
     [CC_LOWER] = {[CC_UPPER] = 1},
 };
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+/* 0xFF where lo <= x <= hi (unsigned) */
+static __m128i byte_range(__m128i x, unsigned char lo, unsigned char hi) {
+    __m128i t = _mm_sub_epi8(x, _mm_set1_epi8((char)lo));
+    return _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8((char)(hi - lo))), t);
+}
+
+/* class_words_in for a value of 16 bytes or more: the word starts of 16 bytes at a time come from
+ * three byte-class masks (lower-case, capital, digit), as word_start tells them; the last 16 bytes
+ * end the value (their first ones, done, are masked off: each fresh byte's byte before is in them). */
+static unsigned class_words_wide(const char *s, size_t n) {
+    unsigned hit = 0, carry_alnum = 0, carry_lower = 0; /* of the byte before: none at the start */
+    for (size_t i = 0; i < n; i += 16) {
+        size_t base = i;
+        unsigned fresh = 0xFFFF;
+        if (n - i < 16) {
+            base = n - 16;
+            fresh = (0xFFFFu << (16 - (n - i))) & 0xFFFF;
+        }
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+        unsigned lo = (unsigned)_mm_movemask_epi8(byte_range(x, 'a', 'z'));
+        unsigned up = (unsigned)_mm_movemask_epi8(byte_range(x, 'A', 'Z'));
+        unsigned alnum = lo | up | (unsigned)_mm_movemask_epi8(byte_range(x, '0', '9'));
+        unsigned starts = ((alnum & ~(alnum << 1 | carry_alnum)) | (up & (lo << 1 | carry_lower))) & fresh;
+        carry_alnum = alnum >> 15;
+        carry_lower = lo >> 15;
+        for (; starts; starts &= starts - 1) hit = words_at(s, n, base + (unsigned)__builtin_ctz(starts), hit);
+    }
+    return hit;
+}
+#endif
+
 static unsigned class_words_in(const char *s, size_t n) {
+    if (n > CLASS_SCAN) n = CLASS_SCAN;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    if (n >= 16) return class_words_wide(s, n);
+#endif
     /* the starts are listed first, without a branch per byte (where a word starts is what a processor
      * cannot predict), then looked up; n is at most CLASS_SCAN */
     uint16_t starts[CLASS_SCAN];
     size_t k = 0;
     unsigned hit = 0, prev = CC_SEP;
-    if (n > CLASS_SCAN) n = CLASS_SCAN;
     for (size_t i = 0; i < n; i++) {
         unsigned c = char_class[(unsigned char)s[i]];
         starts[k] = (uint16_t)i;
@@ -501,21 +557,22 @@ static unsigned class_words_in(const char *s, size_t n) {
     return hit;
 }
 
-static void scan_class(walk *w, const known_attrs *ka) {
-    const dl_str *values[] = {ka->class_, ka->id};
-    unsigned hit = 0;
-    for (int k = 0; k < 2; k++) {
-        const dl_str *v = values[k];
-        if (!v || !v->len) continue;
-        /* about half of a page's values are repeats: their words are remembered (word_memo.h) */
-        size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len, slot = 0;
-        unsigned words;
-        if (!dl_word_memo_get(&w->class_memo, v->ptr, n, &slot, &words)) {
-            words = class_words_in(v->ptr, n);
-            dl_word_memo_put(&w->class_memo, slot, v->ptr, n, words);
-        }
-        hit |= words;
-    }
+/* The memo's slot of a non-empty class or id value, its words read if it was not there. */
+static size_t value_slot(value_memo *m, const dl_str *v) {
+    size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len;
+    size_t k = dl_word_memo_slot(v->ptr, n);
+    if (m->s[k] && m->len[k] == n && memcmp(m->s[k], v->ptr, n) == 0) return k;
+    m->s[k] = v->ptr;
+    m->len[k] = (uint32_t)n;
+    m->bits[k] = class_words_in(v->ptr, n);
+    return k;
+}
+
+/* The class words of an element: its class value's (class_words, read from the memo) and its id
+ * value's. */
+static void scan_class(walk *w, const known_attrs *ka, unsigned class_words) {
+    unsigned hit = class_words;
+    if (ka->id && ka->id->len) hit |= w->values.bits[value_slot(&w->values, ka->id)] & V_WORDS;
     static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
                                      F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};
     /* most values name none of the groups: then nothing is looked at */
@@ -524,39 +581,49 @@ static void scan_class(walk *w, const known_attrs *ka) {
 }
 
 /* ---- repeated same-shaped siblings ---- */
-/* An element's shape: its tag and its class value's first SHAPE_SCAN bytes less the digits (c is the
- * element's first class attribute, or NULL). */
-static uint64_t shape_hash_of(uint32_t atom, const dl_str *c) {
-    uint64_t h = 1469598103934665603ull ^ atom;
-    if (c) {
-        size_t n = c->len > SHAPE_SCAN ? SHAPE_SCAN : c->len;
-        for (size_t i = 0; i < n; i++) {
-            /* digits vary between otherwise identical cards ("item-1", "item-2") */
-            unsigned char ch = (unsigned char)c->ptr[i];
-            if (ch >= '0' && ch <= '9') continue;
-            h = (h ^ ch) * 1099511628211ull;
-        }
+/* An element's shape: its tag and its class value's first SHAPE_SCAN bytes less the digits (digits
+ * vary between otherwise identical cards: "item-1", "item-2"). Shapes are compared by a 64-bit hash. */
+#define SHAPE_NONE 1469598103934665603ull /* no class value, or one of digits only */
+
+/* The class value's part (at slot k of the memo): FNV-1a over its bytes less the digits. */
+static uint64_t class_shape(value_memo *m, size_t k) {
+    if (!(m->bits[k] & V_SHAPE_KNOWN)) {
+        const unsigned char *c = (const unsigned char *)m->s[k];
+        size_t n = m->len[k] > SHAPE_SCAN ? SHAPE_SCAN : m->len[k];
+        uint64_t h = SHAPE_NONE;
+        for (size_t i = 0; i < n; i++)
+            if (c[i] < '0' || c[i] > '9') h = (h ^ c[i]) * 1099511628211ull;
+        m->shape[k] = h;
+        m->bits[k] |= V_SHAPE_KNOWN;
     }
-    return h;
+    return m->shape[k];
 }
 
-static uint64_t shape_hash(const dl_node *el) { return shape_hash_of(el->atom, attr(el, "class")); }
+static uint64_t shape_hash_of(value_memo *m, uint32_t atom, const dl_str *c) {
+    uint64_t h = c && c->len ? class_shape(m, value_slot(m, c)) : SHAPE_NONE;
+    return (h ^ atom) * 0x9E3779B97F4A7C15ull;
+}
 
-static uint64_t shape_of(shape_cache *sc, const dl_node *el) {
+/* An element's shape is asked for by its parent's tally and by its own and its siblings' repetition
+ * checks: the cache keyed by the node keeps that to about one memo lookup per element. */
+static uint64_t shape_of(walk *w, const dl_node *el) {
+    shape_cache *sc = &w->shapes;
     size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
     if (sc->node[h] != el) {
         sc->node[h] = el;
-        sc->shape[h] = shape_hash(el);
+        sc->shape[h] = shape_hash_of(&w->values, el->atom, attr(el, "class"));
     }
     return sc->shape[h];
 }
 
-/* The shape of an element being entered, whose class value the walk has already found. */
-static uint64_t shape_enter(shape_cache *sc, const dl_node *el, const dl_str *class_) {
+/* The shape of an element being entered, whose class value is at slot cslot of the memo (or none). */
+static uint64_t shape_enter(walk *w, const dl_node *el, size_t cslot) {
+    shape_cache *sc = &w->shapes;
     size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
     if (sc->node[h] != el) {
         sc->node[h] = el;
-        sc->shape[h] = shape_hash_of(el->atom, class_);
+        sc->shape[h] = ((cslot < VALUE_MEMO ? class_shape(&w->values, cslot) : SHAPE_NONE) ^ el->atom) *
+                       0x9E3779B97F4A7C15ull;
     }
     return sc->shape[h];
 }
@@ -806,34 +873,39 @@ static void close_tally(walk *w, const dl_node *el) {
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
 static int in_repeated_group(walk *w, const dl_node *el) {
     if (!el->parent || el->parent->type != DL_NODE_ELEMENT) return 0;
-    uint64_t s = shape_of(&w->shapes, el);
+    uint64_t s = shape_of(w, el);
     int same = 0;
     /* looking at the REPEAT_MIN - 1 nearest element siblings each way bounds the cost per element */
     const dl_node *c = el->prev;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->prev) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
+        if (c->atom == el->atom && shape_of(w, c) == s) same++;
     }
     c = el->next;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->next) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
+        if (c->atom == el->atom && shape_of(w, c) == s) same++;
     }
     return same + 1 >= REPEAT_MIN;
 }
 
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
-static void enter_link(walk *w, const known_attrs *ka) {
+static void enter_link(walk *w, const known_attrs *ka, size_t cslot) {
     const dl_str *href = ka->href;
     if (href && href->len >= 4 && eq_ci(href->ptr, 4, "tel:")) w->f[F_tel_links]++;
     if (href && href->len >= 7 && eq_ci(href->ptr, 7, "mailto:")) w->f[F_mailto_links]++;
-    const dl_str *c = ka->class_;
-    if (c && (contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "btn") ||
-              contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "button")))
-        w->f[F_button_links]++;
+    if (cslot >= VALUE_MEMO) return;
+    value_memo *m = &w->values;
+    if (!(m->bits[cslot] & V_BUTTON_KNOWN)) {
+        const char *c = m->s[cslot];
+        size_t n = m->len[cslot]; /* at most CLASS_SCAN */
+        m->bits[cslot] |= V_BUTTON_KNOWN;
+        if (contains_ci(c, n, "btn") || contains_ci(c, n, "button")) m->bits[cslot] |= V_BUTTON;
+    }
+    if (m->bits[cslot] & V_BUTTON) w->f[F_button_links]++;
 }
 
 static void enter_element(walk *w, const dl_node *el) {
@@ -843,14 +915,18 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     known_attrs ka;
     gather_attrs(el, &ka);
+    /* the class value is read once for the element's shape, its words and whether it is a button */
+    size_t cslot = ka.class_ && ka.class_->len ? value_slot(&w->values, ka.class_) : VALUE_MEMO;
+    /* (read now: the siblings' shapes in_repeated_group looks up may take the slot) */
+    unsigned class_words = cslot < VALUE_MEMO ? w->values.bits[cslot] & V_WORDS : 0;
     if (w->ntallies && w->tallies[w->ntallies - 1].el == el->parent && groups_shape(el->atom))
-        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(&w->shapes, el, ka.class_));
+        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
     unsigned k = kind_of(el);
     if (k & K_SKIP) w->invisible++;
     if (k & K_LINK) {
         w->in_link++;
         if (w->heading) w->heading_linked = 1;
-        enter_link(w, &ka);
+        enter_link(w, &ka, cslot);
     }
     if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
     if (k & K_CODE) w->in_code++;
@@ -874,7 +950,7 @@ static void enter_element(walk *w, const dl_node *el) {
         if (k & K_IMAGE) w->member_image = 1;
     }
     if (el->first_child) open_tally(w, el);
-    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka, class_words);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
