@@ -98,13 +98,35 @@ static int contains_ci(const char *s, size_t n, const char *word) {
     return 0;
 }
 
-static int word_in(const char *s, size_t n, const char *const *words) {
-    if (!n) return 0; /* no list holds an empty word */
-    /* the first letters are compared before a word's length is counted: most words differ there */
-    unsigned char first = lower((unsigned char)s[0]);
-    for (; *words; words++)
-        if (lower((unsigned char)(*words)[0]) == first && eq_ci(s, n, *words)) return 1;
-    return 0;
+/* Word lists looked up whole, ASCII case-insensitively: all the words of a family of lists (the
+ * declared types', the URL words') sorted by length (dl_page_type_init), so that a lookup compares only
+ * the few words of its own length, and tells all the lists that hold the word at once. */
+#define LISTED_WORDS 128
+#define LISTED_MAX_LEN 32
+typedef struct {
+    const char *word[LISTED_WORDS];
+    uint8_t list[LISTED_WORDS];
+    uint8_t start[LISTED_MAX_LEN + 2]; /* the words of length n are [start[n], start[n + 1]) */
+} word_index;
+
+static void index_words(word_index *x, const char *const *const *lists, unsigned nlists) {
+    unsigned at = 0;
+    for (unsigned n = 0; n <= LISTED_MAX_LEN; n++) {
+        x->start[n] = (uint8_t)at;
+        for (unsigned g = 0; g < nlists; g++)
+            for (const char *const *wd = lists[g]; *wd; wd++)
+                if (strlen(*wd) == n && at < LISTED_WORDS) x->word[at] = *wd, x->list[at++] = (uint8_t)g;
+    }
+    x->start[LISTED_MAX_LEN + 1] = (uint8_t)at;
+}
+
+/* Bit g set where list g holds s[0..n). */
+static unsigned lists_holding(const word_index *x, const char *s, size_t n) {
+    if (n > LISTED_MAX_LEN) return 0;
+    unsigned hit = 0;
+    for (unsigned k = x->start[n]; k < x->start[n + 1]; k++)
+        if (dl_ascii_eq_ci(s, n, x->word[k], n)) hit |= 1u << x->list[k];
+    return hit;
 }
 
 static const dl_str *attr(const dl_node *el, const char *name) {
@@ -222,15 +244,15 @@ typedef struct {
     value_memo values;      /* the class and id values met */
 } walk;
 
+static const char *const ld_breadcrumb[] = {"BreadcrumbList", NULL};
+static word_index ld_index; /* the lists above, in the order of their features from F_ld_article */
+
+_Static_assert(F_ld_breadcrumb == F_ld_article + 7, "declare_type sets the ld_* features by list number");
+
 static void declare_type(walk *w, const char *s, size_t n) {
-    if (word_in(s, n, ld_article)) w->f[F_ld_article] = 1;
-    if (word_in(s, n, ld_forum)) w->f[F_ld_forum] = 1;
-    if (word_in(s, n, ld_product)) w->f[F_ld_product] = 1;
-    if (word_in(s, n, ld_collection)) w->f[F_ld_collection] = 1;
-    if (word_in(s, n, ld_listing)) w->f[F_ld_listing] = 1;
-    if (word_in(s, n, ld_docs)) w->f[F_ld_docs] = 1;
-    if (word_in(s, n, ld_service)) w->f[F_ld_service] = 1;
-    if (eq_ci(s, n, "breadcrumblist")) w->f[F_ld_breadcrumb] = 1;
+    unsigned hit = lists_holding(&ld_index, s, n);
+    for (unsigned g = 0; hit; g++, hit >>= 1)
+        if (hit & 1) w->f[F_ld_article + g] = 1;
 }
 
 /* A JSON key, written exactly (JSON keys are case-sensitive), found by jumping between quotes. */
@@ -252,8 +274,11 @@ static void scan_jsonld(walk *w, const char *s, size_t n) {
     if (has_key(s, n, "\"author\"")) w->f[F_author_declared] = 1;
     static const char key[] = "\"@type\"";
     size_t klen = sizeof(key) - 1;
-    for (size_t i = 0; i + klen <= n; i++) {
-        if (s[i] != '"' || memcmp(s + i, key, klen) != 0) continue;
+    const char *q;
+    /* the keys start at quotes: memchr jumps between them */
+    for (size_t i = 0; i + klen <= n && (q = memchr(s + i, '"', n - klen + 1 - i)) != NULL; i++) {
+        i = (size_t)(q - s);
+        if (memcmp(s + i, key, klen) != 0) continue;
         size_t j = i + klen;
         while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' || s[j] == ':')) j++;
         int array = j < n && s[j] == '[';
@@ -305,6 +330,8 @@ static const char *const url_service[] = {"services", "service", "pricing", "sol
 static const char *const url_article[] = {"blog", "blogs", "news", "article", "articles", "post", "posts",
                                           "story", "stories", "opinion", "magazine", NULL};
 
+static word_index url_index; /* the lists above, in the order of words[] in scan_url */
+
 static void scan_url(walk *w, const dl_str *u) {
     const char *s = u->ptr;
     size_t n = u->len > 2048 ? 2048 : u->len, i = 0;
@@ -353,13 +380,9 @@ static void scan_url(walk *w, const dl_str *u) {
             if (k - ws == 1 && seg_end - seg != 1) continue;
             const char *x = s + ws;
             size_t xl = k - ws;
-            if (word_in(x, xl, url_forum)) words[0] = 1;
-            if (word_in(x, xl, url_product)) words[1] = 1;
-            if (word_in(x, xl, url_collection)) words[2] = 1;
-            if (word_in(x, xl, url_listing)) words[3] = 1;
-            if (word_in(x, xl, url_docs)) words[4] = 1;
-            if (word_in(x, xl, url_service)) words[5] = 1;
-            if (word_in(x, xl, url_article)) words[6] = 1;
+            unsigned hit = lists_holding(&url_index, x, xl);
+            for (unsigned g = 0; hit; g++, hit >>= 1)
+                if (hit & 1) words[g] = 1;
         }
     }
     w->f[F_url_forum] = words[0];
@@ -453,6 +476,12 @@ static unsigned kind_of(const dl_node *el) { return el->atom < DL_TAG__COUNT ? t
 void dl_page_type_init(void) {
     if (buckets_ready) return;
     fill_tag_kind();
+    const char *const *ld_lists[] = {ld_article, ld_forum,   ld_product, ld_collection,
+                                     ld_listing, ld_docs,    ld_service, ld_breadcrumb};
+    index_words(&ld_index, ld_lists, sizeof(ld_lists) / sizeof(ld_lists[0]));
+    const char *const *url_lists[] = {url_forum, url_product, url_collection, url_listing,
+                                      url_docs,  url_service, url_article};
+    index_words(&url_index, url_lists, sizeof(url_lists) / sizeof(url_lists[0]));
     const char *const *lists[] = {cls_post,  cls_author,  cls_vote,    cls_product,
                                   cls_card,  cls_docs,    cls_service, cls_article};
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
