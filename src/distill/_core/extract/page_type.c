@@ -415,17 +415,21 @@ static const char *const cls_service[] = {"hero", "pricing", "testimonial", "fea
 static const char *const cls_article[] = {"article", "entry", "story", "byline", "headline", "prose",
                                           "body", NULL};
 
-/* Every class word in one table bucketed by first letter, so that reading a class value costs a few
- * comparisons per byte rather than one per word of every list (dl_page_type_init builds it). */
-#define BUCKET_MAX 6
+/* Every class word in one table sorted by its first two letters, so that reading a class value costs a
+ * lookup per word start and a comparison for the few words starting with its two letters, rather than
+ * one per word of every list (dl_page_type_init builds it). Every word has at least two letters. */
+#define CLASS_WORDS 96
+#define NOT_LETTER 26
 typedef struct {
-    const char *word;
+    const char *word; /* lower-case */
     uint8_t len, bit;
 } class_word;
-/* bucketed by the first two letters (every word has at least two) */
-static class_word buckets[26][26][BUCKET_MAX];
-static uint8_t bucket_len[26][26];
+static class_word class_words[CLASS_WORDS];
+static uint8_t letter_of[256];                   /* 0..25 for a letter of either case, else NOT_LETTER */
+static uint8_t pair_start[27 * 27 + 1];          /* the words starting with pair p are [pair_start[p], pair_start[p + 1]) */
 static int buckets_ready;
+
+static unsigned pair_of(unsigned char a, unsigned char b) { return letter_of[a] * 27u + letter_of[b]; }
 
 /* What the walk asks of an HTML element's tag, read by one lookup when it enters and leaves the element
  * (dl_page_type_init fills it): invisible text (rules.h's text-skip tags), a link, a heading, code, a
@@ -484,23 +488,27 @@ void dl_page_type_init(void) {
     index_words(&url_index, url_lists, sizeof(url_lists) / sizeof(url_lists[0]));
     const char *const *lists[] = {cls_post,  cls_author,  cls_vote,    cls_product,
                                   cls_card,  cls_docs,    cls_service, cls_article};
-    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
+    for (unsigned c = 0; c < 256; c++)
+        letter_of[c] = dl_ascii_is_alpha((unsigned char)c) ? (uint8_t)(lower((unsigned char)c) - 'a') : NOT_LETTER;
+    /* sorted by pair, in list order within a pair: counted, then placed */
+    unsigned at[27 * 27 + 1] = {0};
+    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++)
+        for (const char *const *wd = lists[g]; *wd; wd++) at[pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]) + 1]++;
+    for (unsigned p = 0; p < 27 * 27; p++) at[p + 1] += at[p];
+    for (unsigned p = 0; p <= 27 * 27; p++) pair_start[p] = (uint8_t)(at[p] < CLASS_WORDS ? at[p] : CLASS_WORDS);
+    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++)
         for (const char *const *wd = lists[g]; *wd; wd++) {
-            unsigned b = (unsigned)(lower((unsigned char)(*wd)[0]) - 'a');
-            unsigned b2 = (unsigned)(lower((unsigned char)(*wd)[1]) - 'a');
-            if (b < 26 && b2 < 26 && bucket_len[b][b2] < BUCKET_MAX)
-                buckets[b][b2][bucket_len[b][b2]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
+            unsigned p = pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]);
+            if (at[p] < CLASS_WORDS) class_words[at[p]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
         }
-    }
     buckets_ready = 1;
 }
 
-static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
+static inline unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
     if (n - i < 2) return hit;
-    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a'), b2 = (unsigned)(lower((unsigned char)s[i + 1]) - 'a');
-    if (b >= 26 || b2 >= 26) return hit;
-    for (unsigned k = 0; k < bucket_len[b][b2]; k++) {
-        const class_word *cw = &buckets[b][b2][k];
+    unsigned p = pair_of((unsigned char)s[i], (unsigned char)s[i + 1]);
+    for (unsigned k = pair_start[p], end = pair_start[p + 1]; k < end; k++) {
+        const class_word *cw = &class_words[k];
         if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
         size_t j = 2;
         while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
@@ -612,16 +620,33 @@ static void scan_class(walk *w, const known_attrs *ka, unsigned class_words) {
 /* ---- repeated same-shaped siblings ---- */
 /* An element's shape: its tag and its class value's first SHAPE_SCAN bytes less the digits (digits
  * vary between otherwise identical cards: "item-1", "item-2"). Shapes are compared by a 64-bit hash. */
-#define SHAPE_NONE 1469598103934665603ull /* no class value, or one of digits only */
+#define SHAPE_NONE 0x9E3779B97F4A7C15ull /* no class value, or one of digits only (see class_shape) */
 
-/* The class value's part (at slot k of the memo): FNV-1a over its bytes less the digits. */
+/* The class value's part (at slot k of the memo): its bytes less the digits are gathered (16 at a time
+ * where none is a digit), then hashed 8 at a time with their count. */
 static uint64_t class_shape(value_memo *m, size_t k) {
     if (!(m->bits[k] & V_SHAPE_KNOWN)) {
         const unsigned char *c = (const unsigned char *)m->s[k];
-        size_t n = m->len[k] > SHAPE_SCAN ? SHAPE_SCAN : m->len[k];
-        uint64_t h = SHAPE_NONE;
-        for (size_t i = 0; i < n; i++)
-            if (c[i] < '0' || c[i] > '9') h = (h ^ c[i]) * 1099511628211ull;
+        size_t n = m->len[k] > SHAPE_SCAN ? SHAPE_SCAN : m->len[k], i = 0, kept = 0;
+        unsigned char b[SHAPE_SCAN + 8];
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+        for (; i + 16 <= n; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(c + i));
+            if (!_mm_movemask_epi8(byte_range(x, '0', '9'))) {
+                _mm_storeu_si128((__m128i *)(void *)(b + kept), x);
+                kept += 16;
+                continue;
+            }
+            for (size_t j = i; j < i + 16; j++) b[kept] = c[j], kept += (unsigned)(c[j] - '0') > 9;
+        }
+#endif
+        for (; i < n; i++) b[kept] = c[i], kept += (unsigned)(c[i] - '0') > 9;
+        memset(b + kept, 0, 8); /* the last word's bytes past the value */
+        uint64_t h = SHAPE_NONE ^ kept, v;
+        for (size_t j = 0; j < kept; j += 8) {
+            memcpy(&v, b + j, 8);
+            h = (h ^ v) * 0xFF51AFD7ED558CCDull;
+        }
         m->shape[k] = h;
         m->bits[k] |= V_SHAPE_KNOWN;
     }
