@@ -20,6 +20,7 @@
 #include "extract/page_type.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,12 +238,21 @@ typedef struct {
     int member_heading, member_link, member_time, member_image;
     double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
-    shape_cache shapes;
     sibling_tally *tallies; /* one per open HTML element with children, innermost last */
     size_t ntallies, tally_cap;
+    uint32_t repeat_max;    /* the largest count of same-shaped siblings */
     int failed;             /* out of memory */
+    /* the caches last: only their keys are cleared for a walk (walk_init) */
+    shape_cache shapes;
     value_memo values;      /* the class and id values met */
 } walk;
+
+static void walk_init(walk *w) {
+    memset(w, 0, offsetof(walk, shapes));
+    memset(w->shapes.node, 0, sizeof(w->shapes.node));
+    memset(w->values.s, 0, sizeof(w->values.s));
+    w->url_rank = 2;
+}
 
 static const char *const ld_breadcrumb[] = {"BreadcrumbList", NULL};
 static word_index ld_index; /* the lists above, in the order of their features from F_ld_article */
@@ -445,6 +455,7 @@ enum {
     K_REPEATABLE = 1u << 7,
     K_TIME = 1u << 8,
     K_IMAGE = 1u << 9,
+    K_NO_GROUP = 1u << 10, /* text-level tags do not make groups of siblings (a paragraph of <a>s is prose) */
 };
 static uint16_t tag_kind[DL_TAG__COUNT];
 
@@ -472,6 +483,11 @@ static void fill_tag_kind(void) {
     tag_kind[DL_TAG_time] |= K_TIME;
     tag_kind[DL_TAG_img] |= K_IMAGE;
     tag_kind[DL_TAG_picture] |= K_IMAGE;
+    static const uint32_t no_group[] = {DL_TAG_a,      DL_TAG_span,   DL_TAG_b,      DL_TAG_i,    DL_TAG_em,
+                                        DL_TAG_strong, DL_TAG_br,     DL_TAG_option, DL_TAG_script,
+                                        DL_TAG_style,  DL_TAG_meta,   DL_TAG_link,   DL_TAG_td,   DL_TAG_th,
+                                        DL_TAG_p,      DL_TAG_img,    DL_TAG_input};
+    for (size_t k = 0; k < sizeof(no_group) / sizeof(no_group[0]); k++) tag_kind[no_group[k]] |= K_NO_GROUP;
 }
 
 /* The kind bits of an HTML element (the walk's callers check the namespace first). */
@@ -685,18 +701,6 @@ static uint64_t shape_enter(walk *w, const dl_node *el, size_t cslot) {
 /* The shapes of an open element's element children: the largest group of same-shaped siblings is a
  * run of cards, posts, rows or sections. Each child adds its shape to its parent's tally when the walk
  * enters it, and the tally is read when the walk leaves the parent, so no child is read twice. */
-/* Text-level tags do not make groups (a paragraph of <a>s is prose). */
-static int groups_shape(uint32_t atom) {
-    switch (atom) {
-    case DL_TAG_a: case DL_TAG_span: case DL_TAG_b: case DL_TAG_i: case DL_TAG_em: case DL_TAG_strong:
-    case DL_TAG_br: case DL_TAG_option: case DL_TAG_script: case DL_TAG_style: case DL_TAG_meta:
-    case DL_TAG_link: case DL_TAG_td: case DL_TAG_th: case DL_TAG_p: case DL_TAG_img: case DL_TAG_input:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 static void tally_shape(sibling_tally *t, uint64_t s) {
     int k = 0;
     while (k < t->kinds && t->shapes[k] != s) k++;
@@ -914,7 +918,7 @@ static void close_tally(walk *w, const dl_node *el) {
     if (!w->ntallies || w->tallies[w->ntallies - 1].el != el) return; /* not opened (out of memory) */
     const sibling_tally *t = &w->tallies[--w->ntallies];
     for (int k = 0; k < t->kinds; k++) {
-        if (t->counts[k] > w->f[F_repeat_max]) w->f[F_repeat_max] = t->counts[k];
+        if (t->counts[k] > w->repeat_max) w->repeat_max = t->counts[k];
         if (t->counts[k] >= REPEAT_MIN) {
             w->f[F_repeat_groups]++;
             if (dl_is_element(el, DL_TAG_ul) || dl_is_element(el, DL_TAG_ol)) w->f[F_repeat_list_groups]++;
@@ -973,9 +977,9 @@ static void enter_element(walk *w, const dl_node *el) {
     size_t cslot = ka.class_ && ka.class_->len ? value_slot(&w->values, ka.class_) : VALUE_MEMO;
     /* (read now: the siblings' shapes in_repeated_group looks up may take the slot) */
     unsigned class_words = cslot < VALUE_MEMO ? w->values.bits[cslot] & V_WORDS : 0;
-    if (w->ntallies && w->tallies[w->ntallies - 1].el == el->parent && groups_shape(el->atom))
-        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
     unsigned k = kind_of(el);
+    if (!(k & K_NO_GROUP) && w->ntallies && w->tallies[w->ntallies - 1].el == el->parent)
+        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
     if (k & K_SKIP) w->invisible++;
     if (k & K_LINK) {
         w->in_link++;
@@ -1122,8 +1126,7 @@ static double log_count(double x) { return log1p(x); }
 
 int dl_page_features(const dl_node *root, double *out) {
     walk w;
-    memset(&w, 0, sizeof(w));
-    w.url_rank = 2;
+    walk_init(&w);
     const dl_node *n = root;
     for (;;) {
         if (n->type == DL_NODE_ELEMENT) enter_element(&w, n);
@@ -1150,6 +1153,7 @@ done:
         const dl_str *u = attr(w.url_source, w.url_rank == 0 ? "href" : "content");
         if (u && u->len) scan_url(&w, u);
     }
+    w.f[F_repeat_max] = w.repeat_max;
     double chars = w.chars > 0 ? w.chars : 1;
     w.f[F_log_chars] = log_count(w.chars);
     w.f[F_link_density] = w.link_chars / chars;
