@@ -771,7 +771,11 @@ static const unsigned char byte_kind[256] = {
 static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
     uint32_t chars = 0;
     int space = 1;
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    /* white space before the first character counts nothing (most short texts are only that: the
+     * line breaks and indentation between tags) */
+    while (i < n && byte_kind[s[i]] == SB_SPACE) i++;
+    for (; i < n; i++) {
         unsigned char k = byte_kind[s[i]];
         if (k == SB_PLAIN) {
             space = 0;
@@ -882,6 +886,7 @@ static void scan_text(walk *w, const dl_str *t) {
 #else
     uint32_t chars = scan_bytes(w, s, n);
 #endif
+    if (!chars) return; /* white space only */
     w->chars += chars;
     if (w->in_link) w->link_chars += chars;
     if (w->in_p) w->p_chars += chars;
