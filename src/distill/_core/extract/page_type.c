@@ -456,6 +456,9 @@ enum {
     K_TIME = 1u << 8,
     K_IMAGE = 1u << 9,
     K_NO_GROUP = 1u << 10, /* text-level tags do not make groups of siblings (a paragraph of <a>s is prose) */
+    /* the kinds the walk counts as it enters and leaves them, and those a group's member notes */
+    K_COUNTED = K_SKIP | K_LINK | K_HEADING | K_CODE | K_P | K_NAV | K_LI,
+    K_MEMBER_PART = K_HEADING | K_LINK | K_TIME | K_IMAGE,
 };
 static uint16_t tag_kind[DL_TAG__COUNT];
 
@@ -985,20 +988,22 @@ static void enter_element(walk *w, const dl_node *el) {
     unsigned k = kind_of(el);
     if (!(k & K_NO_GROUP) && w->ntallies && w->tallies[w->ntallies - 1].el == el->parent)
         tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
-    if (k & K_SKIP) w->invisible++;
-    if (k & K_LINK) {
-        w->in_link++;
-        if (w->heading) w->heading_linked = 1;
-        enter_link(w, &ka, cslot);
+    if (k & K_COUNTED) { /* most elements (div, span) are none of these */
+        if (k & K_SKIP) w->invisible++;
+        if (k & K_LINK) {
+            w->in_link++;
+            if (w->heading) w->heading_linked = 1;
+            enter_link(w, &ka, cslot);
+        }
+        if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
+        if (k & K_CODE) w->in_code++;
+        if (k & K_P) {
+            if (!w->in_p) w->p_chars = 0;
+            w->in_p++;
+        }
+        if (k & K_NAV) w->in_nav++;
+        if (k & K_LI) w->in_li++;
     }
-    if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
-    if (k & K_CODE) w->in_code++;
-    if (k & K_P) {
-        if (!w->in_p) w->p_chars = 0;
-        w->in_p++;
-    }
-    if (k & K_NAV) w->in_nav++;
-    if (k & K_LI) w->in_li++;
     if ((k & K_REPEATABLE) && !w->in_repeat && in_repeated_group(w, el)) {
         w->in_repeat = 1;
         w->member_heading = w->member_link = w->member_time = w->member_image = 0;
@@ -1006,7 +1011,7 @@ static void enter_element(walk *w, const dl_node *el) {
     } else if (w->in_repeat) {
         w->in_repeat++;
     }
-    if (w->in_repeat) {
+    if (w->in_repeat && (k & K_MEMBER_PART)) {
         if (k & K_HEADING) w->member_heading = 1;
         if (k & K_LINK) w->member_link = 1;
         if (k & K_TIME) w->member_time = 1;
@@ -1086,19 +1091,21 @@ static void leave_element(walk *w, const dl_node *el) {
     }
     if (el->first_child) close_tally(w, el);
     unsigned k = kind_of(el);
-    if (k & K_SKIP) w->invisible--;
-    if (k & K_LINK) w->in_link--;
-    if (k & K_CODE) w->in_code--;
-    if (k & K_P) {
-        if (--w->in_p == 0) {
-            w->p_text += w->p_chars;
-            w->paragraphs++;
-            if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++, w->long_p_chars += w->p_chars;
-            if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
+    if (k & K_COUNTED) {
+        if (k & K_SKIP) w->invisible--;
+        if (k & K_LINK) w->in_link--;
+        if (k & K_CODE) w->in_code--;
+        if (k & K_P) {
+            if (--w->in_p == 0) {
+                w->p_text += w->p_chars;
+                w->paragraphs++;
+                if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++, w->long_p_chars += w->p_chars;
+                if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
+            }
         }
+        if (k & K_NAV) w->in_nav--;
+        if (k & K_LI) w->in_li--;
     }
-    if (k & K_NAV) w->in_nav--;
-    if (k & K_LI) w->in_li--;
     if (el == w->heading) {
         /* a heading that is a link titles a teaser of another page (listings, collections) */
         if (w->heading_linked) w->f[F_linked_headings]++;
