@@ -816,18 +816,18 @@ static uint64_t sum_bytes(__m128i v) {
  * sentence or start a price are visited one by one, in order, as scan_bytes visits them (a currency's
  * bytes are stepped over; a currency code's two letters after the first are then not characters). */
 static uint32_t scan_bytes_wide(walk *w, const unsigned char *s, size_t n) {
-    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n');
-    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), top2 = _mm_set1_epi8((char)0xC0);
-    const __m128i cont = _mm_set1_epi8((char)0x80), bias = _mm_set1_epi8((char)0x80), ones = _mm_set1_epi8(1);
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), vt = _mm_set1_epi8('\v');
+    const __m128i four = _mm_set1_epi8(4), top2 = _mm_set1_epi8((char)0xC0);
+    const __m128i cont = _mm_set1_epi8((char)0x80), ones = _mm_set1_epi8(1);
     const __m128i dot = _mm_set1_epi8('.'), bang = _mm_set1_epi8('!'), qm = _mm_set1_epi8('?');
-    const __m128i dollar = _mm_set1_epi8('$'), c2 = _mm_set1_epi8((char)0xC2), e2 = _mm_set1_epi8((char)0xE2);
-    const __m128i a_lo = _mm_set1_epi8((char)(('A' ^ 0x80) - 1)), z_hi = _mm_set1_epi8((char)(('Z' ^ 0x80) + 1));
+    const __m128i dollar = _mm_set1_epi8('$'), no_case = _mm_set1_epi8((char)0xDF), c2 = _mm_set1_epi8((char)0xC2);
     __m128i n_chars = _mm_setzero_si128(), prev_ws = _mm_set1_epi8((char)0xFF); /* the start: "after space" */
     uint64_t chars = 0, codes = 0;
     size_t next = 0; /* bytes before this were stepped over as part of a currency */
     unsigned rounds = 0;
     for (size_t i = 0; i < n; i += 16) {
         __m128i x, fresh = _mm_set1_epi8((char)0xFF);
+        unsigned fresh_bits = 0xFFFF;
         size_t base = i;
         if (n - i >= 16) {
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
@@ -839,23 +839,28 @@ static uint32_t scan_bytes_wide(walk *w, const unsigned char *s, size_t n) {
             base = n - 16;
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
             fresh = _mm_loadu_si128((const __m128i *)(const void *)(tail_mask + 16 - back));
+            fresh_bits = (0xFFFFu << back) & 0xFFFF;
             prev_ws = _mm_setzero_si128(); /* the byte before each fresh one is inside x */
         }
-        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)),
-                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, nl), _mm_cmpeq_epi8(x, ff)),
-                                               _mm_cmpeq_epi8(x, cr)));
+        /* white space: ' ', or '\t' to '\r' less '\v' */
+        __m128i t = _mm_sub_epi8(x, tab);
+        __m128i ws = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
+                                  _mm_andnot_si128(_mm_cmpeq_epi8(x, vt), _mm_cmpeq_epi8(_mm_min_epu8(t, four), t)));
         __m128i cb = _mm_cmpeq_epi8(_mm_and_si128(x, top2), cont);
         __m128i after_ws = _mm_or_si128(_mm_slli_si128(ws, 1), _mm_srli_si128(prev_ws, 15));
         prev_ws = ws;
         __m128i lead = _mm_andnot_si128(ws, _mm_andnot_si128(cb, fresh));
         __m128i ends = _mm_and_si128(_mm_andnot_si128(after_ws, ws), fresh); /* space after a non-space */
         n_chars = _mm_add_epi8(n_chars, _mm_and_si128(_mm_or_si128(lead, ends), ones)); /* disjoint */
-        __m128i xb = _mm_xor_si128(x, bias);
+        /* the bytes a sentence may end at or a currency start at ('.', '!', '?', '$', 0xC2 or 0xE2) */
         __m128i odd = _mm_or_si128(
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dot), _mm_cmpeq_epi8(x, bang)), _mm_cmpeq_epi8(x, qm)),
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dollar), _mm_cmpeq_epi8(x, c2)),
-                         _mm_or_si128(_mm_cmpeq_epi8(x, e2), _mm_and_si128(_mm_cmpgt_epi8(xb, a_lo), _mm_cmpgt_epi8(z_hi, xb)))));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(odd, fresh));
+            _mm_or_si128(_mm_cmpeq_epi8(x, dollar), _mm_cmpeq_epi8(_mm_and_si128(x, no_case), c2)));
+        /* a currency code is three capitals: a capital is visited only when the two bytes after it are
+         * capitals too, or lie past these 16 (not looked at here) */
+        unsigned caps = (unsigned)_mm_movemask_epi8(byte_range(x, 'A', 'Z'));
+        caps &= (caps >> 1 | 0x8000) & (caps >> 2 | 0xC000);
+        unsigned m = ((unsigned)_mm_movemask_epi8(odd) | caps) & fresh_bits;
         while (m) {
             size_t at = base + (size_t)__builtin_ctz(m);
             m &= m - 1;
