@@ -617,7 +617,8 @@ static unsigned class_words_in(const char *s, size_t n) {
 static size_t value_slot(value_memo *m, const dl_str *v) {
     size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len;
     size_t k = dl_word_memo_slot(v->ptr, n);
-    if (m->s[k] && m->len[k] == n && memcmp(m->s[k], v->ptr, n) == 0) return k;
+    /* (the same value is asked for again when a sibling's shape was looked up before its entry) */
+    if (m->s[k] && m->len[k] == n && (m->s[k] == v->ptr || memcmp(m->s[k], v->ptr, n) == 0)) return k;
     m->s[k] = v->ptr;
     m->len[k] = (uint32_t)n;
     m->bits[k] = class_words_in(v->ptr, n);
@@ -798,6 +799,9 @@ static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
             sentence_at(w, s, n, i);
             continue;
         }
+        /* a capital starts a currency code only when two capitals follow (most start a word) */
+        if (dl_ascii_is_upper(s[i]) && !(i + 2 < n && dl_ascii_is_upper(s[i + 1]) && dl_ascii_is_upper(s[i + 2])))
+            continue;
         size_t len = price_at(w, s, n, i);
         if (len) i += len - 1;
     }
