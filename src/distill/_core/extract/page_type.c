@@ -198,10 +198,10 @@ typedef struct {
 /* What the walk reads from a class or id value, remembered per distinct value: pages repeat their
  * values (a grid's cards, a list's items), so each is read about once. A direct-mapped table keyed by
  * the value's first CLASS_SCAN bytes (a hash picks the slot, common/word_memo.h's; the length and the
- * bytes are compared, so an entry is never another value's). bits has the class words (bit g for
- * group g of class_groups), then whether the value names a button and whether the two later parts
- * were computed: they are asked for only of some values (links' classes; classes of elements that
- * make shapes) and computed the first time. */
+ * bytes are compared, so an entry is never another value's). bits has the class words (bit g for the
+ * g-th cls_* list), then whether the value names a button and whether the two later parts were
+ * computed: they are asked for only of some values (links' classes; classes of elements that make
+ * shapes and of their siblings) and computed the first time. */
 #define VALUE_MEMO DL_WORD_MEMO_SLOTS
 enum {
     V_WORDS = 0xFFu,
@@ -435,9 +435,9 @@ typedef struct {
     uint8_t len, bit;
 } class_word;
 static class_word class_words[CLASS_WORDS];
-static uint8_t letter_of[256];                   /* 0..25 for a letter of either case, else NOT_LETTER */
-static uint8_t pair_start[27 * 27 + 1];          /* the words starting with pair p are [pair_start[p], pair_start[p + 1]) */
-static int buckets_ready;
+static uint8_t letter_of[256];          /* 0..25 for a letter of either case, else NOT_LETTER */
+static uint8_t pair_start[27 * 27 + 1]; /* the words starting with pair p: [pair_start[p], pair_start[p + 1]) */
+static int tables_ready;
 
 static unsigned pair_of(unsigned char a, unsigned char b) { return letter_of[a] * 27u + letter_of[b]; }
 
@@ -497,7 +497,7 @@ static void fill_tag_kind(void) {
 static unsigned kind_of(const dl_node *el) { return el->atom < DL_TAG__COUNT ? tag_kind[el->atom] : 0; }
 
 void dl_page_type_init(void) {
-    if (buckets_ready) return;
+    if (tables_ready) return;
     fill_tag_kind();
     const char *const *ld_lists[] = {ld_article, ld_forum,   ld_product, ld_collection,
                                      ld_listing, ld_docs,    ld_service, ld_breadcrumb};
@@ -512,7 +512,8 @@ void dl_page_type_init(void) {
     /* sorted by pair, in list order within a pair: counted, then placed */
     unsigned at[27 * 27 + 1] = {0};
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++)
-        for (const char *const *wd = lists[g]; *wd; wd++) at[pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]) + 1]++;
+        for (const char *const *wd = lists[g]; *wd; wd++)
+            at[pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]) + 1]++;
     for (unsigned p = 0; p < 27 * 27; p++) at[p + 1] += at[p];
     for (unsigned p = 0; p <= 27 * 27; p++) pair_start[p] = (uint8_t)(at[p] < CLASS_WORDS ? at[p] : CLASS_WORDS);
     for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++)
@@ -520,7 +521,7 @@ void dl_page_type_init(void) {
             unsigned p = pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]);
             if (at[p] < CLASS_WORDS) class_words[at[p]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
         }
-    buckets_ready = 1;
+    tables_ready = 1;
 }
 
 static inline unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
