@@ -20,6 +20,7 @@
 #include "extract/page_type.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,13 +99,35 @@ static int contains_ci(const char *s, size_t n, const char *word) {
     return 0;
 }
 
-static int word_in(const char *s, size_t n, const char *const *words) {
-    if (!n) return 0; /* no list holds an empty word */
-    /* the first letters are compared before a word's length is counted: most words differ there */
-    unsigned char first = lower((unsigned char)s[0]);
-    for (; *words; words++)
-        if (lower((unsigned char)(*words)[0]) == first && eq_ci(s, n, *words)) return 1;
-    return 0;
+/* Word lists looked up whole, ASCII case-insensitively: all the words of a family of lists (the
+ * declared types', the URL words') sorted by length (dl_page_type_init), so that a lookup compares only
+ * the few words of its own length, and tells all the lists that hold the word at once. */
+#define LISTED_WORDS 128
+#define LISTED_MAX_LEN 32
+typedef struct {
+    const char *word[LISTED_WORDS];
+    uint8_t list[LISTED_WORDS];
+    uint8_t start[LISTED_MAX_LEN + 2]; /* the words of length n are [start[n], start[n + 1]) */
+} word_index;
+
+static void index_words(word_index *x, const char *const *const *lists, unsigned nlists) {
+    unsigned at = 0;
+    for (unsigned n = 0; n <= LISTED_MAX_LEN; n++) {
+        x->start[n] = (uint8_t)at;
+        for (unsigned g = 0; g < nlists; g++)
+            for (const char *const *wd = lists[g]; *wd; wd++)
+                if (strlen(*wd) == n && at < LISTED_WORDS) x->word[at] = *wd, x->list[at++] = (uint8_t)g;
+    }
+    x->start[LISTED_MAX_LEN + 1] = (uint8_t)at;
+}
+
+/* Bit g set where list g holds s[0..n). */
+static unsigned lists_holding(const word_index *x, const char *s, size_t n) {
+    if (n > LISTED_MAX_LEN) return 0;
+    unsigned hit = 0;
+    for (unsigned k = x->start[n]; k < x->start[n + 1]; k++)
+        if (dl_ascii_eq_ci(s, n, x->word[k], n)) hit |= 1u << x->list[k];
+    return hit;
 }
 
 static const dl_str *attr(const dl_node *el, const char *name) {
@@ -172,6 +195,27 @@ typedef struct {
     uint64_t shape[SHAPE_CACHE];
 } shape_cache;
 
+/* What the walk reads from a class or id value, remembered per distinct value: pages repeat their
+ * values (a grid's cards, a list's items), so each is read about once. A direct-mapped table keyed by
+ * the value's first CLASS_SCAN bytes (a hash picks the slot, common/word_memo.h's; the length and the
+ * bytes are compared, so an entry is never another value's). bits has the class words (bit g for the
+ * g-th cls_* list), then whether the value names a button and whether the two later parts were
+ * computed: they are asked for only of some values (links' classes; classes of elements that make
+ * shapes and of their siblings) and computed the first time. */
+#define VALUE_MEMO DL_WORD_MEMO_SLOTS
+enum {
+    V_WORDS = 0xFFu,
+    V_BUTTON = 1u << 8,
+    V_BUTTON_KNOWN = 1u << 9,
+    V_SHAPE_KNOWN = 1u << 10,
+};
+typedef struct {
+    const char *s[VALUE_MEMO];
+    uint32_t len[VALUE_MEMO];
+    uint32_t bits[VALUE_MEMO];
+    uint64_t shape[VALUE_MEMO]; /* the value's part of an element's shape (class_shape) */
+} value_memo;
+
 /* The shapes counted among an open element's element children (see tally_shape). */
 typedef struct {
     const dl_node *el;
@@ -194,22 +238,31 @@ typedef struct {
     int member_heading, member_link, member_time, member_image;
     double member_start, members, member_chars;
     int heading_linked;     /* it holds, or sits in, a link */
-    shape_cache shapes;
     sibling_tally *tallies; /* one per open HTML element with children, innermost last */
     size_t ntallies, tally_cap;
+    uint32_t repeat_max;    /* the largest count of same-shaped siblings */
     int failed;             /* out of memory */
-    dl_word_memo class_memo; /* the class words of the class and id values met (scan_class) */
+    /* the caches last: only their keys are cleared for a walk (walk_init) */
+    shape_cache shapes;
+    value_memo values;      /* the class and id values met */
 } walk;
 
+static void walk_init(walk *w) {
+    memset(w, 0, offsetof(walk, shapes));
+    memset(w->shapes.node, 0, sizeof(w->shapes.node));
+    memset(w->values.s, 0, sizeof(w->values.s));
+    w->url_rank = 2;
+}
+
+static const char *const ld_breadcrumb[] = {"BreadcrumbList", NULL};
+static word_index ld_index; /* the lists above, in the order of their features from F_ld_article */
+
+_Static_assert(F_ld_breadcrumb == F_ld_article + 7, "declare_type sets the ld_* features by list number");
+
 static void declare_type(walk *w, const char *s, size_t n) {
-    if (word_in(s, n, ld_article)) w->f[F_ld_article] = 1;
-    if (word_in(s, n, ld_forum)) w->f[F_ld_forum] = 1;
-    if (word_in(s, n, ld_product)) w->f[F_ld_product] = 1;
-    if (word_in(s, n, ld_collection)) w->f[F_ld_collection] = 1;
-    if (word_in(s, n, ld_listing)) w->f[F_ld_listing] = 1;
-    if (word_in(s, n, ld_docs)) w->f[F_ld_docs] = 1;
-    if (word_in(s, n, ld_service)) w->f[F_ld_service] = 1;
-    if (eq_ci(s, n, "breadcrumblist")) w->f[F_ld_breadcrumb] = 1;
+    unsigned hit = lists_holding(&ld_index, s, n);
+    for (unsigned g = 0; hit; g++, hit >>= 1)
+        if (hit & 1) w->f[F_ld_article + g] = 1;
 }
 
 /* A JSON key, written exactly (JSON keys are case-sensitive), found by jumping between quotes. */
@@ -231,8 +284,11 @@ static void scan_jsonld(walk *w, const char *s, size_t n) {
     if (has_key(s, n, "\"author\"")) w->f[F_author_declared] = 1;
     static const char key[] = "\"@type\"";
     size_t klen = sizeof(key) - 1;
-    for (size_t i = 0; i + klen <= n; i++) {
-        if (s[i] != '"' || memcmp(s + i, key, klen) != 0) continue;
+    const char *q;
+    /* the keys start at quotes: memchr jumps between them */
+    for (size_t i = 0; i + klen <= n && (q = memchr(s + i, '"', n - klen + 1 - i)) != NULL; i++) {
+        i = (size_t)(q - s);
+        if (memcmp(s + i, key, klen) != 0) continue;
         size_t j = i + klen;
         while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' || s[j] == ':')) j++;
         int array = j < n && s[j] == '[';
@@ -284,6 +340,8 @@ static const char *const url_service[] = {"services", "service", "pricing", "sol
 static const char *const url_article[] = {"blog", "blogs", "news", "article", "articles", "post", "posts",
                                           "story", "stories", "opinion", "magazine", NULL};
 
+static word_index url_index; /* the lists above, in the order of words[] in scan_url */
+
 static void scan_url(walk *w, const dl_str *u) {
     const char *s = u->ptr;
     size_t n = u->len > 2048 ? 2048 : u->len, i = 0;
@@ -332,13 +390,9 @@ static void scan_url(walk *w, const dl_str *u) {
             if (k - ws == 1 && seg_end - seg != 1) continue;
             const char *x = s + ws;
             size_t xl = k - ws;
-            if (word_in(x, xl, url_forum)) words[0] = 1;
-            if (word_in(x, xl, url_product)) words[1] = 1;
-            if (word_in(x, xl, url_collection)) words[2] = 1;
-            if (word_in(x, xl, url_listing)) words[3] = 1;
-            if (word_in(x, xl, url_docs)) words[4] = 1;
-            if (word_in(x, xl, url_service)) words[5] = 1;
-            if (word_in(x, xl, url_article)) words[6] = 1;
+            unsigned hit = lists_holding(&url_index, x, xl);
+            for (unsigned g = 0; hit; g++, hit >>= 1)
+                if (hit & 1) words[g] = 1;
         }
     }
     w->f[F_url_forum] = words[0];
@@ -371,17 +425,21 @@ static const char *const cls_service[] = {"hero", "pricing", "testimonial", "fea
 static const char *const cls_article[] = {"article", "entry", "story", "byline", "headline", "prose",
                                           "body", NULL};
 
-/* Every class word in one table bucketed by first letter, so that reading a class value costs a few
- * comparisons per byte rather than one per word of every list (dl_page_type_init builds it). */
-#define BUCKET_MAX 6
+/* Every class word in one table sorted by its first two letters, so that reading a class value costs a
+ * lookup per word start and a comparison for the few words starting with its two letters, rather than
+ * one per word of every list (dl_page_type_init builds it). Every word has at least two letters. */
+#define CLASS_WORDS 96
+#define NOT_LETTER 26
 typedef struct {
-    const char *word;
+    const char *word; /* lower-case */
     uint8_t len, bit;
 } class_word;
-/* bucketed by the first two letters (every word has at least two) */
-static class_word buckets[26][26][BUCKET_MAX];
-static uint8_t bucket_len[26][26];
-static int buckets_ready;
+static class_word class_words[CLASS_WORDS];
+static uint8_t letter_of[256];          /* 0..25 for a letter of either case, else NOT_LETTER */
+static uint8_t pair_start[27 * 27 + 1]; /* the words starting with pair p: [pair_start[p], pair_start[p + 1]) */
+static int tables_ready;
+
+static unsigned pair_of(unsigned char a, unsigned char b) { return letter_of[a] * 27u + letter_of[b]; }
 
 /* What the walk asks of an HTML element's tag, read by one lookup when it enters and leaves the element
  * (dl_page_type_init fills it): invisible text (rules.h's text-skip tags), a link, a heading, code, a
@@ -397,6 +455,10 @@ enum {
     K_REPEATABLE = 1u << 7,
     K_TIME = 1u << 8,
     K_IMAGE = 1u << 9,
+    K_NO_GROUP = 1u << 10, /* text-level tags do not make groups of siblings (a paragraph of <a>s is prose) */
+    /* the kinds the walk counts as it enters and leaves them, and those a group's member notes */
+    K_COUNTED = K_SKIP | K_LINK | K_HEADING | K_CODE | K_P | K_NAV | K_LI,
+    K_MEMBER_PART = K_HEADING | K_LINK | K_TIME | K_IMAGE,
 };
 static uint16_t tag_kind[DL_TAG__COUNT];
 
@@ -424,33 +486,49 @@ static void fill_tag_kind(void) {
     tag_kind[DL_TAG_time] |= K_TIME;
     tag_kind[DL_TAG_img] |= K_IMAGE;
     tag_kind[DL_TAG_picture] |= K_IMAGE;
+    static const uint32_t no_group[] = {DL_TAG_a,      DL_TAG_span,   DL_TAG_b,      DL_TAG_i,    DL_TAG_em,
+                                        DL_TAG_strong, DL_TAG_br,     DL_TAG_option, DL_TAG_script,
+                                        DL_TAG_style,  DL_TAG_meta,   DL_TAG_link,   DL_TAG_td,   DL_TAG_th,
+                                        DL_TAG_p,      DL_TAG_img,    DL_TAG_input};
+    for (size_t k = 0; k < sizeof(no_group) / sizeof(no_group[0]); k++) tag_kind[no_group[k]] |= K_NO_GROUP;
 }
 
 /* The kind bits of an HTML element (the walk's callers check the namespace first). */
 static unsigned kind_of(const dl_node *el) { return el->atom < DL_TAG__COUNT ? tag_kind[el->atom] : 0; }
 
 void dl_page_type_init(void) {
-    if (buckets_ready) return;
+    if (tables_ready) return;
     fill_tag_kind();
+    const char *const *ld_lists[] = {ld_article, ld_forum,   ld_product, ld_collection,
+                                     ld_listing, ld_docs,    ld_service, ld_breadcrumb};
+    index_words(&ld_index, ld_lists, sizeof(ld_lists) / sizeof(ld_lists[0]));
+    const char *const *url_lists[] = {url_forum, url_product, url_collection, url_listing,
+                                      url_docs,  url_service, url_article};
+    index_words(&url_index, url_lists, sizeof(url_lists) / sizeof(url_lists[0]));
     const char *const *lists[] = {cls_post,  cls_author,  cls_vote,    cls_product,
                                   cls_card,  cls_docs,    cls_service, cls_article};
-    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++) {
+    for (unsigned c = 0; c < 256; c++)
+        letter_of[c] = dl_ascii_is_alpha((unsigned char)c) ? (uint8_t)(lower((unsigned char)c) - 'a') : NOT_LETTER;
+    /* sorted by pair, in list order within a pair: counted, then placed */
+    unsigned at[27 * 27 + 1] = {0};
+    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++)
+        for (const char *const *wd = lists[g]; *wd; wd++)
+            at[pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]) + 1]++;
+    for (unsigned p = 0; p < 27 * 27; p++) at[p + 1] += at[p];
+    for (unsigned p = 0; p <= 27 * 27; p++) pair_start[p] = (uint8_t)(at[p] < CLASS_WORDS ? at[p] : CLASS_WORDS);
+    for (unsigned g = 0; g < sizeof(lists) / sizeof(lists[0]); g++)
         for (const char *const *wd = lists[g]; *wd; wd++) {
-            unsigned b = (unsigned)(lower((unsigned char)(*wd)[0]) - 'a');
-            unsigned b2 = (unsigned)(lower((unsigned char)(*wd)[1]) - 'a');
-            if (b < 26 && b2 < 26 && bucket_len[b][b2] < BUCKET_MAX)
-                buckets[b][b2][bucket_len[b][b2]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
+            unsigned p = pair_of((unsigned char)(*wd)[0], (unsigned char)(*wd)[1]);
+            if (at[p] < CLASS_WORDS) class_words[at[p]++] = (class_word){*wd, (uint8_t)strlen(*wd), (uint8_t)g};
         }
-    }
-    buckets_ready = 1;
+    tables_ready = 1;
 }
 
-static unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
+static inline unsigned words_at(const char *s, size_t n, size_t i, unsigned hit) {
     if (n - i < 2) return hit;
-    unsigned b = (unsigned)(lower((unsigned char)s[i]) - 'a'), b2 = (unsigned)(lower((unsigned char)s[i + 1]) - 'a');
-    if (b >= 26 || b2 >= 26) return hit;
-    for (unsigned k = 0; k < bucket_len[b][b2]; k++) {
-        const class_word *cw = &buckets[b][b2][k];
+    unsigned p = pair_of((unsigned char)s[i], (unsigned char)s[i + 1]);
+    for (unsigned k = pair_start[p], end = pair_start[p + 1]; k < end; k++) {
+        const class_word *cw = &class_words[k];
         if (cw->len > n - i || (hit >> cw->bit & 1)) continue;
         size_t j = 2;
         while (j < cw->len && lower((unsigned char)s[i + j]) == (unsigned char)cw->word[j]) j++;
@@ -484,13 +562,48 @@ static const uint8_t word_start[4][4] = {
     [CC_LOWER] = {[CC_UPPER] = 1},
 };
 
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+/* 0xFF where lo <= x <= hi (unsigned) */
+static __m128i byte_range(__m128i x, unsigned char lo, unsigned char hi) {
+    __m128i t = _mm_sub_epi8(x, _mm_set1_epi8((char)lo));
+    return _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8((char)(hi - lo))), t);
+}
+
+/* class_words_in for a value of 16 bytes or more: the word starts of 16 bytes at a time come from
+ * three byte-class masks (lower-case, capital, digit), as word_start tells them; the last 16 bytes
+ * end the value (their first ones, done, are masked off: each fresh byte's byte before is in them). */
+static unsigned class_words_wide(const char *s, size_t n) {
+    unsigned hit = 0, carry_alnum = 0, carry_lower = 0; /* of the byte before: none at the start */
+    for (size_t i = 0; i < n; i += 16) {
+        size_t base = i;
+        unsigned fresh = 0xFFFF;
+        if (n - i < 16) {
+            base = n - 16;
+            fresh = (0xFFFFu << (16 - (n - i))) & 0xFFFF;
+        }
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+        unsigned lo = (unsigned)_mm_movemask_epi8(byte_range(x, 'a', 'z'));
+        unsigned up = (unsigned)_mm_movemask_epi8(byte_range(x, 'A', 'Z'));
+        unsigned alnum = lo | up | (unsigned)_mm_movemask_epi8(byte_range(x, '0', '9'));
+        unsigned starts = ((alnum & ~(alnum << 1 | carry_alnum)) | (up & (lo << 1 | carry_lower))) & fresh;
+        carry_alnum = alnum >> 15;
+        carry_lower = lo >> 15;
+        for (; starts; starts &= starts - 1) hit = words_at(s, n, base + (unsigned)__builtin_ctz(starts), hit);
+    }
+    return hit;
+}
+#endif
+
 static unsigned class_words_in(const char *s, size_t n) {
+    if (n > CLASS_SCAN) n = CLASS_SCAN;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    if (n >= 16) return class_words_wide(s, n);
+#endif
     /* the starts are listed first, without a branch per byte (where a word starts is what a processor
      * cannot predict), then looked up; n is at most CLASS_SCAN */
     uint16_t starts[CLASS_SCAN];
     size_t k = 0;
     unsigned hit = 0, prev = CC_SEP;
-    if (n > CLASS_SCAN) n = CLASS_SCAN;
     for (size_t i = 0; i < n; i++) {
         unsigned c = char_class[(unsigned char)s[i]];
         starts[k] = (uint16_t)i;
@@ -501,21 +614,23 @@ static unsigned class_words_in(const char *s, size_t n) {
     return hit;
 }
 
-static void scan_class(walk *w, const known_attrs *ka) {
-    const dl_str *values[] = {ka->class_, ka->id};
-    unsigned hit = 0;
-    for (int k = 0; k < 2; k++) {
-        const dl_str *v = values[k];
-        if (!v || !v->len) continue;
-        /* about half of a page's values are repeats: their words are remembered (word_memo.h) */
-        size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len, slot = 0;
-        unsigned words;
-        if (!dl_word_memo_get(&w->class_memo, v->ptr, n, &slot, &words)) {
-            words = class_words_in(v->ptr, n);
-            dl_word_memo_put(&w->class_memo, slot, v->ptr, n, words);
-        }
-        hit |= words;
-    }
+/* The memo's slot of a non-empty class or id value, its words read if it was not there. */
+static size_t value_slot(value_memo *m, const dl_str *v) {
+    size_t n = v->len > CLASS_SCAN ? CLASS_SCAN : v->len;
+    size_t k = dl_word_memo_slot(v->ptr, n);
+    /* (the same value is asked for again when a sibling's shape was looked up before its entry) */
+    if (m->s[k] && m->len[k] == n && (m->s[k] == v->ptr || memcmp(m->s[k], v->ptr, n) == 0)) return k;
+    m->s[k] = v->ptr;
+    m->len[k] = (uint32_t)n;
+    m->bits[k] = class_words_in(v->ptr, n);
+    return k;
+}
+
+/* The class words of an element: its class value's (class_words, read from the memo) and its id
+ * value's. */
+static void scan_class(walk *w, const known_attrs *ka, unsigned class_words) {
+    unsigned hit = class_words;
+    if (ka->id && ka->id->len) hit |= w->values.bits[value_slot(&w->values, ka->id)] & V_WORDS;
     static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
                                      F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};
     /* most values name none of the groups: then nothing is looked at */
@@ -524,39 +639,66 @@ static void scan_class(walk *w, const known_attrs *ka) {
 }
 
 /* ---- repeated same-shaped siblings ---- */
-/* An element's shape: its tag and its class value's first SHAPE_SCAN bytes less the digits (c is the
- * element's first class attribute, or NULL). */
-static uint64_t shape_hash_of(uint32_t atom, const dl_str *c) {
-    uint64_t h = 1469598103934665603ull ^ atom;
-    if (c) {
-        size_t n = c->len > SHAPE_SCAN ? SHAPE_SCAN : c->len;
-        for (size_t i = 0; i < n; i++) {
-            /* digits vary between otherwise identical cards ("item-1", "item-2") */
-            unsigned char ch = (unsigned char)c->ptr[i];
-            if (ch >= '0' && ch <= '9') continue;
-            h = (h ^ ch) * 1099511628211ull;
+/* An element's shape: its tag and its class value's first SHAPE_SCAN bytes less the digits (digits
+ * vary between otherwise identical cards: "item-1", "item-2"). Shapes are compared by a 64-bit hash. */
+#define SHAPE_NONE 0x9E3779B97F4A7C15ull /* no class value, or one of digits only (see class_shape) */
+
+/* The class value's part (at slot k of the memo): its bytes less the digits are gathered (16 at a time
+ * where none is a digit), then hashed 8 at a time with their count. */
+static uint64_t class_shape(value_memo *m, size_t k) {
+    if (!(m->bits[k] & V_SHAPE_KNOWN)) {
+        const unsigned char *c = (const unsigned char *)m->s[k];
+        size_t n = m->len[k] > SHAPE_SCAN ? SHAPE_SCAN : m->len[k], i = 0, kept = 0;
+        unsigned char b[SHAPE_SCAN + 8];
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+        for (; i + 16 <= n; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(c + i));
+            if (!_mm_movemask_epi8(byte_range(x, '0', '9'))) {
+                _mm_storeu_si128((__m128i *)(void *)(b + kept), x);
+                kept += 16;
+                continue;
+            }
+            for (size_t j = i; j < i + 16; j++) b[kept] = c[j], kept += (unsigned)(c[j] - '0') > 9;
         }
+#endif
+        for (; i < n; i++) b[kept] = c[i], kept += (unsigned)(c[i] - '0') > 9;
+        memset(b + kept, 0, 8); /* the last word's bytes past the value */
+        uint64_t h = SHAPE_NONE ^ kept, v;
+        for (size_t j = 0; j < kept; j += 8) {
+            memcpy(&v, b + j, 8);
+            h = (h ^ v) * 0xFF51AFD7ED558CCDull;
+        }
+        m->shape[k] = h;
+        m->bits[k] |= V_SHAPE_KNOWN;
     }
-    return h;
+    return m->shape[k];
 }
 
-static uint64_t shape_hash(const dl_node *el) { return shape_hash_of(el->atom, attr(el, "class")); }
+static uint64_t shape_hash_of(value_memo *m, uint32_t atom, const dl_str *c) {
+    uint64_t h = c && c->len ? class_shape(m, value_slot(m, c)) : SHAPE_NONE;
+    return (h ^ atom) * 0x9E3779B97F4A7C15ull;
+}
 
-static uint64_t shape_of(shape_cache *sc, const dl_node *el) {
+/* An element's shape is asked for by its parent's tally and by its own and its siblings' repetition
+ * checks: the cache keyed by the node keeps that to about one memo lookup per element. */
+static uint64_t shape_of(walk *w, const dl_node *el) {
+    shape_cache *sc = &w->shapes;
     size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
     if (sc->node[h] != el) {
         sc->node[h] = el;
-        sc->shape[h] = shape_hash(el);
+        sc->shape[h] = shape_hash_of(&w->values, el->atom, attr(el, "class"));
     }
     return sc->shape[h];
 }
 
-/* The shape of an element being entered, whose class value the walk has already found. */
-static uint64_t shape_enter(shape_cache *sc, const dl_node *el, const dl_str *class_) {
+/* The shape of an element being entered, whose class value is at slot cslot of the memo (or none). */
+static uint64_t shape_enter(walk *w, const dl_node *el, size_t cslot) {
+    shape_cache *sc = &w->shapes;
     size_t h = ((uintptr_t)el >> 4) & (SHAPE_CACHE - 1);
     if (sc->node[h] != el) {
         sc->node[h] = el;
-        sc->shape[h] = shape_hash_of(el->atom, class_);
+        sc->shape[h] = ((cslot < VALUE_MEMO ? class_shape(&w->values, cslot) : SHAPE_NONE) ^ el->atom) *
+                       0x9E3779B97F4A7C15ull;
     }
     return sc->shape[h];
 }
@@ -564,18 +706,6 @@ static uint64_t shape_enter(shape_cache *sc, const dl_node *el, const dl_str *cl
 /* The shapes of an open element's element children: the largest group of same-shaped siblings is a
  * run of cards, posts, rows or sections. Each child adds its shape to its parent's tally when the walk
  * enters it, and the tally is read when the walk leaves the parent, so no child is read twice. */
-/* Text-level tags do not make groups (a paragraph of <a>s is prose). */
-static int groups_shape(uint32_t atom) {
-    switch (atom) {
-    case DL_TAG_a: case DL_TAG_span: case DL_TAG_b: case DL_TAG_i: case DL_TAG_em: case DL_TAG_strong:
-    case DL_TAG_br: case DL_TAG_option: case DL_TAG_script: case DL_TAG_style: case DL_TAG_meta:
-    case DL_TAG_link: case DL_TAG_td: case DL_TAG_th: case DL_TAG_p: case DL_TAG_img: case DL_TAG_input:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 static void tally_shape(sibling_tally *t, uint64_t s) {
     int k = 0;
     while (k < t->kinds && t->shapes[k] != s) k++;
@@ -646,7 +776,11 @@ static const unsigned char byte_kind[256] = {
 static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
     uint32_t chars = 0;
     int space = 1;
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    /* white space before the first character counts nothing (most short texts are only that: the
+     * line breaks and indentation between tags) */
+    while (i < n && byte_kind[s[i]] == SB_SPACE) i++;
+    for (; i < n; i++) {
         unsigned char k = byte_kind[s[i]];
         if (k == SB_PLAIN) {
             space = 0;
@@ -666,6 +800,9 @@ static uint32_t scan_bytes(walk *w, const unsigned char *s, size_t n) {
             sentence_at(w, s, n, i);
             continue;
         }
+        /* a capital starts a currency code only when two capitals follow (most start a word) */
+        if (dl_ascii_is_upper(s[i]) && !(i + 2 < n && dl_ascii_is_upper(s[i + 1]) && dl_ascii_is_upper(s[i + 2])))
+            continue;
         size_t len = price_at(w, s, n, i);
         if (len) i += len - 1;
     }
@@ -684,18 +821,18 @@ static uint64_t sum_bytes(__m128i v) {
  * sentence or start a price are visited one by one, in order, as scan_bytes visits them (a currency's
  * bytes are stepped over; a currency code's two letters after the first are then not characters). */
 static uint32_t scan_bytes_wide(walk *w, const unsigned char *s, size_t n) {
-    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), nl = _mm_set1_epi8('\n');
-    const __m128i ff = _mm_set1_epi8('\f'), cr = _mm_set1_epi8('\r'), top2 = _mm_set1_epi8((char)0xC0);
-    const __m128i cont = _mm_set1_epi8((char)0x80), bias = _mm_set1_epi8((char)0x80), ones = _mm_set1_epi8(1);
+    const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), vt = _mm_set1_epi8('\v');
+    const __m128i four = _mm_set1_epi8(4), top2 = _mm_set1_epi8((char)0xC0);
+    const __m128i cont = _mm_set1_epi8((char)0x80), ones = _mm_set1_epi8(1);
     const __m128i dot = _mm_set1_epi8('.'), bang = _mm_set1_epi8('!'), qm = _mm_set1_epi8('?');
-    const __m128i dollar = _mm_set1_epi8('$'), c2 = _mm_set1_epi8((char)0xC2), e2 = _mm_set1_epi8((char)0xE2);
-    const __m128i a_lo = _mm_set1_epi8((char)(('A' ^ 0x80) - 1)), z_hi = _mm_set1_epi8((char)(('Z' ^ 0x80) + 1));
+    const __m128i dollar = _mm_set1_epi8('$'), no_case = _mm_set1_epi8((char)0xDF), c2 = _mm_set1_epi8((char)0xC2);
     __m128i n_chars = _mm_setzero_si128(), prev_ws = _mm_set1_epi8((char)0xFF); /* the start: "after space" */
     uint64_t chars = 0, codes = 0;
     size_t next = 0; /* bytes before this were stepped over as part of a currency */
     unsigned rounds = 0;
     for (size_t i = 0; i < n; i += 16) {
         __m128i x, fresh = _mm_set1_epi8((char)0xFF);
+        unsigned fresh_bits = 0xFFFF;
         size_t base = i;
         if (n - i >= 16) {
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
@@ -707,23 +844,28 @@ static uint32_t scan_bytes_wide(walk *w, const unsigned char *s, size_t n) {
             base = n - 16;
             x = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
             fresh = _mm_loadu_si128((const __m128i *)(const void *)(tail_mask + 16 - back));
+            fresh_bits = (0xFFFFu << back) & 0xFFFF;
             prev_ws = _mm_setzero_si128(); /* the byte before each fresh one is inside x */
         }
-        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, sp), _mm_cmpeq_epi8(x, tab)),
-                                  _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, nl), _mm_cmpeq_epi8(x, ff)),
-                                               _mm_cmpeq_epi8(x, cr)));
+        /* white space: ' ', or '\t' to '\r' less '\v' */
+        __m128i t = _mm_sub_epi8(x, tab);
+        __m128i ws = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
+                                  _mm_andnot_si128(_mm_cmpeq_epi8(x, vt), _mm_cmpeq_epi8(_mm_min_epu8(t, four), t)));
         __m128i cb = _mm_cmpeq_epi8(_mm_and_si128(x, top2), cont);
         __m128i after_ws = _mm_or_si128(_mm_slli_si128(ws, 1), _mm_srli_si128(prev_ws, 15));
         prev_ws = ws;
         __m128i lead = _mm_andnot_si128(ws, _mm_andnot_si128(cb, fresh));
         __m128i ends = _mm_and_si128(_mm_andnot_si128(after_ws, ws), fresh); /* space after a non-space */
         n_chars = _mm_add_epi8(n_chars, _mm_and_si128(_mm_or_si128(lead, ends), ones)); /* disjoint */
-        __m128i xb = _mm_xor_si128(x, bias);
+        /* the bytes a sentence may end at or a currency start at ('.', '!', '?', '$', 0xC2 or 0xE2) */
         __m128i odd = _mm_or_si128(
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dot), _mm_cmpeq_epi8(x, bang)), _mm_cmpeq_epi8(x, qm)),
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, dollar), _mm_cmpeq_epi8(x, c2)),
-                         _mm_or_si128(_mm_cmpeq_epi8(x, e2), _mm_and_si128(_mm_cmpgt_epi8(xb, a_lo), _mm_cmpgt_epi8(z_hi, xb)))));
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(odd, fresh));
+            _mm_or_si128(_mm_cmpeq_epi8(x, dollar), _mm_cmpeq_epi8(_mm_and_si128(x, no_case), c2)));
+        /* a currency code is three capitals: a capital is visited only when the two bytes after it are
+         * capitals too, or lie past these 16 (not looked at here) */
+        unsigned caps = (unsigned)_mm_movemask_epi8(byte_range(x, 'A', 'Z'));
+        caps &= (caps >> 1 | 0x8000) & (caps >> 2 | 0xC000);
+        unsigned m = ((unsigned)_mm_movemask_epi8(odd) | caps) & fresh_bits;
         while (m) {
             size_t at = base + (size_t)__builtin_ctz(m);
             m &= m - 1;
@@ -757,6 +899,7 @@ static void scan_text(walk *w, const dl_str *t) {
 #else
     uint32_t chars = scan_bytes(w, s, n);
 #endif
+    if (!chars) return; /* white space only */
     w->chars += chars;
     if (w->in_link) w->link_chars += chars;
     if (w->in_p) w->p_chars += chars;
@@ -793,7 +936,7 @@ static void close_tally(walk *w, const dl_node *el) {
     if (!w->ntallies || w->tallies[w->ntallies - 1].el != el) return; /* not opened (out of memory) */
     const sibling_tally *t = &w->tallies[--w->ntallies];
     for (int k = 0; k < t->kinds; k++) {
-        if (t->counts[k] > w->f[F_repeat_max]) w->f[F_repeat_max] = t->counts[k];
+        if (t->counts[k] > w->repeat_max) w->repeat_max = t->counts[k];
         if (t->counts[k] >= REPEAT_MIN) {
             w->f[F_repeat_groups]++;
             if (dl_is_element(el, DL_TAG_ul) || dl_is_element(el, DL_TAG_ol)) w->f[F_repeat_list_groups]++;
@@ -806,34 +949,39 @@ static void close_tally(walk *w, const dl_node *el) {
  * a mark so leaving undoes it. The mark is the per-parent scan's result for this child's shape. */
 static int in_repeated_group(walk *w, const dl_node *el) {
     if (!el->parent || el->parent->type != DL_NODE_ELEMENT) return 0;
-    uint64_t s = shape_of(&w->shapes, el);
+    uint64_t s = shape_of(w, el);
     int same = 0;
     /* looking at the REPEAT_MIN - 1 nearest element siblings each way bounds the cost per element */
     const dl_node *c = el->prev;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->prev) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
+        if (c->atom == el->atom && shape_of(w, c) == s) same++;
     }
     c = el->next;
     for (int k = 0; c && k < REPEAT_MIN - 1 && same < REPEAT_MIN - 1; c = c->next) {
         if (c->type != DL_NODE_ELEMENT) continue;
         k++;
-        if (c->atom == el->atom && shape_of(&w->shapes, c) == s) same++;
+        if (c->atom == el->atom && shape_of(w, c) == s) same++;
     }
     return same + 1 >= REPEAT_MIN;
 }
 
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
-static void enter_link(walk *w, const known_attrs *ka) {
+static void enter_link(walk *w, const known_attrs *ka, size_t cslot) {
     const dl_str *href = ka->href;
     if (href && href->len >= 4 && eq_ci(href->ptr, 4, "tel:")) w->f[F_tel_links]++;
     if (href && href->len >= 7 && eq_ci(href->ptr, 7, "mailto:")) w->f[F_mailto_links]++;
-    const dl_str *c = ka->class_;
-    if (c && (contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "btn") ||
-              contains_ci(c->ptr, c->len > CLASS_SCAN ? CLASS_SCAN : c->len, "button")))
-        w->f[F_button_links]++;
+    if (cslot >= VALUE_MEMO) return;
+    value_memo *m = &w->values;
+    if (!(m->bits[cslot] & V_BUTTON_KNOWN)) {
+        const char *c = m->s[cslot];
+        size_t n = m->len[cslot]; /* at most CLASS_SCAN */
+        m->bits[cslot] |= V_BUTTON_KNOWN;
+        if (contains_ci(c, n, "btn") || contains_ci(c, n, "button")) m->bits[cslot] |= V_BUTTON;
+    }
+    if (m->bits[cslot] & V_BUTTON) w->f[F_button_links]++;
 }
 
 static void enter_element(walk *w, const dl_node *el) {
@@ -843,23 +991,29 @@ static void enter_element(walk *w, const dl_node *el) {
     }
     known_attrs ka;
     gather_attrs(el, &ka);
-    if (w->ntallies && w->tallies[w->ntallies - 1].el == el->parent && groups_shape(el->atom))
-        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(&w->shapes, el, ka.class_));
+    /* the class value is read once for the element's shape, its words and whether it is a button */
+    size_t cslot = ka.class_ && ka.class_->len ? value_slot(&w->values, ka.class_) : VALUE_MEMO;
+    /* (read now: the siblings' shapes in_repeated_group looks up may take the slot) */
+    unsigned class_words = cslot < VALUE_MEMO ? w->values.bits[cslot] & V_WORDS : 0;
     unsigned k = kind_of(el);
-    if (k & K_SKIP) w->invisible++;
-    if (k & K_LINK) {
-        w->in_link++;
-        if (w->heading) w->heading_linked = 1;
-        enter_link(w, &ka);
+    if (!(k & K_NO_GROUP) && w->ntallies && w->tallies[w->ntallies - 1].el == el->parent)
+        tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
+    if (k & K_COUNTED) { /* most elements (div, span) are none of these */
+        if (k & K_SKIP) w->invisible++;
+        if (k & K_LINK) {
+            w->in_link++;
+            if (w->heading) w->heading_linked = 1;
+            enter_link(w, &ka, cslot);
+        }
+        if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
+        if (k & K_CODE) w->in_code++;
+        if (k & K_P) {
+            if (!w->in_p) w->p_chars = 0;
+            w->in_p++;
+        }
+        if (k & K_NAV) w->in_nav++;
+        if (k & K_LI) w->in_li++;
     }
-    if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
-    if (k & K_CODE) w->in_code++;
-    if (k & K_P) {
-        if (!w->in_p) w->p_chars = 0;
-        w->in_p++;
-    }
-    if (k & K_NAV) w->in_nav++;
-    if (k & K_LI) w->in_li++;
     if ((k & K_REPEATABLE) && !w->in_repeat && in_repeated_group(w, el)) {
         w->in_repeat = 1;
         w->member_heading = w->member_link = w->member_time = w->member_image = 0;
@@ -867,14 +1021,14 @@ static void enter_element(walk *w, const dl_node *el) {
     } else if (w->in_repeat) {
         w->in_repeat++;
     }
-    if (w->in_repeat) {
+    if (w->in_repeat && (k & K_MEMBER_PART)) {
         if (k & K_HEADING) w->member_heading = 1;
         if (k & K_LINK) w->member_link = 1;
         if (k & K_TIME) w->member_time = 1;
         if (k & K_IMAGE) w->member_image = 1;
     }
     if (el->first_child) open_tally(w, el);
-    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka, class_words);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
@@ -947,19 +1101,21 @@ static void leave_element(walk *w, const dl_node *el) {
     }
     if (el->first_child) close_tally(w, el);
     unsigned k = kind_of(el);
-    if (k & K_SKIP) w->invisible--;
-    if (k & K_LINK) w->in_link--;
-    if (k & K_CODE) w->in_code--;
-    if (k & K_P) {
-        if (--w->in_p == 0) {
-            w->p_text += w->p_chars;
-            w->paragraphs++;
-            if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++, w->long_p_chars += w->p_chars;
-            if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
+    if (k & K_COUNTED) {
+        if (k & K_SKIP) w->invisible--;
+        if (k & K_LINK) w->in_link--;
+        if (k & K_CODE) w->in_code--;
+        if (k & K_P) {
+            if (--w->in_p == 0) {
+                w->p_text += w->p_chars;
+                w->paragraphs++;
+                if (w->p_chars >= LONG_PARAGRAPH) w->f[F_long_paragraphs]++, w->long_p_chars += w->p_chars;
+                if (w->p_chars > w->f[F_max_paragraph]) w->f[F_max_paragraph] = w->p_chars;
+            }
         }
+        if (k & K_NAV) w->in_nav--;
+        if (k & K_LI) w->in_li--;
     }
-    if (k & K_NAV) w->in_nav--;
-    if (k & K_LI) w->in_li--;
     if (el == w->heading) {
         /* a heading that is a link titles a teaser of another page (listings, collections) */
         if (w->heading_linked) w->f[F_linked_headings]++;
@@ -992,8 +1148,7 @@ static double log_count(double x) { return log1p(x); }
 
 int dl_page_features(const dl_node *root, double *out) {
     walk w;
-    memset(&w, 0, sizeof(w));
-    w.url_rank = 2;
+    walk_init(&w);
     const dl_node *n = root;
     for (;;) {
         if (n->type == DL_NODE_ELEMENT) enter_element(&w, n);
@@ -1020,6 +1175,7 @@ done:
         const dl_str *u = attr(w.url_source, w.url_rank == 0 ? "href" : "content");
         if (u && u->len) scan_url(&w, u);
     }
+    w.f[F_repeat_max] = w.repeat_max;
     double chars = w.chars > 0 ? w.chars : 1;
     w.f[F_log_chars] = log_count(w.chars);
     w.f[F_link_density] = w.link_chars / chars;
