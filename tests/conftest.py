@@ -47,3 +47,16 @@ PRODUCT_HEAD = ('<script type="application/ld+json">{"@context":"https://schema.
 def page(body: str, head: str = "") -> str:
     """A whole HTML document around body (and extra head markup), titled "t"."""
     return f"<!doctype html><html><head><title>t</title>{head}</head><body>{body}</body></html>"
+
+
+def block_features(body: str) -> dict[str, list[float]]:
+    """The block model's features (float32) of each text block of page(body), keyed by the block's text."""
+    from array import array
+
+    import distill
+    from distill import _core
+
+    texts, feats, nfeat = _core._article_blocks(distill.parse(page(body)))
+    a = array("f")
+    a.frombytes(feats)
+    return {t: list(a[k * nfeat : (k + 1) * nfeat]) for k, t in enumerate(texts)}

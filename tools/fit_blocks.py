@@ -386,7 +386,11 @@ def parse_c(src: str):
 
 def render(check: bool) -> int:
     """block_model.c rewritten by render_c from the trees it holds (parse_c): no refit."""
-    src = render_c(*parse_c(OUT_C.read_text()))
+    return write_or_check(render_c(*parse_c(OUT_C.read_text())), check)
+
+
+def write_or_check(src: str, check: bool) -> int:
+    """Writes src to block_model.c, or with check tells whether the file already holds it (exit 1 if not)."""
     if check:
         same = OUT_C.read_text() == src
         print("block_model.c is reproduced" if same else "block_model.c differs from the generator's output")
@@ -406,14 +410,7 @@ def emit(check: bool, threshold: float) -> int:
     np = numpy
     X, y, w, page, texts, meta = load()
     clf = fit(X, y, w)
-    src = emit_c(clf, threshold)
-    if check:
-        same = OUT_C.read_text() == src
-        print("block_model.c is reproduced" if same else "block_model.c differs from the generator's output")
-        return 0 if same else 1
-    OUT_C.write_text(src)
-    print(f"wrote {OUT_C} ({len(src)} bytes)")
-    return 0
+    return write_or_check(emit_c(clf, threshold), check)
 
 
 def main() -> int:

@@ -6,18 +6,9 @@ from __future__ import annotations
 import math
 from array import array
 
-import distill
-from distill import _core
+from conftest import block_features as blocks
 
 REP, MAXREP, PARENT_REP, UNIT_UP = 52, 53, 54, 83  # log1p(repeats - 1), ..., the unit's distance up
-
-
-def blocks(body: str) -> dict[str, list[float]]:
-    doc = distill.parse(f"<!doctype html><html><body>{body}</body></html>")
-    texts, feats, nfeat = _core._article_blocks(doc)
-    a = array("f")
-    a.frombytes(feats)
-    return {t: list(a[k * nfeat:(k + 1) * nfeat]) for k, t in enumerate(texts)}
 
 
 def lg(v: int) -> float:

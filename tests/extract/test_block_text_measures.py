@@ -13,16 +13,7 @@ import math
 import re
 from array import array
 
-import distill
-from distill import _core
-
-
-def blocks(body: str) -> dict[str, list[float]]:
-    doc = distill.parse(f"<!doctype html><html><head><title>t</title></head><body>{body}</body></html>")
-    texts, feats, nfeat = _core._article_blocks(doc)
-    a = array("f")
-    a.frombytes(feats)
-    return {t: list(a[i * nfeat:(i + 1) * nfeat]) for i, t in enumerate(texts)}
+from conftest import block_features as blocks
 
 
 def f32(x: float) -> float:

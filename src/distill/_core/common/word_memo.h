@@ -1,8 +1,9 @@
 /* Remembered results of a pure function of a short byte string, for one walk over one page.
  *
  * Pages repeat their class and id values (a grid's cards, a list's items: about half of the values on
- * news pages are repeats), and the walks that read words from them (the element table's, the page
- * type's) would tokenize each repeat again. A dl_word_memo is a small direct-mapped table keyed by the
+ * news pages are repeats), and the walks that read words from them (the element table's, the metadata
+ * harvest's, the design's scoring walk's) would tokenize each repeat again; the page-type walk keeps a
+ * memo of its own shape and uses only dl_word_memo_slot. A dl_word_memo is a small direct-mapped table keyed by the
  * bytes themselves (a hash picks the slot; the length and the bytes are compared, so a result is never
  * another string's): a slot holds the last string that hashed to it. Strings longer than
  * DL_WORD_MEMO_MAX_LEN are not remembered (they rarely repeat; long lists of utility classes, 64 to 256
