@@ -7,6 +7,7 @@ them or after them, beside a case of nearly the same shape that the rule must le
 
 from __future__ import annotations
 
+import pytest
 from conftest import PROSE, page
 
 import distill
@@ -133,52 +134,43 @@ RELATED = ("Last year the council argued for months over the same roads budget, 
            "delayed twice before the mayor brokered a compromise with the opposition.")
 
 
-def test_a_disclaimer_a_disclosure_and_related_items_named_so_are_left_out() -> None:
-    t = text(article(tail=f'<div class="post-disclaimer"><p>{DISCLAIMER}</p></div>'))
-    assert "official policy" not in t
-    t = text(article(tail=f'<div id="affiliateDisclosure"><p>{DISCLAIMER}</p></div>'))
-    assert "official policy" not in t
-    t = text(article(tail=f'<section class="related-posts"><h3>Last year</h3><p>{RELATED}</p></section>'))
-    assert "brokered a compromise" not in t
+TIP = ("Orders placed before noon on a working day leave our warehouse the same afternoon and "
+       "usually arrive within two to three days.")
+ASK = ("Was this article helpful to you? Tell us what we could do better and we will read every "
+       "answer that our readers send us this month.")
+PITCH = ("Get the council's decisions in your inbox every Friday morning, with the week's votes, "
+         "the budget figures and what comes next on the agenda.")
+
+
+# (where the element goes, its start tag, its text, a phrase of that text the article must not hold):
+# what a page says about itself or points to, and the controls and overlays laid over its text
+NAMED = [
+    ("tail", '<div class="post-disclaimer">', DISCLAIMER, "official policy"),
+    ("tail", '<div id="affiliateDisclosure">', DISCLAIMER, "official policy"),
+    ("tail", '<section class="related-posts"><h3>Last year</h3>', RELATED, "brokered a compromise"),
+    ("middle", '<div class="price-tooltip">', TIP, "warehouse"),
+    ("middle", '<div id="deliveryPopover">', TIP, "warehouse"),
+    ("tail", '<div class="site-announcement">', TIP, "warehouse"),
+    ("tail", '<div class="feedbackBox">', ASK, "helpful"),
+    ("middle", '<div class="is-loading">', ASK, "helpful"),
+    ("tail", '<div class="reader-survey">', ASK, "helpful"),
+    ("tail", '<section class="recommendedStories"><h3>Last year</h3>', RELATED, "brokered a compromise"),
+    ("tail", '<div id="trending-now">', RELATED, "brokered a compromise"),
+    ("tail", '<div class="newsletter-signup">', PITCH, "inbox"),
+]
+
+
+@pytest.mark.parametrize(("where", "start", "said", "phrase"), NAMED)
+def test_an_element_named_for_what_it_is_left_out(where: str, start: str, said: str, phrase: str) -> None:
+    end = "</section>" if start.startswith("<section") else "</div>"
+    t = text(article(**{where: f"{start}<p>{said}</p>{end}"}))
+    assert phrase not in t
 
 
 def test_text_in_an_element_not_named_so_stays() -> None:
     # "unrelated" does not start with the word
     t = text(article(tail=f'<div class="unrelated-note"><p>{RELATED}</p></div>'))
     assert RELATED in t
-
-
-def test_controls_and_overlays_named_so_are_left_out() -> None:
-    tip = ("Orders placed before noon on a working day leave our warehouse the same afternoon and "
-           "usually arrive within two to three days.")
-    t = text(article(middle=f'<div class="price-tooltip"><p>{tip}</p></div>'))
-    assert "warehouse" not in t
-    t = text(article(middle=f'<div id="deliveryPopover"><p>{tip}</p></div>'))
-    assert "warehouse" not in t
-    t = text(article(tail=f'<div class="site-announcement"><p>{tip}</p></div>'))
-    assert "warehouse" not in t
-
-
-def test_a_feedback_box_and_a_loading_placeholder_named_so_are_left_out() -> None:
-    ask = ("Was this article helpful to you? Tell us what we could do better and we will read every "
-           "answer that our readers send us this month.")
-    t = text(article(tail=f'<div class="feedbackBox"><p>{ask}</p></div>'))
-    assert "helpful" not in t
-    t = text(article(middle=f'<div class="is-loading"><p>{ask}</p></div>'))
-    assert "helpful" not in t
-    t = text(article(tail=f'<div class="reader-survey"><p>{ask}</p></div>'))
-    assert "helpful" not in t
-
-
-def test_recommendations_and_a_sign_up_form_named_so_are_left_out() -> None:
-    t = text(article(tail=f'<section class="recommendedStories"><h3>Last year</h3><p>{RELATED}</p></section>'))
-    assert "brokered a compromise" not in t
-    t = text(article(tail=f'<div id="trending-now"><p>{RELATED}</p></div>'))
-    assert "brokered a compromise" not in t
-    pitch = ("Get the council's decisions in your inbox every Friday morning, with the week's votes, "
-             "the budget figures and what comes next on the agenda.")
-    t = text(article(tail=f'<div class="newsletter-signup"><p>{pitch}</p></div>'))
-    assert "inbox" not in t
 
 
 def test_an_element_whose_role_says_navigation_or_tooltip_is_left_out() -> None:

@@ -657,11 +657,11 @@ static int by_word(const dl_node *el) {
     default: return 0;
     }
     if (n < 2) return 0;
-    unsigned char c1 = lower((unsigned char)s[1]);
+    unsigned char c0 = lower((unsigned char)s[0]), c1 = lower((unsigned char)s[1]);
     static const char *const words[] = {"by", "von", "par", "por", "door", "written by", "posted by"};
     size_t k = 0, nwords = sizeof words / sizeof words[0];
     /* and by their second: "the", "product", "details" start no word, so no comparison is made */
-    while (k < nwords && (words[k][0] != lower((unsigned char)s[0]) || (unsigned char)words[k][1] != c1)) k++;
+    while (k < nwords && ((unsigned char)words[k][0] != c0 || (unsigned char)words[k][1] != c1)) k++;
     if (k == nwords) return 0;
     while (n && dl_rule_is_space((unsigned char)s[n - 1])) n--;
     for (; k < nwords; k++) {
