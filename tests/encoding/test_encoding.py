@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from distill import _core
@@ -194,6 +194,9 @@ def test_invalid_utf8_maximal_subparts(data: bytes) -> None:
 @given(st.binary(max_size=64))
 @settings(max_examples=300, deadline=None)
 def test_utf8_replacement_matches_python(data: bytes) -> None:
+    # decode() is the Encoding Standard's decode: a byte order mark at the start overrides the label
+    # (FE FF is UTF-16BE whatever the page says), which Python's UTF-8 decoder knows nothing of
+    assume(not data.startswith((b"\xef\xbb\xbf", b"\xfe\xff", b"\xff\xfe")))
     assert decode(data, "utf-8")[0] == data.decode("utf-8", "replace")
 
 
