@@ -90,9 +90,13 @@ def test_fallbacks_utf8_then_windows_1252() -> None:
     assert sniff(b"plain ascii", utf8_detect=False) == "windows-1252"
 
 
-# Pieces that put a sequence, valid or not, on either side of the validator's 16- and 8-byte steps.
-_UTF8_PIECES = [b"a" * 7, b"a" * 15, b"a" * 16, b"a" * 17, "é".encode(), "中".encode(), "😀".encode(), b"\xff",
-                b"\xc3", b"\xe4\xb8", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf"]
+# Pieces that put a sequence, valid or not, on either side of the validator's 64-, 16- and 8-byte steps
+# and of its 8-byte look-ahead after a sequence (an ASCII space between words of non-Latin text).
+_UTF8_PIECES = [
+    b" ", b"a" * 7, b"a" * 8, b"a" * 15, b"a" * 16, b"a" * 17, b"a" * 63, b"a" * 64, "é".encode(), "д".encode(),
+    "中".encode(), "😀".encode(), b"\xff", b"\xc3", b"\xe4\xb8", b"\xe0\x9f\x80", b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80", b"\xc0\xaf", b"\xc2\x20",
+]
 
 
 @settings(max_examples=400, deadline=None)

@@ -20,8 +20,16 @@ int dl_utf8_valid(const uint8_t *buf, size_t len) {
     size_t i = 0;
     while (i < len) {
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-        /* Most of a typical page is ASCII markup: 16 bytes per step, and the first byte with its high
-         * bit set is found from the step's mask rather than byte by byte. */
+        /* Most of a typical page is ASCII markup: 64 bytes per step while none has its high bit set,
+         * then 16 per step, where the first byte with its high bit set is found from the step's mask
+         * rather than byte by byte. */
+        while (i + 64 <= len) {
+            const __m128i *v = (const __m128i *)(const void *)(buf + i);
+            __m128i any = _mm_or_si128(_mm_or_si128(_mm_loadu_si128(v), _mm_loadu_si128(v + 1)),
+                                       _mm_or_si128(_mm_loadu_si128(v + 2), _mm_loadu_si128(v + 3)));
+            if (_mm_movemask_epi8(any)) break;
+            i += 64;
+        }
         while (i + 16 <= len) {
             unsigned m = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)(buf + i)));
             if (m) {
@@ -38,14 +46,28 @@ int dl_utf8_valid(const uint8_t *buf, size_t len) {
             if (w & UINT64_C(0x8080808080808080)) break;
             i += 8;
         }
-        if (i >= len) break;
-        if (buf[i] < 0x80) {
-            i++;
-            continue;
+        /* Text in a script other than Latin is one multi-byte sequence after another, with an ASCII
+         * space or mark between words: it is taken here byte by byte, and the screen above resumes
+         * only once the next 8 bytes are all ASCII (markup, or Latin text again), so that each
+         * sequence does not pay for a 16-byte load that stops at once. */
+        while (i < len) {
+            uint8_t c = buf[i];
+            if (c < 0x80) {
+                i++;
+            } else if (c >= 0xC2 && c <= 0xDF) { /* two bytes, most common in Cyrillic, Greek, Latin accents */
+                if (i + 1 >= len || (buf[i + 1] & 0xC0) != 0x80) return 0;
+                i += 2;
+            } else {
+                size_t n = dl_utf8_seq(buf + i, len - i);
+                if (n == 0) return 0;
+                i += n;
+            }
+            if (i + 8 <= len) {
+                uint64_t w;
+                memcpy(&w, buf + i, 8);
+                if (!(w & UINT64_C(0x8080808080808080))) break;
+            }
         }
-        size_t n = dl_utf8_seq(buf + i, len - i);
-        if (n == 0) return 0;
-        i += n;
     }
     return 1;
 }
