@@ -46,11 +46,30 @@ def ident(n: str) -> str:
     return "DL_TAG_" + n.replace("-", "_")
 
 
-def fnv(s: bytes) -> int:
-    h = 2166136261
-    for b in s:
-        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
-    return h
+M64 = (1 << 64) - 1
+
+
+def sketch(s: bytes) -> tuple[int, int]:
+    """The two words dl_atom_lookup reads of a name (atom_sketch in the generated C, little-endian).
+
+    A name of up to 16 bytes is all in them (8 to 16 bytes: its first and last 8, overlapping; 4 to 7:
+    its first and last 4; 1 to 3: its first, middle and last byte), so with the length they compare
+    as the whole name; a longer one compares its middle bytes too.
+    """
+    n = len(s)
+    le = int.from_bytes
+    if n >= 8:
+        return le(s[:8], "little"), le(s[n - 8:], "little")
+    if n >= 4:
+        return le(s[:4], "little") | le(s[n - 4:], "little") << 32, 0
+    return s[0] | s[n // 2] << 8 | s[n - 1] << 16, 0
+
+
+def slot(s: bytes, bits: int) -> int:
+    """The name's first table slot: a multiplicative hash of its sketch and length (its top bits)."""
+    a, b = sketch(s)
+    h = ((a ^ ((b * 0x9E3779B97F4A7C15) & M64) ^ len(s)) * 0xFF51AFD7ED558CCD) & M64
+    return h >> (64 - bits)
 
 
 # Tag categories of HTML elements, each as the HTML Standard lists it (13.2.4.2 "The stack of open
@@ -91,12 +110,13 @@ def categories(ns: list[str]) -> list[int]:
 
 def main() -> None:
     ns = names()
-    size = 1
-    while size < len(ns) * 4:
-        size *= 2
+    bits = 1
+    while (1 << bits) < len(ns) * 4:
+        bits += 1
+    size = 1 << bits
     table = [0] * size
     for i, n in enumerate(ns, start=1):
-        h = fnv(n.encode()) & (size - 1)
+        h = slot(n.encode(), bits)
         while table[h]:
             h = (h + 1) & (size - 1)
         table[h] = i
@@ -137,19 +157,51 @@ def main() -> None:
     cats = categories(ns)
     c_lines += ["};", "", "const uint16_t dl_tag_html_categories[DL_TAG__COUNT] = {"]
     c_lines += [f"    [{ident(n)}] = 0x{cats[i]:04x}," for i, n in enumerate(ns, start=1) if cats[i]]
-    c_lines += ["};", "", f"#define ATOM_TABLE_SIZE {size}u", "static const uint16_t atom_table[ATOM_TABLE_SIZE] = {"]
+    sketches = [sketch(n.encode()) for n in ns]
+    c_lines += ["};", "", "/* Each name's sketch (see atom_sketch), compared instead of its bytes. */",
+                "static const uint64_t atom_sketch_a[] = {", "    0,"]
+    c_lines += [f"    0x{a:016x}u," for a, _ in sketches]
+    c_lines += ["};", "", "static const uint64_t atom_sketch_b[] = {", "    0,"]
+    c_lines += [f"    0x{b:016x}u," for _, b in sketches]
+    c_lines += ["};", "", f"#define ATOM_TABLE_BITS {bits}", "#define ATOM_TABLE_SIZE (1u << ATOM_TABLE_BITS)",
+                "static const uint16_t atom_table[ATOM_TABLE_SIZE] = {"]
     for i in range(0, size, 16):
         c_lines.append("    " + ", ".join(str(x) for x in table[i:i + 16]) + ",")
     c_lines += [
         "};", "",
+        "static inline uint64_t le64(const unsigned char *p) {",
+        "    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |",
+        "           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;",
+        "}", "",
+        "static inline uint64_t le32(const unsigned char *p) {",
+        "    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24;",
+        "}", "",
+        "/* Two words that, with the length, are a name of up to 16 bytes (tools/gen_atoms.py sketch): read",
+        " * with fixed-size loads, so that the lookup of every tag token neither hashes byte by byte nor",
+        " * calls memcmp (both cost a branch the predictor misses at the name's varying length). */",
+        "static inline void atom_sketch(const unsigned char *s, size_t n, uint64_t *a, uint64_t *b) {",
+        "    if (n >= 8) {",
+        "        *a = le64(s);",
+        "        *b = le64(s + n - 8);",
+        "    } else if (n >= 4) {",
+        "        *a = le32(s) | le32(s + n - 4) << 32;",
+        "        *b = 0;",
+        "    } else {",
+        "        *a = (uint64_t)s[0] | (uint64_t)s[n / 2] << 8 | (uint64_t)s[n - 1] << 16;",
+        "        *b = 0;",
+        "    }",
+        "}", "",
         "uint32_t dl_atom_lookup(const char *name, size_t len) {",
         "    if (len == 0 || len > 32) return DL_TAG__NONE;",
-        "    uint32_t h = 2166136261u;",
-        "    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)name[i]) * 16777619u;",
-        "    for (uint32_t i = h & (ATOM_TABLE_SIZE - 1);; i = (i + 1) & (ATOM_TABLE_SIZE - 1)) {",
+        "    uint64_t ka, kb;",
+        "    atom_sketch((const unsigned char *)name, len, &ka, &kb);",
+        "    uint64_t h = (ka ^ (kb * 0x9E3779B97F4A7C15u) ^ len) * 0xFF51AFD7ED558CCDu;",
+        "    for (uint32_t i = (uint32_t)(h >> (64 - ATOM_TABLE_BITS));; i = (i + 1) & (ATOM_TABLE_SIZE - 1)) {",
         "        uint16_t a = atom_table[i];",
         "        if (a == 0) return DL_TAG__NONE;",
-        "        if (atom_lens[a] == len && memcmp(atom_names[a], name, len) == 0) return a;",
+        "        if (atom_sketch_a[a] == ka && atom_sketch_b[a] == kb && atom_lens[a] == len &&",
+        "            (len <= 16 || memcmp(atom_names[a] + 8, name + 8, len - 16) == 0))",
+        "            return a;",
         "    }",
         "}", "",
         "const char *dl_atom_name(uint32_t atom, size_t *len) {",

@@ -3,6 +3,7 @@ fragment contexts. The conformance suite is tests/conformance/test_tree_html5lib
 
 from __future__ import annotations
 
+import distill
 from distill import _core
 
 Node = tuple[str, int, int | None, int | None, bool, bool]
@@ -246,3 +247,25 @@ def test_selects_nested_through_mathml_do_not_copy_themselves_again() -> None:
     for depth in (4, 12):
         out = dump(level * depth)
         assert out.count('"t"') <= 2 * depth
+
+
+# ---- tag atoms ----
+
+def test_tag_atoms_tell_apart_names_that_share_their_ends() -> None:
+    # dl_atom_lookup compares a sketch of the name (its first and last bytes, read as words) and, past
+    # 16 bytes, the middle: a name that differs from a known one only in a middle byte is its own tag,
+    # never the known one (whose rules it would get: "dialog" vs "diblog", "xmp" vs "x-p")
+    page = "<body><diblog>a</diblog><dialog>b</dialog><x-p>c</x-p><xmp>d</xmp>"
+    got = dump(page).split("\n")
+    tags = [line.strip() for line in got[got.index("  <body>") + 1:] if line.strip().startswith("<")]
+    assert tags == ["<diblog>", "<dialog>", "<x-p>", "<xmp>"]
+
+
+def test_tag_queries_match_long_svg_names_exactly() -> None:
+    # the atoms longer than 16 bytes are case-adjusted SVG names, which only a query names as written:
+    # one that differs in a middle byte (outside the sketch's first and last 8) finds nothing
+    doc = distill.parse("<svg><feComponentTransfer/><feDisplacementMap/></svg>")
+    assert [el.tag for el in doc.find_all("feComponentTransfer")] == ["feComponentTransfer"]
+    assert [el.tag for el in doc.find_all("feDisplacementMap")] == ["feDisplacementMap"]
+    assert doc.find("feComponenxTransfer") is None
+    assert doc.find("feDisplaxementMap") is None
