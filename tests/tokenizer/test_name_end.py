@@ -13,7 +13,7 @@ import distill
 TAG_STOPS = [b"\t", b"\n", b"\x0c", b" ", b"/", b">"]
 ATTR_STOPS = TAG_STOPS + [b"="]
 # bytes below U+0020 (and others) that are part of a name
-NOT_STOPS = [b"\x01", b"\x0b", b"\x1f", b"\x7f", b"-", b"\xc3\xa9"]
+NOT_STOPS = [b"\x01", b"\x08", b"\x0b", b"\x0e", b"\x1f", b"\x7f", b"-", b"\xc3\xa9"]
 
 
 def _name(length: int, inner: bytes, at: int) -> bytes:
