@@ -190,3 +190,13 @@ def test_a_call_to_action_in_an_article_is_left_out() -> None:
     assert "Book a free" not in t
     t = text(article(tail=f'<aside id="ctaBox"><p>{pitch}</p></aside>'))
     assert "Book a free" not in t
+
+
+def test_each_naming_rule_reads_its_own_list_of_one_page() -> None:
+    # the rules read every element's class, id and role once for all their lists (region_edges.c
+    # names_of): on one page, an element for each of three rules, each left out by its own
+    page_html = article(middle=f'<div class="post-disclaimer"><p>{DISCLAIMER}</p></div>'
+                               f'<div role="navigation"><p>{TIP}</p></div>',
+                        tail=f'<div class="post-cta"><p>{PITCH}</p></div>')
+    t = text(page_html)
+    assert "official policy" not in t and "warehouse" not in t and "inbox" not in t

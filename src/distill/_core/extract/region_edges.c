@@ -127,98 +127,150 @@ static void keep_lead(const dl_blocks *b, const double *score, double threshold,
     }
 }
 
-/* The words a rule looks for, with what names_word asks first: the letters they start with (every
- * word is lower-case ASCII) and their lengths, taken once per rule and page, not once per value. */
-#define DL_EDGE_MAX_WORDS 32
+/* The word lists of the naming rules (see dl_region_edges for each one's reason). An element's markup is
+ * read once for all of them: what it names is a bit per list (names_of), so that the rules, each a pass
+ * over the kept blocks' ancestors, do not read the same class values again. */
+enum { NL_REVIEW, NL_SIGNATURE, NL_SHOP, NL_CATEGORY, NL_FACET, NL_ABOUT, NL_CTA, NL_NAV_ROLE, NL__COUNT };
+
+static const char *const review_words[] = {"review"}, *const signature_words[] = {"signature"},
+                         *const facet_words[] = {"facet"};
+/* what a page says about itself or points to, then the controls and overlays laid over its text */
+static const char *const about_words[] = {"disclaimer", "disclosure", "related",      "popover", "tooltip",
+                                          "toolbar",    "breadcrumb", "announcement", "upsell",  "wishlist",
+                                          "feedback",   "survey",     "paywall",      "loading", "spinner",
+                                          "skeleton",   "disabled",   "recommend",    "trending", "viewed",
+                                          "similar",    "signup",     "optin",        "donate",  "countdown",
+                                          "coupon"};
+/* a shop's controls and marks */
+static const char *const shop_words[] = {"compare", "badge", "usp", "trust"};
+static const char *const category_words[] = {"shipping", "offer", "modal"};
+static const char *const cta_words[] = {"cta"};
+/* ARIA roles of what is not text (read from the role attribute, not from the class) */
+static const char *const nav_roles[] = {"navigation", "search", "toolbar", "tooltip"};
+
 typedef struct {
     const char *const *words;
-    size_t n;
-    uint8_t len[DL_EDGE_MAX_WORDS];
-    uint8_t lo[27]; /* the words starting with letter c are by_letter[lo[c - 'a'] .. lo[c - 'a' + 1]) */
-    uint8_t by_letter[DL_EDGE_MAX_WORDS];
+    uint8_t n;
+} word_list;
+
+/* the class-word lists' words, all of them in one word_set */
+#define DL_EDGE_MAX_WORDS 48
+_Static_assert(sizeof(review_words) + sizeof(signature_words) + sizeof(shop_words) + sizeof(category_words) +
+                       sizeof(facet_words) + sizeof(about_words) + sizeof(cta_words) <=
+                   DL_EDGE_MAX_WORDS * sizeof(const char *),
+               "a word_set holds DL_EDGE_MAX_WORDS words");
+
+#define DL_LIST(w) {w, (uint8_t)(sizeof(w) / sizeof(w[0]))}
+static const word_list name_lists[NL__COUNT] = {
+    [NL_REVIEW] = DL_LIST(review_words),     [NL_SIGNATURE] = DL_LIST(signature_words),
+    [NL_SHOP] = DL_LIST(shop_words),         [NL_CATEGORY] = DL_LIST(category_words),
+    [NL_FACET] = DL_LIST(facet_words),       [NL_ABOUT] = DL_LIST(about_words),
+    [NL_CTA] = DL_LIST(cta_words),           [NL_NAV_ROLE] = DL_LIST(nav_roles),
+};
+#undef DL_LIST
+
+/* The class-word lists' words (all but the roles) with what names_of asks first: the letters they start
+ * with (every word is lower-case ASCII), their lengths and their lists. */
+typedef struct {
+    const char *word[DL_EDGE_MAX_WORDS];
+    uint8_t len[DL_EDGE_MAX_WORDS], list[DL_EDGE_MAX_WORDS];
+    uint8_t lo[27]; /* the words starting with letter c are word[lo[c - 'a'] .. lo[c - 'a' + 1]) */
 } word_set;
 
-static void word_set_init(word_set *s, const char *const *words, size_t n) {
-    if (n > DL_EDGE_MAX_WORDS) n = DL_EDGE_MAX_WORDS;
-    s->words = words;
-    s->n = n;
-    size_t k = 0;
-    for (unsigned c = 0; c < 26; c++) {
-        s->lo[c] = (uint8_t)k;
-        for (size_t w = 0; w < n; w++)
-            if ((unsigned)((unsigned char)words[w][0] - 'a') == c) s->by_letter[k++] = (uint8_t)w;
-    }
-    s->lo[26] = (uint8_t)k;
-    for (size_t w = 0; w < n; w++) s->len[w] = (uint8_t)strlen(words[w]);
+static void word_set_init(word_set *s) {
+    uint8_t count[26] = {0};
+    for (int l = 0; l < NL_NAV_ROLE; l++)
+        for (uint8_t w = 0; w < name_lists[l].n; w++) count[name_lists[l].words[w][0] - 'a']++;
+    uint8_t at[26];
+    s->lo[0] = 0;
+    for (int c = 0; c < 26; c++) at[c] = s->lo[c], s->lo[c + 1] = (uint8_t)(s->lo[c] + count[c]);
+    for (int l = 0; l < NL_NAV_ROLE; l++)
+        for (uint8_t w = 0; w < name_lists[l].n; w++) {
+            const char *word = name_lists[l].words[w];
+            uint8_t k = at[word[0] - 'a']++;
+            s->word[k] = word;
+            s->len[k] = (uint8_t)strlen(word);
+            s->list[k] = (uint8_t)l;
+        }
 }
 
-/* Customer reviews on a product page: the shop's page is the product (its name, description, details,
- * specifications); the reviews under it are what buyers wrote about it, a thread of their own, and the
- * references leave them out (WCXB's product truths stop before them). Review widgets name themselves
- * in their class, id or microdata ("reviews", "product-reviews", "yotpo-review", itemprop="review",
- * itemtype schema.org/Review), whoever made them. "review" must start a word of the value (after its
- * start, a space, '-', '_', ':' or '/', or as a capital after a lower-case letter), so that "preview"
- * does not count. One pass over v for all the rule's words: a byte is looked at further only when one
- * of them begins with its letter, so a rule of many words costs what a rule of one does. */
-static int names_word(const char *v, size_t n, const word_set *s) {
+/* The lists whose words the class, id or microdata value v[0..n) names, a bit per list. A word is named
+ * when it starts a word of the value (after its start, a space, '-', '_', ':' or '/', or as a capital
+ * after a lower-case letter), so that "preview" does not name "review"; customer reviews name themselves
+ * "reviews", "product-reviews", "yotpo-review", itemprop="review", itemtype schema.org/Review, whoever
+ * made them. One pass over v for all the lists: a byte is looked at further only when a word begins
+ * with its letter. */
+static unsigned names_in(const char *v, size_t n, const word_set *s) {
+    unsigned lists = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)v[i], lc = dl_ascii_lower(c);
         if (lc < 'a' || lc > 'z' || s->lo[lc - 'a'] == s->lo[lc - 'a' + 1]) continue;
         unsigned char p = i ? (unsigned char)v[i - 1] : ' ';
         int start = p == ' ' || p == '-' || p == '_' || p == ':' || p == '/' || (c >= 'A' && c <= 'Z' && p >= 'a' && p <= 'z');
         if (!start) continue;
-        for (unsigned k = s->lo[lc - 'a']; k < s->lo[lc - 'a' + 1]; k++) {
-            unsigned w = s->by_letter[k];
-            if (s->len[w] <= n - i && dl_ascii_eq_ci(v + i, s->len[w], s->words[w], s->len[w])) return 1;
-        }
+        for (unsigned k = s->lo[lc - 'a']; k < s->lo[lc - 'a' + 1]; k++)
+            if (s->len[k] <= n - i && dl_ascii_eq_ci(v + i, s->len[k], s->word[k], s->len[k])) lists |= 1u << s->list[k];
     }
-    return 0;
+    return lists;
 }
 
-/* Whether the role attribute value v[0..n) lists one of the words of s as a token (ARIA allows a list
- * of roles, the first one the browser knows applies; any of them says what the element is for). */
-static int lists_role(const char *v, size_t n, const word_set *s) {
+/* Whether the role attribute value v[0..n) lists one of the navigation roles as a token (ARIA allows a
+ * list of roles, the first one the browser knows applies; any of them says what the element is for). */
+static int lists_nav_role(const char *v, size_t n) {
+    const word_list *roles = &name_lists[NL_NAV_ROLE];
     const char *tok;
     size_t at = 0, len;
     while (dl_ascii_next_token(v, n, &at, &tok, &len))
-        for (size_t w = 0; w < s->n; w++)
-            if (s->len[w] == len && dl_ascii_eq_ci(tok, len, s->words[w], len)) return 1;
+        for (uint8_t w = 0; w < roles->n; w++)
+            if (strlen(roles->words[w]) == len && dl_ascii_eq_ci(tok, len, roles->words[w], len)) return 1;
     return 0;
 }
 
-/* Whether the class, id or microdata (itemprop, itemtype) of el names one of the words of s (see
- * names_word); with by_role, whether its role attribute lists one of its words instead (lists_role). */
-static int element_names(const dl_node *el, const word_set *s, int by_role) {
+/* What el's markup names, a bit per list: its class, id and microdata (itemprop, itemtype) by names_in,
+ * its role attribute for NL_NAV_ROLE. */
+static unsigned names_of(const dl_node *el, const word_set *s) {
+    unsigned lists = 0;
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
         const dl_attr *a = &el->u.element.attrs[i];
         size_t k = a->name.len;
         const char *nm = a->name.ptr;
-        if (by_role) {
-            if (k == 4 && memcmp(nm, "role", 4) == 0 && lists_role(a->value.ptr, a->value.len, s)) return 1;
-            continue;
-        }
         if ((k == 5 && memcmp(nm, "class", 5) == 0) || (k == 2 && memcmp(nm, "id", 2) == 0) ||
             (k == 8 && memcmp(nm, "itemprop", 8) == 0) || (k == 8 && memcmp(nm, "itemtype", 8) == 0))
-            if (names_word(a->value.ptr, a->value.len, s)) return 1;
+            lists |= names_in(a->value.ptr, a->value.len, s);
+        else if (k == 4 && memcmp(nm, "role", 4) == 0 && lists_nav_role(a->value.ptr, a->value.len))
+            lists |= 1u << NL_NAV_ROLE;
     }
-    return 0;
+    return lists;
+}
+
+/* The naming rules' state for one page: the word set, what each element names (read on first need),
+ * and a mark per element for the rule at hand. */
+#define NAMES_KNOWN 0x8000u
+typedef struct {
+    word_set set;
+    uint16_t *names; /* per element: NAMES_KNOWN and its lists' bits, or 0 not read yet */
+    uint8_t *in;     /* per element, for one rule: bit 1 inside a named element, bit 2 holds a kept block */
+} naming;
+
+static unsigned element_names(naming *nm, const dl_actx *cx, uint32_t i) {
+    if (!(nm->names[i] & NAMES_KNOWN))
+        nm->names[i] = (uint16_t)(NAMES_KNOWN | (cx->el[i].node->u.element.nattrs ? names_of(cx->el[i].node, &nm->set) : 0));
+    return nm->names[i];
 }
 
 /* The named blocks are dropped only while they are less than this share of the kept text: a page
  * that is mostly reviews is a review page (or the classifier kept nothing else), and its text stays. */
 #define DL_EDGE_NAMED_SHARE 0.5
 
-/* Drops the kept blocks inside an element named for one of the words (element_names, by its role with
- * by_role) while they are less than DL_EDGE_NAMED_SHARE of the kept text; with trailing, only those
- * after the last kept block of more than DL_EDGE_SHORT chars outside such elements. One pass over the
- * table (parents before children), two over the blocks. */
-static void drop_named(const dl_actx *cx, const dl_blocks *b, const char *const *words, size_t nwords, int by_role,
-                       int trailing, uint8_t *keep, uint32_t *left) {
+/* Drops the kept blocks inside an element that names list (element_names) while they are less than
+ * DL_EDGE_NAMED_SHARE of the kept text; with trailing, only those after the last kept block of more
+ * than DL_EDGE_SHORT chars outside such elements. One pass over the table (parents before children),
+ * two over the blocks. */
+static void drop_named(naming *nm, const dl_actx *cx, const dl_blocks *b, int list, int trailing, uint8_t *keep,
+                       uint32_t *left) {
     uint32_t n = cx->n;
-    word_set set;
-    word_set_init(&set, words, nwords);
-    uint8_t *in = calloc(n, 1); /* bit 1: inside a named element; bit 2: holds a kept block */
-    if (!in) return; /* out of memory: the rule is left out, the text is still right */
+    uint8_t *in = nm->in;
+    memset(in, 0, n);
     /* only a kept block's element and its ancestors are asked for their names: the rule reads bit 1
      * of kept blocks alone, and the chain above each is marked once (the walk up stops at a mark) */
     for (uint32_t k = 0; k < b->n; k++)
@@ -229,7 +281,7 @@ static void drop_named(const dl_actx *cx, const dl_blocks *b, const char *const 
         const dl_el *e = &cx->el[i];
         if (!(in[i] & 2)) continue;
         if (e->parent >= 0 && (in[e->parent] & 1)) in[i] |= 1;
-        else if (e->node->u.element.nattrs && element_names(e->node, &set, by_role)) in[i] |= 1, any = 1;
+        else if ((element_names(nm, cx, i) >> list) & 1) in[i] |= 1, any = 1;
     }
     if (any) {
         uint64_t kept = 0, named = 0;
@@ -244,27 +296,7 @@ static void drop_named(const dl_actx *cx, const dl_blocks *b, const char *const 
             for (uint32_t k = from; k < b->n; k++)
                 if (keep[k] && (in[b->el[k]] & 1)) keep[k] = 0, (*left)--;
     }
-    free(in);
 }
-
-static const char *const review_words[] = {"review"}, *const signature_words[] = {"signature"},
-                         *const facet_words[] = {"facet"};
-/* see dl_region_edges: what a page says about itself or points to, then the controls and overlays
- * laid over its text */
-static const char *const about_words[] = {"disclaimer", "disclosure", "related",      "popover", "tooltip",
-                                          "toolbar",    "breadcrumb", "announcement", "upsell",  "wishlist",
-                                          "feedback",   "survey",     "paywall",      "loading", "spinner",
-                                          "skeleton",   "disabled",   "recommend",    "trending", "viewed",
-                                          "similar",    "signup",     "optin",        "donate",  "countdown",
-                                          "coupon"};
-_Static_assert(sizeof(about_words) / sizeof(about_words[0]) <= DL_EDGE_MAX_WORDS, "a word_set holds DL_EDGE_MAX_WORDS");
-
-/* see dl_region_edges: a shop's controls and marks */
-static const char *const shop_words[] = {"compare", "badge", "usp", "trust"};
-static const char *const category_words[] = {"shipping", "offer", "modal"};
-static const char *const cta_words[] = {"cta"};
-/* see dl_region_edges: ARIA roles of what is not text */
-static const char *const nav_roles[] = {"navigation", "search", "toolbar", "tooltip"};
 
 void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, double threshold,
                      uint8_t *keep) {
@@ -275,39 +307,47 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
         if (!keep[k]) continue;
         if (is_credit(b, k) || (type == DL_PAGE_ARTICLE && (is_lead_in(b, k) || is_captioned_credit(b, k)))) keep[k] = 0, left--;
     }
+    /* the naming rules' state; out of memory, they are left out (the text is still right) */
+    naming nm = {.names = NULL, .in = NULL};
+    int nm_ok = 0;
+    if (left > 1 && cx->n) {
+        word_set_init(&nm.set);
+        nm.names = calloc(cx->n, sizeof(*nm.names));
+        nm.in = malloc(cx->n);
+        nm_ok = nm.names && nm.in;
+    }
     /* the reviews after a shop's own text (see names_word); measured on WCXB dev: product .6989 -> .7071
      * (20 pages better, 1 worse by 0.002), collection .7385 -> .7392; dropping them wherever they sit
      * cost 11 product pages up to 0.06 (critics' quotes inside the description). traf-dev and aeb
      * unchanged */
-    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1) drop_named(cx, b, review_words, 1, 0, 1, keep, &left);
+    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_REVIEW, 1, keep, &left);
     /* a forum signature (class or id "signature", "post-signature", "message-signature") is what its
      * author says under every post (what they play, their setup, a motto, a link), not the reply.
      * Only on forum pages: on a documentation page a "signature" is a function's. WCXB dev: forum
      * .8188 -> .8206 (7 pages better, none worse); on every type, documentation -0.0001 */
-    if (type == DL_PAGE_FORUM && left > 1) drop_named(cx, b, signature_words, 1, 0, 0, keep, &left);
+    if (type == DL_PAGE_FORUM && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_SIGNATURE, 0, keep, &left);
     /* a shop's controls and sales marks around its cards and its product (class or id "compare" for the
      * compare box, "badge" for "Sale", "New", "Best seller", "usp" for the bar of its selling points,
      * "trust" for its guarantees and ratings widgets) are the shop's, the same on every page, not what
      * the page sells or lists. On product and collection pages; WCXB dev .89946 -> .89961 (24 pages
      * better, 6 worse: a collection whose truth keeps its cards' badges), product .7413 -> .7424,
      * collection .7575 -> .7583, aeb and traf-dev unchanged. */
-    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1)
-        drop_named(cx, b, shop_words, sizeof(shop_words) / sizeof(shop_words[0]), 0, 0, keep, &left);
+    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1 && nm_ok)
+        drop_named(&nm, cx, b, NL_SHOP, 0, keep, &left);
     /* on a category page, moreover, the shop's shipping notices, promotional offers and modals (a
      * quick view of a card, a size guide, an offer's terms, in markup that names itself "shipping-bar",
      * "offer-banner", "quickview-modal") say what the shop says on every category, not what the category
      * holds. WCXB dev .89961 -> .89984 (collection .7583 -> .7612; 18 pages better, 2 worse), aeb and
      * traf-dev unchanged; on product pages the same words cost more than they gained (a product's own
      * shipping and offer details are its text). */
-    if (type == DL_PAGE_COLLECTION && left > 1)
-        drop_named(cx, b, category_words, sizeof(category_words) / sizeof(category_words[0]), 0, 0, keep, &left);
+    if (type == DL_PAGE_COLLECTION && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_CATEGORY, 0, keep, &left);
     /* a faceted search's filters (class or id "facet", "facets-list", "searchFacets": the brands, sizes,
      * prices and counts a shop's or a catalogue's results can be narrowed by) are controls, not the
      * page's text. On the pages that have them (a product, a collection, a listing); WCXB dev:
      * collection .7392 -> .7434, product .7071 -> .7072 (6 pages better, none worse); on every page
      * type a service page lost 0.02. ("filter" as the word: 18 better, 6 worse, up to -0.04.) */
-    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION || type == DL_PAGE_LISTING) && left > 1)
-        drop_named(cx, b, facet_words, 1, 0, 0, keep, &left);
+    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION || type == DL_PAGE_LISTING) && left > 1 && nm_ok)
+        drop_named(&nm, cx, b, NL_FACET, 0, keep, &left);
     /* what a page says about itself or points to, not its text: a disclaimer ("The views expressed are
      * the author's", "This is not medical advice", "Prices and availability may vary"), a disclosure (of
      * affiliate links, of sponsorship) and the related items (posts, products, articles) under or beside
@@ -333,7 +373,7 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
      * countdown, a coupon: WCXB dev .8990 -> .8994 (31 pages better, 1 worse by less than 0.001;
      * service .8772 -> .8789, listing .7992 -> .8008), aeb .9834 -> .9835 (P .9785 -> .9787), traf-dev
      * unchanged. */
-    if (left > 1) drop_named(cx, b, about_words, sizeof(about_words) / sizeof(about_words[0]), 0, 0, keep, &left);
+    if (left > 1 && nm_ok) drop_named(&nm, cx, b, NL_ABOUT, 0, keep, &left);
     /* an element whose ARIA role says it is a navigation landmark, a search form, a toolbar or a
      * tooltip is one, whatever its tag: role="navigation" is the <nav> the design prunes, written as a
      * <div> or a <ul> (a table of contents, a pager, a category tree inside the content's container),
@@ -341,14 +381,16 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
      * pages better, 3 worse: a listing whose role="navigation" list of links its truth keeps),
      * documentation .9471 -> .9481, aeb and traf-dev unchanged. "complementary", "menu" and "menubar"
      * as well: no further gain. */
-    if (left > 1) drop_named(cx, b, nav_roles, sizeof(nav_roles) / sizeof(nav_roles[0]), 1, 0, keep, &left);
+    if (left > 1 && nm_ok) drop_named(&nm, cx, b, NL_NAV_ROLE, 0, keep, &left);
     /* a call to action inside an article (class or id "cta", "post-cta", "ctaBox": "Get a free quote",
      * "Book a demo", "Join the course") is the site's pitch between or after the article's paragraphs,
      * not what the article says. Only on article pages: on a service page the calls to action are the
      * page's own offer (on every type: service -0.002). WCXB dev .89984 -> .90007 (24 pages better, 5
      * worse), traf-dev .9428 -> .9431 (one boilerplate snippet fewer), aeb .9835 -> .9836 (P .9787 ->
      * .9790). */
-    if (type == DL_PAGE_ARTICLE && left > 1) drop_named(cx, b, cta_words, 1, 0, 0, keep, &left);
+    if (type == DL_PAGE_ARTICLE && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_CTA, 0, keep, &left);
+    free(nm.names);
+    free(nm.in);
     /* from the end: each trailing label dropped makes the kept block before it the last one. Only on
      * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
      * cards hold little else, and they are its content (WCXB dev: listing -0.003 when applied there). */
