@@ -7,9 +7,13 @@ copy, so upper and mixed case must read as lower case, and nothing else may.
 
 from __future__ import annotations
 
+import re
 from array import array
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import distill
 from distill import _core
@@ -66,3 +70,103 @@ def test_repeated_and_colliding_values_read_as_alone() -> None:
         if v not in alone:
             alone[v] = own_words(f'class="{v}"')
         assert got == alone[v], (k, v)
+
+
+# ---- the tokens of long and mixed values against a reference -------------------------------------
+# Any value, long or short, of words in any case, acronyms, camelCase, digits, punctuation and non-ASCII
+# bytes, must read as the rules above say (this module's docstring), written out here as a byte loop
+# over the word lists of article_rules.h itself: whatever way article_text.c finds the words (its
+# lower-case runs are screened 16 bytes at a time), they must be these.
+
+RULES = Path(__file__).resolve().parents[2] / "src" / "distill" / "_core" / "extract" / "article_rules.h"
+
+
+def _listed(macro: str) -> list[str]:
+    text = RULES.read_text()
+    at = text.index(f"#define {macro} ")
+    body = []
+    for line in text[at:].splitlines():
+        body.append(line)
+        if not line.rstrip().endswith("\\"):
+            break
+    return re.findall(r'"([a-z]+)"', "\n".join(body))
+
+
+# (feature bit, [(words, whole words only)])
+LISTS = [
+    (BOILER, [(_listed("DL_ART_BOILERPLATE_WORDS"), False)]),
+    (RESCUE, [(_listed("DL_ART_RESCUE_WORDS"), False)]),
+    (POSITIVE, [(_listed("DL_ART_POSITIVE_WORDS"), False)]),
+    (NEGATIVE, [(_listed("DL_ART_NEGATIVE_PREFIXES"), False), (_listed("DL_ART_NEGATIVE_WORDS"), True)]),
+    (CLEAN, [(_listed("DL_ART_CLEAN_PREFIXES"), False), (_listed("DL_ART_CLEAN_WORDS"), True)]),
+]
+
+
+def _tokens(v: str) -> list[str]:
+    def low(c: str) -> bool:
+        return "a" <= c <= "z"
+
+    def up(c: str) -> bool:
+        return "A" <= c <= "Z"
+
+    out, i, n = [], 0, len(v)
+    while i < n:
+        c, j = v[i], i
+        if low(c):
+            j = i + 1
+            while j < n and low(v[j]):
+                j += 1
+        elif up(c):
+            if i + 1 < n and low(v[i + 1]):
+                j = i + 2
+                while j < n and low(v[j]):
+                    j += 1
+            else:
+                while j < n and up(v[j]):
+                    j += 1
+                if j < n and low(v[j]) and j - i > 1:
+                    j -= 1
+        else:
+            i += 1
+            continue
+        out.append(v[i:j])
+        i = j
+    return out
+
+
+def _expected(v: str) -> set[int]:
+    bits = set()
+    for tok in _tokens(v):
+        t = tok.lower()
+        for bit, groups in LISTS:
+            if any(t.startswith(w) and (not whole or len(t) == len(w)) for words, whole in groups for w in words):
+                bits.add(bit)
+    return bits
+
+
+_WORDS = sorted({w for _, groups in LISTS for words, _ in groups for w in words}) + ["x", "navy", "HTML", "ab"]
+_piece = st.one_of(
+    st.sampled_from(_WORDS).flatmap(lambda w: st.sampled_from([w, w.upper(), w.capitalize()])),
+    st.text(alphabet="abcXYZ", min_size=1, max_size=70),
+    st.sampled_from([" ", "-", "_", ":", "/", ".", "9", "2024", "\u00e9", "\u4e2d"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_piece, min_size=1, max_size=40).map("".join))
+def test_class_value_words_match_the_byte_rules(value: str) -> None:
+    assert own_words(f'class="{value}"') == _expected(value), value
+
+
+# words at and across 16- and 64-byte boundaries of the value
+@pytest.mark.parametrize(("value", "bits"), [
+    ("q" * 64 + "sidebar", set()),  # one word across the boundary: "sidebar" does not start it
+    ("q" * 63 + "-sidebar", {BOILER, NEGATIVE}),  # the word starts at the boundary
+    (" " * 60 + "sidebar", {BOILER, NEGATIVE}),  # the word crosses it
+    ("-" * 63 + "HTMLShare", {BOILER, NEGATIVE, CLEAN}),  # an acronym then a camelCase word across it
+    ("-" * 62 + "adShare", {BOILER, NEGATIVE, CLEAN}),  # "ad" ends at it, "Share" starts there
+    ("q" * 130 + " comment", {BOILER, NEGATIVE, CLEAN}),  # a word in a third window
+])
+def test_words_at_block_boundaries(value: str, bits: set[int]) -> None:
+    assert _expected(value) == bits
+    assert own_words(f'class="{value}"') == bits

@@ -206,7 +206,8 @@ void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *c
 #else
 void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *commas, uint32_t *words,
                          uint32_t *stops, uint32_t *digits) {
-    measure_scalar(s, len, chars, commas, words, stops, digits);
+    if (len < 16) measure_short(s, len, chars, commas, words, stops, digits); /* as with SSE2 */
+    else measure_scalar(s, len, chars, commas, words, stops, digits);
 }
 #endif
 
