@@ -676,24 +676,66 @@ static int by_word(const dl_node *el) {
     return 0;
 }
 
-/* Class, id or itemprop words that mark a byline: the names news and blog templates give it. Words
- * that mark a picture, a biography or a list of authors elsewhere are not bylines. */
-static const char *const byline_words[] = {"byline", "author", "writer", "autor", "auteur", "by-line", "reporter"};
-static const char *const byline_not[] = {"avatar", "image", "photo", "img", "bio", "pic", "thumb", "comment",
-                                         "authority", "social", "follow"};
-/* Class, id or itemprop words that mark a date line (htmldate reads the same ones); an update line or a
- * comment's date is not the publication. */
-static const char *const date_words[] = {"date", "time", "publish", "posted", "datum", "fecha", "byline",
-                                         "dateline", "entry-meta", "post-meta", "article-meta", "meta-info"};
-static const char *const date_not[] = {"update", "modif", "comment", "timeline", "runtime", "timer"};
-
-static int any_word(const char *low, const char *const *words, size_t n) {
-    for (size_t k = 0; k < n; k++)
-        if (strstr(low, words[k])) return 1;
-    return 0;
-}
+/* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
+ * author, writer, autor, auteur, by-line, reporter), and those that mark a picture, a biography or a
+ * list of authors elsewhere, which are not bylines (avatar, image, photo, img, bio, pic, thumb, comment,
+ * authority, social, follow). Words that mark a date line, as htmldate reads them (date, time, publish,
+ * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
+ * an update line or a comment's date, which is not the publication (update, modif, comment, timeline,
+ * runtime, timer). A value holds a hint when it holds a word of the first kind and none of the second.
+ * The words are grouped by their first letter, each with the lists that hold it, so that one pass over
+ * a value finds all of them rather than a search per word. */
+enum { HINT_BYLINE = 1, HINT_NOT_BYLINE = 2, HINT_DATE = 4, HINT_NOT_DATE = 8 };
+typedef struct {
+    const char *word;
+    uint8_t len, lists;
+} hint_word;
+#define HW(w, lists) {w, sizeof(w) - 1, lists}
+static const hint_word hint_a[] = {HW("author", HINT_BYLINE),     HW("autor", HINT_BYLINE),
+                                   HW("auteur", HINT_BYLINE),     HW("avatar", HINT_NOT_BYLINE),
+                                   HW("authority", HINT_NOT_BYLINE), HW("article-meta", HINT_DATE)};
+static const hint_word hint_b[] = {HW("byline", HINT_BYLINE | HINT_DATE), HW("by-line", HINT_BYLINE),
+                                   HW("bio", HINT_NOT_BYLINE)};
+static const hint_word hint_c[] = {HW("comment", HINT_NOT_BYLINE | HINT_NOT_DATE)};
+static const hint_word hint_d[] = {HW("date", HINT_DATE), HW("datum", HINT_DATE), HW("dateline", HINT_DATE)};
+static const hint_word hint_e[] = {HW("entry-meta", HINT_DATE)};
+static const hint_word hint_f[] = {HW("fecha", HINT_DATE), HW("follow", HINT_NOT_BYLINE)};
+static const hint_word hint_i[] = {HW("image", HINT_NOT_BYLINE), HW("img", HINT_NOT_BYLINE)};
+static const hint_word hint_m[] = {HW("modif", HINT_NOT_DATE), HW("meta-info", HINT_DATE)};
+static const hint_word hint_p[] = {HW("photo", HINT_NOT_BYLINE), HW("pic", HINT_NOT_BYLINE), HW("publish", HINT_DATE),
+                                   HW("posted", HINT_DATE), HW("post-meta", HINT_DATE)};
+static const hint_word hint_r[] = {HW("reporter", HINT_BYLINE), HW("runtime", HINT_NOT_DATE)};
+static const hint_word hint_s[] = {HW("social", HINT_NOT_BYLINE)};
+static const hint_word hint_t[] = {HW("thumb", HINT_NOT_BYLINE), HW("time", HINT_DATE), HW("timeline", HINT_NOT_DATE),
+                                   HW("timer", HINT_NOT_DATE)};
+static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE)};
+static const hint_word hint_w[] = {HW("writer", HINT_BYLINE)};
+#undef HW
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The hint words starting with the lower-case byte c: *n of them. */
+static const hint_word *hint_words_at(unsigned char c, size_t *n) {
+#define HINTS(x) return *n = COUNT(x), x
+    switch (c) {
+    case 'a': HINTS(hint_a);
+    case 'b': HINTS(hint_b);
+    case 'c': HINTS(hint_c);
+    case 'd': HINTS(hint_d);
+    case 'e': HINTS(hint_e);
+    case 'f': HINTS(hint_f);
+    case 'i': HINTS(hint_i);
+    case 'm': HINTS(hint_m);
+    case 'p': HINTS(hint_p);
+    case 'r': HINTS(hint_r);
+    case 's': HINTS(hint_s);
+    case 't': HINTS(hint_t);
+    case 'u': HINTS(hint_u);
+    case 'w': HINTS(hint_w);
+    default: return *n = 0, NULL;
+    }
+#undef HINTS
+}
 
 /* Whether a hint piece starts at p (r bytes left, r >= 2; see has_piece). */
 static int piece_at(const char *p, size_t r) {
@@ -712,7 +754,7 @@ static int piece_at(const char *p, size_t r) {
     }
 }
 
-/* Whether s holds a piece every hint word holds ("aut", "by", "writer", "reporter", "dat", "tim",
+/* Whether s holds a piece every byline or date-line word holds ("aut", "by", "writer", "reporter", "dat", "tim",
  * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
  * class names and ids that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
@@ -745,19 +787,26 @@ static int has_piece(const char *s, size_t n) {
     return 0;
 }
 
-/* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line). The
- * value is lower-cased once and searched with strstr. */
+/* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line): the
+ * lists holding a word the value holds, ASCII case-insensitively, found in one pass over its lower-case
+ * copy (n < 200: hints() passes no longer value). A place is compared with a word only when its first
+ * two letters are the word's. */
 static unsigned value_hints(const char *v, size_t n) {
     if (!has_piece(v, n)) return 0;
-    char low[200];
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = lower((unsigned char)v[i]);
-        low[i] = c ? (char)c : ' ';
+    unsigned char low[200];
+    for (size_t i = 0; i < n; i++) low[i] = lower((unsigned char)v[i]);
+    unsigned lists = 0;
+    for (size_t i = 0; i + 3 <= n; i++) { /* the shortest word has three letters */
+        size_t nw;
+        const hint_word *w = hint_words_at(low[i], &nw);
+        for (size_t k = 0; k < nw; k++)
+            if ((unsigned char)w[k].word[1] == low[i + 1] && w[k].len <= n - i &&
+                memcmp(low + i + 2, w[k].word + 2, w[k].len - 2u) == 0)
+                lists |= w[k].lists;
     }
-    low[n] = 0;
     unsigned out = 0;
-    if (any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not))) out |= 1;
-    if (any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not))) out |= 2;
+    if ((lists & (HINT_BYLINE | HINT_NOT_BYLINE)) == HINT_BYLINE) out |= 1;
+    if ((lists & (HINT_DATE | HINT_NOT_DATE)) == HINT_DATE) out |= 2;
     return out;
 }
 
@@ -887,7 +936,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     unsigned h = hints(m, ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
-        if (has_token(ma->rel, "author") || (prop && has_token(prop, "author")) || (h & 1) ||
+        if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) || (h & 1) ||
             (word = by_word(el)))
             keep_node(m->bylines, &m->nbylines, el, order, word);
     }
