@@ -2507,37 +2507,91 @@ static const dl_buf *page_text(const dl_meta *m) {
     return &p->text;
 }
 
+/* Where the word of words[0..n) that starts at t[i] is followed within 40 bytes by a date (*d, and *found
+ * set): returns where the scan goes on, past the word, or i + 1 when no word starts there. */
+static size_t label_at(const dl_meta *m, const dl_buf *t, size_t i, const char *const *words, size_t n, dl_date *d,
+                       int *found) {
+    unsigned char c = lower((unsigned char)t->data[i]);
+    for (size_t k = 0; k < n; k++) {
+        const char *w = words[k];
+        if ((unsigned char)w[0] != c || !starts_ci(t->data + i, t->len - i, w)) continue;
+        size_t wl = strlen(w), from = i + wl, span = t->len - from < 80 ? t->len - from : 80, at = 0;
+        dl_date x;
+        if (dl_date_find(t->data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
+            *d = x;
+            *found = 1;
+        }
+        return from;
+    }
+    return i + 1;
+}
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+/* 0xFF where x's byte lies in [lo, hi] (unsigned). */
+static __m128i bytes_within(__m128i x, unsigned char lo, unsigned char hi) {
+    return _mm_cmpeq_epi8(x, _mm_max_epu8(_mm_min_epu8(x, _mm_set1_epi8((char)hi)), _mm_set1_epi8((char)lo)));
+}
+#endif
+
 /* The first date that starts within 40 bytes after one of words[0..n) in the page's text
  * ("Veröffentlicht am 16.08.2019"): the words are found first, so a page pays one pass over its
- * text, not a date parse at every date it writes. */
+ * text, not a date parse at every date it writes. A word counts where it starts a word of the text. */
 static int labelled_date(const dl_meta *m, const char *const *words, size_t n, dl_date *d) {
     if (!m->html) return 0;
-    /* the words' first letters: most bytes of the text start none of them and cost one lookup */
-    unsigned char first[256] = {0};
+    const dl_buf *t = page_text(m);
+    if (t->failed) return 0;
+    const unsigned char *s = (const unsigned char *)t->data;
+    size_t len = t->len, i = 0;
+    int found = 0;
+    /* the words' first letters: most bytes of the text start none of them */
+    unsigned char first[256] = {0}, letters[8];
+    size_t nletters = 0;
     for (size_t k = 0; k < n; k++) {
         unsigned char c0 = (unsigned char)words[k][0];
+        if (!first[c0] && nletters < sizeof letters) letters[nletters] = c0;
+        if (!first[c0]) nletters++;
+        if (c0 < 'a' || c0 > 'z') nletters = sizeof letters + 1; /* found a byte at a time (below) */
         first[c0] = 1;
         if (c0 >= 'a' && c0 <= 'z') first[c0 - 32] = 1;
     }
-    const dl_buf *t = page_text(m);
-    int found = 0;
-    for (size_t i = 0; !t->failed && i < t->len && !found; i++) {
-        if (!first[(unsigned char)t->data[i]]) continue;
-        unsigned char c = lower((unsigned char)t->data[i]);
-        if (i && dl_ascii_is_alnum((unsigned char)t->data[i - 1])) continue; /* a word's start */
-        for (size_t k = 0; k < n && !found; k++) {
-            const char *w = words[k];
-            size_t wl = strlen(w);
-            if ((unsigned char)w[0] != c || !starts_ci(t->data + i, t->len - i, w)) continue;
-            size_t from = i + wl, span = t->len - from < 80 ? t->len - from : 80, at = 0;
-            dl_date x;
-            if (dl_date_find(t->data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
-                *d = x;
-                found = 1;
+    if (len && first[s[0]]) i = label_at(m, t, 0, words, n, d, &found);
+    else if (len) i = 1;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    /* 16 places at a time: a place is looked at only when its byte is a word's first letter, in either
+     * case (a letter's byte with bit 0x20 set is its lower case, and no other byte becomes a lower-case
+     * letter so), and the byte before it is no letter or digit */
+    if (nletters <= sizeof letters) {
+        const __m128i case_bit = _mm_set1_epi8(0x20);
+        while (!found && i + 16 <= len) {
+            __m128i x = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), case_bit);
+            __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 1));
+            __m128i hit = _mm_setzero_si128();
+            for (size_t k = 0; k < nletters; k++)
+                hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)letters[k])));
+            __m128i alnum = _mm_or_si128(bytes_within(_mm_or_si128(y, case_bit), 'a', 'z'), bytes_within(y, '0', '9'));
+            unsigned bits = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(alnum, hit));
+            size_t end = i + 16;
+            while (bits && !found) {
+                size_t at = i + (unsigned)__builtin_ctz(bits), on = label_at(m, t, at, words, n, d, &found);
+                bits &= bits - 1;
+                if (on == at + 1) continue;
+                /* a word was read: the scan goes on past it */
+                if (on >= end) {
+                    end = on;
+                    break;
+                }
+                bits &= ~0u << (on - i);
             }
-            i = from - 1;
-            break;
+            i = end;
         }
+    }
+#endif
+    for (; i < len && !found;) {
+        if (!first[s[i]] || (i && dl_ascii_is_alnum(s[i - 1]))) {
+            i++;
+            continue;
+        }
+        i = label_at(m, t, i, words, n, d, &found);
     }
     return found;
 }
