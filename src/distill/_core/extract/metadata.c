@@ -62,6 +62,7 @@ void dl_meta_free(dl_meta *m) {
     dl_metadata_free(&m->design);
     for (int i = 0; i < DL_SRC__COUNT; i++) dl_buf_free(&m->src[i]);
     dl_buf_free(&m->page_store.text);
+    dl_buf_free(&m->page_store.shown);
 }
 
 /* ------------------------------------------------------------------ small helpers */
@@ -2291,6 +2292,18 @@ static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
     text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, 1, out);
 }
 
+/* The lines a reader sees under the headline (DL_META_SHOWN_TEXT bytes of the text from it): built once
+ * per headline and kept in the harvest (m->page), as three of the date rules read them. */
+static const dl_buf *shown_text(const dl_meta *m, const dl_node *headline) {
+    struct dl_meta_page *p = m->page;
+    if (p->shown_of != headline) {
+        dl_buf_free(&p->shown);
+        text_from(headline, DL_META_SHOWN_TEXT, &p->shown);
+        p->shown_of = headline;
+    }
+    return &p->shown;
+}
+
 static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
     dl_buf t = {0};
     text_from(el, limit, &t);
@@ -2674,13 +2687,11 @@ static int text_shows_day(const dl_buf *t, int day_first, const dl_date *d, int 
 static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl_date *d) {
     if (!headline) return 0;
     int shows = 0;
-    for (int side = 0; side < 2 && !shows; side++) {
-        dl_buf t = {0};
-        if (side == 0) text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
-        else text_from(headline, DL_META_SHOWN_TEXT, &t);
-        shows = text_shows_day(&t, m->day_first, d, NULL);
-        dl_buf_free(&t);
-    }
+    dl_buf t = {0};
+    text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
+    shows = text_shows_day(&t, m->day_first, d, NULL);
+    dl_buf_free(&t);
+    if (!shows) shows = text_shows_day(shown_text(m, headline), m->day_first, d, NULL);
     return shows;
 }
 
@@ -2727,11 +2738,7 @@ static int near_headline(const dl_meta_node *n, uint32_t headline_order) {
 
 /* The first date written in the lines below the headline, and whether it is labelled an update. */
 static int date_under_headline(const dl_meta *m, const dl_node *headline, dl_date *d, int *updated) {
-    dl_buf t = {0};
-    text_from(headline, DL_META_SHOWN_TEXT, &t);
-    int ok = find_shown(&t, m->day_first, d, updated);
-    dl_buf_free(&t);
-    return ok;
+    return find_shown(shown_text(m, headline), m->day_first, d, updated);
 }
 
 /* The date a reader sees with the headline: a date line after it, else a date just above it, else the
@@ -2898,22 +2905,20 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * the page shows its revision, then its first publication, which is the date (meta-dev +2,
      * wcxb-dev +1; a second date up to 60 bytes on, meta-dev -1 more) */
     if (pick && headline) {
-        dl_buf t = {0};
-        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        const dl_buf *t = shown_text(m, headline);
         size_t a1 = 0, a2 = 0;
         dl_date x1, x2;
-        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x1, &a1) && same_day(pick, &x1)) {
+        if (!t->failed && t->len && dl_date_find(t->data, t->len, m->day_first, &x1, &a1) && same_day(pick, &x1)) {
             size_t off = a1 + 1;
-            while (off < t.len && t.data[off] != ' ') off++;
-            size_t span = t.len - off < DL_META_SIDE_BY_SIDE ? t.len - off : DL_META_SIDE_BY_SIDE;
-            if (off < t.len && dl_date_find(t.data + off, span, m->day_first, &x2, &a2) &&
+            while (off < t->len && t->data[off] != ' ') off++;
+            size_t span = t->len - off < DL_META_SIDE_BY_SIDE ? t->len - off : DL_META_SIDE_BY_SIDE;
+            if (off < t->len && dl_date_find(t->data + off, span, m->day_first, &x2, &a2) &&
                 days_from_civil(x2.year, x2.month, x2.day) < days_from_civil(x1.year, x1.month, x1.day) - 1 &&
-                !update_label(t.data, off, off + a2)) {
+                !update_label(t->data, off, off + a2)) {
                 found = x2;
                 pick = &found;
             }
         }
-        dl_buf_free(&t);
     }
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {
