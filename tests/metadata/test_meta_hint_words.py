@@ -34,6 +34,11 @@ def byline_under_headline(attrs: str) -> str | None:
         "id=author",
         'itemprop="author"',
         "class='x byline-wrap'",
+        # short values (read a byte at a time) with the word in capitals, after other letters, at the end
+        "class=AUTHOR",
+        "id=ByLine",
+        "class=xauthor",
+        "class=a1-Writer",
     ],
 )
 def test_a_byline_word_marks_the_byline(attrs: str) -> None:
