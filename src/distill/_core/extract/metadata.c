@@ -992,7 +992,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         break;
     case DL_TAG_a:
         if (!m->empty_author && wants(&m->design, DL_META_BYLINE, RANK_BYLINE_LINK) &&
-            has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
+            ma.rel && has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
             m->empty_author = el;
         break;
     case DL_TAG_time:
