@@ -692,9 +692,9 @@ typedef struct {
     uint8_t len, lists;
 } hint_word;
 #define HW(w, lists) {w, sizeof(w) - 1, lists}
-static const hint_word hint_a[] = {HW("author", HINT_BYLINE),     HW("autor", HINT_BYLINE),
-                                   HW("auteur", HINT_BYLINE),     HW("avatar", HINT_NOT_BYLINE),
-                                   HW("authority", HINT_NOT_BYLINE), HW("article-meta", HINT_DATE)};
+static const hint_word hint_a[] = {HW("author", HINT_BYLINE), HW("autor", HINT_BYLINE), HW("auteur", HINT_BYLINE),
+                                   HW("avatar", HINT_NOT_BYLINE), HW("authority", HINT_NOT_BYLINE),
+                                   HW("article-meta", HINT_DATE)};
 static const hint_word hint_b[] = {HW("byline", HINT_BYLINE | HINT_DATE), HW("by-line", HINT_BYLINE),
                                    HW("bio", HINT_NOT_BYLINE)};
 static const hint_word hint_c[] = {HW("comment", HINT_NOT_BYLINE | HINT_NOT_DATE)};
@@ -755,8 +755,8 @@ static int piece_at(const char *p, size_t r) {
     }
 }
 
-/* Whether s holds a piece every byline or date-line word holds ("aut", "by", "writer", "reporter", "dat", "tim",
- * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
+/* Whether s holds a piece every byline or date-line word holds ("aut", "by", "writer", "reporter", "dat",
+ * "tim", "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
  * class names and ids that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
     size_t i = 0;
