@@ -62,6 +62,7 @@ void dl_meta_free(dl_meta *m) {
     dl_metadata_free(&m->design);
     for (int i = 0; i < DL_SRC__COUNT; i++) dl_buf_free(&m->src[i]);
     dl_buf_free(&m->page_store.text);
+    dl_buf_free(&m->page_store.shown);
 }
 
 /* ------------------------------------------------------------------ small helpers */
@@ -676,24 +677,66 @@ static int by_word(const dl_node *el) {
     return 0;
 }
 
-/* Class, id or itemprop words that mark a byline: the names news and blog templates give it. Words
- * that mark a picture, a biography or a list of authors elsewhere are not bylines. */
-static const char *const byline_words[] = {"byline", "author", "writer", "autor", "auteur", "by-line", "reporter"};
-static const char *const byline_not[] = {"avatar", "image", "photo", "img", "bio", "pic", "thumb", "comment",
-                                         "authority", "social", "follow"};
-/* Class, id or itemprop words that mark a date line (htmldate reads the same ones); an update line or a
- * comment's date is not the publication. */
-static const char *const date_words[] = {"date", "time", "publish", "posted", "datum", "fecha", "byline",
-                                         "dateline", "entry-meta", "post-meta", "article-meta", "meta-info"};
-static const char *const date_not[] = {"update", "modif", "comment", "timeline", "runtime", "timer"};
-
-static int any_word(const char *low, const char *const *words, size_t n) {
-    for (size_t k = 0; k < n; k++)
-        if (strstr(low, words[k])) return 1;
-    return 0;
-}
+/* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
+ * author, writer, autor, auteur, by-line, reporter), and those that mark a picture, a biography or a
+ * list of authors elsewhere, which are not bylines (avatar, image, photo, img, bio, pic, thumb, comment,
+ * authority, social, follow). Words that mark a date line, as htmldate reads them (date, time, publish,
+ * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
+ * an update line or a comment's date, which is not the publication (update, modif, comment, timeline,
+ * runtime, timer). A value holds a hint when it holds a word of the first kind and none of the second.
+ * The words are grouped by their first letter, each with the lists that hold it, so that one pass over
+ * a value finds all of them rather than a search per word. */
+enum { HINT_BYLINE = 1, HINT_NOT_BYLINE = 2, HINT_DATE = 4, HINT_NOT_DATE = 8 };
+typedef struct {
+    const char *word;
+    uint8_t len, lists;
+} hint_word;
+#define HW(w, lists) {w, sizeof(w) - 1, lists}
+static const hint_word hint_a[] = {HW("author", HINT_BYLINE), HW("autor", HINT_BYLINE), HW("auteur", HINT_BYLINE),
+                                   HW("avatar", HINT_NOT_BYLINE), HW("authority", HINT_NOT_BYLINE),
+                                   HW("article-meta", HINT_DATE)};
+static const hint_word hint_b[] = {HW("byline", HINT_BYLINE | HINT_DATE), HW("by-line", HINT_BYLINE),
+                                   HW("bio", HINT_NOT_BYLINE)};
+static const hint_word hint_c[] = {HW("comment", HINT_NOT_BYLINE | HINT_NOT_DATE)};
+static const hint_word hint_d[] = {HW("date", HINT_DATE), HW("datum", HINT_DATE), HW("dateline", HINT_DATE)};
+static const hint_word hint_e[] = {HW("entry-meta", HINT_DATE)};
+static const hint_word hint_f[] = {HW("fecha", HINT_DATE), HW("follow", HINT_NOT_BYLINE)};
+static const hint_word hint_i[] = {HW("image", HINT_NOT_BYLINE), HW("img", HINT_NOT_BYLINE)};
+static const hint_word hint_m[] = {HW("modif", HINT_NOT_DATE), HW("meta-info", HINT_DATE)};
+static const hint_word hint_p[] = {HW("photo", HINT_NOT_BYLINE), HW("pic", HINT_NOT_BYLINE), HW("publish", HINT_DATE),
+                                   HW("posted", HINT_DATE), HW("post-meta", HINT_DATE)};
+static const hint_word hint_r[] = {HW("reporter", HINT_BYLINE), HW("runtime", HINT_NOT_DATE)};
+static const hint_word hint_s[] = {HW("social", HINT_NOT_BYLINE)};
+static const hint_word hint_t[] = {HW("thumb", HINT_NOT_BYLINE), HW("time", HINT_DATE), HW("timeline", HINT_NOT_DATE),
+                                   HW("timer", HINT_NOT_DATE)};
+static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE)};
+static const hint_word hint_w[] = {HW("writer", HINT_BYLINE)};
+#undef HW
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The hint words starting with the lower-case byte c: *n of them. */
+static const hint_word *hint_words_at(unsigned char c, size_t *n) {
+#define HINTS(x) return *n = COUNT(x), x
+    switch (c) {
+    case 'a': HINTS(hint_a);
+    case 'b': HINTS(hint_b);
+    case 'c': HINTS(hint_c);
+    case 'd': HINTS(hint_d);
+    case 'e': HINTS(hint_e);
+    case 'f': HINTS(hint_f);
+    case 'i': HINTS(hint_i);
+    case 'm': HINTS(hint_m);
+    case 'p': HINTS(hint_p);
+    case 'r': HINTS(hint_r);
+    case 's': HINTS(hint_s);
+    case 't': HINTS(hint_t);
+    case 'u': HINTS(hint_u);
+    case 'w': HINTS(hint_w);
+    default: return *n = 0, NULL;
+    }
+#undef HINTS
+}
 
 /* Whether a hint piece starts at p (r bytes left, r >= 2; see has_piece). */
 static int piece_at(const char *p, size_t r) {
@@ -712,8 +755,8 @@ static int piece_at(const char *p, size_t r) {
     }
 }
 
-/* Whether s holds a piece every hint word holds ("aut", "by", "writer", "reporter", "dat", "tim",
- * "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
+/* Whether s holds a piece every byline or date-line word holds ("aut", "by", "writer", "reporter", "dat",
+ * "tim", "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
  * class names and ids that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
     size_t i = 0;
@@ -736,28 +779,42 @@ static int has_piece(const char *s, size_t n) {
     }
 #undef DL_PAIR
 #endif
-    /* the first letters of the pieces, both cases: the usual byte is ruled out by one load */
-    static const unsigned char first[256] = {['a'] = 1, ['b'] = 1, ['w'] = 1, ['r'] = 1, ['d'] = 1, ['t'] = 1,
-                                             ['p'] = 1, ['f'] = 1, ['m'] = 1, ['A'] = 1, ['B'] = 1, ['W'] = 1,
-                                             ['R'] = 1, ['D'] = 1, ['T'] = 1, ['P'] = 1, ['F'] = 1, ['M'] = 1};
+    /* per first letter of a piece (both cases), its second letters as bits (a letter's byte & 31, either
+     * case): a place is ruled out by two loads and a shift, without a branch on its first letter, which
+     * is one of the pieces' in most words (another byte whose & 31 is a second letter's only makes
+     * piece_at look) */
+#define L(c) (1u << ((c) & 31))
+    static const uint32_t second[256] = {['a'] = L('u'), ['b'] = L('y'), ['w'] = L('r'), ['r'] = L('e'),
+                                         ['d'] = L('a'), ['t'] = L('i'), ['p'] = L('u') | L('o'), ['f'] = L('e'),
+                                         ['m'] = L('e'), ['A'] = L('u'), ['B'] = L('y'), ['W'] = L('r'),
+                                         ['R'] = L('e'), ['D'] = L('a'), ['T'] = L('i'), ['P'] = L('u') | L('o'),
+                                         ['F'] = L('e'), ['M'] = L('e')};
+#undef L
     for (; i + 2 <= n; i++)
-        if (first[(unsigned char)s[i]] && piece_at(s + i, n - i)) return 1;
+        if ((second[(unsigned char)s[i]] >> ((unsigned char)s[i + 1] & 31) & 1) && piece_at(s + i, n - i)) return 1;
     return 0;
 }
 
-/* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line). The
- * value is lower-cased once and searched with strstr. */
+/* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line): the
+ * lists holding a word the value holds, ASCII case-insensitively, found in one pass over its lower-case
+ * copy (n < 200: hints() passes no longer value). A place is compared with a word only when its first
+ * two letters are the word's. */
 static unsigned value_hints(const char *v, size_t n) {
     if (!has_piece(v, n)) return 0;
-    char low[200];
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = lower((unsigned char)v[i]);
-        low[i] = c ? (char)c : ' ';
+    unsigned char low[200];
+    for (size_t i = 0; i < n; i++) low[i] = lower((unsigned char)v[i]);
+    unsigned lists = 0;
+    for (size_t i = 0; i + 3 <= n; i++) { /* the shortest word has three letters */
+        size_t nw;
+        const hint_word *w = hint_words_at(low[i], &nw);
+        for (size_t k = 0; k < nw; k++)
+            if ((unsigned char)w[k].word[1] == low[i + 1] && w[k].len <= n - i &&
+                memcmp(low + i + 2, w[k].word + 2, w[k].len - 2u) == 0)
+                lists |= w[k].lists;
     }
-    low[n] = 0;
     unsigned out = 0;
-    if (any_word(low, byline_words, COUNT(byline_words)) && !any_word(low, byline_not, COUNT(byline_not))) out |= 1;
-    if (any_word(low, date_words, COUNT(date_words)) && !any_word(low, date_not, COUNT(date_not))) out |= 2;
+    if ((lists & (HINT_BYLINE | HINT_NOT_BYLINE)) == HINT_BYLINE) out |= 1;
+    if ((lists & (HINT_DATE | HINT_NOT_DATE)) == HINT_DATE) out |= 2;
     return out;
 }
 
@@ -887,7 +944,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     unsigned h = hints(m, ma);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
-        if (has_token(ma->rel, "author") || (prop && has_token(prop, "author")) || (h & 1) ||
+        if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) || (h & 1) ||
             (word = by_word(el)))
             keep_node(m->bylines, &m->nbylines, el, order, word);
     }
@@ -935,7 +992,7 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         break;
     case DL_TAG_a:
         if (!m->empty_author && wants(&m->design, DL_META_BYLINE, RANK_BYLINE_LINK) &&
-            has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
+            ma.rel && has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
             m->empty_author = el;
         break;
     case DL_TAG_time:
@@ -2242,6 +2299,18 @@ static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
     text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, 1, out);
 }
 
+/* The lines a reader sees under the headline (DL_META_SHOWN_TEXT bytes of the text from it): built once
+ * per headline and kept in the harvest (m->page), as three of the date rules read them. */
+static const dl_buf *shown_text(const dl_meta *m, const dl_node *headline) {
+    struct dl_meta_page *p = m->page;
+    if (p->shown_of != headline) {
+        dl_buf_free(&p->shown);
+        text_from(headline, DL_META_SHOWN_TEXT, &p->shown);
+        p->shown_of = headline;
+    }
+    return &p->shown;
+}
+
 static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
     dl_buf t = {0};
     text_from(el, limit, &t);
@@ -2458,37 +2527,91 @@ static const dl_buf *page_text(const dl_meta *m) {
     return &p->text;
 }
 
+/* Where the word of words[0..n) that starts at t[i] is followed within 40 bytes by a date (*d, and *found
+ * set): returns where the scan goes on, past the word, or i + 1 when no word starts there. */
+static size_t label_at(const dl_meta *m, const dl_buf *t, size_t i, const char *const *words, size_t n, dl_date *d,
+                       int *found) {
+    unsigned char c = lower((unsigned char)t->data[i]);
+    for (size_t k = 0; k < n; k++) {
+        const char *w = words[k];
+        if ((unsigned char)w[0] != c || !starts_ci(t->data + i, t->len - i, w)) continue;
+        size_t wl = strlen(w), from = i + wl, span = t->len - from < 80 ? t->len - from : 80, at = 0;
+        dl_date x;
+        if (dl_date_find(t->data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
+            *d = x;
+            *found = 1;
+        }
+        return from;
+    }
+    return i + 1;
+}
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+/* 0xFF where x's byte lies in [lo, hi] (unsigned). */
+static __m128i bytes_within(__m128i x, unsigned char lo, unsigned char hi) {
+    return _mm_cmpeq_epi8(x, _mm_max_epu8(_mm_min_epu8(x, _mm_set1_epi8((char)hi)), _mm_set1_epi8((char)lo)));
+}
+#endif
+
 /* The first date that starts within 40 bytes after one of words[0..n) in the page's text
  * ("Veröffentlicht am 16.08.2019"): the words are found first, so a page pays one pass over its
- * text, not a date parse at every date it writes. */
+ * text, not a date parse at every date it writes. A word counts where it starts a word of the text. */
 static int labelled_date(const dl_meta *m, const char *const *words, size_t n, dl_date *d) {
     if (!m->html) return 0;
-    /* the words' first letters: most bytes of the text start none of them and cost one lookup */
-    unsigned char first[256] = {0};
+    const dl_buf *t = page_text(m);
+    if (t->failed) return 0;
+    const unsigned char *s = (const unsigned char *)t->data;
+    size_t len = t->len, i = 0;
+    int found = 0;
+    /* the words' first letters: most bytes of the text start none of them */
+    unsigned char first[256] = {0}, letters[8];
+    size_t nletters = 0;
     for (size_t k = 0; k < n; k++) {
         unsigned char c0 = (unsigned char)words[k][0];
+        if (!first[c0] && nletters < sizeof letters) letters[nletters] = c0;
+        if (!first[c0]) nletters++;
+        if (c0 < 'a' || c0 > 'z') nletters = sizeof letters + 1; /* found a byte at a time (below) */
         first[c0] = 1;
         if (c0 >= 'a' && c0 <= 'z') first[c0 - 32] = 1;
     }
-    const dl_buf *t = page_text(m);
-    int found = 0;
-    for (size_t i = 0; !t->failed && i < t->len && !found; i++) {
-        if (!first[(unsigned char)t->data[i]]) continue;
-        unsigned char c = lower((unsigned char)t->data[i]);
-        if (i && dl_ascii_is_alnum((unsigned char)t->data[i - 1])) continue; /* a word's start */
-        for (size_t k = 0; k < n && !found; k++) {
-            const char *w = words[k];
-            size_t wl = strlen(w);
-            if ((unsigned char)w[0] != c || !starts_ci(t->data + i, t->len - i, w)) continue;
-            size_t from = i + wl, span = t->len - from < 80 ? t->len - from : 80, at = 0;
-            dl_date x;
-            if (dl_date_find(t->data + from, span, m->day_first, &x, &at) && wl + at <= 40) {
-                *d = x;
-                found = 1;
+    if (len && first[s[0]]) i = label_at(m, t, 0, words, n, d, &found);
+    else if (len) i = 1;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    /* 16 places at a time: a place is looked at only when its byte is a word's first letter, in either
+     * case (a letter's byte with bit 0x20 set is its lower case, and no other byte becomes a lower-case
+     * letter so), and the byte before it is no letter or digit */
+    if (nletters <= sizeof letters) {
+        const __m128i case_bit = _mm_set1_epi8(0x20);
+        while (!found && i + 16 <= len) {
+            __m128i x = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), case_bit);
+            __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(s + i - 1));
+            __m128i hit = _mm_setzero_si128();
+            for (size_t k = 0; k < nletters; k++)
+                hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)letters[k])));
+            __m128i alnum = _mm_or_si128(bytes_within(_mm_or_si128(y, case_bit), 'a', 'z'), bytes_within(y, '0', '9'));
+            unsigned bits = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(alnum, hit));
+            size_t end = i + 16;
+            while (bits && !found) {
+                size_t at = i + (unsigned)__builtin_ctz(bits), on = label_at(m, t, at, words, n, d, &found);
+                bits &= bits - 1;
+                if (on == at + 1) continue;
+                /* a word was read: the scan goes on past it */
+                if (on >= end) {
+                    end = on;
+                    break;
+                }
+                bits &= ~0u << (on - i);
             }
-            i = from - 1;
-            break;
+            i = end;
         }
+    }
+#endif
+    for (; i < len && !found;) {
+        if (!first[s[i]] || (i && dl_ascii_is_alnum(s[i - 1]))) {
+            i++;
+            continue;
+        }
+        i = label_at(m, t, i, words, n, d, &found);
     }
     return found;
 }
@@ -2571,13 +2694,11 @@ static int text_shows_day(const dl_buf *t, int day_first, const dl_date *d, int 
 static int near_headline_day(const dl_meta *m, const dl_node *headline, const dl_date *d) {
     if (!headline) return 0;
     int shows = 0;
-    for (int side = 0; side < 2 && !shows; side++) {
-        dl_buf t = {0};
-        if (side == 0) text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
-        else text_from(headline, DL_META_SHOWN_TEXT, &t);
-        shows = text_shows_day(&t, m->day_first, d, NULL);
-        dl_buf_free(&t);
-    }
+    dl_buf t = {0};
+    text_before(headline, DL_META_BEFORE_HEADLINE_TEXT, DL_META_BEFORE_HEADLINE_NODES, &t);
+    shows = text_shows_day(&t, m->day_first, d, NULL);
+    dl_buf_free(&t);
+    if (!shows) shows = text_shows_day(shown_text(m, headline), m->day_first, d, NULL);
     return shows;
 }
 
@@ -2624,11 +2745,7 @@ static int near_headline(const dl_meta_node *n, uint32_t headline_order) {
 
 /* The first date written in the lines below the headline, and whether it is labelled an update. */
 static int date_under_headline(const dl_meta *m, const dl_node *headline, dl_date *d, int *updated) {
-    dl_buf t = {0};
-    text_from(headline, DL_META_SHOWN_TEXT, &t);
-    int ok = find_shown(&t, m->day_first, d, updated);
-    dl_buf_free(&t);
-    return ok;
+    return find_shown(shown_text(m, headline), m->day_first, d, updated);
 }
 
 /* The date a reader sees with the headline: a date line after it, else a date just above it, else the
@@ -2795,22 +2912,20 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * the page shows its revision, then its first publication, which is the date (meta-dev +2,
      * wcxb-dev +1; a second date up to 60 bytes on, meta-dev -1 more) */
     if (pick && headline) {
-        dl_buf t = {0};
-        text_from(headline, DL_META_SHOWN_TEXT, &t);
+        const dl_buf *t = shown_text(m, headline);
         size_t a1 = 0, a2 = 0;
         dl_date x1, x2;
-        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x1, &a1) && same_day(pick, &x1)) {
+        if (!t->failed && t->len && dl_date_find(t->data, t->len, m->day_first, &x1, &a1) && same_day(pick, &x1)) {
             size_t off = a1 + 1;
-            while (off < t.len && t.data[off] != ' ') off++;
-            size_t span = t.len - off < DL_META_SIDE_BY_SIDE ? t.len - off : DL_META_SIDE_BY_SIDE;
-            if (off < t.len && dl_date_find(t.data + off, span, m->day_first, &x2, &a2) &&
+            while (off < t->len && t->data[off] != ' ') off++;
+            size_t span = t->len - off < DL_META_SIDE_BY_SIDE ? t->len - off : DL_META_SIDE_BY_SIDE;
+            if (off < t->len && dl_date_find(t->data + off, span, m->day_first, &x2, &a2) &&
                 days_from_civil(x2.year, x2.month, x2.day) < days_from_civil(x1.year, x1.month, x1.day) - 1 &&
-                !update_label(t.data, off, off + a2)) {
+                !update_label(t->data, off, off + a2)) {
                 found = x2;
                 pick = &found;
             }
         }
-        dl_buf_free(&t);
     }
     /* the URL's date: a CMS writes the publication day into the path */
     if (!pick) {

@@ -115,12 +115,15 @@ struct dl_meta {
      * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
     int page_type;
     dl_word_memo hint_memo; /* the byline and date-line hints of the class, id and itemprop values met */
-    /* the page's text as the last-resort date rules read it (metadata.c's page_text), built by the first
-     * of them that asks and kept for the others: `page` points at page_store (dl_meta_init), so that the
-     * rules, which read the harvest through a const pointer, can fill it */
+    /* the page's text as the last-resort date rules read it (metadata.c's page_text), and the lines a
+     * reader sees under the headline (shown_text: the text after shown_of), each built by the first of
+     * the date rules that asks and kept for the others: `page` points at page_store (dl_meta_init), so
+     * that the rules, which read the harvest through a const pointer, can fill it */
     struct dl_meta_page {
         dl_buf text;
         int ready;
+        dl_buf shown;
+        const dl_node *shown_of;
     } page_store, *page;
 };
 

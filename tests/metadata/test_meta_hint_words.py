@@ -1,0 +1,66 @@
+"""The class, id and itemprop words that mark a visible byline (metadata.c's hint words): a value marks
+one when it holds a byline word (in any case, anywhere in it) and no word of a picture, a biography or
+a comment; one pass over the value finds them all, so each word and each veto is tried here."""
+
+from __future__ import annotations
+
+import pytest
+
+import distill
+
+PROSE = (
+    "<p>The council met on Tuesday evening to debate the budget, which had been delayed for weeks, "
+    "and voted, after a long and heated discussion, to approve it.</p>"
+    "<p>Residents who attended said the meeting ran late, that tempers flared, and that the vote was close.</p>"
+)
+
+
+def byline_under_headline(attrs: str) -> str | None:
+    body = f"<article><h1>Council passes budget</h1><div {attrs}>Jane Doe</div><div class=text>{PROSE}</div></article>"
+    return distill.article(f"<html><head></head><body>{body}</body></html>").byline
+
+
+@pytest.mark.parametrize(
+    "attrs",
+    [
+        "class=byline",
+        "class=post-author",
+        "class=entry-writer",
+        "class=autor",
+        "class=nom-auteur",
+        "class=by-line",
+        "class=reporter",
+        "class=Article-AUTHOR-Name",  # any case
+        "id=author",
+        'itemprop="author"',
+        "class='x byline-wrap'",
+        # short values (read a byte at a time) with the word in capitals, after other letters, at the end
+        "class=AUTHOR",
+        "id=ByLine",
+        "class=xauthor",
+        "class=a1-Writer",
+    ],
+)
+def test_a_byline_word_marks_the_byline(attrs: str) -> None:
+    assert byline_under_headline(attrs) == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    "attrs",
+    [
+        "class=author-avatar",
+        "class=author-image",
+        "class=author-photo",
+        "class=author-img",
+        "class=author-bio",
+        "class=author-pic",
+        "class=author-thumb",
+        "class=comment-author",
+        "class=authority",
+        "class=author-social",
+        "class=follow-author",
+        "class=nothing-here",
+    ],
+)
+def test_a_picture_bio_or_comment_word_vetoes_it(attrs: str) -> None:
+    assert byline_under_headline(attrs) is None
