@@ -37,16 +37,23 @@ void dl_article_harvest(const dl_node *root, dl_meta *m) {
     }
 }
 
+static void harvest_enter(void *m, const dl_node *el) { dl_meta_visit(m, el); }
+static void harvest_leave(void *m, const dl_node *el) { dl_meta_leave(m, el); }
+
 int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_article *out) {
     memset(out, 0, sizeof(*out));
     dl_metadata_init(&out->meta);
     dl_meta harvest;
     dl_meta_init(&harvest);
-    dl_article_harvest(root, &harvest);
+    /* the metadata is harvested in the page classifier's walk: one pass over the tree for both */
+    const dl_page_companion also = {harvest_enter, harvest_leave, &harvest};
+    dl_article_page_class known;
     int rc = 0;
     dl_article_text_result t;
     dl_article_content_result c;
-    if (dl_article_regions(root, (dl_favor)opts->favor, !(opts->include & DL_INCLUDE_TABLES), &c, &t) == 0) {
+    if (dl_page_classify_with(root, &also, &known.type, &known.confidence) == 0 &&
+        dl_article_regions_typed(root, &known, (dl_favor)opts->favor, !(opts->include & DL_INCLUDE_TABLES), &c,
+                                 &t) == 0) {
         dl_buf_append(&out->text, t.text, t.len);
         out->regions = c.roots;
         out->nregions = c.nroots;

@@ -984,7 +984,15 @@ static void enter_link(walk *w, const known_attrs *ka, size_t cslot) {
     if (m->bits[cslot] & V_BUTTON) w->f[F_button_links]++;
 }
 
-static void enter_element(walk *w, const dl_node *el) {
+/* The walk's per-node steps are inlined into it: the companion's calls in the walk (features_with) would
+ * otherwise make GCC's profile-guided build put them out of line, a call per node. */
+#if defined(__GNUC__) || defined(__clang__)
+#define WALK_STEP __attribute__((always_inline)) static inline
+#else
+#define WALK_STEP static inline
+#endif
+
+WALK_STEP void enter_element(walk *w, const dl_node *el) {
     if (el->ns != DL_NS_HTML) {
         w->invisible++;
         return;
@@ -1094,7 +1102,7 @@ static void enter_element(walk *w, const dl_node *el) {
         w->f[F_author_declared] = 1;
 }
 
-static void leave_element(walk *w, const dl_node *el) {
+WALK_STEP void leave_element(walk *w, const dl_node *el) {
     if (el->ns != DL_NS_HTML) {
         w->invisible--;
         return;
@@ -1133,7 +1141,7 @@ static void leave_element(walk *w, const dl_node *el) {
     }
 }
 
-static void visit_text(walk *w, const dl_node *t) {
+WALK_STEP void visit_text(walk *w, const dl_node *t) {
     const dl_node *p = t->parent;
     if (dl_is_element(p, DL_TAG_script)) {
         const dl_str *type = attr(p, "type");
@@ -1146,24 +1154,36 @@ static void visit_text(walk *w, const dl_node *t) {
 
 static double log_count(double x) { return log1p(x); }
 
-int dl_page_features(const dl_node *root, double *out) {
+/* The features of the page at root into out (dl_page_features), calling also's hooks (may be NULL) on
+ * the elements entered and left. */
+static int features_with(const dl_node *root, const dl_page_companion *also, double *out) {
     walk w;
     walk_init(&w);
     const dl_node *n = root;
     for (;;) {
-        if (n->type == DL_NODE_ELEMENT) enter_element(&w, n);
-        else if (n->type == DL_NODE_TEXT) visit_text(&w, n);
+        if (n->type == DL_NODE_ELEMENT) {
+            if (also) also->enter(also->user, n);
+            enter_element(&w, n);
+        } else if (n->type == DL_NODE_TEXT) {
+            visit_text(&w, n);
+        }
         if (n->type == DL_NODE_ELEMENT || n->type == DL_NODE_DOCUMENT || n->type == DL_NODE_FRAGMENT) {
             if (n->first_child) {
                 n = n->first_child;
                 continue;
             }
-            if (n->type == DL_NODE_ELEMENT) leave_element(&w, n);
+            if (n->type == DL_NODE_ELEMENT) {
+                leave_element(&w, n);
+                if (also) also->leave(also->user, n);
+            }
         }
         if (n == root) break;
         while (!n->next) {
             n = n->parent;
-            if (n->type == DL_NODE_ELEMENT) leave_element(&w, n);
+            if (n->type == DL_NODE_ELEMENT) {
+                leave_element(&w, n);
+                if (also) also->leave(also->user, n);
+            }
             if (n == root) goto done;
         }
         n = n->next;
@@ -1211,11 +1231,14 @@ done:
     return 0;
 }
 
-int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence) {
+int dl_page_features(const dl_node *root, double *out) { return features_with(root, NULL, out); }
+
+int dl_page_classify_with(const dl_node *root, const dl_page_companion *also, dl_page_type *type,
+                          double *confidence) {
     double f[DL_PAGE_NFEATURES], z[DL_PAGE_NTYPES];
     *type = DL_PAGE_ARTICLE;
     *confidence = 0.0;
-    if (dl_page_features(root, f) < 0) return -1;
+    if (features_with(root, also, f) < 0) return -1;
     double best = -HUGE_VAL;
     int arg = 0;
     for (int t = 0; t < DL_PAGE_NTYPES; t++) {
@@ -1229,4 +1252,8 @@ int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence
     *type = (dl_page_type)arg;
     *confidence = 1.0 / sum;
     return 0;
+}
+
+int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence) {
+    return dl_page_classify_with(root, NULL, type, confidence);
 }

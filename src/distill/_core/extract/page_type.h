@@ -37,6 +37,19 @@ void dl_page_type_init(void);
  * and *confidence 0). */
 int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence);
 
+/* What else a walk over the tree does, element by element: enter(user, el) on every element the walk
+ * enters, before its descendants, and leave(user, el) when it leaves it, in document order. */
+typedef struct {
+    void (*enter)(void *user, const dl_node *el);
+    void (*leave)(void *user, const dl_node *el);
+    void *user;
+} dl_page_companion;
+
+/* dl_page_classify, calling also's hooks on every element of the one walk it makes: article() harvests
+ * the page's metadata in the same pass over the tree (issue 13) rather than in a walk of its own. */
+int dl_page_classify_with(const dl_node *root, const dl_page_companion *also, dl_page_type *type,
+                          double *confidence);
+
 /* The features the model reads, in its order (page_type.c says what each measures). Counts are
  * log(1 + n); shares are fractions of the page's visible text; flags are 0 or 1. */
 #define DL_PAGE_FEATURES(X)                                                                            \

@@ -271,13 +271,15 @@ static int mark_never_content(const dl_regions *r, uint8_t **out) {
     return 0;
 }
 
-static int regions_build(const dl_node *root, dl_favor favor, dl_regions *r) {
+/* known: the page's type when the caller has classified it already (NULL: classified here). */
+static int regions_build(const dl_node *root, dl_favor favor, const dl_article_page_class *known, dl_regions *r) {
     memset(r, 0, sizeof(*r));
     r->best = -1;
     dl_article_text_init(); /* no-op after the module's own call */
     if (!root) return 0;
     uint32_t chosen[DL_TAB_MAX_CHOSEN], nchosen = 0;
-    if (dl_page_classify(root, &r->type, &r->confidence) < 0) return -1;
+    if (known) r->type = known->type, r->confidence = known->confidence;
+    else if (dl_page_classify(root, &r->type, &r->confidence) < 0) return -1;
     if (dl_tab_select(&r->cx, root, favor, chosen, &nchosen, &r->best) < 0) return -1;
     if (r->cx.broken) return 0;
     if (dl_blocks_compute(&r->cx, root, chosen, nchosen, r->best, r->type, r->confidence, 0, &r->b) < 0) return -1;
@@ -727,13 +729,13 @@ static int export_text(const dl_regions *r, const dl_node *root, const dl_articl
     return 0;
 }
 
-int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_article_content_result *content,
-                       dl_article_text_result *text) {
+int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, dl_favor favor, int no_tables,
+                             dl_article_content_result *content, dl_article_text_result *text) {
     dl_regions r;
     dl_article_content_result local;
     dl_article_content_result *c = content ? content : &local;
     memset(&local, 0, sizeof(local));
-    int rc = regions_build(root, favor, &r);
+    int rc = regions_build(root, favor, known, &r);
     if (rc == 0 && (content || text)) rc = fill_content(&r, c);
 #ifdef DL_ARTICLE_OWN_RENDERER
     if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
@@ -747,6 +749,11 @@ int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_ar
         if (text) memset(text, 0, sizeof(*text));
     }
     return rc;
+}
+
+int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_article_content_result *content,
+                       dl_article_text_result *text) {
+    return dl_article_regions_typed(root, NULL, favor, no_tables, content, text);
 }
 
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
