@@ -46,11 +46,16 @@ def test_float_constant_is_the_largest_float_at_most_the_threshold(t: float) -> 
 
 
 def _split(src: str, feature: int) -> tuple[str, int, float]:
-    """The comparison, the bit-pattern constant and the float (from the comment) of the split on feature."""
+    """The comparison, the bit-pattern constant and the float (from the comment) of the split on feature:
+    "<=" where x <= c is the signed test k <= c (drops_if_above in a masked subtree), ">=" where it is
+    the unsigned test k >= c (drops_if_below)."""
     line = next(ln for ln in src.splitlines() if f"k[{feature}]" in ln)
+    const = float.fromhex(line.split("/* x <= ")[1].split("f */")[0])
+    if "drops_if_" in line:
+        op = "<=" if "drops_if_above" in line else ">="
+        return op, int(line.split(f"k[{feature}], 0x")[1].split(",")[0], 16), const
     op = ">=" if "(uint32_t)" in line else "<="
-    bits = int(line.split(f"{op} 0x")[1].split()[0].rstrip("u"), 16)
-    return op, bits, float.fromhex(line.split("/* x <= ")[1].split("f */")[0])
+    return op, int(line.split(f"{op} 0x")[1].split()[0].rstrip("u"), 16), const
 
 
 def test_rendered_tree_adds_the_leaf_each_feature_reaches() -> None:

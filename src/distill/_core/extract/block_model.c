@@ -24,6 +24,15 @@ typedef int32_t __attribute__((may_alias)) feature_bits;
     memcpy(k, x, sizeof(k))
 #endif
 
+/* drop when the feature's bits k are above c (a split on c >= +0 goes right: see split_test), else 0 */
+static inline uint32_t drops_if_above(int32_t k, int32_t c, uint32_t drop) {
+    return drop & (uint32_t)(0 - ((uint64_t)((int64_t)c - k) >> 63));
+}
+/* drop when k is below c as unsigned integers (a split on c < 0 goes right), else 0 */
+static inline uint32_t drops_if_below(int32_t k, uint32_t c, uint32_t drop) {
+    return drop & (uint32_t)(0 - ((uint64_t)((int64_t)(uint32_t)k - c) >> 63));
+}
+
 /* the lowest bit set in a mask of 4 leaves (never 0) */
 static const uint8_t lowest_leaf[16] = {0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
 
@@ -404,8 +413,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[73] <= 0x3f0bcfa1 /* x <= 0x1.179f420000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[14], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[73], 0x3f0bcfa1, 0x1u); /* x <= 0x1.179f420000000p-1f */
                             s += leaf[0 + lowest_leaf[m]];
                         }
                     }
@@ -413,8 +422,8 @@ double dl_block_model(const float *x) {
                     if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[81] <= 0x4029c3b9 /* x <= 0x1.5387720000000p+1f */ ? ~0u : ~0x1u;
-                            m &= k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[81], 0x4029c3b9, 0x1u); /* x <= 0x1.5387720000000p+1f */
+                            m &= ~drops_if_above(k[40], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[3 + lowest_leaf[m]];
                         }
                     } else {
@@ -425,15 +434,15 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[49] <= 0x3df1932c /* x <= 0x1.e326580000000p-4f */ ? ~0u : ~0x3u;
-                        m &= k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[49], 0x3df1932c, 0x3u); /* x <= 0x1.e326580000000p-4f */
+                        m &= ~drops_if_above(k[31], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[6 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[49] <= 0x3d145b78 /* x <= 0x1.28b6f00000000p-5f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[25], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[49], 0x3d145b78, 0x1u); /* x <= 0x1.28b6f00000000p-5f */
                         s += leaf[9 + lowest_leaf[m]];
                     }
                 }
@@ -442,16 +451,16 @@ double dl_block_model(const float *x) {
             if (k[0] <= 0x409a3fbf /* x <= 0x1.347f7e0000000p+2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                    m &= k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[83], 0x40200000, 0x2u); /* x <= 0x1.4000000000000p+1f */
                     s += leaf[12 + lowest_leaf[m]];
                 }
             } else {
                 if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */ ? ~0u : ~0x1u;
-                        m &= k[73] <= 0x3f7be865 /* x <= 0x1.f7d0ca0000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[82], 0x3e272f05, 0x1u); /* x <= 0x1.4e5e0a0000000p-3f */
+                        m &= ~drops_if_above(k[73], 0x3f7be865, 0x2u); /* x <= 0x1.f7d0ca0000000p-1f */
                         s += leaf[15 + lowest_leaf[m]];
                     }
                 } else {
@@ -462,8 +471,8 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-            m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x2u;
+            m &= ~drops_if_above(k[52], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+            m &= ~drops_if_above(k[50], 0x412ccf3d, 0x2u); /* x <= 0x1.599e7a0000000p+3f */
             s += leaf[18 + lowest_leaf[m]];
         }
     }
@@ -478,8 +487,8 @@ double dl_block_model(const float *x) {
                         if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[64] <= 0x3ee827ef /* x <= 0x1.d04fde0000000p-2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[31], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[64], 0x3ee827ef, 0x1u); /* x <= 0x1.d04fde0000000p-2f */
                                 s += leaf[21 + lowest_leaf[m]];
                             }
                         } else {
@@ -489,8 +498,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[64] <= 0x3dcff3f9 /* x <= 0x1.9fe7f20000000p-4f */ ? ~0u : ~0x3u;
-                        m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[64], 0x3dcff3f9, 0x3u); /* x <= 0x1.9fe7f20000000p-4f */
+                        m &= ~drops_if_above(k[25], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[24 + lowest_leaf[m]];
                     }
                 }
@@ -498,14 +507,14 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[49] <= 0x3d9bb227 /* x <= 0x1.37644e0000000p-4f */ ? ~0u : ~0x1u;
-                        m &= k[65] <= 0x40c55c4c /* x <= 0x1.8ab8980000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[49], 0x3d9bb227, 0x1u); /* x <= 0x1.37644e0000000p-4f */
+                        m &= ~drops_if_above(k[65], 0x40c55c4c, 0x2u); /* x <= 0x1.8ab8980000000p+2f */
                         s += leaf[27 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[25], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[30 + lowest_leaf[m]];
                     }
                 }
@@ -514,15 +523,15 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[0] <= 0x408a955e /* x <= 0x1.152abc0000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[77], 0x3f655860, 0x3u); /* x <= 0x1.cab0c00000000p-1f */
+                    m &= ~drops_if_above(k[0], 0x408a955e, 0x1u); /* x <= 0x1.152abc0000000p+2f */
                     s += leaf[32 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[83] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */ ? ~0u : ~0x3u;
-                    m &= k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[83], 0x40b00000, 0x3u); /* x <= 0x1.6000000000000p+2f */
+                    m &= ~drops_if_above(k[82], 0x3e272f05, 0x1u); /* x <= 0x1.4e5e0a0000000p-3f */
                     s += leaf[35 + lowest_leaf[m]];
                 }
             }
@@ -531,14 +540,14 @@ double dl_block_model(const float *x) {
         if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[64] <= 0x3f023d85 /* x <= 0x1.047b0a0000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[21] <= 0x3f26dc4b /* x <= 0x1.4db8960000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[64], 0x3f023d85, 0x3u); /* x <= 0x1.047b0a0000000p-1f */
+                m &= ~drops_if_above(k[21], 0x3f26dc4b, 0x1u); /* x <= 0x1.4db8960000000p-1f */
                 s += leaf[38 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[50], 0x412ccf3d, 0x1u); /* x <= 0x1.599e7a0000000p+3f */
                 s += leaf[41 + lowest_leaf[m]];
             }
         }
@@ -550,22 +559,22 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3d86e21c /* x <= 0x1.0dc4380000000p-4f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[80] <= 0x3d3c5aaa /* x <= 0x1.78b5540000000p-5f */ ? ~0u : ~0x1u;
-                        m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[80], 0x3d3c5aaa, 0x1u); /* x <= 0x1.78b5540000000p-5f */
+                        m &= ~drops_if_above(k[14], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[43 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[83] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[83], 0x40900000, 0x3u); /* x <= 0x1.2000000000000p+2f */
+                            m &= ~drops_if_above(k[20], 0x3f400000, 0x1u); /* x <= 0x1.8000000000000p-1f */
                             s += leaf[46 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[24], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[49 + lowest_leaf[m]];
                         }
                     }
@@ -574,17 +583,17 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[49] <= 0x3e50c25d /* x <= 0x1.a184ba0000000p-3f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x40b19208 /* x <= 0x1.6324100000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[53] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[49], 0x3e50c25d, 0x3u); /* x <= 0x1.a184ba0000000p-3f */
+                        m &= ~drops_if_above(k[65], 0x40b19208, 0x1u); /* x <= 0x1.6324100000000p+2f */
+                        m &= ~drops_if_above(k[53], 0x402b1b81, 0x4u); /* x <= 0x1.5637020000000p+1f */
                         s += leaf[51 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[49] <= 0x3cde6841 /* x <= 0x1.bcd0820000000p-6f */ ? ~0u : ~0x3u;
-                            m &= k[83] <= 0x3fc00000 /* x <= 0x1.8000000000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[49], 0x3cde6841, 0x3u); /* x <= 0x1.bcd0820000000p-6f */
+                            m &= ~drops_if_above(k[83], 0x3fc00000, 0x1u); /* x <= 0x1.8000000000000p+0f */
                             s += leaf[55 + lowest_leaf[m]];
                         }
                     } else {
@@ -596,8 +605,8 @@ double dl_block_model(const float *x) {
             if (k[21] <= 0x3f4ee386 /* x <= 0x1.9dc70c0000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[7], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[58 + lowest_leaf[m]];
                 }
             } else {
@@ -607,9 +616,9 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0xfu;
-            m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-            m &= k[64] <= 0x3f023d85 /* x <= 0x1.047b0a0000000p-1f */ ? ~0u : ~0x1u;
-            m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x4u;
+            m &= ~drops_if_above(k[52], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+            m &= ~drops_if_above(k[64], 0x3f023d85, 0x1u); /* x <= 0x1.047b0a0000000p-1f */
+            m &= ~drops_if_above(k[50], 0x412ccf3d, 0x4u); /* x <= 0x1.599e7a0000000p+3f */
             s += leaf[61 + lowest_leaf[m]];
         }
     }
@@ -619,25 +628,25 @@ double dl_block_model(const float *x) {
             if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                    m &= k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[14], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[72], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[20], 0x3feccccc, 0x4u); /* x <= 0x1.d999980000000p+0f */
                     s += leaf[65 + lowest_leaf[m]];
                 }
             } else {
                 if (k[49] <= 0x3de01f1e /* x <= 0x1.c03e3c0000000p-4f */) {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[80] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x3u;
-                        m &= k[64] <= 0x3e561604 /* x <= 0x1.ac2c080000000p-3f */ ? ~0u : ~0x1u;
-                        m &= k[64] <= 0x3f0a2360 /* x <= 0x1.1446c00000000p-1f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[80], 0x00000000, 0x3u); /* x <= 0x0.0p+0f */
+                        m &= ~drops_if_above(k[64], 0x3e561604, 0x1u); /* x <= 0x1.ac2c080000000p-3f */
+                        m &= ~drops_if_above(k[64], 0x3f0a2360, 0x4u); /* x <= 0x1.1446c00000000p-1f */
                         s += leaf[69 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[73] <= 0x3f6e98de /* x <= 0x1.dd31bc0000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[23], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[73], 0x3f6e98de, 0x1u); /* x <= 0x1.dd31bc0000000p-1f */
                         s += leaf[73 + lowest_leaf[m]];
                     }
                 }
@@ -646,9 +655,9 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[47] <= 0x3ac0bcb9 /* x <= 0x1.8179720000000p-10f */ ? ~0u : ~0x1u;
-                    m &= k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[8], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[47], 0x3ac0bcb9, 0x1u); /* x <= 0x1.8179720000000p-10f */
+                    m &= ~drops_if_above(k[31], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[76 + lowest_leaf[m]];
                 }
             } else {
@@ -656,8 +665,8 @@ double dl_block_model(const float *x) {
                     if (k[47] <= 0x3ce74705 /* x <= 0x1.ce8e0a0000000p-6f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[47] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[40], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[47], 0x00000000, 0x1u); /* x <= 0x0.0p+0f */
                             s += leaf[80 + lowest_leaf[m]];
                         }
                     } else {
@@ -671,9 +680,9 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0xfu;
-            m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-            m &= k[21] <= 0x3f28dc1a /* x <= 0x1.51b8340000000p-1f */ ? ~0u : ~0x1u;
-            m &= k[65] <= 0x40daf743 /* x <= 0x1.b5ee860000000p+2f */ ? ~0u : ~0x4u;
+            m &= ~drops_if_above(k[52], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+            m &= ~drops_if_above(k[21], 0x3f28dc1a, 0x1u); /* x <= 0x1.51b8340000000p-1f */
+            m &= ~drops_if_above(k[65], 0x40daf743, 0x4u); /* x <= 0x1.b5ee860000000p+2f */
             s += leaf[83 + lowest_leaf[m]];
         }
     }
@@ -684,16 +693,16 @@ double dl_block_model(const float *x) {
                 if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[0] <= 0x4042d975 /* x <= 0x1.85b2ea0000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[14], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[0], 0x4042d975, 0x1u); /* x <= 0x1.85b2ea0000000p+1f */
                         s += leaf[87 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[49] <= 0x3daf8af9 /* x <= 0x1.5f15f20000000p-4f */ ? ~0u : ~0x3u;
-                        m &= k[83] <= 0x3fc00000 /* x <= 0x1.8000000000000p+0f */ ? ~0u : ~0x1u;
-                        m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[49], 0x3daf8af9, 0x3u); /* x <= 0x1.5f15f20000000p-4f */
+                        m &= ~drops_if_above(k[83], 0x3fc00000, 0x1u); /* x <= 0x1.8000000000000p+0f */
+                        m &= ~drops_if_above(k[24], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[90 + lowest_leaf[m]];
                     }
                 }
@@ -701,8 +710,8 @@ double dl_block_model(const float *x) {
                 if (k[21] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[76], 0x3f655860, 0x2u); /* x <= 0x1.cab0c00000000p-1f */
                         s += leaf[94 + lowest_leaf[m]];
                     }
                 } else {
@@ -714,8 +723,8 @@ double dl_block_model(const float *x) {
                 if (k[47] <= 0x3e51d608 /* x <= 0x1.a3ac100000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-                        m &= k[0] <= 0x40838c47 /* x <= 0x1.07188e0000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[76], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+                        m &= ~drops_if_above(k[0], 0x40838c47, 0x1u); /* x <= 0x1.07188e0000000p+2f */
                         s += leaf[97 + lowest_leaf[m]];
                     }
                 } else {
@@ -724,8 +733,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[81] <= 0x40b0fe9e /* x <= 0x1.61fd3c0000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[81], 0x40b0fe9e, 0x1u); /* x <= 0x1.61fd3c0000000p+2f */
+                    m &= ~drops_if_above(k[43], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[100 + lowest_leaf[m]];
                 }
             }
@@ -734,15 +743,15 @@ double dl_block_model(const float *x) {
         if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[51] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[21] <= 0x3f19907e /* x <= 0x1.3320fc0000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[51], 0x3f724925, 0x3u); /* x <= 0x1.e4924a0000000p-1f */
+                m &= ~drops_if_above(k[21], 0x3f19907e, 0x1u); /* x <= 0x1.3320fc0000000p-1f */
                 s += leaf[103 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[63] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */ ? ~0u : ~0x1u;
-                m &= k[73] <= 0x3f675fa4 /* x <= 0x1.cebf480000000p-1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[63], 0x412ba08e, 0x1u); /* x <= 0x1.57411c0000000p+3f */
+                m &= ~drops_if_above(k[73], 0x3f675fa4, 0x2u); /* x <= 0x1.cebf480000000p-1f */
                 s += leaf[106 + lowest_leaf[m]];
             }
         }
@@ -758,8 +767,8 @@ double dl_block_model(const float *x) {
                         if (k[61] <= 0x3f5bb76f /* x <= 0x1.b76ede0000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[14], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[19], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[109 + lowest_leaf[m]];
                             }
                         } else {
@@ -769,8 +778,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[3] <= 0x3daaaaab /* x <= 0x1.5555560000000p-4f */ ? ~0u : ~0x3u;
-                        m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[3], 0x3daaaaab, 0x3u); /* x <= 0x1.5555560000000p-4f */
+                        m &= ~drops_if_above(k[76], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
                         s += leaf[112 + lowest_leaf[m]];
                     }
                 }
@@ -781,9 +790,9 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[47] <= 0x3ac0bcb9 /* x <= 0x1.8179720000000p-10f */ ? ~0u : ~0x1u;
-                    m &= k[50] <= 0x411c58fd /* x <= 0x1.38b1fa0000000p+3f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[8], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[47], 0x3ac0bcb9, 0x1u); /* x <= 0x1.8179720000000p-10f */
+                    m &= ~drops_if_above(k[50], 0x411c58fd, 0x4u); /* x <= 0x1.38b1fa0000000p+3f */
                     s += leaf[115 + lowest_leaf[m]];
                 }
             } else {
@@ -792,8 +801,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[82] <= 0x3de4a102 /* x <= 0x1.c942040000000p-4f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x40a62cb4 /* x <= 0x1.4c59680000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[82], 0x3de4a102, 0x3u); /* x <= 0x1.c942040000000p-4f */
+                        m &= ~drops_if_above(k[65], 0x40a62cb4, 0x1u); /* x <= 0x1.4c59680000000p+2f */
                         s += leaf[119 + lowest_leaf[m]];
                     }
                 }
@@ -804,8 +813,8 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3f160895 /* x <= 0x1.2c112a0000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[77] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */ ? ~0u : ~0x3u;
-                    m &= k[57] <= 0x3ec00000 /* x <= 0x1.8000000000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[77], 0x3fbfba14, 0x3u); /* x <= 0x1.7f74280000000p+0f */
+                    m &= ~drops_if_above(k[57], 0x3ec00000, 0x1u); /* x <= 0x1.8000000000000p-2f */
                     s += leaf[122 + lowest_leaf[m]];
                 }
             } else {
@@ -814,8 +823,8 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */ ? ~0u : ~0x1u;
-                m &= k[73] <= 0x3f675fa4 /* x <= 0x1.cebf480000000p-1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[63], 0x412af8ff, 0x1u); /* x <= 0x1.55f1fe0000000p+3f */
+                m &= ~drops_if_above(k[73], 0x3f675fa4, 0x2u); /* x <= 0x1.cebf480000000p-1f */
                 s += leaf[125 + lowest_leaf[m]];
             }
         }
@@ -828,8 +837,8 @@ double dl_block_model(const float *x) {
                     if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[5] <= 0x402d50b2 /* x <= 0x1.5aa1640000000p+1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[67], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[5], 0x402d50b2, 0x2u); /* x <= 0x1.5aa1640000000p+1f */
                             s += leaf[128 + lowest_leaf[m]];
                         }
                     } else {
@@ -840,8 +849,8 @@ double dl_block_model(const float *x) {
                         if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[57] <= 0x3f600000 /* x <= 0x1.c000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[19], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[57], 0x3f600000, 0x1u); /* x <= 0x1.c000000000000p-1f */
                                 s += leaf[131 + lowest_leaf[m]];
                             }
                         } else {
@@ -854,8 +863,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[45] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */ ? ~0u : ~0x3u;
-                    m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[45], 0x3ecccccd, 0x3u); /* x <= 0x1.99999a0000000p-2f */
+                    m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+0f */
                     s += leaf[134 + lowest_leaf[m]];
                 }
             }
@@ -863,9 +872,9 @@ double dl_block_model(const float *x) {
             if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
-                    m &= k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
+                    m &= ~drops_if_above(k[23], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[137 + lowest_leaf[m]];
                 }
             } else {
@@ -877,21 +886,21 @@ double dl_block_model(const float *x) {
             if (k[3] <= 0x00000000 /* x <= 0x0.0p+0f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[14], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[141 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[64] <= 0x3f3e53f2 /* x <= 0x1.7ca7e40000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[64] <= 0x3f3bf212 /* x <= 0x1.77e4240000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[64], 0x3f3e53f2, 0x3u); /* x <= 0x1.7ca7e40000000p-1f */
+                    m &= ~drops_if_above(k[64], 0x3f3bf212, 0x1u); /* x <= 0x1.77e4240000000p-1f */
                     s += leaf[143 + lowest_leaf[m]];
                 }
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[63], 0x412af8ff, 0x1u); /* x <= 0x1.55f1fe0000000p+3f */
                 s += leaf[146 + lowest_leaf[m]];
             }
         }
@@ -904,8 +913,8 @@ double dl_block_model(const float *x) {
                     if (k[77] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[5] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[5], 0x3fe55860, 0x1u); /* x <= 0x1.cab0c00000000p+0f */
                             s += leaf[148 + lowest_leaf[m]];
                         }
                     } else {
@@ -914,9 +923,9 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[64] <= 0x3d504be1 /* x <= 0x1.a097c20000000p-5f */ ? ~0u : ~0x3u;
-                        m &= k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[73] <= 0x3f3271ca /* x <= 0x1.64e3940000000p-1f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[64], 0x3d504be1, 0x3u); /* x <= 0x1.a097c20000000p-5f */
+                        m &= ~drops_if_above(k[20], 0x3f266666, 0x1u); /* x <= 0x1.4ccccc0000000p-1f */
+                        m &= ~drops_if_above(k[73], 0x3f3271ca, 0x4u); /* x <= 0x1.64e3940000000p-1f */
                         s += leaf[151 + lowest_leaf[m]];
                     }
                 }
@@ -925,8 +934,8 @@ double dl_block_model(const float *x) {
                     if (k[47] <= 0x3d9b13e8 /* x <= 0x1.3627d00000000p-4f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x3u;
-                            m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[52], 0x3f9f08b6, 0x3u); /* x <= 0x1.3e116c0000000p+0f */
+                            m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[155 + lowest_leaf[m]];
                         }
                     } else {
@@ -935,7 +944,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[62] <= 0x40d00000 /* x <= 0x1.a000000000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[62], 0x40d00000, 0x1u); /* x <= 0x1.a000000000000p+2f */
                         s += leaf[158 + lowest_leaf[m]];
                     }
                 }
@@ -944,15 +953,15 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[80] <= 0x3d6dec2c /* x <= 0x1.dbd8580000000p-5f */ ? ~0u : ~0x1u;
-                    m &= k[82] <= 0x3ddd5ed4 /* x <= 0x1.babda80000000p-4f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[80], 0x3d6dec2c, 0x1u); /* x <= 0x1.dbd8580000000p-5f */
+                    m &= ~drops_if_above(k[82], 0x3ddd5ed4, 0x2u); /* x <= 0x1.babda80000000p-4f */
                     s += leaf[160 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[81] <= 0x40a43846 /* x <= 0x1.48708c0000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[81], 0x40a43846, 0x1u); /* x <= 0x1.48708c0000000p+2f */
+                    m &= ~drops_if_above(k[43], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[163 + lowest_leaf[m]];
                 }
             }
@@ -960,9 +969,9 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0xfu;
-            m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-            m &= k[21] <= 0x3f28dc1a /* x <= 0x1.51b8340000000p-1f */ ? ~0u : ~0x1u;
-            m &= k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */ ? ~0u : ~0x4u;
+            m &= ~drops_if_above(k[52], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+            m &= ~drops_if_above(k[21], 0x3f28dc1a, 0x1u); /* x <= 0x1.51b8340000000p-1f */
+            m &= ~drops_if_above(k[63], 0x412af8ff, 0x4u); /* x <= 0x1.55f1fe0000000p+3f */
             s += leaf[166 + lowest_leaf[m]];
         }
     }
@@ -976,8 +985,8 @@ double dl_block_model(const float *x) {
                             if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[50] <= 0x40b39ebf /* x <= 0x1.673d7e0000000p+2f */ ? ~0u : ~0x1u;
-                                    m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[50], 0x40b39ebf, 0x1u); /* x <= 0x1.673d7e0000000p+2f */
+                                    m &= ~drops_if_above(k[76], 0x3eb17218, 0x2u); /* x <= 0x1.62e4300000000p-2f */
                                     s += leaf[170 + lowest_leaf[m]];
                                 }
                             } else {
@@ -992,16 +1001,16 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[53] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                        m &= k[60] <= 0x3d9868c8 /* x <= 0x1.30d1900000000p-4f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[67], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[53], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                        m &= ~drops_if_above(k[60], 0x3d9868c8, 0x4u); /* x <= 0x1.30d1900000000p-4f */
                         s += leaf[173 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[81] <= 0x403bc450 /* x <= 0x1.7788a00000000p+1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[81], 0x403bc450, 0x1u); /* x <= 0x1.7788a00000000p+1f */
                     s += leaf[177 + lowest_leaf[m]];
                 }
             }
@@ -1010,8 +1019,8 @@ double dl_block_model(const float *x) {
                 if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[67], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[179 + lowest_leaf[m]];
                     }
                 } else {
@@ -1020,7 +1029,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[23], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[182 + lowest_leaf[m]];
                 }
             }
@@ -1029,15 +1038,15 @@ double dl_block_model(const float *x) {
         if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
             {
                 uint32_t m = 0xfu;
-                m &= k[51] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[21] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */ ? ~0u : ~0x1u;
-                m &= k[64] <= 0x3f09260a /* x <= 0x1.124c140000000p-1f */ ? ~0u : ~0x4u;
+                m &= ~drops_if_above(k[51], 0x3f724925, 0x3u); /* x <= 0x1.e4924a0000000p-1f */
+                m &= ~drops_if_above(k[21], 0x3e5dd05b, 0x1u); /* x <= 0x1.bba0b60000000p-3f */
+                m &= ~drops_if_above(k[64], 0x3f09260a, 0x4u); /* x <= 0x1.124c140000000p-1f */
                 s += leaf[184 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[65] <= 0x40d02f62 /* x <= 0x1.a05ec40000000p+2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[65], 0x40d02f62, 0x1u); /* x <= 0x1.a05ec40000000p+2f */
                 s += leaf[188 + lowest_leaf[m]];
             }
         }
@@ -1050,8 +1059,8 @@ double dl_block_model(const float *x) {
                     if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[81] <= 0x404642f8 /* x <= 0x1.8c85f00000000p+1f */ ? ~0u : ~0x1u;
-                            m &= k[82] <= 0x3f4f275b /* x <= 0x1.9e4eb60000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[81], 0x404642f8, 0x1u); /* x <= 0x1.8c85f00000000p+1f */
+                            m &= ~drops_if_above(k[82], 0x3f4f275b, 0x2u); /* x <= 0x1.9e4eb60000000p-1f */
                             s += leaf[190 + lowest_leaf[m]];
                         }
                     } else {
@@ -1060,16 +1069,16 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */ ? ~0u : ~0x3u;
-                        m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[49], 0x3e122f27, 0x3u); /* x <= 0x1.245e4e0000000p-3f */
+                        m &= ~drops_if_above(k[20], 0x3f400000, 0x1u); /* x <= 0x1.8000000000000p-1f */
                         s += leaf[193 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[64] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */ ? ~0u : ~0x3u;
-                    m &= k[80] <= 0x3f10ef1b /* x <= 0x1.21de360000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[64], 0x3c69c2d3, 0x3u); /* x <= 0x1.d385a60000000p-7f */
+                    m &= ~drops_if_above(k[80], 0x3f10ef1b, 0x1u); /* x <= 0x1.21de360000000p-1f */
                     s += leaf[196 + lowest_leaf[m]];
                 }
             }
@@ -1077,16 +1086,16 @@ double dl_block_model(const float *x) {
             if (k[0] <= 0x40a1ccc4 /* x <= 0x1.4399880000000p+2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[72], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[83], 0x40200000, 0x1u); /* x <= 0x1.4000000000000p+1f */
                     s += leaf[199 + lowest_leaf[m]];
                 }
             } else {
                 if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */ ? ~0u : ~0x1u;
-                        m &= k[64] <= 0x3d172ece /* x <= 0x1.2e5d9c0000000p-5f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[82], 0x3e272f05, 0x1u); /* x <= 0x1.4e5e0a0000000p-3f */
+                        m &= ~drops_if_above(k[64], 0x3d172ece, 0x2u); /* x <= 0x1.2e5d9c0000000p-5f */
                         s += leaf[202 + lowest_leaf[m]];
                     }
                 } else {
@@ -1098,16 +1107,16 @@ double dl_block_model(const float *x) {
         if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[3] <= 0x3cc30c31 /* x <= 0x1.8618620000000p-6f */ ? ~0u : ~0x1u;
-                m &= k[65] <= 0x40daf743 /* x <= 0x1.b5ee860000000p+2f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[3], 0x3cc30c31, 0x1u); /* x <= 0x1.8618620000000p-6f */
+                m &= ~drops_if_above(k[65], 0x40daf743, 0x2u); /* x <= 0x1.b5ee860000000p+2f */
                 s += leaf[205 + lowest_leaf[m]];
             }
         } else {
             if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */ ? ~0u : ~0x3u;
-                    m &= k[48] <= 0x410d6099 /* x <= 0x1.1ac1320000000p+3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[6], 0x3e800000, 0x3u); /* x <= 0x1.0000000000000p-2f */
+                    m &= ~drops_if_above(k[48], 0x410d6099, 0x1u); /* x <= 0x1.1ac1320000000p+3f */
                     s += leaf[208 + lowest_leaf[m]];
                 }
             } else {
@@ -1123,14 +1132,14 @@ double dl_block_model(const float *x) {
                     if (k[73] <= 0x3f7abe77 /* x <= 0x1.f57cee0000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[21] <= 0x3d9b8cf4 /* x <= 0x1.3719e80000000p-4f */ ? ~0u : ~0x1u;
-                            m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[21], 0x3d9b8cf4, 0x1u); /* x <= 0x1.3719e80000000p-4f */
+                            m &= ~drops_if_above(k[14], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[211 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[20], 0x3feccccc, 0x1u); /* x <= 0x1.d999980000000p+0f */
                             s += leaf[214 + lowest_leaf[m]];
                         }
                     }
@@ -1147,15 +1156,15 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3c4358bc /* x <= 0x1.86b1780000000p-7f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[3] <= 0x3d000000 /* x <= 0x1.0000000000000p-5f */ ? ~0u : ~0x1u;
-                        m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[3], 0x3d000000, 0x1u); /* x <= 0x1.0000000000000p-5f */
+                        m &= ~drops_if_above(k[76], 0x3eb17218, 0x2u); /* x <= 0x1.62e4300000000p-2f */
                         s += leaf[216 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[20] <= 0x40100000 /* x <= 0x1.2000000000000p+1f */ ? ~0u : ~0x3u;
-                        m &= k[62] <= 0x40600000 /* x <= 0x1.c000000000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[20], 0x40100000, 0x3u); /* x <= 0x1.2000000000000p+1f */
+                        m &= ~drops_if_above(k[62], 0x40600000, 0x1u); /* x <= 0x1.c000000000000p+1f */
                         s += leaf[219 + lowest_leaf[m]];
                     }
                 }
@@ -1167,8 +1176,8 @@ double dl_block_model(const float *x) {
                 if (k[47] <= 0x3e08dbf4 /* x <= 0x1.11b7e80000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[80] <= 0x3ec88cb9 /* x <= 0x1.9119720000000p-2f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x40c34829 /* x <= 0x1.8690520000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[80], 0x3ec88cb9, 0x3u); /* x <= 0x1.9119720000000p-2f */
+                        m &= ~drops_if_above(k[65], 0x40c34829, 0x1u); /* x <= 0x1.8690520000000p+2f */
                         s += leaf[222 + lowest_leaf[m]];
                     }
                 } else {
@@ -1181,14 +1190,14 @@ double dl_block_model(const float *x) {
             if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x412fceda, 0x1u); /* x <= 0x1.5f9db40000000p+3f */
                     s += leaf[225 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[63] <= 0x411b5808 /* x <= 0x1.36b0100000000p+3f */ ? ~0u : ~0x1u;
-                    m &= k[73] <= 0x3f675fa4 /* x <= 0x1.cebf480000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[63], 0x411b5808, 0x1u); /* x <= 0x1.36b0100000000p+3f */
+                    m &= ~drops_if_above(k[73], 0x3f675fa4, 0x2u); /* x <= 0x1.cebf480000000p-1f */
                     s += leaf[227 + lowest_leaf[m]];
                 }
             }
@@ -1202,17 +1211,17 @@ double dl_block_model(const float *x) {
                     if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */ ? ~0u : ~0x3u;
-                            m &= k[45] <= 0x3e53d692 /* x <= 0x1.a7ad240000000p-3f */ ? ~0u : ~0x1u;
-                            m &= k[53] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[64], 0x3e796410, 0x3u); /* x <= 0x1.f2c8200000000p-3f */
+                            m &= ~drops_if_above(k[45], 0x3e53d692, 0x1u); /* x <= 0x1.a7ad240000000p-3f */
+                            m &= ~drops_if_above(k[53], 0x400ffe71, 0x4u); /* x <= 0x1.1ffce20000000p+1f */
                             s += leaf[230 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[3] <= 0x3d03126f /* x <= 0x1.0624de0000000p-5f */ ? ~0u : ~0x1u;
-                                m &= k[3] <= 0x3daaaaab /* x <= 0x1.5555560000000p-4f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[3], 0x3d03126f, 0x1u); /* x <= 0x1.0624de0000000p-5f */
+                                m &= ~drops_if_above(k[3], 0x3daaaaab, 0x2u); /* x <= 0x1.5555560000000p-4f */
                                 s += leaf[234 + lowest_leaf[m]];
                             }
                         } else {
@@ -1222,7 +1231,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[0] <= 0x40d60700 /* x <= 0x1.ac0e000000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[0], 0x40d60700, 0x1u); /* x <= 0x1.ac0e000000000p+2f */
                         s += leaf[237 + lowest_leaf[m]];
                     }
                 }
@@ -1234,21 +1243,21 @@ double dl_block_model(const float *x) {
                 if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[23], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[239 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[9] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[20] <= 0x3fd33333 /* x <= 0x1.a666660000000p+0f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[9], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[20], 0x3fd33333, 0x1u); /* x <= 0x1.a666660000000p+0f */
                         s += leaf[241 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
                     s += leaf[244 + lowest_leaf[m]];
                 }
             }
@@ -1257,15 +1266,15 @@ double dl_block_model(const float *x) {
         if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[21] <= 0x3f17866a /* x <= 0x1.2f0cd40000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[38], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[21], 0x3f17866a, 0x1u); /* x <= 0x1.2f0cd40000000p-1f */
                 s += leaf[246 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */ ? ~0u : ~0x3u;
-                m &= k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[63], 0x412af8ff, 0x3u); /* x <= 0x1.55f1fe0000000p+3f */
+                m &= ~drops_if_above(k[6], 0x3e800000, 0x1u); /* x <= 0x1.0000000000000p-2f */
                 s += leaf[249 + lowest_leaf[m]];
             }
         }
@@ -1277,8 +1286,8 @@ double dl_block_model(const float *x) {
                 if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[21] <= 0x3f2bc584 /* x <= 0x1.578b080000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[57], 0x3f799999, 0x3u); /* x <= 0x1.f333320000000p-1f */
+                        m &= ~drops_if_above(k[21], 0x3f2bc584, 0x1u); /* x <= 0x1.578b080000000p-1f */
                         s += leaf[252 + lowest_leaf[m]];
                     }
                 } else {
@@ -1288,8 +1297,8 @@ double dl_block_model(const float *x) {
                 if (k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */ ? ~0u : ~0x1u;
-                        m &= k[62] <= 0x40d00000 /* x <= 0x1.a000000000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[53], 0x3fef35fa, 0x1u); /* x <= 0x1.de6bf40000000p+0f */
+                        m &= ~drops_if_above(k[62], 0x40d00000, 0x2u); /* x <= 0x1.a000000000000p+2f */
                         s += leaf[255 + lowest_leaf[m]];
                     }
                 } else {
@@ -1302,8 +1311,8 @@ double dl_block_model(const float *x) {
                     if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[65] <= 0x40b11187 /* x <= 0x1.62230e0000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[65], 0x40b11187, 0x3u); /* x <= 0x1.62230e0000000p+2f */
+                            m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[258 + lowest_leaf[m]];
                         }
                     } else {
@@ -1315,7 +1324,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
                     s += leaf[261 + lowest_leaf[m]];
                 }
             }
@@ -1325,8 +1334,8 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3f3e53f2 /* x <= 0x1.7ca7e40000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[64] <= 0x3f3bf212 /* x <= 0x1.77e4240000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[77] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[64], 0x3f3bf212, 0x3u); /* x <= 0x1.77e4240000000p-1f */
+                    m &= ~drops_if_above(k[77], 0x3fbfba14, 0x1u); /* x <= 0x1.7f74280000000p+0f */
                     s += leaf[263 + lowest_leaf[m]];
                 }
             } else {
@@ -1336,14 +1345,14 @@ double dl_block_model(const float *x) {
             if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */ ? ~0u : ~0x3u;
-                    m &= k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x412fceda, 0x3u); /* x <= 0x1.5f9db40000000p+3f */
+                    m &= ~drops_if_above(k[15], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[266 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[73] <= 0x3f675fa4 /* x <= 0x1.cebf480000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[73], 0x3f675fa4, 0x1u); /* x <= 0x1.cebf480000000p-1f */
                     s += leaf[269 + lowest_leaf[m]];
                 }
             }
@@ -1361,15 +1370,15 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[47] <= 0x3c5387d0 /* x <= 0x1.a70fa00000000p-7f */ ? ~0u : ~0x1u;
-                            m &= k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[47], 0x3c5387d0, 0x1u); /* x <= 0x1.a70fa00000000p-7f */
+                            m &= ~drops_if_above(k[23], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[271 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[60] <= 0x3f19999a /* x <= 0x1.3333340000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[60], 0x3f19999a, 0x1u); /* x <= 0x1.3333340000000p-1f */
                         s += leaf[274 + lowest_leaf[m]];
                     }
                 }
@@ -1379,14 +1388,14 @@ double dl_block_model(const float *x) {
                 if (k[49] <= 0x3f0242c2 /* x <= 0x1.0485840000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-                        m &= k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[77], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+                        m &= ~drops_if_above(k[31], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[276 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[53] <= 0x402f6165 /* x <= 0x1.5ec2ca0000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[53], 0x402f6165, 0x1u); /* x <= 0x1.5ec2ca0000000p+1f */
                         s += leaf[279 + lowest_leaf[m]];
                     }
                 }
@@ -1399,8 +1408,8 @@ double dl_block_model(const float *x) {
             if (k[0] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[49] <= 0x3df93856 /* x <= 0x1.f270ac0000000p-4f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[14], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[49], 0x3df93856, 0x1u); /* x <= 0x1.f270ac0000000p-4f */
                     s += leaf[281 + lowest_leaf[m]];
                 }
             } else {
@@ -1409,8 +1418,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[53] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */ ? ~0u : ~0x3u;
-                        m &= k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[53], 0x3fbfba14, 0x3u); /* x <= 0x1.7f74280000000p+0f */
+                        m &= ~drops_if_above(k[20], 0x3f733333, 0x1u); /* x <= 0x1.e666660000000p-1f */
                         s += leaf[284 + lowest_leaf[m]];
                     }
                 }
@@ -1419,8 +1428,8 @@ double dl_block_model(const float *x) {
             if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */ ? ~0u : ~0x1u;
-                    m &= k[1] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[76], 0x3f655860, 0x1u); /* x <= 0x1.cab0c00000000p-1f */
+                    m &= ~drops_if_above(k[1], 0x00000000, 0x2u); /* x <= 0x0.0p+0f */
                     s += leaf[287 + lowest_leaf[m]];
                 }
             } else {
@@ -1436,14 +1445,14 @@ double dl_block_model(const float *x) {
                     if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[21] <= 0x3da2d408 /* x <= 0x1.45a8100000000p-4f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[21], 0x3da2d408, 0x1u); /* x <= 0x1.45a8100000000p-4f */
                             s += leaf[290 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[57] <= 0x3f6ccccc /* x <= 0x1.d999980000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[21] <= 0x3ef92463 /* x <= 0x1.f248c60000000p-2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[57], 0x3f6ccccc, 0x3u); /* x <= 0x1.d999980000000p-1f */
+                            m &= ~drops_if_above(k[21], 0x3ef92463, 0x1u); /* x <= 0x1.f248c60000000p-2f */
                             s += leaf[292 + lowest_leaf[m]];
                         }
                     }
@@ -1454,8 +1463,8 @@ double dl_block_model(const float *x) {
                 if (k[80] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */ ? ~0u : ~0x3u;
-                        m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[63], 0x411ca29f, 0x3u); /* x <= 0x1.39453e0000000p+3f */
+                        m &= ~drops_if_above(k[72], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[295 + lowest_leaf[m]];
                     }
                 } else {
@@ -1470,8 +1479,8 @@ double dl_block_model(const float *x) {
                     if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-                            m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[76], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+                            m &= ~drops_if_above(k[68], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[298 + lowest_leaf[m]];
                         }
                     } else {
@@ -1481,8 +1490,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[72], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[24], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[301 + lowest_leaf[m]];
                 }
             }
@@ -1491,15 +1500,15 @@ double dl_block_model(const float *x) {
         if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[57] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[33], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[57], 0x3ccccccd, 0x1u); /* x <= 0x1.99999a0000000p-6f */
                 s += leaf[304 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                m &= k[1] <= 0x3f31e5f7 /* x <= 0x1.63cbee0000000p-1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[1], 0x3f31e5f7, 0x2u); /* x <= 0x1.63cbee0000000p-1f */
                 s += leaf[307 + lowest_leaf[m]];
             }
         }
@@ -1510,14 +1519,14 @@ double dl_block_model(const float *x) {
             if (k[21] <= 0x3f3afe24 /* x <= 0x1.75fc480000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[7], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[20], 0x3f266666, 0x1u); /* x <= 0x1.4ccccc0000000p-1f */
                     s += leaf[310 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[80] <= 0x3eb2311b /* x <= 0x1.6462360000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[80], 0x3eb2311b, 0x1u); /* x <= 0x1.6462360000000p-2f */
                     s += leaf[313 + lowest_leaf[m]];
                 }
             }
@@ -1528,8 +1537,8 @@ double dl_block_model(const float *x) {
                         if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[65] <= 0x40b0d083 /* x <= 0x1.61a1060000000p+2f */ ? ~0u : ~0x3u;
-                                m &= k[0] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x40b0d083, 0x3u); /* x <= 0x1.61a1060000000p+2f */
+                                m &= ~drops_if_above(k[0], 0x4080cfae, 0x1u); /* x <= 0x1.019f5c0000000p+2f */
                                 s += leaf[315 + lowest_leaf[m]];
                             }
                         } else {
@@ -1544,7 +1553,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[5] <= 0x409bc2d8 /* x <= 0x1.3785b00000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[5], 0x409bc2d8, 0x1u); /* x <= 0x1.3785b00000000p+2f */
                     s += leaf[318 + lowest_leaf[m]];
                 }
             }
@@ -1560,7 +1569,7 @@ double dl_block_model(const float *x) {
                             if (k[48] <= 0x40f9e11c /* x <= 0x1.f3c2380000000p+2f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[77], 0x3f655860, 0x1u); /* x <= 0x1.cab0c00000000p-1f */
                                     s += leaf[320 + lowest_leaf[m]];
                                 }
                             } else {
@@ -1569,8 +1578,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[45] <= 0x3e39e3b2 /* x <= 0x1.73c7640000000p-3f */ ? ~0u : ~0x1u;
-                                        m &= k[50] <= 0x4103b813 /* x <= 0x1.0770260000000p+3f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[45], 0x3e39e3b2, 0x1u); /* x <= 0x1.73c7640000000p-3f */
+                                        m &= ~drops_if_above(k[50], 0x4103b813, 0x2u); /* x <= 0x1.0770260000000p+3f */
                                         s += leaf[322 + lowest_leaf[m]];
                                     }
                                 }
@@ -1598,21 +1607,21 @@ double dl_block_model(const float *x) {
                         if (k[80] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[0] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[25], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[0], 0x40e4d28c, 0x1u); /* x <= 0x1.c9a5180000000p+2f */
                                 s += leaf[325 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[63] <= 0x40f24983 /* x <= 0x1.e493060000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[63], 0x40f24983, 0x1u); /* x <= 0x1.e493060000000p+2f */
                                 s += leaf[328 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[5] <= 0x4093af11 /* x <= 0x1.275e220000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[5], 0x4093af11, 0x1u); /* x <= 0x1.275e220000000p+2f */
                             s += leaf[330 + lowest_leaf[m]];
                         }
                     }
@@ -1621,8 +1630,8 @@ double dl_block_model(const float *x) {
                         if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[20] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[57], 0x3f799999, 0x3u); /* x <= 0x1.f333320000000p-1f */
+                                m &= ~drops_if_above(k[20], 0x40366666, 0x1u); /* x <= 0x1.6ccccc0000000p+1f */
                                 s += leaf[332 + lowest_leaf[m]];
                             }
                         } else {
@@ -1639,8 +1648,8 @@ double dl_block_model(const float *x) {
             if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
-                    m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
+                    m &= ~drops_if_above(k[25], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[335 + lowest_leaf[m]];
                 }
             } else {
@@ -1651,8 +1660,8 @@ double dl_block_model(const float *x) {
         if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[57] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[33], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[57], 0x3ccccccd, 0x1u); /* x <= 0x1.99999a0000000p-6f */
                 s += leaf[338 + lowest_leaf[m]];
             }
         } else {
@@ -1661,8 +1670,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[48] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */ ? ~0u : ~0x3u;
-                    m &= k[1] <= 0x3f31e5f7 /* x <= 0x1.63cbee0000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[48], 0x412b7271, 0x3u); /* x <= 0x1.56e4e20000000p+3f */
+                    m &= ~drops_if_above(k[1], 0x3f31e5f7, 0x1u); /* x <= 0x1.63cbee0000000p-1f */
                     s += leaf[341 + lowest_leaf[m]];
                 }
             }
@@ -1677,9 +1686,9 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[5] <= 0x405dce9e /* x <= 0x1.bb9d3c0000000p+1f */ ? ~0u : ~0x3u;
-                        m &= k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */ ? ~0u : ~0x1u;
-                        m &= k[3] <= 0x3cc30c31 /* x <= 0x1.8618620000000p-6f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[5], 0x405dce9e, 0x3u); /* x <= 0x1.bb9d3c0000000p+1f */
+                        m &= ~drops_if_above(k[64], 0x3e796410, 0x1u); /* x <= 0x1.f2c8200000000p-3f */
+                        m &= ~drops_if_above(k[3], 0x3cc30c31, 0x4u); /* x <= 0x1.8618620000000p-6f */
                         s += leaf[344 + lowest_leaf[m]];
                     }
                 }
@@ -1690,8 +1699,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[68], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[348 + lowest_leaf[m]];
                         }
                     }
@@ -1706,17 +1715,17 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[38], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[68], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[351 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[63] <= 0x411bc6f6 /* x <= 0x1.378dec0000000p+3f */ ? ~0u : ~0x1u;
-                    m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[72], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[63], 0x411bc6f6, 0x1u); /* x <= 0x1.378dec0000000p+3f */
+                    m &= ~drops_if_above(k[57], 0x3d999999, 0x4u); /* x <= 0x1.3333320000000p-4f */
                     s += leaf[354 + lowest_leaf[m]];
                 }
             }
@@ -1728,9 +1737,9 @@ double dl_block_model(const float *x) {
             if (k[65] <= 0x40c34829 /* x <= 0x1.8690520000000p+2f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */ ? ~0u : ~0x3u;
-                    m &= k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                    m &= k[49] <= 0x3c944bbd /* x <= 0x1.28977a0000000p-6f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[77], 0x403362bb, 0x3u); /* x <= 0x1.66c5760000000p+1f */
+                    m &= ~drops_if_above(k[15], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[49], 0x3c944bbd, 0x4u); /* x <= 0x1.28977a0000000p-6f */
                     s += leaf[358 + lowest_leaf[m]];
                 }
             } else {
@@ -1746,15 +1755,15 @@ double dl_block_model(const float *x) {
                     if (k[48] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[73] <= 0x3f15405a /* x <= 0x1.2a80b40000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[73], 0x3f15405a, 0x1u); /* x <= 0x1.2a80b40000000p-1f */
                             s += leaf[362 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[61] <= 0x3e101e57 /* x <= 0x1.203cae0000000p-3f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[67], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[61], 0x3e101e57, 0x1u); /* x <= 0x1.203cae0000000p-3f */
                                 s += leaf[364 + lowest_leaf[m]];
                             }
                         } else {
@@ -1767,7 +1776,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[50] <= 0x40e4df63 /* x <= 0x1.c9bec60000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[50], 0x40e4df63, 0x1u); /* x <= 0x1.c9bec60000000p+2f */
                     s += leaf[367 + lowest_leaf[m]];
                 }
             }
@@ -1775,9 +1784,9 @@ double dl_block_model(const float *x) {
             if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[57] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */ ? ~0u : ~0x3u;
-                    m &= k[53] <= 0x4086c986 /* x <= 0x1.0d930c0000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[53] <= 0x401c3fea /* x <= 0x1.387fd40000000p+1f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[57], 0x3ccccccd, 0x3u); /* x <= 0x1.99999a0000000p-6f */
+                    m &= ~drops_if_above(k[53], 0x4086c986, 0x1u); /* x <= 0x1.0d930c0000000p+2f */
+                    m &= ~drops_if_above(k[53], 0x401c3fea, 0x4u); /* x <= 0x1.387fd40000000p+1f */
                     s += leaf[369 + lowest_leaf[m]];
                 }
             } else {
@@ -1789,8 +1798,8 @@ double dl_block_model(const float *x) {
             if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[5] <= 0x4048abf0 /* x <= 0x1.9157e00000000p+1f */ ? ~0u : ~0x3u;
-                    m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[5], 0x4048abf0, 0x3u); /* x <= 0x1.9157e00000000p+1f */
+                    m &= ~drops_if_above(k[33], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[373 + lowest_leaf[m]];
                 }
             } else {
@@ -1801,8 +1810,8 @@ double dl_block_model(const float *x) {
                 if (k[21] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */ ? ~0u : ~0x3u;
-                        m &= k[48] <= 0x410d6099 /* x <= 0x1.1ac1320000000p+3f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[6], 0x3e800000, 0x3u); /* x <= 0x1.0000000000000p-2f */
+                        m &= ~drops_if_above(k[48], 0x410d6099, 0x1u); /* x <= 0x1.1ac1320000000p+3f */
                         s += leaf[376 + lowest_leaf[m]];
                     }
                 } else {
@@ -1811,7 +1820,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[47] <= 0x3d0e75e5 /* x <= 0x1.1cebca0000000p-5f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[47], 0x3d0e75e5, 0x1u); /* x <= 0x1.1cebca0000000p-5f */
                     s += leaf[379 + lowest_leaf[m]];
                 }
             }
@@ -1826,8 +1835,8 @@ double dl_block_model(const float *x) {
                         if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[38], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[381 + lowest_leaf[m]];
                             }
                         } else {
@@ -1836,8 +1845,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[57] <= 0x3f600000 /* x <= 0x1.c000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[21] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[57], 0x3f600000, 0x3u); /* x <= 0x1.c000000000000p-1f */
+                            m &= ~drops_if_above(k[21], 0x3f22e8ba, 0x1u); /* x <= 0x1.45d1740000000p-1f */
                             s += leaf[384 + lowest_leaf[m]];
                         }
                     }
@@ -1845,8 +1854,8 @@ double dl_block_model(const float *x) {
                     if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[65] <= 0x40949eda /* x <= 0x1.293db40000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[32], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[65], 0x40949eda, 0x1u); /* x <= 0x1.293db40000000p+2f */
                             s += leaf[387 + lowest_leaf[m]];
                         }
                     } else {
@@ -1859,9 +1868,9 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0xfu;
-                m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
-                m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x4u;
+                m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
+                m &= ~drops_if_above(k[5], 0x3f317218, 0x4u); /* x <= 0x1.62e4300000000p-1f */
                 s += leaf[390 + lowest_leaf[m]];
             }
         }
@@ -1870,8 +1879,8 @@ double dl_block_model(const float *x) {
             if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[3] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */ ? ~0u : ~0x3u;
-                    m &= k[4] <= 0x3d2aaaab /* x <= 0x1.5555560000000p-5f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[3], 0x3dc6318c, 0x3u); /* x <= 0x1.8c63180000000p-4f */
+                    m &= ~drops_if_above(k[4], 0x3d2aaaab, 0x1u); /* x <= 0x1.5555560000000p-5f */
                     s += leaf[394 + lowest_leaf[m]];
                 }
             } else {
@@ -1881,8 +1890,8 @@ double dl_block_model(const float *x) {
             if (k[1] <= 0x3e995a48 /* x <= 0x1.32b4900000000p-2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[0] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[52] <= 0x405418ea /* x <= 0x1.a831d40000000p+1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[0], 0x40e4d28c, 0x1u); /* x <= 0x1.c9a5180000000p+2f */
+                    m &= ~drops_if_above(k[52], 0x405418ea, 0x2u); /* x <= 0x1.a831d40000000p+1f */
                     s += leaf[397 + lowest_leaf[m]];
                 }
             } else {
@@ -1903,8 +1912,8 @@ double dl_block_model(const float *x) {
                                         if (k[73] <= 0x3f6c4397 /* x <= 0x1.d8872e0000000p-1f */) {
                                             {
                                                 uint32_t m = 0x7u;
-                                                m &= k[80] <= 0x3f05b9eb /* x <= 0x1.0b73d60000000p-1f */ ? ~0u : ~0x1u;
-                                                m &= k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                                                m &= ~drops_if_above(k[80], 0x3f05b9eb, 0x1u); /* x <= 0x1.0b73d60000000p-1f */
+                                                m &= ~drops_if_above(k[74], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                                                 s += leaf[400 + lowest_leaf[m]];
                                             }
                                         } else {
@@ -1919,22 +1928,22 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[63] <= 0x40f5c7c8 /* x <= 0x1.eb8f900000000p+2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[63], 0x40f5c7c8, 0x1u); /* x <= 0x1.eb8f900000000p+2f */
                                     s += leaf[403 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[48] <= 0x40df82cc /* x <= 0x1.bf05980000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[48], 0x40df82cc, 0x1u); /* x <= 0x1.bf05980000000p+2f */
                                 s += leaf[405 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[21] <= 0x3f31c1ae /* x <= 0x1.63835c0000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[21], 0x3f31c1ae, 0x3u); /* x <= 0x1.63835c0000000p-1f */
+                            m &= ~drops_if_above(k[57], 0x3f799999, 0x1u); /* x <= 0x1.f333320000000p-1f */
                             s += leaf[407 + lowest_leaf[m]];
                         }
                     }
@@ -1944,9 +1953,9 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
-                    m &= k[64] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
+                    m &= ~drops_if_above(k[64], 0x3f17ac6c, 0x4u); /* x <= 0x1.2f58d80000000p-1f */
                     s += leaf[410 + lowest_leaf[m]];
                 }
             }
@@ -1957,14 +1966,14 @@ double dl_block_model(const float *x) {
         if (k[65] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[80] <= 0x3d91007c /* x <= 0x1.2200f80000000p-4f */ ? ~0u : ~0x1u;
-                m &= k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[80], 0x3d91007c, 0x1u); /* x <= 0x1.2200f80000000p-4f */
+                m &= ~drops_if_above(k[77], 0x403362bb, 0x2u); /* x <= 0x1.66c5760000000p+1f */
                 s += leaf[414 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[73] <= 0x3f686a67 /* x <= 0x1.d0d4ce0000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[73], 0x3f686a67, 0x1u); /* x <= 0x1.d0d4ce0000000p-1f */
                 s += leaf[417 + lowest_leaf[m]];
             }
         }
@@ -1980,23 +1989,23 @@ double dl_block_model(const float *x) {
                                 if (k[64] <= 0x3e1e52a6 /* x <= 0x1.3ca54c0000000p-3f */) {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[65] <= 0x40b15208 /* x <= 0x1.62a4100000000p+2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[65], 0x40b15208, 0x1u); /* x <= 0x1.62a4100000000p+2f */
                                         s += leaf[419 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0xfu;
-                                        m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x3u;
-                                        m &= k[21] <= 0x3f25ce9f /* x <= 0x1.4b9d3e0000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[62] <= 0x40d00000 /* x <= 0x1.a000000000000p+2f */ ? ~0u : ~0x4u;
+                                        m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x3u); /* x <= 0x1.3e116c0000000p+0f */
+                                        m &= ~drops_if_above(k[21], 0x3f25ce9f, 0x1u); /* x <= 0x1.4b9d3e0000000p-1f */
+                                        m &= ~drops_if_above(k[62], 0x40d00000, 0x4u); /* x <= 0x1.a000000000000p+2f */
                                         s += leaf[421 + lowest_leaf[m]];
                                     }
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                    m &= k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[33], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[69], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                     s += leaf[425 + lowest_leaf[m]];
                                 }
                             }
@@ -2009,15 +2018,15 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[64] <= 0x3e95e8b6 /* x <= 0x1.2bd16c0000000p-2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[64], 0x3e95e8b6, 0x1u); /* x <= 0x1.2bd16c0000000p-2f */
                         s += leaf[428 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[64] <= 0x3d054e5b /* x <= 0x1.0a9cb60000000p-5f */ ? ~0u : ~0x1u;
-                    m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[64], 0x3d054e5b, 0x1u); /* x <= 0x1.0a9cb60000000p-5f */
+                    m &= ~drops_if_above(k[5], 0x3f317218, 0x2u); /* x <= 0x1.62e4300000000p-1f */
                     s += leaf[430 + lowest_leaf[m]];
                 }
             }
@@ -2028,16 +2037,16 @@ double dl_block_model(const float *x) {
         if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[50] <= 0x411c58fd /* x <= 0x1.38b1fa0000000p+3f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[20], 0x3f266666, 0x3u); /* x <= 0x1.4ccccc0000000p-1f */
+                m &= ~drops_if_above(k[50], 0x411c58fd, 0x1u); /* x <= 0x1.38b1fa0000000p+3f */
                 s += leaf[433 + lowest_leaf[m]];
             }
         } else {
             if (k[1] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x1u;
-                    m &= k[21] <= 0x3eeefd5a /* x <= 0x1.ddfab40000000p-2f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[50], 0x412ccf3d, 0x1u); /* x <= 0x1.599e7a0000000p+3f */
+                    m &= ~drops_if_above(k[21], 0x3eeefd5a, 0x2u); /* x <= 0x1.ddfab40000000p-2f */
                     s += leaf[436 + lowest_leaf[m]];
                 }
             } else {
@@ -2052,31 +2061,31 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3e12eef2 /* x <= 0x1.25dde40000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[0] <= 0x407668d1 /* x <= 0x1.ecd1a20000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[0], 0x407668d1, 0x1u); /* x <= 0x1.ecd1a20000000p+1f */
                         s += leaf[439 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[53] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */ ? ~0u : ~0x3u;
-                        m &= k[21] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[53], 0x3fbfba14, 0x3u); /* x <= 0x1.7f74280000000p+0f */
+                        m &= ~drops_if_above(k[21], 0x3f22e8ba, 0x1u); /* x <= 0x1.45d1740000000p-1f */
+                        m &= ~drops_if_above(k[25], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[442 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[70], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
                     s += leaf[446 + lowest_leaf[m]];
                 }
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[81] <= 0x404c4739 /* x <= 0x1.988e720000000p+1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[81], 0x404c4739, 0x1u); /* x <= 0x1.988e720000000p+1f */
                 s += leaf[449 + lowest_leaf[m]];
             }
         }
@@ -2086,7 +2095,7 @@ double dl_block_model(const float *x) {
                 if (k[5] <= 0x4048abf0 /* x <= 0x1.9157e00000000p+1f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[14], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[451 + lowest_leaf[m]];
                     }
                 } else {
@@ -2094,21 +2103,21 @@ double dl_block_model(const float *x) {
                         if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[21] <= 0x3f28dc1a /* x <= 0x1.51b8340000000p-1f */ ? ~0u : ~0x1u;
-                                m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[21], 0x3f28dc1a, 0x1u); /* x <= 0x1.51b8340000000p-1f */
+                                m &= ~drops_if_above(k[68], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[453 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[64] <= 0x3f247604 /* x <= 0x1.48ec080000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[64], 0x3f247604, 0x1u); /* x <= 0x1.48ec080000000p-1f */
                                 s += leaf[456 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[48] <= 0x40f8cb9e /* x <= 0x1.f1973c0000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[48], 0x40f8cb9e, 0x1u); /* x <= 0x1.f1973c0000000p+2f */
                             s += leaf[458 + lowest_leaf[m]];
                         }
                     }
@@ -2116,7 +2125,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[47] <= 0x3d0e75e5 /* x <= 0x1.1cebca0000000p-5f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[47], 0x3d0e75e5, 0x1u); /* x <= 0x1.1cebca0000000p-5f */
                     s += leaf[460 + lowest_leaf[m]];
                 }
             }
@@ -2133,14 +2142,14 @@ double dl_block_model(const float *x) {
                         if (k[81] <= 0x40c83f77 /* x <= 0x1.907eee0000000p+2f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[19], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[462 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[80] <= 0x3ef48176 /* x <= 0x1.e902ec0000000p-2f */ ? ~0u : ~0x3u;
-                                m &= k[41] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[80], 0x3ef48176, 0x3u); /* x <= 0x1.e902ec0000000p-2f */
+                                m &= ~drops_if_above(k[41], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[464 + lowest_leaf[m]];
                             }
                         }
@@ -2156,9 +2165,9 @@ double dl_block_model(const float *x) {
                         if (k[20] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
                             {
                                 uint32_t m = 0xfu;
-                                m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x3u;
-                                m &= k[53] <= 0x40786aab /* x <= 0x1.f0d5560000000p+1f */ ? ~0u : ~0x1u;
-                                m &= k[80] <= 0x3c764bdc /* x <= 0x1.ec97b80000000p-7f */ ? ~0u : ~0x4u;
+                                m &= ~drops_if_above(k[57], 0x3d999999, 0x3u); /* x <= 0x1.3333320000000p-4f */
+                                m &= ~drops_if_above(k[53], 0x40786aab, 0x1u); /* x <= 0x1.f0d5560000000p+1f */
+                                m &= ~drops_if_above(k[80], 0x3c764bdc, 0x4u); /* x <= 0x1.ec97b80000000p-7f */
                                 s += leaf[467 + lowest_leaf[m]];
                             }
                         } else {
@@ -2170,8 +2179,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[5] <= 0x409d707c /* x <= 0x1.3ae0f80000000p+2f */ ? ~0u : ~0x3u;
-                        m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[5], 0x409d707c, 0x3u); /* x <= 0x1.3ae0f80000000p+2f */
+                        m &= ~drops_if_above(k[14], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[471 + lowest_leaf[m]];
                     }
                 }
@@ -2182,8 +2191,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[72], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
                     s += leaf[474 + lowest_leaf[m]];
                 }
             }
@@ -2194,8 +2203,8 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[81] <= 0x40d57375 /* x <= 0x1.aae6ea0000000p+2f */ ? ~0u : ~0x1u;
-                m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[81], 0x40d57375, 0x1u); /* x <= 0x1.aae6ea0000000p+2f */
+                m &= ~drops_if_above(k[20], 0x3f400000, 0x2u); /* x <= 0x1.8000000000000p-1f */
                 s += leaf[477 + lowest_leaf[m]];
             }
         }
@@ -2214,8 +2223,8 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-                                    m &= k[65] <= 0x40b11187 /* x <= 0x1.62230e0000000p+2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[76], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+                                    m &= ~drops_if_above(k[65], 0x40b11187, 0x1u); /* x <= 0x1.62230e0000000p+2f */
                                     s += leaf[480 + lowest_leaf[m]];
                                 }
                             }
@@ -2223,7 +2232,7 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[63] <= 0x411b9e53 /* x <= 0x1.373ca60000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[63], 0x411b9e53, 0x1u); /* x <= 0x1.373ca60000000p+3f */
                             s += leaf[483 + lowest_leaf[m]];
                         }
                     }
@@ -2235,15 +2244,15 @@ double dl_block_model(const float *x) {
                     if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[65] <= 0x40a4b846 /* x <= 0x1.49708c0000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[65], 0x40a4b846, 0x1u); /* x <= 0x1.49708c0000000p+2f */
                             s += leaf[485 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[5] <= 0x409a3fbf /* x <= 0x1.347f7e0000000p+2f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */ ? ~0u : ~0x1u;
-                                m &= k[63] <= 0x41156213 /* x <= 0x1.2ac4260000000p+3f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[73], 0x3f2f4022, 0x1u); /* x <= 0x1.5e80440000000p-1f */
+                                m &= ~drops_if_above(k[63], 0x41156213, 0x2u); /* x <= 0x1.2ac4260000000p+3f */
                                 s += leaf[487 + lowest_leaf[m]];
                             }
                         } else {
@@ -2253,7 +2262,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[83], 0x40200000, 0x1u); /* x <= 0x1.4000000000000p+1f */
                         s += leaf[490 + lowest_leaf[m]];
                     }
                 }
@@ -2267,9 +2276,9 @@ double dl_block_model(const float *x) {
                 if (k[1] <= 0x3ecb9a33 /* x <= 0x1.9734660000000p-2f */) {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[50] <= 0x40d2e3bf /* x <= 0x1.a5c77e0000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[80] <= 0x3ea6982e /* x <= 0x1.4d305c0000000p-2f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[15], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[50], 0x40d2e3bf, 0x1u); /* x <= 0x1.a5c77e0000000p+2f */
+                        m &= ~drops_if_above(k[80], 0x3ea6982e, 0x4u); /* x <= 0x1.4d305c0000000p-2f */
                         s += leaf[492 + lowest_leaf[m]];
                     }
                 } else {
@@ -2293,14 +2302,14 @@ double dl_block_model(const float *x) {
                         if (k[63] <= 0x4112a987 /* x <= 0x1.25530e0000000p+3f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[47] <= 0x3d29234d /* x <= 0x1.52469a0000000p-5f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[47], 0x3d29234d, 0x1u); /* x <= 0x1.52469a0000000p-5f */
                                 s += leaf[496 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[52] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */ ? ~0u : ~0x3u;
-                                m &= k[0] <= 0x40db1173 /* x <= 0x1.b622e60000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[52], 0x3fd9ad38, 0x3u); /* x <= 0x1.b35a700000000p+0f */
+                                m &= ~drops_if_above(k[0], 0x40db1173, 0x1u); /* x <= 0x1.b622e60000000p+2f */
                                 s += leaf[498 + lowest_leaf[m]];
                             }
                         }
@@ -2308,8 +2317,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                        m &= k[65] <= 0x40c0fb60 /* x <= 0x1.81f6c00000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[52], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                        m &= ~drops_if_above(k[65], 0x40c0fb60, 0x2u); /* x <= 0x1.81f6c00000000p+2f */
                         s += leaf[501 + lowest_leaf[m]];
                     }
                 }
@@ -2317,14 +2326,14 @@ double dl_block_model(const float *x) {
                 if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[20] <= 0x3f866666 /* x <= 0x1.0ccccc0000000p+0f */ ? ~0u : ~0x3u;
-                        m &= k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[20], 0x3f866666, 0x3u); /* x <= 0x1.0ccccc0000000p+0f */
+                        m &= ~drops_if_above(k[30], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[504 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[72], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[507 + lowest_leaf[m]];
                     }
                 }
@@ -2332,8 +2341,8 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[48] <= 0x4059ad38 /* x <= 0x1.b35a700000000p+1f */ ? ~0u : ~0x1u;
-                m &= k[20] <= 0x3ff99999 /* x <= 0x1.f333320000000p+0f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[48], 0x4059ad38, 0x1u); /* x <= 0x1.b35a700000000p+1f */
+                m &= ~drops_if_above(k[20], 0x3ff99999, 0x2u); /* x <= 0x1.f333320000000p+0f */
                 s += leaf[509 + lowest_leaf[m]];
             }
         }
@@ -2343,14 +2352,14 @@ double dl_block_model(const float *x) {
                 if (k[5] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[81] <= 0x404fb13f /* x <= 0x1.9f627e0000000p+1f */ ? ~0u : ~0x1u;
-                        m &= k[53] <= 0x4079b915 /* x <= 0x1.f3722a0000000p+1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[81], 0x404fb13f, 0x1u); /* x <= 0x1.9f627e0000000p+1f */
+                        m &= ~drops_if_above(k[53], 0x4079b915, 0x2u); /* x <= 0x1.f3722a0000000p+1f */
                         s += leaf[512 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[81] <= 0x40d9ed82 /* x <= 0x1.b3db040000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[81], 0x40d9ed82, 0x1u); /* x <= 0x1.b3db040000000p+2f */
                         s += leaf[515 + lowest_leaf[m]];
                     }
                 }
@@ -2373,8 +2382,8 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */ ? ~0u : ~0x3u;
-                                    m &= k[61] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[53], 0x3fef35fa, 0x3u); /* x <= 0x1.de6bf40000000p+0f */
+                                    m &= ~drops_if_above(k[61], 0x3f400000, 0x1u); /* x <= 0x1.8000000000000p-1f */
                                     s += leaf[517 + lowest_leaf[m]];
                                 }
                             }
@@ -2384,8 +2393,8 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                    m &= k[64] <= 0x3e4a0465 /* x <= 0x1.9408ca0000000p-3f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[14], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[64], 0x3e4a0465, 0x2u); /* x <= 0x1.9408ca0000000p-3f */
                                     s += leaf[520 + lowest_leaf[m]];
                                 }
                             }
@@ -2393,21 +2402,21 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[73] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[73], 0x3f751a5a, 0x1u); /* x <= 0x1.ea34b40000000p-1f */
                             s += leaf[523 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[0] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[0], 0x3fe55860, 0x1u); /* x <= 0x1.cab0c00000000p+0f */
                         s += leaf[525 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[80] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[80], 0x3f7d1e35, 0x1u); /* x <= 0x1.fa3c6a0000000p-1f */
                     s += leaf[527 + lowest_leaf[m]];
                 }
             }
@@ -2418,23 +2427,23 @@ double dl_block_model(const float *x) {
         if (k[0] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[65] <= 0x409b0395 /* x <= 0x1.36072a0000000p+2f */ ? ~0u : ~0x3u;
-                m &= k[64] <= 0x3ee9fe88 /* x <= 0x1.d3fd100000000p-2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[65], 0x409b0395, 0x3u); /* x <= 0x1.36072a0000000p+2f */
+                m &= ~drops_if_above(k[64], 0x3ee9fe88, 0x1u); /* x <= 0x1.d3fd100000000p-2f */
                 s += leaf[529 + lowest_leaf[m]];
             }
         } else {
             if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[80] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */ ? ~0u : ~0x3u;
-                    m &= k[21] <= 0x3ee368a1 /* x <= 0x1.c6d1420000000p-2f */ ? ~0u : ~0x1u;
-                    m &= k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[80], 0x3e65f4f7, 0x3u); /* x <= 0x1.cbe9ee0000000p-3f */
+                    m &= ~drops_if_above(k[21], 0x3ee368a1, 0x1u); /* x <= 0x1.c6d1420000000p-2f */
+                    m &= ~drops_if_above(k[6], 0x3e800000, 0x4u); /* x <= 0x1.0000000000000p-2f */
                     s += leaf[532 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[21] <= 0x3eeefd5a /* x <= 0x1.ddfab40000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[21], 0x3eeefd5a, 0x1u); /* x <= 0x1.ddfab40000000p-2f */
                     s += leaf[536 + lowest_leaf[m]];
                 }
             }
@@ -2448,16 +2457,16 @@ double dl_block_model(const float *x) {
                     if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[30], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[33], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[538 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[63] <= 0x411668a4 /* x <= 0x1.2cd1480000000p+3f */ ? ~0u : ~0x3u;
-                            m &= k[64] <= 0x3f11d0a1 /* x <= 0x1.23a1420000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[83] <= 0x3fc00000 /* x <= 0x1.8000000000000p+0f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[63], 0x411668a4, 0x3u); /* x <= 0x1.2cd1480000000p+3f */
+                            m &= ~drops_if_above(k[64], 0x3f11d0a1, 0x1u); /* x <= 0x1.23a1420000000p-1f */
+                            m &= ~drops_if_above(k[83], 0x3fc00000, 0x4u); /* x <= 0x1.8000000000000p+0f */
                             s += leaf[541 + lowest_leaf[m]];
                         }
                     }
@@ -2475,8 +2484,8 @@ double dl_block_model(const float *x) {
                             if (k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                    m &= k[5] <= 0x40a39567 /* x <= 0x1.472ace0000000p+2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[14], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[5], 0x40a39567, 0x1u); /* x <= 0x1.472ace0000000p+2f */
                                     s += leaf[545 + lowest_leaf[m]];
                                 }
                             } else {
@@ -2485,7 +2494,7 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[65] <= 0x40bd5187 /* x <= 0x1.7aa30e0000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x40bd5187, 0x1u); /* x <= 0x1.7aa30e0000000p+2f */
                                 s += leaf[548 + lowest_leaf[m]];
                             }
                         }
@@ -2495,7 +2504,7 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[50] <= 0x40f13fb6 /* x <= 0x1.e27f6c0000000p+2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[50], 0x40f13fb6, 0x1u); /* x <= 0x1.e27f6c0000000p+2f */
                 s += leaf[550 + lowest_leaf[m]];
             }
         }
@@ -2505,8 +2514,8 @@ double dl_block_model(const float *x) {
                 if (k[4] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x40cc29f7 /* x <= 0x1.9853ee0000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[19], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[65], 0x40cc29f7, 0x1u); /* x <= 0x1.9853ee0000000p+2f */
                         s += leaf[552 + lowest_leaf[m]];
                     }
                 } else {
@@ -2527,14 +2536,14 @@ double dl_block_model(const float *x) {
                     if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[21] <= 0x3efd2a59 /* x <= 0x1.fa54b20000000p-2f */ ? ~0u : ~0x3u;
-                            m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[21], 0x3efd2a59, 0x3u); /* x <= 0x1.fa54b20000000p-2f */
+                            m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[555 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[20] <= 0x3fb99999 /* x <= 0x1.7333320000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[20], 0x3fb99999, 0x1u); /* x <= 0x1.7333320000000p+0f */
                             s += leaf[558 + lowest_leaf[m]];
                         }
                     }
@@ -2542,16 +2551,16 @@ double dl_block_model(const float *x) {
                     if (k[82] <= 0x3e1bae08 /* x <= 0x1.375c100000000p-3f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[73] <= 0x3f3be358 /* x <= 0x1.77c6b00000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[73] <= 0x3f111881 /* x <= 0x1.2231020000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[16] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[73], 0x3f3be358, 0x3u); /* x <= 0x1.77c6b00000000p-1f */
+                            m &= ~drops_if_above(k[73], 0x3f111881, 0x1u); /* x <= 0x1.2231020000000p-1f */
+                            m &= ~drops_if_above(k[16], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[560 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[64] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[73], 0x3f1dcabd, 0x1u); /* x <= 0x1.3b957a0000000p-1f */
+                            m &= ~drops_if_above(k[64], 0x00000000, 0x2u); /* x <= 0x0.0p+0f */
                             s += leaf[564 + lowest_leaf[m]];
                         }
                     }
@@ -2564,8 +2573,8 @@ double dl_block_model(const float *x) {
                 if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[62] <= 0x40600000 /* x <= 0x1.c000000000000p+1f */ ? ~0u : ~0x1u;
-                        m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[62], 0x40600000, 0x1u); /* x <= 0x1.c000000000000p+1f */
+                        m &= ~drops_if_above(k[5], 0x3f317218, 0x2u); /* x <= 0x1.62e4300000000p-1f */
                         s += leaf[567 + lowest_leaf[m]];
                     }
                 } else {
@@ -2575,8 +2584,8 @@ double dl_block_model(const float *x) {
                 if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[20] <= 0x40033333 /* x <= 0x1.0666660000000p+1f */ ? ~0u : ~0x3u;
-                        m &= k[80] <= 0x3f05b9eb /* x <= 0x1.0b73d60000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[20], 0x40033333, 0x3u); /* x <= 0x1.0666660000000p+1f */
+                        m &= ~drops_if_above(k[80], 0x3f05b9eb, 0x1u); /* x <= 0x1.0b73d60000000p-1f */
                         s += leaf[570 + lowest_leaf[m]];
                     }
                 } else {
@@ -2587,8 +2596,8 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[2] <= 0x3c40c0c1 /* x <= 0x1.8181820000000p-7f */ ? ~0u : ~0x1u;
-            m &= k[81] <= 0x40d201db /* x <= 0x1.a403b60000000p+2f */ ? ~0u : ~0x2u;
+            m &= ~drops_if_above(k[2], 0x3c40c0c1, 0x1u); /* x <= 0x1.8181820000000p-7f */
+            m &= ~drops_if_above(k[81], 0x40d201db, 0x2u); /* x <= 0x1.a403b60000000p+2f */
             s += leaf[573 + lowest_leaf[m]];
         }
     }
@@ -2605,9 +2614,9 @@ double dl_block_model(const float *x) {
                                 if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     {
                                         uint32_t m = 0xfu;
-                                        m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x3u;
-                                        m &= k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[81] <= 0x40c0b2d9 /* x <= 0x1.8165b20000000p+2f */ ? ~0u : ~0x4u;
+                                        m &= ~drops_if_above(k[57], 0x3d999999, 0x3u); /* x <= 0x1.3333320000000p-4f */
+                                        m &= ~drops_if_above(k[67], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                        m &= ~drops_if_above(k[81], 0x40c0b2d9, 0x4u); /* x <= 0x1.8165b20000000p+2f */
                                         s += leaf[576 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -2624,16 +2633,16 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[0] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */ ? ~0u : ~0x1u;
-                                    m &= k[21] <= 0x3f33b6cc /* x <= 0x1.676d980000000p-1f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[0], 0x3ff91395, 0x1u); /* x <= 0x1.f2272a0000000p+0f */
+                                    m &= ~drops_if_above(k[21], 0x3f33b6cc, 0x2u); /* x <= 0x1.676d980000000p-1f */
                                     s += leaf[580 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[82] <= 0x3df1b07f /* x <= 0x1.e360fe0000000p-4f */ ? ~0u : ~0x3u;
-                                m &= k[77] <= 0x4037279c /* x <= 0x1.6e4f380000000p+1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[82], 0x3df1b07f, 0x3u); /* x <= 0x1.e360fe0000000p-4f */
+                                m &= ~drops_if_above(k[77], 0x4037279c, 0x1u); /* x <= 0x1.6e4f380000000p+1f */
                                 s += leaf[583 + lowest_leaf[m]];
                             }
                         }
@@ -2641,7 +2650,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[63], 0x412ce251, 0x1u); /* x <= 0x1.59c4a20000000p+3f */
                         s += leaf[586 + lowest_leaf[m]];
                     }
                 }
@@ -2659,8 +2668,8 @@ double dl_block_model(const float *x) {
                 if (k[1] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[21] <= 0x3f1574a1 /* x <= 0x1.2ae9420000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[21], 0x3f1574a1, 0x1u); /* x <= 0x1.2ae9420000000p-1f */
+                        m &= ~drops_if_above(k[50], 0x412ccf3d, 0x2u); /* x <= 0x1.599e7a0000000p+3f */
                         s += leaf[588 + lowest_leaf[m]];
                     }
                 } else {
@@ -2679,22 +2688,22 @@ double dl_block_model(const float *x) {
                     if (k[21] <= 0x3f168d21 /* x <= 0x1.2d1a420000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[4], 0x3d924925, 0x1u); /* x <= 0x1.24924a0000000p-4f */
                             s += leaf[591 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[77] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[71], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[77], 0x3f9f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+0f */
                                 s += leaf[593 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[64] <= 0x3e9f662f /* x <= 0x1.3ecc5e0000000p-2f */ ? ~0u : ~0x1u;
-                                m &= k[65] <= 0x40ac4dc9 /* x <= 0x1.589b920000000p+2f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[64], 0x3e9f662f, 0x1u); /* x <= 0x1.3ecc5e0000000p-2f */
+                                m &= ~drops_if_above(k[65], 0x40ac4dc9, 0x2u); /* x <= 0x1.589b920000000p+2f */
                                 s += leaf[596 + lowest_leaf[m]];
                             }
                         }
@@ -2703,14 +2712,14 @@ double dl_block_model(const float *x) {
                     if (k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[64] <= 0x3f5318f9 /* x <= 0x1.a631f20000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[1] <= 0x3b7d8631 /* x <= 0x1.fb0c620000000p-9f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3f5318f9, 0x3u); /* x <= 0x1.a631f20000000p-1f */
+                            m &= ~drops_if_above(k[1], 0x3b7d8631, 0x1u); /* x <= 0x1.fb0c620000000p-9f */
                             s += leaf[599 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[20], 0x3f266666, 0x1u); /* x <= 0x1.4ccccc0000000p-1f */
                             s += leaf[602 + lowest_leaf[m]];
                         }
                     }
@@ -2718,16 +2727,16 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[21] <= 0x3e45a567 /* x <= 0x1.8b4ace0000000p-3f */ ? ~0u : ~0x3u;
-                    m &= k[5] <= 0x3f8c9f54 /* x <= 0x1.193ea80000000p+0f */ ? ~0u : ~0x1u;
-                    m &= k[65] <= 0x407e1943 /* x <= 0x1.fc32860000000p+1f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[21], 0x3e45a567, 0x3u); /* x <= 0x1.8b4ace0000000p-3f */
+                    m &= ~drops_if_above(k[5], 0x3f8c9f54, 0x1u); /* x <= 0x1.193ea80000000p+0f */
+                    m &= ~drops_if_above(k[65], 0x407e1943, 0x4u); /* x <= 0x1.fc32860000000p+1f */
                     s += leaf[604 + lowest_leaf[m]];
                 }
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
                 s += leaf[608 + lowest_leaf[m]];
             }
         }
@@ -2740,8 +2749,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[47] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[20], 0x3f400000, 0x3u); /* x <= 0x1.8000000000000p-1f */
+                    m &= ~drops_if_above(k[47], 0x00000000, 0x1u); /* x <= 0x0.0p+0f */
                     s += leaf[610 + lowest_leaf[m]];
                 }
             }
@@ -2757,14 +2766,14 @@ double dl_block_model(const float *x) {
                     if (k[73] <= 0x3f7de542 /* x <= 0x1.fbca840000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[5] <= 0x406a77cb /* x <= 0x1.d4ef960000000p+1f */ ? ~0u : ~0x3u;
-                            m &= k[63] <= 0x410ce2d1 /* x <= 0x1.19c5a20000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[5], 0x406a77cb, 0x3u); /* x <= 0x1.d4ef960000000p+1f */
+                            m &= ~drops_if_above(k[63], 0x410ce2d1, 0x1u); /* x <= 0x1.19c5a20000000p+3f */
                             s += leaf[613 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[64] <= 0x3f56e0a7 /* x <= 0x1.adc14e0000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3f56e0a7, 0x1u); /* x <= 0x1.adc14e0000000p-1f */
                             s += leaf[616 + lowest_leaf[m]];
                         }
                     }
@@ -2783,15 +2792,15 @@ double dl_block_model(const float *x) {
                                 if (k[50] <= 0x4101c6c5 /* x <= 0x1.038d8a0000000p+3f */) {
                                     {
                                         uint32_t m = 0xfu;
-                                        m &= k[80] <= 0x3ec4f195 /* x <= 0x1.89e32a0000000p-2f */ ? ~0u : ~0x3u;
-                                        m &= k[54] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */ ? ~0u : ~0x1u;
-                                        m &= k[73] <= 0x3f7039e4 /* x <= 0x1.e073c80000000p-1f */ ? ~0u : ~0x4u;
+                                        m &= ~drops_if_above(k[80], 0x3ec4f195, 0x3u); /* x <= 0x1.89e32a0000000p-2f */
+                                        m &= ~drops_if_above(k[54], 0x403e15e2, 0x1u); /* x <= 0x1.7c2bc40000000p+1f */
+                                        m &= ~drops_if_above(k[73], 0x3f7039e4, 0x4u); /* x <= 0x1.e073c80000000p-1f */
                                         s += leaf[618 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[63] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[63], 0x412ba08e, 0x1u); /* x <= 0x1.57411c0000000p+3f */
                                         s += leaf[622 + lowest_leaf[m]];
                                     }
                                 }
@@ -2806,15 +2815,15 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[81] <= 0x408bafe1 /* x <= 0x1.175fc20000000p+2f */ ? ~0u : ~0x1u;
-                                    m &= k[64] <= 0x3eb1bbbc /* x <= 0x1.6377780000000p-2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[81], 0x408bafe1, 0x1u); /* x <= 0x1.175fc20000000p+2f */
+                                    m &= ~drops_if_above(k[64], 0x3eb1bbbc, 0x2u); /* x <= 0x1.6377780000000p-2f */
                                     s += leaf[624 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[63] <= 0x41146544 /* x <= 0x1.28ca880000000p+3f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[63], 0x41146544, 0x1u); /* x <= 0x1.28ca880000000p+3f */
                                 s += leaf[627 + lowest_leaf[m]];
                             }
                         }
@@ -2835,15 +2844,15 @@ double dl_block_model(const float *x) {
             if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[81] <= 0x40c789ed /* x <= 0x1.8f13da0000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[81], 0x40c789ed, 0x1u); /* x <= 0x1.8f13da0000000p+2f */
                     s += leaf[629 + lowest_leaf[m]];
                 }
             } else {
                 if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[54] <= 0x405cca88 /* x <= 0x1.b995100000000p+1f */ ? ~0u : ~0x3u;
-                        m &= k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[54], 0x405cca88, 0x3u); /* x <= 0x1.b995100000000p+1f */
+                        m &= ~drops_if_above(k[11], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[631 + lowest_leaf[m]];
                     }
                 } else {
@@ -2856,7 +2865,7 @@ double dl_block_model(const float *x) {
                     if (k[21] <= 0x3ee55cdc /* x <= 0x1.cab9b80000000p-2f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[48] <= 0x40bc71b0 /* x <= 0x1.78e3600000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[48], 0x40bc71b0, 0x1u); /* x <= 0x1.78e3600000000p+2f */
                             s += leaf[634 + lowest_leaf[m]];
                         }
                     } else {
@@ -2866,8 +2875,8 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[50] <= 0x40f5c400 /* x <= 0x1.eb88000000000p+2f */ ? ~0u : ~0x1u;
-                                    m &= k[49] <= 0x3cf5c28f /* x <= 0x1.eb851e0000000p-6f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[50], 0x40f5c400, 0x1u); /* x <= 0x1.eb88000000000p+2f */
+                                    m &= ~drops_if_above(k[49], 0x3cf5c28f, 0x2u); /* x <= 0x1.eb851e0000000p-6f */
                                     s += leaf[636 + lowest_leaf[m]];
                                 }
                             }
@@ -2878,8 +2887,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[83], 0x40200000, 0x2u); /* x <= 0x1.4000000000000p+1f */
                         s += leaf[639 + lowest_leaf[m]];
                     }
                 }
@@ -2887,14 +2896,14 @@ double dl_block_model(const float *x) {
                 if (k[65] <= 0x40b9475b /* x <= 0x1.728eb60000000p+2f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */ ? ~0u : ~0x1u;
-                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[82], 0x3e272f05, 0x1u); /* x <= 0x1.4e5e0a0000000p-3f */
+                        m &= ~drops_if_above(k[66], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[642 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[68], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[645 + lowest_leaf[m]];
                     }
                 }
@@ -2903,8 +2912,8 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
-            m &= k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+            m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
+            m &= ~drops_if_above(k[71], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
             s += leaf[647 + lowest_leaf[m]];
         }
     }
@@ -2920,8 +2929,8 @@ double dl_block_model(const float *x) {
                                     if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[0] <= 0x40d60700 /* x <= 0x1.ac0e000000000p+2f */ ? ~0u : ~0x1u;
-                                            m &= k[73] <= 0x3f46c6e5 /* x <= 0x1.8d8dca0000000p-1f */ ? ~0u : ~0x2u;
+                                            m &= ~drops_if_above(k[0], 0x40d60700, 0x1u); /* x <= 0x1.ac0e000000000p+2f */
+                                            m &= ~drops_if_above(k[73], 0x3f46c6e5, 0x2u); /* x <= 0x1.8d8dca0000000p-1f */
                                             s += leaf[650 + lowest_leaf[m]];
                                         }
                                     } else {
@@ -2936,8 +2945,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[0] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[73], 0x3f2f4022, 0x1u); /* x <= 0x1.5e80440000000p-1f */
+                                        m &= ~drops_if_above(k[0], 0x4080cfae, 0x2u); /* x <= 0x1.019f5c0000000p+2f */
                                         s += leaf[653 + lowest_leaf[m]];
                                     }
                                 }
@@ -2947,8 +2956,8 @@ double dl_block_model(const float *x) {
                                 if (k[20] <= 0x40300000 /* x <= 0x1.6000000000000p+1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */ ? ~0u : ~0x3u;
-                                        m &= k[45] <= 0x3f78d28b /* x <= 0x1.f1a5160000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[20], 0x3feccccc, 0x3u); /* x <= 0x1.d999980000000p+0f */
+                                        m &= ~drops_if_above(k[45], 0x3f78d28b, 0x1u); /* x <= 0x1.f1a5160000000p-1f */
                                         s += leaf[656 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -2957,7 +2966,7 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[63] <= 0x4100f7f9 /* x <= 0x1.01eff20000000p+3f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[63], 0x4100f7f9, 0x1u); /* x <= 0x1.01eff20000000p+3f */
                                     s += leaf[659 + lowest_leaf[m]];
                                 }
                             }
@@ -2975,8 +2984,8 @@ double dl_block_model(const float *x) {
             if (k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[21] <= 0x3f33b6cc /* x <= 0x1.676d980000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[21], 0x3f33b6cc, 0x3u); /* x <= 0x1.676d980000000p-1f */
+                    m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[661 + lowest_leaf[m]];
                 }
             } else {
@@ -2986,7 +2995,7 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[5] <= 0x3f8c9f54 /* x <= 0x1.193ea80000000p+0f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[5], 0x3f8c9f54, 0x1u); /* x <= 0x1.193ea80000000p+0f */
             s += leaf[664 + lowest_leaf[m]];
         }
     }
@@ -3003,8 +3012,8 @@ double dl_block_model(const float *x) {
                                         if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                             {
                                                 uint32_t m = 0x7u;
-                                                m &= k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                                m &= k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
+                                                m &= ~drops_if_above(k[17], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                                m &= ~drops_if_above(k[54], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
                                                 s += leaf[666 + lowest_leaf[m]];
                                             }
                                         } else {
@@ -3022,7 +3031,7 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[49] <= 0x3cf5c28f /* x <= 0x1.eb851e0000000p-6f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[49], 0x3cf5c28f, 0x1u); /* x <= 0x1.eb851e0000000p-6f */
                                 s += leaf[669 + lowest_leaf[m]];
                             }
                         }
@@ -3032,8 +3041,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[51] <= 0x3f1289b6 /* x <= 0x1.25136c0000000p-1f */ ? ~0u : ~0x1u;
-                                m &= k[64] <= 0x3e95e8b6 /* x <= 0x1.2bd16c0000000p-2f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[51], 0x3f1289b6, 0x1u); /* x <= 0x1.25136c0000000p-1f */
+                                m &= ~drops_if_above(k[64], 0x3e95e8b6, 0x2u); /* x <= 0x1.2bd16c0000000p-2f */
                                 s += leaf[671 + lowest_leaf[m]];
                             }
                         }
@@ -3042,15 +3051,15 @@ double dl_block_model(const float *x) {
                     if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[57], 0x3f799999, 0x1u); /* x <= 0x1.f333320000000p-1f */
                             s += leaf[674 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[64] <= 0x3f0bf379 /* x <= 0x1.17e6f20000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[5] <= 0x40135d8e /* x <= 0x1.26bb1c0000000p+1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[64], 0x3f0bf379, 0x1u); /* x <= 0x1.17e6f20000000p-1f */
+                            m &= ~drops_if_above(k[5], 0x40135d8e, 0x2u); /* x <= 0x1.26bb1c0000000p+1f */
                             s += leaf[677 + lowest_leaf[m]];
                         }
                     }
@@ -3061,8 +3070,8 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[80] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[5] <= 0x404b653c /* x <= 0x1.96ca780000000p+1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[80], 0x3f7d1e35, 0x3u); /* x <= 0x1.fa3c6a0000000p-1f */
+                m &= ~drops_if_above(k[5], 0x404b653c, 0x1u); /* x <= 0x1.96ca780000000p+1f */
                 s += leaf[680 + lowest_leaf[m]];
             }
         }
@@ -3085,15 +3094,15 @@ double dl_block_model(const float *x) {
                                     if (k[1] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[63] <= 0x410920f3 /* x <= 0x1.1241e60000000p+3f */ ? ~0u : ~0x3u;
-                                            m &= k[0] <= 0x40a0c3a1 /* x <= 0x1.4187420000000p+2f */ ? ~0u : ~0x1u;
+                                            m &= ~drops_if_above(k[63], 0x410920f3, 0x3u); /* x <= 0x1.1241e60000000p+3f */
+                                            m &= ~drops_if_above(k[0], 0x40a0c3a1, 0x1u); /* x <= 0x1.4187420000000p+2f */
                                             s += leaf[683 + lowest_leaf[m]];
                                         }
                                     } else {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                            m &= k[20] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */ ? ~0u : ~0x2u;
+                                            m &= ~drops_if_above(k[72], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                            m &= ~drops_if_above(k[20], 0x40233333, 0x2u); /* x <= 0x1.4666660000000p+1f */
                                             s += leaf[686 + lowest_leaf[m]];
                                         }
                                     }
@@ -3104,7 +3113,7 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[0] <= 0x40a02054 /* x <= 0x1.4040a80000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[0], 0x40a02054, 0x1u); /* x <= 0x1.4040a80000000p+2f */
                                 s += leaf[689 + lowest_leaf[m]];
                             }
                         }
@@ -3115,8 +3124,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[63] <= 0x411c235f /* x <= 0x1.3846be0000000p+3f */ ? ~0u : ~0x3u;
-                            m &= k[53] <= 0x40166a56 /* x <= 0x1.2cd4ac0000000p+1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[63], 0x411c235f, 0x3u); /* x <= 0x1.3846be0000000p+3f */
+                            m &= ~drops_if_above(k[53], 0x40166a56, 0x1u); /* x <= 0x1.2cd4ac0000000p+1f */
                             s += leaf[691 + lowest_leaf[m]];
                         }
                     }
@@ -3124,7 +3133,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
                     s += leaf[694 + lowest_leaf[m]];
                 }
             }
@@ -3133,8 +3142,8 @@ double dl_block_model(const float *x) {
                 if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[81] <= 0x40c83f77 /* x <= 0x1.907eee0000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[81], 0x40c83f77, 0x1u); /* x <= 0x1.907eee0000000p+2f */
+                        m &= ~drops_if_above(k[20], 0x3f400000, 0x2u); /* x <= 0x1.8000000000000p-1f */
                         s += leaf[696 + lowest_leaf[m]];
                     }
                 } else {
@@ -3147,7 +3156,7 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[77], 0x3f655860, 0x1u); /* x <= 0x1.cab0c00000000p-1f */
             s += leaf[699 + lowest_leaf[m]];
         }
     }
@@ -3159,7 +3168,7 @@ double dl_block_model(const float *x) {
                     if (k[2] <= 0x3c66c2b4 /* x <= 0x1.cd85680000000p-7f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[33], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[701 + lowest_leaf[m]];
                         }
                     } else {
@@ -3168,8 +3177,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[73] <= 0x3f6ca148 /* x <= 0x1.d942900000000p-1f */ ? ~0u : ~0x1u;
-                                m &= k[20] <= 0x3f866666 /* x <= 0x1.0ccccc0000000p+0f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[73], 0x3f6ca148, 0x1u); /* x <= 0x1.d942900000000p-1f */
+                                m &= ~drops_if_above(k[20], 0x3f866666, 0x2u); /* x <= 0x1.0ccccc0000000p+0f */
                                 s += leaf[703 + lowest_leaf[m]];
                             }
                         }
@@ -3183,7 +3192,7 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[64] <= 0x3f54a7e6 /* x <= 0x1.a94fcc0000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[64], 0x3f54a7e6, 0x1u); /* x <= 0x1.a94fcc0000000p-1f */
                 s += leaf[706 + lowest_leaf[m]];
             }
         }
@@ -3192,7 +3201,7 @@ double dl_block_model(const float *x) {
             if (k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
                     s += leaf[708 + lowest_leaf[m]];
                 }
             } else {
@@ -3200,14 +3209,14 @@ double dl_block_model(const float *x) {
                     if (k[73] <= 0x3f46c6e5 /* x <= 0x1.8d8dca0000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[73] <= 0x3f281be5 /* x <= 0x1.5037ca0000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[73], 0x3f281be5, 0x1u); /* x <= 0x1.5037ca0000000p-1f */
                             s += leaf[710 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[53] <= 0x4086c986 /* x <= 0x1.0d930c0000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[82] <= 0x3f7a85c4 /* x <= 0x1.f50b880000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[53], 0x4086c986, 0x3u); /* x <= 0x1.0d930c0000000p+2f */
+                            m &= ~drops_if_above(k[82], 0x3f7a85c4, 0x1u); /* x <= 0x1.f50b880000000p-1f */
                             s += leaf[712 + lowest_leaf[m]];
                         }
                     }
@@ -3219,15 +3228,15 @@ double dl_block_model(const float *x) {
             if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[57] <= 0x3ec00000 /* x <= 0x1.8000000000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[57], 0x3ec00000, 0x1u); /* x <= 0x1.8000000000000p-2f */
                     s += leaf[715 + lowest_leaf[m]];
                 }
             } else {
                 if (k[81] <= 0x40ca604f /* x <= 0x1.94c09e0000000p+2f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[21] <= 0x3edd3571 /* x <= 0x1.ba6ae20000000p-2f */ ? ~0u : ~0x3u;
-                        m &= k[2] <= 0x3d6d7304 /* x <= 0x1.dae6080000000p-5f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[21], 0x3edd3571, 0x3u); /* x <= 0x1.ba6ae20000000p-2f */
+                        m &= ~drops_if_above(k[2], 0x3d6d7304, 0x1u); /* x <= 0x1.dae6080000000p-5f */
                         s += leaf[717 + lowest_leaf[m]];
                     }
                 } else {
@@ -3246,7 +3255,7 @@ double dl_block_model(const float *x) {
                             if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= (uint32_t)k[45] >= 0xbd360b61u /* x <= -0x1.6c16c20000000p-5f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_below(k[45], 0xbd360b61, 0x1u); /* x <= -0x1.6c16c20000000p-5f */
                                     s += leaf[720 + lowest_leaf[m]];
                                 }
                             } else {
@@ -3255,8 +3264,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[80] <= 0x3ec4f195 /* x <= 0x1.89e32a0000000p-2f */ ? ~0u : ~0x3u;
-                                        m &= k[73] <= 0x3f41b69f /* x <= 0x1.836d3e0000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[80], 0x3ec4f195, 0x3u); /* x <= 0x1.89e32a0000000p-2f */
+                                        m &= ~drops_if_above(k[73], 0x3f41b69f, 0x1u); /* x <= 0x1.836d3e0000000p-1f */
                                         s += leaf[722 + lowest_leaf[m]];
                                     }
                                 }
@@ -3265,15 +3274,15 @@ double dl_block_model(const float *x) {
                             if (k[51] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[72], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                     s += leaf[725 + lowest_leaf[m]];
                                 }
                             } else {
                                 if (k[61] <= 0x3f5bb76f /* x <= 0x1.b76ede0000000p-1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[19], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                        m &= ~drops_if_above(k[15], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                         s += leaf[727 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -3284,16 +3293,16 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[81] <= 0x40ea7bfb /* x <= 0x1.d4f7f60000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[50] <= 0x40a39567 /* x <= 0x1.472ace0000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[81], 0x40ea7bfb, 0x3u); /* x <= 0x1.d4f7f60000000p+2f */
+                            m &= ~drops_if_above(k[50], 0x40a39567, 0x1u); /* x <= 0x1.472ace0000000p+2f */
                             s += leaf[730 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[48] <= 0x406c169a /* x <= 0x1.d82d340000000p+1f */ ? ~0u : ~0x1u;
-                        m &= k[63] <= 0x41060cf3 /* x <= 0x1.0c19e60000000p+3f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[48], 0x406c169a, 0x1u); /* x <= 0x1.d82d340000000p+1f */
+                        m &= ~drops_if_above(k[63], 0x41060cf3, 0x2u); /* x <= 0x1.0c19e60000000p+3f */
                         s += leaf[733 + lowest_leaf[m]];
                     }
                 }
@@ -3303,15 +3312,15 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[80] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[63] <= 0x40e5e87b /* x <= 0x1.cbd0f60000000p+2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[80], 0x3f7d1e35, 0x3u); /* x <= 0x1.fa3c6a0000000p-1f */
+                m &= ~drops_if_above(k[63], 0x40e5e87b, 0x1u); /* x <= 0x1.cbd0f60000000p+2f */
                 s += leaf[736 + lowest_leaf[m]];
             }
         }
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[0] <= 0x40135d8e /* x <= 0x1.26bb1c0000000p+1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[0], 0x40135d8e, 0x1u); /* x <= 0x1.26bb1c0000000p+1f */
             s += leaf[739 + lowest_leaf[m]];
         }
     }
@@ -3324,7 +3333,7 @@ double dl_block_model(const float *x) {
                         if (k[63] <= 0x410920f3 /* x <= 0x1.1241e60000000p+3f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[5] <= 0x405bc672 /* x <= 0x1.b78ce40000000p+1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[5], 0x405bc672, 0x1u); /* x <= 0x1.b78ce40000000p+1f */
                                 s += leaf[741 + lowest_leaf[m]];
                             }
                         } else {
@@ -3336,8 +3345,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[82] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x3u;
-                                        m &= k[20] <= 0x3f933333 /* x <= 0x1.2666660000000p+0f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[82], 0x00000000, 0x3u); /* x <= 0x0.0p+0f */
+                                        m &= ~drops_if_above(k[20], 0x3f933333, 0x1u); /* x <= 0x1.2666660000000p+0f */
                                         s += leaf[743 + lowest_leaf[m]];
                                     }
                                 }
@@ -3346,7 +3355,7 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[73] <= 0x3f791395 /* x <= 0x1.f2272a0000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[73], 0x3f791395, 0x1u); /* x <= 0x1.f2272a0000000p-1f */
                             s += leaf[746 + lowest_leaf[m]];
                         }
                     }
@@ -3355,23 +3364,23 @@ double dl_block_model(const float *x) {
                         if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[73] <= 0x3f799fdc /* x <= 0x1.f33fb80000000p-1f */ ? ~0u : ~0x1u;
-                                m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[73], 0x3f799fdc, 0x1u); /* x <= 0x1.f33fb80000000p-1f */
+                                m &= ~drops_if_above(k[5], 0x3f317218, 0x2u); /* x <= 0x1.62e4300000000p-1f */
                                 s += leaf[748 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x3u;
-                                m &= k[81] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x3u); /* x <= 0x1.3e116c0000000p+0f */
+                                m &= ~drops_if_above(k[81], 0x409f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+2f */
                                 s += leaf[751 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */ ? ~0u : ~0x3u;
-                            m &= k[63] <= 0x410dd287 /* x <= 0x1.1ba50e0000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3bbae4ce, 0x3u); /* x <= 0x1.75c99c0000000p-8f */
+                            m &= ~drops_if_above(k[63], 0x410dd287, 0x1u); /* x <= 0x1.1ba50e0000000p+3f */
                             s += leaf[754 + lowest_leaf[m]];
                         }
                     }
@@ -3385,8 +3394,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[81] <= 0x40d9ed82 /* x <= 0x1.b3db040000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[82] <= 0x3db8a5e7 /* x <= 0x1.714bce0000000p-4f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[81], 0x40d9ed82, 0x1u); /* x <= 0x1.b3db040000000p+2f */
+                    m &= ~drops_if_above(k[82], 0x3db8a5e7, 0x2u); /* x <= 0x1.714bce0000000p-4f */
                     s += leaf[757 + lowest_leaf[m]];
                 }
             }
@@ -3403,16 +3412,16 @@ double dl_block_model(const float *x) {
                         if (k[65] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
                             {
                                 uint32_t m = 0xfu;
-                                m &= k[54] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                                m &= k[46] <= 0x40600000 /* x <= 0x1.c000000000000p+1f */ ? ~0u : ~0x4u;
+                                m &= ~drops_if_above(k[54], 0x3f655860, 0x3u); /* x <= 0x1.cab0c00000000p-1f */
+                                m &= ~drops_if_above(k[77], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                                m &= ~drops_if_above(k[46], 0x40600000, 0x4u); /* x <= 0x1.c000000000000p+1f */
                                 s += leaf[760 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */ ? ~0u : ~0x1u;
-                                m &= k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[64], 0x3bbae4ce, 0x1u); /* x <= 0x1.75c99c0000000p-8f */
+                                m &= ~drops_if_above(k[73], 0x3f45371b, 0x2u); /* x <= 0x1.8a6e360000000p-1f */
                                 s += leaf[764 + lowest_leaf[m]];
                             }
                         }
@@ -3426,8 +3435,8 @@ double dl_block_model(const float *x) {
                         if (k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */ ? ~0u : ~0x3u;
-                                m &= k[65] <= 0x408a28dd /* x <= 0x1.1451ba0000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[77], 0x403362bb, 0x3u); /* x <= 0x1.66c5760000000p+1f */
+                                m &= ~drops_if_above(k[65], 0x408a28dd, 0x1u); /* x <= 0x1.1451ba0000000p+2f */
                                 s += leaf[767 + lowest_leaf[m]];
                             }
                         } else {
@@ -3441,8 +3450,8 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
-                m &= k[20] <= 0x40166666 /* x <= 0x1.2ccccc0000000p+1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
+                m &= ~drops_if_above(k[20], 0x40166666, 0x2u); /* x <= 0x1.2ccccc0000000p+1f */
                 s += leaf[770 + lowest_leaf[m]];
             }
         }
@@ -3452,8 +3461,8 @@ double dl_block_model(const float *x) {
                 if (k[82] <= 0x3be51b97 /* x <= 0x1.ca372e0000000p-8f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[73] <= 0x3f7fcfe5 /* x <= 0x1.ff9fca0000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[49] <= 0x3d625545 /* x <= 0x1.c4aa8a0000000p-5f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[73], 0x3f7fcfe5, 0x3u); /* x <= 0x1.ff9fca0000000p-1f */
+                        m &= ~drops_if_above(k[49], 0x3d625545, 0x1u); /* x <= 0x1.c4aa8a0000000p-5f */
                         s += leaf[773 + lowest_leaf[m]];
                     }
                 } else {
@@ -3462,7 +3471,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[73] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[73], 0x3f5e5a66, 0x1u); /* x <= 0x1.bcb4cc0000000p-1f */
                     s += leaf[776 + lowest_leaf[m]];
                 }
             }
@@ -3474,7 +3483,7 @@ double dl_block_model(const float *x) {
     if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
         {
             uint32_t m = 0x3u;
-            m &= k[53] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[53], 0x400ffe71, 0x1u); /* x <= 0x1.1ffce20000000p+1f */
             s += leaf[778 + lowest_leaf[m]];
         }
     } else {
@@ -3487,14 +3496,14 @@ double dl_block_model(const float *x) {
                                 if (k[20] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                                        m &= k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[54], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                                        m &= ~drops_if_above(k[63], 0x412fceda, 0x2u); /* x <= 0x1.5f9db40000000p+3f */
                                         s += leaf[780 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[64] <= 0x3da982a6 /* x <= 0x1.53054c0000000p-4f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[64], 0x3da982a6, 0x1u); /* x <= 0x1.53054c0000000p-4f */
                                         s += leaf[783 + lowest_leaf[m]];
                                     }
                                 }
@@ -3510,28 +3519,28 @@ double dl_block_model(const float *x) {
                                 if (k[50] <= 0x4103b813 /* x <= 0x1.0770260000000p+3f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[48] <= 0x41036b1f /* x <= 0x1.06d63e0000000p+3f */ ? ~0u : ~0x3u;
-                                        m &= k[0] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[48], 0x41036b1f, 0x3u); /* x <= 0x1.06d63e0000000p+3f */
+                                        m &= ~drops_if_above(k[0], 0x3fe55860, 0x1u); /* x <= 0x1.cab0c00000000p+0f */
                                         s += leaf[785 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[63] <= 0x41282538 /* x <= 0x1.504a700000000p+3f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[63], 0x41282538, 0x1u); /* x <= 0x1.504a700000000p+3f */
                                         s += leaf[788 + lowest_leaf[m]];
                                     }
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[63], 0x40e119b5, 0x1u); /* x <= 0x1.c2336a0000000p+2f */
                                     s += leaf[790 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[21] <= 0x3e824398 /* x <= 0x1.0487300000000p-2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[21], 0x3e824398, 0x1u); /* x <= 0x1.0487300000000p-2f */
                                 s += leaf[792 + lowest_leaf[m]];
                             }
                         }
@@ -3539,15 +3548,15 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[80] <= 0x3f1ef4df /* x <= 0x1.3de9be0000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[21] <= 0x3f092010 /* x <= 0x1.1240200000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[80], 0x3f1ef4df, 0x1u); /* x <= 0x1.3de9be0000000p-1f */
+                        m &= ~drops_if_above(k[21], 0x3f092010, 0x2u); /* x <= 0x1.1240200000000p-1f */
                         s += leaf[794 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[52], 0x3f9f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+0f */
                     s += leaf[797 + lowest_leaf[m]];
                 }
             }
@@ -3563,7 +3572,7 @@ double dl_block_model(const float *x) {
                     if (k[21] <= 0x3db4d03d /* x <= 0x1.69a07a0000000p-4f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[57] <= 0x3f2ccccc /* x <= 0x1.5999980000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[57], 0x3f2ccccc, 0x1u); /* x <= 0x1.5999980000000p-1f */
                             s += leaf[799 + lowest_leaf[m]];
                         }
                     } else {
@@ -3572,14 +3581,14 @@ double dl_block_model(const float *x) {
                                 if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[64] <= 0x3df61633 /* x <= 0x1.ec2c660000000p-4f */ ? ~0u : ~0x1u;
-                                        m &= k[82] <= 0x3e869069 /* x <= 0x1.0d20d20000000p-2f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[64], 0x3df61633, 0x1u); /* x <= 0x1.ec2c660000000p-4f */
+                                        m &= ~drops_if_above(k[82], 0x3e869069, 0x2u); /* x <= 0x1.0d20d20000000p-2f */
                                         s += leaf[801 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[62] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[62], 0x41180000, 0x1u); /* x <= 0x1.3000000000000p+3f */
                                         s += leaf[804 + lowest_leaf[m]];
                                     }
                                 }
@@ -3593,14 +3602,14 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[63] <= 0x411870e0 /* x <= 0x1.30e1c00000000p+3f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[63], 0x411870e0, 0x1u); /* x <= 0x1.30e1c00000000p+3f */
                         s += leaf[806 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[5] <= 0x3f8c9f54 /* x <= 0x1.193ea80000000p+0f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[5], 0x3f8c9f54, 0x1u); /* x <= 0x1.193ea80000000p+0f */
                     s += leaf[808 + lowest_leaf[m]];
                 }
             }
@@ -3609,8 +3618,8 @@ double dl_block_model(const float *x) {
                 if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[48] <= 0x40c3fd68 /* x <= 0x1.87fad00000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[48], 0x40c3fd68, 0x2u); /* x <= 0x1.87fad00000000p+2f */
                         s += leaf[810 + lowest_leaf[m]];
                     }
                 } else {
@@ -3619,7 +3628,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[63] <= 0x41273a80 /* x <= 0x1.4e75000000000p+3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x41273a80, 0x1u); /* x <= 0x1.4e75000000000p+3f */
                     s += leaf[813 + lowest_leaf[m]];
                 }
             }
@@ -3628,14 +3637,14 @@ double dl_block_model(const float *x) {
         if (k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[20] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */ ? ~0u : ~0x3u;
-                m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[20], 0x3fa00000, 0x3u); /* x <= 0x1.4000000000000p+0f */
+                m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+0f */
                 s += leaf[815 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[24], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                 s += leaf[818 + lowest_leaf[m]];
             }
         }
@@ -3653,8 +3662,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[65] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */ ? ~0u : ~0x3u;
-                                m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x40ce294a, 0x3u); /* x <= 0x1.9c52940000000p+2f */
+                                m &= ~drops_if_above(k[19], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[820 + lowest_leaf[m]];
                             }
                         }
@@ -3665,8 +3674,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[53] <= 0x4008da73 /* x <= 0x1.11b4e60000000p+1f */ ? ~0u : ~0x3u;
-                            m &= k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[53], 0x4008da73, 0x3u); /* x <= 0x1.11b4e60000000p+1f */
+                            m &= ~drops_if_above(k[63], 0x411ca29f, 0x1u); /* x <= 0x1.39453e0000000p+3f */
                             s += leaf[823 + lowest_leaf[m]];
                         }
                     }
@@ -3678,8 +3687,8 @@ double dl_block_model(const float *x) {
             if (k[73] <= 0x3f7fb31a /* x <= 0x1.ff66340000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[0] <= 0x40c56d73 /* x <= 0x1.8adae60000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[43], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[0], 0x40c56d73, 0x1u); /* x <= 0x1.8adae60000000p+2f */
                     s += leaf[826 + lowest_leaf[m]];
                 }
             } else {
@@ -3692,9 +3701,9 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3f3721f8 /* x <= 0x1.6e43f00000000p-1f */) {
                     {
                         uint32_t m = 0xfu;
-                        m &= k[73] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[81] <= 0x40879583 /* x <= 0x1.0f2b060000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[52] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */ ? ~0u : ~0x4u;
+                        m &= ~drops_if_above(k[73], 0x3f70e74c, 0x3u); /* x <= 0x1.e1ce980000000p-1f */
+                        m &= ~drops_if_above(k[81], 0x40879583, 0x1u); /* x <= 0x1.0f2b060000000p+2f */
+                        m &= ~drops_if_above(k[52], 0x400ffe71, 0x4u); /* x <= 0x1.1ffce20000000p+1f */
                         s += leaf[829 + lowest_leaf[m]];
                     }
                 } else {
@@ -3706,8 +3715,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[48] <= 0x40edab2a /* x <= 0x1.db56540000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[48], 0x40edab2a, 0x1u); /* x <= 0x1.db56540000000p+2f */
+                        m &= ~drops_if_above(k[20], 0x3f400000, 0x2u); /* x <= 0x1.8000000000000p-1f */
                         s += leaf[833 + lowest_leaf[m]];
                     }
                 }
@@ -3726,8 +3735,8 @@ double dl_block_model(const float *x) {
                             if (k[75] <= 0x00000000 /* x <= 0x0.0p+0f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[63] <= 0x41231426 /* x <= 0x1.46284c0000000p+3f */ ? ~0u : ~0x1u;
-                                    m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[63], 0x41231426, 0x1u); /* x <= 0x1.46284c0000000p+3f */
+                                    m &= ~drops_if_above(k[68], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                                     s += leaf[836 + lowest_leaf[m]];
                                 }
                             } else {
@@ -3739,7 +3748,7 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[73] <= 0x3eeb427c /* x <= 0x1.d684f80000000p-2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[73], 0x3eeb427c, 0x1u); /* x <= 0x1.d684f80000000p-2f */
                             s += leaf[839 + lowest_leaf[m]];
                         }
                     }
@@ -3747,8 +3756,8 @@ double dl_block_model(const float *x) {
                     if (k[63] <= 0x41184565 /* x <= 0x1.308aca0000000p+3f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[73] <= 0x3f53461e /* x <= 0x1.a68c3c0000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[73], 0x3f53461e, 0x1u); /* x <= 0x1.a68c3c0000000p-1f */
+                            m &= ~drops_if_above(k[72], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[841 + lowest_leaf[m]];
                         }
                     } else {
@@ -3766,8 +3775,8 @@ double dl_block_model(const float *x) {
             if (k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[0] <= 0x408f4658 /* x <= 0x1.1e8cb00000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[0], 0x408f4658, 0x1u); /* x <= 0x1.1e8cb00000000p+2f */
                     s += leaf[844 + lowest_leaf[m]];
                 }
             } else {
@@ -3777,21 +3786,21 @@ double dl_block_model(const float *x) {
             if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[53] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[53], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
                     s += leaf[847 + lowest_leaf[m]];
                 }
             } else {
                 if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[80] <= 0x3eba1769 /* x <= 0x1.742ed20000000p-2f */ ? ~0u : ~0x3u;
-                        m &= k[73] <= 0x3f208aa0 /* x <= 0x1.4115400000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[80], 0x3eba1769, 0x3u); /* x <= 0x1.742ed20000000p-2f */
+                        m &= ~drops_if_above(k[73], 0x3f208aa0, 0x1u); /* x <= 0x1.4115400000000p-1f */
                         s += leaf[849 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[24], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[852 + lowest_leaf[m]];
                     }
                 }
@@ -3812,8 +3821,8 @@ double dl_block_model(const float *x) {
                             if (k[63] <= 0x410c3e0a /* x <= 0x1.187c140000000p+3f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[5] <= 0x405781c6 /* x <= 0x1.af038c0000000p+1f */ ? ~0u : ~0x3u;
-                                    m &= k[45] <= 0x3f5db0d3 /* x <= 0x1.bb61a60000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[5], 0x405781c6, 0x3u); /* x <= 0x1.af038c0000000p+1f */
+                                    m &= ~drops_if_above(k[45], 0x3f5db0d3, 0x1u); /* x <= 0x1.bb61a60000000p-1f */
                                     s += leaf[854 + lowest_leaf[m]];
                                 }
                             } else {
@@ -3823,9 +3832,9 @@ double dl_block_model(const float *x) {
                                     if (k[20] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
                                         {
                                             uint32_t m = 0xfu;
-                                            m &= k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                            m &= k[82] <= 0x3de4a102 /* x <= 0x1.c942040000000p-4f */ ? ~0u : ~0x1u;
-                                            m &= k[60] <= 0x3d6be532 /* x <= 0x1.d7ca640000000p-5f */ ? ~0u : ~0x4u;
+                                            m &= ~drops_if_above(k[32], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                            m &= ~drops_if_above(k[82], 0x3de4a102, 0x1u); /* x <= 0x1.c942040000000p-4f */
+                                            m &= ~drops_if_above(k[60], 0x3d6be532, 0x4u); /* x <= 0x1.d7ca640000000p-5f */
                                             s += leaf[857 + lowest_leaf[m]];
                                         }
                                     } else {
@@ -3842,7 +3851,7 @@ double dl_block_model(const float *x) {
                                 if (k[47] <= 0x3d321643 /* x <= 0x1.642c860000000p-5f */) {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[22], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                         s += leaf[861 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -3851,8 +3860,8 @@ double dl_block_model(const float *x) {
                                     } else {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[20] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */ ? ~0u : ~0x1u;
-                                            m &= k[50] <= 0x40c68bbd /* x <= 0x1.8d177a0000000p+2f */ ? ~0u : ~0x2u;
+                                            m &= ~drops_if_above(k[20], 0x40233333, 0x1u); /* x <= 0x1.4666660000000p+1f */
+                                            m &= ~drops_if_above(k[50], 0x40c68bbd, 0x2u); /* x <= 0x1.8d177a0000000p+2f */
                                             s += leaf[863 + lowest_leaf[m]];
                                         }
                                     }
@@ -3863,7 +3872,7 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[65] <= 0x408f4658 /* x <= 0x1.1e8cb00000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x408f4658, 0x1u); /* x <= 0x1.1e8cb00000000p+2f */
                                 s += leaf[866 + lowest_leaf[m]];
                             }
                         }
@@ -3871,7 +3880,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[24], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[868 + lowest_leaf[m]];
                     }
                 }
@@ -3896,16 +3905,16 @@ double dl_block_model(const float *x) {
                                     } else {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                            m &= k[5] <= 0x40135d8e /* x <= 0x1.26bb1c0000000p+1f */ ? ~0u : ~0x2u;
+                                            m &= ~drops_if_above(k[24], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                            m &= ~drops_if_above(k[5], 0x40135d8e, 0x2u); /* x <= 0x1.26bb1c0000000p+1f */
                                             s += leaf[870 + lowest_leaf[m]];
                                         }
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[64] <= 0x3f2a0327 /* x <= 0x1.54064e0000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[53] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[64], 0x3f2a0327, 0x3u); /* x <= 0x1.54064e0000000p-1f */
+                                        m &= ~drops_if_above(k[53], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
                                         s += leaf[873 + lowest_leaf[m]];
                                     }
                                 }
@@ -3916,22 +3925,22 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[48] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[48], 0x412b7271, 0x1u); /* x <= 0x1.56e4e20000000p+3f */
                             s += leaf[876 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[73] <= 0x3f79697f /* x <= 0x1.f2d2fe0000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[73], 0x3f79697f, 0x1u); /* x <= 0x1.f2d2fe0000000p-1f */
                         s += leaf[878 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[0] <= 0x40d60700 /* x <= 0x1.ac0e000000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[24], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[0], 0x40d60700, 0x1u); /* x <= 0x1.ac0e000000000p+2f */
                     s += leaf[880 + lowest_leaf[m]];
                 }
             }
@@ -3939,15 +3948,15 @@ double dl_block_model(const float *x) {
             if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[0] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[65] <= 0x40ae4bac /* x <= 0x1.5c97580000000p+2f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[0], 0x40e4d28c, 0x1u); /* x <= 0x1.c9a5180000000p+2f */
+                    m &= ~drops_if_above(k[65], 0x40ae4bac, 0x2u); /* x <= 0x1.5c97580000000p+2f */
                     s += leaf[883 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */ ? ~0u : ~0x1u;
-                    m &= k[64] <= 0x3f056701 /* x <= 0x1.0ace020000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[64], 0x3bbae4ce, 0x1u); /* x <= 0x1.75c99c0000000p-8f */
+                    m &= ~drops_if_above(k[64], 0x3f056701, 0x2u); /* x <= 0x1.0ace020000000p-1f */
                     s += leaf[886 + lowest_leaf[m]];
                 }
             }
@@ -3955,7 +3964,7 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[5] <= 0x3f8c9f54 /* x <= 0x1.193ea80000000p+0f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[5], 0x3f8c9f54, 0x1u); /* x <= 0x1.193ea80000000p+0f */
             s += leaf[889 + lowest_leaf[m]];
         }
     }
@@ -3974,8 +3983,8 @@ double dl_block_model(const float *x) {
                                 if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[21] <= 0x3f1ccdac /* x <= 0x1.399b580000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[21], 0x3f1ccdac, 0x3u); /* x <= 0x1.399b580000000p-1f */
+                                        m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                         s += leaf[891 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -3985,8 +3994,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[48] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */ ? ~0u : ~0x1u;
-                                m &= k[21] <= 0x3eaa2d11 /* x <= 0x1.545a220000000p-2f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[48], 0x412b7271, 0x1u); /* x <= 0x1.56e4e20000000p+3f */
+                                m &= ~drops_if_above(k[21], 0x3eaa2d11, 0x2u); /* x <= 0x1.545a220000000p-2f */
                                 s += leaf[894 + lowest_leaf[m]];
                             }
                         }
@@ -3994,15 +4003,15 @@ double dl_block_model(const float *x) {
                         if (k[48] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[63] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */ ? ~0u : ~0x1u;
-                                m &= k[65] <= 0x40cc29f7 /* x <= 0x1.9853ee0000000p+2f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[63], 0x40ee6bd0, 0x1u); /* x <= 0x1.dcd7a00000000p+2f */
+                                m &= ~drops_if_above(k[65], 0x40cc29f7, 0x2u); /* x <= 0x1.9853ee0000000p+2f */
                                 s += leaf[897 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[63] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */ ? ~0u : ~0x1u;
-                                m &= k[21] <= 0x3ec2fdb4 /* x <= 0x1.85fb680000000p-2f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[63], 0x41279980, 0x1u); /* x <= 0x1.4f33000000000p+3f */
+                                m &= ~drops_if_above(k[21], 0x3ec2fdb4, 0x2u); /* x <= 0x1.85fb680000000p-2f */
                                 s += leaf[900 + lowest_leaf[m]];
                             }
                         }
@@ -4011,8 +4020,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[1] <= 0x3f49882c /* x <= 0x1.9310580000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[1], 0x3f49882c, 0x1u); /* x <= 0x1.9310580000000p-1f */
                     s += leaf[903 + lowest_leaf[m]];
                 }
             }
@@ -4021,8 +4030,8 @@ double dl_block_model(const float *x) {
                 if (k[35] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[82] <= 0x3be51b97 /* x <= 0x1.ca372e0000000p-8f */ ? ~0u : ~0x3u;
-                        m &= k[52] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[82], 0x3be51b97, 0x3u); /* x <= 0x1.ca372e0000000p-8f */
+                        m &= ~drops_if_above(k[52], 0x403e15e2, 0x1u); /* x <= 0x1.7c2bc40000000p+1f */
                         s += leaf[906 + lowest_leaf[m]];
                     }
                 } else {
@@ -4043,30 +4052,30 @@ double dl_block_model(const float *x) {
             if (k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[82] <= 0x3db8a5e7 /* x <= 0x1.714bce0000000p-4f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[82], 0x3db8a5e7, 0x1u); /* x <= 0x1.714bce0000000p-4f */
                     s += leaf[909 + lowest_leaf[m]];
                 }
             } else {
                 if (k[65] <= 0x409d3478 /* x <= 0x1.3a68f00000000p+2f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[5] <= 0x40638ad3 /* x <= 0x1.c715a60000000p+1f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x404b653c /* x <= 0x1.96ca780000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[5], 0x40638ad3, 0x3u); /* x <= 0x1.c715a60000000p+1f */
+                        m &= ~drops_if_above(k[65], 0x404b653c, 0x1u); /* x <= 0x1.96ca780000000p+1f */
                         s += leaf[911 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[73] <= 0x3f2ae25e /* x <= 0x1.55c4bc0000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[63] <= 0x411d259b /* x <= 0x1.3a4b360000000p+3f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[73], 0x3f2ae25e, 0x1u); /* x <= 0x1.55c4bc0000000p-1f */
+                            m &= ~drops_if_above(k[63], 0x411d259b, 0x2u); /* x <= 0x1.3a4b360000000p+3f */
                             s += leaf[914 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[73] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[81] <= 0x409a2f37 /* x <= 0x1.345e6e0000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[81], 0x409a2f37, 0x1u); /* x <= 0x1.345e6e0000000p+2f */
                                 s += leaf[917 + lowest_leaf[m]];
                             }
                         } else {
@@ -4074,9 +4083,9 @@ double dl_block_model(const float *x) {
                                 if (k[53] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */) {
                                     {
                                         uint32_t m = 0xfu;
-                                        m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[20] <= 0x40033333 /* x <= 0x1.0666660000000p+1f */ ? ~0u : ~0x1u;
-                                        m &= k[21] <= 0x3edd3571 /* x <= 0x1.ba6ae20000000p-2f */ ? ~0u : ~0x4u;
+                                        m &= ~drops_if_above(k[68], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                        m &= ~drops_if_above(k[20], 0x40033333, 0x1u); /* x <= 0x1.0666660000000p+1f */
+                                        m &= ~drops_if_above(k[21], 0x3edd3571, 0x4u); /* x <= 0x1.ba6ae20000000p-2f */
                                         s += leaf[919 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -4093,21 +4102,21 @@ double dl_block_model(const float *x) {
             if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[57] <= 0x3e000000 /* x <= 0x1.0000000000000p-3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[57], 0x3e000000, 0x1u); /* x <= 0x1.0000000000000p-3f */
                     s += leaf[923 + lowest_leaf[m]];
                 }
             } else {
                 if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[80] <= 0x3eba1769 /* x <= 0x1.742ed20000000p-2f */ ? ~0u : ~0x1u;
-                        m &= k[81] <= 0x40df5711 /* x <= 0x1.beae220000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[80], 0x3eba1769, 0x1u); /* x <= 0x1.742ed20000000p-2f */
+                        m &= ~drops_if_above(k[81], 0x40df5711, 0x2u); /* x <= 0x1.beae220000000p+2f */
                         s += leaf[925 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[23], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[928 + lowest_leaf[m]];
                     }
                 }
@@ -4122,9 +4131,9 @@ double dl_block_model(const float *x) {
                     if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x3u;
-                            m &= k[48] <= 0x41036b1f /* x <= 0x1.06d63e0000000p+3f */ ? ~0u : ~0x1u;
-                            m &= k[81] <= 0x40c0b2d9 /* x <= 0x1.8165b20000000p+2f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[57], 0x3d999999, 0x3u); /* x <= 0x1.3333320000000p-4f */
+                            m &= ~drops_if_above(k[48], 0x41036b1f, 0x1u); /* x <= 0x1.06d63e0000000p+3f */
+                            m &= ~drops_if_above(k[81], 0x40c0b2d9, 0x4u); /* x <= 0x1.8165b20000000p+2f */
                             s += leaf[930 + lowest_leaf[m]];
                         }
                     } else {
@@ -4137,7 +4146,7 @@ double dl_block_model(const float *x) {
                 if (k[65] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[19], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[934 + lowest_leaf[m]];
                     }
                 } else {
@@ -4147,8 +4156,8 @@ double dl_block_model(const float *x) {
                         if (k[63] <= 0x41273a80 /* x <= 0x1.4e75000000000p+3f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[48] <= 0x4123de9f /* x <= 0x1.47bd3e0000000p+3f */ ? ~0u : ~0x1u;
-                                m &= k[50] <= 0x41240c81 /* x <= 0x1.4819020000000p+3f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[48], 0x4123de9f, 0x1u); /* x <= 0x1.47bd3e0000000p+3f */
+                                m &= ~drops_if_above(k[50], 0x41240c81, 0x2u); /* x <= 0x1.4819020000000p+3f */
                                 s += leaf[936 + lowest_leaf[m]];
                             }
                         } else {
@@ -4167,8 +4176,8 @@ double dl_block_model(const float *x) {
                             if (k[2] <= 0x3e70f0f1 /* x <= 0x1.e1e1e20000000p-3f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x1u;
-                                    m &= k[21] <= 0x3eeefd5a /* x <= 0x1.ddfab40000000p-2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[50], 0x412ccf3d, 0x1u); /* x <= 0x1.599e7a0000000p+3f */
+                                    m &= ~drops_if_above(k[21], 0x3eeefd5a, 0x2u); /* x <= 0x1.ddfab40000000p-2f */
                                     s += leaf[939 + lowest_leaf[m]];
                                 }
                             } else {
@@ -4188,8 +4197,8 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */ ? ~0u : ~0x3u;
-            m &= k[4] <= 0x3d819ec9 /* x <= 0x1.033d920000000p-4f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[63], 0x412ce251, 0x3u); /* x <= 0x1.59c4a20000000p+3f */
+            m &= ~drops_if_above(k[4], 0x3d819ec9, 0x1u); /* x <= 0x1.033d920000000p-4f */
             s += leaf[942 + lowest_leaf[m]];
         }
     }
@@ -4199,16 +4208,16 @@ double dl_block_model(const float *x) {
             if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */ ? ~0u : ~0x3u;
-                    m &= k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */ ? ~0u : ~0x1u;
-                    m &= k[0] <= 0x40d60700 /* x <= 0x1.ac0e000000000p+2f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[53], 0x3fef35fa, 0x3u); /* x <= 0x1.de6bf40000000p+0f */
+                    m &= ~drops_if_above(k[57], 0x3f799999, 0x1u); /* x <= 0x1.f333320000000p-1f */
+                    m &= ~drops_if_above(k[0], 0x40d60700, 0x4u); /* x <= 0x1.ac0e000000000p+2f */
                     s += leaf[945 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[53] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */ ? ~0u : ~0x3u;
-                    m &= k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[53], 0x403e15e2, 0x3u); /* x <= 0x1.7c2bc40000000p+1f */
+                    m &= ~drops_if_above(k[71], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[949 + lowest_leaf[m]];
                 }
             }
@@ -4219,8 +4228,8 @@ double dl_block_model(const float *x) {
         if (k[62] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[27] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                m &= k[44] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[27], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[44], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                 s += leaf[952 + lowest_leaf[m]];
             }
         } else {
@@ -4230,14 +4239,14 @@ double dl_block_model(const float *x) {
                         if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[64] <= 0x3d5cee77 /* x <= 0x1.b9dcee0000000p-5f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[64], 0x3d5cee77, 0x1u); /* x <= 0x1.b9dcee0000000p-5f */
                                 s += leaf[955 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[53] <= 0x4008da73 /* x <= 0x1.11b4e60000000p+1f */ ? ~0u : ~0x1u;
-                                m &= k[53] <= 0x4021986b /* x <= 0x1.4330d60000000p+1f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[53], 0x4008da73, 0x1u); /* x <= 0x1.11b4e60000000p+1f */
+                                m &= ~drops_if_above(k[53], 0x4021986b, 0x2u); /* x <= 0x1.4330d60000000p+1f */
                                 s += leaf[957 + lowest_leaf[m]];
                             }
                         }
@@ -4245,15 +4254,15 @@ double dl_block_model(const float *x) {
                         if (k[73] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[35] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[35], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[960 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0xfu;
-                                m &= k[63] <= 0x4120156e /* x <= 0x1.402adc0000000p+3f */ ? ~0u : ~0x3u;
-                                m &= k[82] <= 0x3d0408ab /* x <= 0x1.0811560000000p-5f */ ? ~0u : ~0x1u;
-                                m &= k[63] <= 0x41208886 /* x <= 0x1.41110c0000000p+3f */ ? ~0u : ~0x4u;
+                                m &= ~drops_if_above(k[63], 0x4120156e, 0x3u); /* x <= 0x1.402adc0000000p+3f */
+                                m &= ~drops_if_above(k[82], 0x3d0408ab, 0x1u); /* x <= 0x1.0811560000000p-5f */
+                                m &= ~drops_if_above(k[63], 0x41208886, 0x4u); /* x <= 0x1.41110c0000000p+3f */
                                 s += leaf[962 + lowest_leaf[m]];
                             }
                         }
@@ -4276,8 +4285,8 @@ double dl_block_model(const float *x) {
                     if (k[2] <= 0x3c66c2b4 /* x <= 0x1.cd85680000000p-7f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[0] <= 0x40c479ef /* x <= 0x1.88f3de0000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[73] <= 0x3f7d89d9 /* x <= 0x1.fb13b20000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[0], 0x40c479ef, 0x3u); /* x <= 0x1.88f3de0000000p+2f */
+                            m &= ~drops_if_above(k[73], 0x3f7d89d9, 0x1u); /* x <= 0x1.fb13b20000000p-1f */
                             s += leaf[966 + lowest_leaf[m]];
                         }
                     } else {
@@ -4286,8 +4295,8 @@ double dl_block_model(const float *x) {
                                 if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[6] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[6], 0x3f400000, 0x3u); /* x <= 0x1.8000000000000p-1f */
+                                        m &= ~drops_if_above(k[20], 0x3f400000, 0x1u); /* x <= 0x1.8000000000000p-1f */
                                         s += leaf[969 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -4308,8 +4317,8 @@ double dl_block_model(const float *x) {
             if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[53] <= 0x4086c986 /* x <= 0x1.0d930c0000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[29], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[53], 0x4086c986, 0x1u); /* x <= 0x1.0d930c0000000p+2f */
                     s += leaf[972 + lowest_leaf[m]];
                 }
             } else {
@@ -4319,16 +4328,16 @@ double dl_block_model(const float *x) {
                     if (k[82] <= 0x3d0408ab /* x <= 0x1.0811560000000p-5f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[5] <= 0x40317218 /* x <= 0x1.62e4300000000p+1f */ ? ~0u : ~0x1u;
-                            m &= k[63] <= 0x4113c915 /* x <= 0x1.27922a0000000p+3f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[5], 0x40317218, 0x1u); /* x <= 0x1.62e4300000000p+1f */
+                            m &= ~drops_if_above(k[63], 0x4113c915, 0x2u); /* x <= 0x1.27922a0000000p+3f */
                             s += leaf[975 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[82] <= 0x3dbda12f /* x <= 0x1.7b425e0000000p-4f */ ? ~0u : ~0x3u;
-                            m &= k[73] <= 0x3f208aa0 /* x <= 0x1.4115400000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[64] <= 0x3d172ece /* x <= 0x1.2e5d9c0000000p-5f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[82], 0x3dbda12f, 0x3u); /* x <= 0x1.7b425e0000000p-4f */
+                            m &= ~drops_if_above(k[73], 0x3f208aa0, 0x1u); /* x <= 0x1.4115400000000p-1f */
+                            m &= ~drops_if_above(k[64], 0x3d172ece, 0x4u); /* x <= 0x1.2e5d9c0000000p-5f */
                             s += leaf[978 + lowest_leaf[m]];
                         }
                     }
@@ -4338,7 +4347,7 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[63] <= 0x411dfbb9 /* x <= 0x1.3bf7720000000p+3f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[63], 0x411dfbb9, 0x1u); /* x <= 0x1.3bf7720000000p+3f */
             s += leaf[982 + lowest_leaf[m]];
         }
     }
@@ -4349,7 +4358,7 @@ double dl_block_model(const float *x) {
                 if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[63] <= 0x410d65f4 /* x <= 0x1.1acbe80000000p+3f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[63], 0x410d65f4, 0x1u); /* x <= 0x1.1acbe80000000p+3f */
                         s += leaf[984 + lowest_leaf[m]];
                     }
                 } else {
@@ -4358,8 +4367,8 @@ double dl_block_model(const float *x) {
                             if (k[73] <= 0x3f75633d /* x <= 0x1.eac67a0000000p-1f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[65] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */ ? ~0u : ~0x1u;
-                                    m &= k[63] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[65], 0x4080cfae, 0x1u); /* x <= 0x1.019f5c0000000p+2f */
+                                    m &= ~drops_if_above(k[63], 0x40ee6bd0, 0x2u); /* x <= 0x1.dcd7a00000000p+2f */
                                     s += leaf[986 + lowest_leaf[m]];
                                 }
                             } else {
@@ -4368,8 +4377,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[64] <= 0x3f56e0a7 /* x <= 0x1.adc14e0000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[53] <= 0x407b00cf /* x <= 0x1.f6019e0000000p+1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[64], 0x3f56e0a7, 0x3u); /* x <= 0x1.adc14e0000000p-1f */
+                                        m &= ~drops_if_above(k[53], 0x407b00cf, 0x1u); /* x <= 0x1.f6019e0000000p+1f */
                                         s += leaf[989 + lowest_leaf[m]];
                                     }
                                 }
@@ -4386,16 +4395,16 @@ double dl_block_model(const float *x) {
                     if (k[21] <= 0x3ee55cdc /* x <= 0x1.cab9b80000000p-2f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[48] <= 0x40bae689 /* x <= 0x1.75cd120000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[21] <= 0x3dd3ed5b /* x <= 0x1.a7dab60000000p-4f */ ? ~0u : ~0x1u;
-                            m &= k[73] <= 0x3f7ffbb7 /* x <= 0x1.fff76e0000000p-1f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[48], 0x40bae689, 0x3u); /* x <= 0x1.75cd120000000p+2f */
+                            m &= ~drops_if_above(k[21], 0x3dd3ed5b, 0x1u); /* x <= 0x1.a7dab60000000p-4f */
+                            m &= ~drops_if_above(k[73], 0x3f7ffbb7, 0x4u); /* x <= 0x1.fff76e0000000p-1f */
                             s += leaf[992 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[63] <= 0x41317dd4 /* x <= 0x1.62fba80000000p+3f */ ? ~0u : ~0x3u;
-                            m &= k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[63], 0x41317dd4, 0x3u); /* x <= 0x1.62fba80000000p+3f */
+                            m &= ~drops_if_above(k[31], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[996 + lowest_leaf[m]];
                         }
                     }
@@ -4406,9 +4415,9 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0xfu;
-                m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                m &= k[49] <= 0x3ddaf864 /* x <= 0x1.b5f0c80000000p-4f */ ? ~0u : ~0x4u;
+                m &= ~drops_if_above(k[24], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[77], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                m &= ~drops_if_above(k[49], 0x3ddaf864, 0x4u); /* x <= 0x1.b5f0c80000000p-4f */
                 s += leaf[999 + lowest_leaf[m]];
             }
         }
@@ -4423,7 +4432,7 @@ double dl_block_model(const float *x) {
                     if (k[50] <= 0x41072a5e /* x <= 0x1.0e54bc0000000p+3f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[77] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[77], 0x3fbfba14, 0x1u); /* x <= 0x1.7f74280000000p+0f */
                             s += leaf[1003 + lowest_leaf[m]];
                         }
                     } else {
@@ -4431,7 +4440,7 @@ double dl_block_model(const float *x) {
                             if (k[1] <= 0x3c67e86a /* x <= 0x1.cfd0d40000000p-7f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[65] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[65], 0x40ce294a, 0x1u); /* x <= 0x1.9c52940000000p+2f */
                                     s += leaf[1005 + lowest_leaf[m]];
                                 }
                             } else {
@@ -4444,8 +4453,8 @@ double dl_block_model(const float *x) {
                                         if (k[3] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
                                             {
                                                 uint32_t m = 0x7u;
-                                                m &= k[80] <= 0x3d7dd5e9 /* x <= 0x1.fbabd20000000p-5f */ ? ~0u : ~0x1u;
-                                                m &= k[82] <= 0x3c12582d /* x <= 0x1.24b05a0000000p-7f */ ? ~0u : ~0x2u;
+                                                m &= ~drops_if_above(k[80], 0x3d7dd5e9, 0x1u); /* x <= 0x1.fbabd20000000p-5f */
+                                                m &= ~drops_if_above(k[82], 0x3c12582d, 0x2u); /* x <= 0x1.24b05a0000000p-7f */
                                                 s += leaf[1007 + lowest_leaf[m]];
                                             }
                                         } else {
@@ -4457,8 +4466,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[82] <= 0x3ef2c4bf /* x <= 0x1.e5897e0000000p-2f */ ? ~0u : ~0x3u;
-                                m &= k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[82], 0x3ef2c4bf, 0x3u); /* x <= 0x1.e5897e0000000p-2f */
+                                m &= ~drops_if_above(k[57], 0x3d999999, 0x1u); /* x <= 0x1.3333320000000p-4f */
                                 s += leaf[1010 + lowest_leaf[m]];
                             }
                         }
@@ -4469,7 +4478,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[0] <= 0x401f08b6 /* x <= 0x1.3e116c0000000p+1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[0], 0x401f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+1f */
                     s += leaf[1013 + lowest_leaf[m]];
                 }
             }
@@ -4482,8 +4491,8 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3f3721f8 /* x <= 0x1.6e43f00000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[73] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[0] <= 0x40966a56 /* x <= 0x1.2cd4ac0000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[73], 0x3f70e74c, 0x1u); /* x <= 0x1.e1ce980000000p-1f */
+                        m &= ~drops_if_above(k[0], 0x40966a56, 0x2u); /* x <= 0x1.2cd4ac0000000p+2f */
                         s += leaf[1015 + lowest_leaf[m]];
                     }
                 } else {
@@ -4492,7 +4501,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[53] <= 0x40473fca /* x <= 0x1.8e7f940000000p+1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[53], 0x40473fca, 0x1u); /* x <= 0x1.8e7f940000000p+1f */
                     s += leaf[1018 + lowest_leaf[m]];
                 }
             }
@@ -4509,16 +4518,16 @@ double dl_block_model(const float *x) {
                         if (k[45] <= 0x3f78d28b /* x <= 0x1.f1a5160000000p-1f */) {
                             {
                                 uint32_t m = 0xfu;
-                                m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[21] <= 0x3db4d03d /* x <= 0x1.69a07a0000000p-4f */ ? ~0u : ~0x1u;
-                                m &= k[2] <= 0x3da0a0a1 /* x <= 0x1.4141420000000p-4f */ ? ~0u : ~0x4u;
+                                m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[21], 0x3db4d03d, 0x1u); /* x <= 0x1.69a07a0000000p-4f */
+                                m &= ~drops_if_above(k[2], 0x3da0a0a1, 0x4u); /* x <= 0x1.4141420000000p-4f */
                                 s += leaf[1020 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[5] <= 0x403fba14 /* x <= 0x1.7f74280000000p+1f */ ? ~0u : ~0x1u;
-                                m &= k[65] <= 0x40c55c4c /* x <= 0x1.8ab8980000000p+2f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[5], 0x403fba14, 0x1u); /* x <= 0x1.7f74280000000p+1f */
+                                m &= ~drops_if_above(k[65], 0x40c55c4c, 0x2u); /* x <= 0x1.8ab8980000000p+2f */
                                 s += leaf[1024 + lowest_leaf[m]];
                             }
                         }
@@ -4532,8 +4541,8 @@ double dl_block_model(const float *x) {
                 if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                        m &= k[21] <= 0x3ee368a1 /* x <= 0x1.c6d1420000000p-2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[52], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                        m &= ~drops_if_above(k[21], 0x3ee368a1, 0x2u); /* x <= 0x1.c6d1420000000p-2f */
                         s += leaf[1027 + lowest_leaf[m]];
                     }
                 } else {
@@ -4543,7 +4552,7 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[68], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                 s += leaf[1030 + lowest_leaf[m]];
             }
         }
@@ -4553,8 +4562,8 @@ double dl_block_model(const float *x) {
                 if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[82] <= 0x3e076053 /* x <= 0x1.0ec0a60000000p-3f */ ? ~0u : ~0x1u;
-                        m &= k[1] <= 0x3d1f959c /* x <= 0x1.3f2b380000000p-5f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[82], 0x3e076053, 0x1u); /* x <= 0x1.0ec0a60000000p-3f */
+                        m &= ~drops_if_above(k[1], 0x3d1f959c, 0x2u); /* x <= 0x1.3f2b380000000p-5f */
                         s += leaf[1032 + lowest_leaf[m]];
                     }
                 } else {
@@ -4563,8 +4572,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[49] <= 0x3c37c71b /* x <= 0x1.6f8e360000000p-7f */ ? ~0u : ~0x3u;
-                            m &= k[5] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[49], 0x3c37c71b, 0x3u); /* x <= 0x1.6f8e360000000p-7f */
+                            m &= ~drops_if_above(k[5], 0x3fe55860, 0x1u); /* x <= 0x1.cab0c00000000p+0f */
                             s += leaf[1035 + lowest_leaf[m]];
                         }
                     }
@@ -4589,15 +4598,15 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[63] <= 0x4114a7ee /* x <= 0x1.294fdc0000000p+3f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[22], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                        m &= ~drops_if_above(k[63], 0x4114a7ee, 0x2u); /* x <= 0x1.294fdc0000000p+3f */
                                         s += leaf[1038 + lowest_leaf[m]];
                                     }
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[3] <= 0x3caaaaab /* x <= 0x1.5555560000000p-6f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[3], 0x3caaaaab, 0x1u); /* x <= 0x1.5555560000000p-6f */
                                     s += leaf[1041 + lowest_leaf[m]];
                                 }
                             }
@@ -4605,7 +4614,7 @@ double dl_block_model(const float *x) {
                             if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[53] <= 0x40268739 /* x <= 0x1.4d0e720000000p+1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[53], 0x40268739, 0x1u); /* x <= 0x1.4d0e720000000p+1f */
                                     s += leaf[1043 + lowest_leaf[m]];
                                 }
                             } else {
@@ -4614,8 +4623,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[21] <= 0x3eac6028 /* x <= 0x1.58c0500000000p-2f */ ? ~0u : ~0x1u;
-                                        m &= k[5] <= 0x40655860 /* x <= 0x1.cab0c00000000p+1f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[21], 0x3eac6028, 0x1u); /* x <= 0x1.58c0500000000p-2f */
+                                        m &= ~drops_if_above(k[5], 0x40655860, 0x2u); /* x <= 0x1.cab0c00000000p+1f */
                                         s += leaf[1045 + lowest_leaf[m]];
                                     }
                                 }
@@ -4632,22 +4641,22 @@ double dl_block_model(const float *x) {
                     if (k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[73] <= 0x3f281be5 /* x <= 0x1.5037ca0000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[73], 0x3f281be5, 0x1u); /* x <= 0x1.5037ca0000000p-1f */
                             s += leaf[1048 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[64] <= 0x3f2c78e0 /* x <= 0x1.58f1c00000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[53] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3f2c78e0, 0x3u); /* x <= 0x1.58f1c00000000p-1f */
+                            m &= ~drops_if_above(k[53], 0x3fd9ad38, 0x1u); /* x <= 0x1.b35a700000000p+0f */
                             s += leaf[1050 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[60] <= 0x3d6be532 /* x <= 0x1.d7ca640000000p-5f */ ? ~0u : ~0x1u;
-                        m &= k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[60], 0x3d6be532, 0x1u); /* x <= 0x1.d7ca640000000p-5f */
+                        m &= ~drops_if_above(k[20], 0x3feccccc, 0x2u); /* x <= 0x1.d999980000000p+0f */
                         s += leaf[1053 + lowest_leaf[m]];
                     }
                 }
@@ -4668,8 +4677,8 @@ double dl_block_model(const float *x) {
                     if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[78] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x3u;
-                            m &= k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[78], 0x3eb17218, 0x3u); /* x <= 0x1.62e4300000000p-2f */
+                            m &= ~drops_if_above(k[64], 0x3bf831b8, 0x1u); /* x <= 0x1.f063700000000p-8f */
                             s += leaf[1056 + lowest_leaf[m]];
                         }
                     } else {
@@ -4679,15 +4688,15 @@ double dl_block_model(const float *x) {
                             if (k[51] <= 0x3dfcd6ea /* x <= 0x1.f9add40000000p-4f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[47] <= 0x3c944bbd /* x <= 0x1.28977a0000000p-6f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[47], 0x3c944bbd, 0x1u); /* x <= 0x1.28977a0000000p-6f */
                                     s += leaf[1059 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0xfu;
-                                    m &= k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                    m &= k[20] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */ ? ~0u : ~0x1u;
-                                    m &= k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                                    m &= ~drops_if_above(k[74], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[20], 0x40366666, 0x1u); /* x <= 0x1.6ccccc0000000p+1f */
+                                    m &= ~drops_if_above(k[40], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                                     s += leaf[1061 + lowest_leaf[m]];
                                 }
                             }
@@ -4696,7 +4705,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[52] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[52], 0x40629d5b, 0x1u); /* x <= 0x1.c53ab60000000p+1f */
                         s += leaf[1065 + lowest_leaf[m]];
                     }
                 }
@@ -4704,29 +4713,29 @@ double dl_block_model(const float *x) {
                 if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[0] <= 0x4070b781 /* x <= 0x1.e16f020000000p+1f */ ? ~0u : ~0x1u;
-                        m &= k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[0], 0x4070b781, 0x1u); /* x <= 0x1.e16f020000000p+1f */
+                        m &= ~drops_if_above(k[28], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1067 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[21] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[64] <= 0x3f5018f4 /* x <= 0x1.a031e80000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3f5018f4, 0x1u); /* x <= 0x1.a031e80000000p-1f */
                             s += leaf[1070 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[73] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[65] <= 0x40c55c4c /* x <= 0x1.8ab8980000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x40c55c4c, 0x1u); /* x <= 0x1.8ab8980000000p+2f */
                                 s += leaf[1072 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[63] <= 0x4122c0ed /* x <= 0x1.4581da0000000p+3f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[24], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[63], 0x4122c0ed, 0x1u); /* x <= 0x1.4581da0000000p+3f */
                                 s += leaf[1074 + lowest_leaf[m]];
                             }
                         }
@@ -4756,8 +4765,8 @@ double dl_block_model(const float *x) {
                                         } else {
                                             {
                                                 uint32_t m = 0x7u;
-                                                m &= k[36] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                                m &= k[65] <= 0x40c3eb76 /* x <= 0x1.87d6ec0000000p+2f */ ? ~0u : ~0x2u;
+                                                m &= ~drops_if_above(k[36], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                                m &= ~drops_if_above(k[65], 0x40c3eb76, 0x2u); /* x <= 0x1.87d6ec0000000p+2f */
                                                 s += leaf[1077 + lowest_leaf[m]];
                                             }
                                         }
@@ -4765,8 +4774,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[73] <= 0x3f1b3fa8 /* x <= 0x1.367f500000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[0] <= 0x400c9f54 /* x <= 0x1.193ea80000000p+1f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[73], 0x3f1b3fa8, 0x1u); /* x <= 0x1.367f500000000p-1f */
+                                        m &= ~drops_if_above(k[0], 0x400c9f54, 0x2u); /* x <= 0x1.193ea80000000p+1f */
                                         s += leaf[1080 + lowest_leaf[m]];
                                     }
                                 }
@@ -4774,14 +4783,14 @@ double dl_block_model(const float *x) {
                                 if (k[63] <= 0x4119d2b0 /* x <= 0x1.33a5600000000p+3f */) {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[0] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[0], 0x409f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+2f */
                                         s += leaf[1083 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */ ? ~0u : ~0x3u;
-                                        m &= k[45] <= 0x3f0aaaab /* x <= 0x1.1555560000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[73], 0x3f2f4022, 0x3u); /* x <= 0x1.5e80440000000p-1f */
+                                        m &= ~drops_if_above(k[45], 0x3f0aaaab, 0x1u); /* x <= 0x1.1555560000000p-1f */
                                         s += leaf[1085 + lowest_leaf[m]];
                                     }
                                 }
@@ -4792,7 +4801,7 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[32], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1088 + lowest_leaf[m]];
                         }
                     }
@@ -4803,16 +4812,16 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0xfu;
-                m &= k[65] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */ ? ~0u : ~0x3u;
-                m &= k[35] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                m &= k[55] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                m &= ~drops_if_above(k[65], 0x40be80f8, 0x3u); /* x <= 0x1.7d01f00000000p+2f */
+                m &= ~drops_if_above(k[35], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[55], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                 s += leaf[1090 + lowest_leaf[m]];
             }
         }
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[73] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[73], 0x3f751a5a, 0x1u); /* x <= 0x1.ea34b40000000p-1f */
             s += leaf[1094 + lowest_leaf[m]];
         }
     }
@@ -4823,22 +4832,22 @@ double dl_block_model(const float *x) {
                 if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[73] <= 0x3f7abe77 /* x <= 0x1.f57cee0000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[45] <= 0x3f276276 /* x <= 0x1.4ec4ec0000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[73], 0x3f7abe77, 0x1u); /* x <= 0x1.f57cee0000000p-1f */
+                        m &= ~drops_if_above(k[45], 0x3f276276, 0x2u); /* x <= 0x1.4ec4ec0000000p-1f */
                         s += leaf[1096 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[73] <= 0x3f7fd8f9 /* x <= 0x1.ffb1f20000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[53] <= 0x4051b9d2 /* x <= 0x1.a373a40000000p+1f */ ? ~0u : ~0x3u;
-                            m &= k[54] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[53], 0x4051b9d2, 0x3u); /* x <= 0x1.a373a40000000p+1f */
+                            m &= ~drops_if_above(k[54], 0x403e15e2, 0x1u); /* x <= 0x1.7c2bc40000000p+1f */
                             s += leaf[1099 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[59], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1102 + lowest_leaf[m]];
                         }
                     }
@@ -4846,8 +4855,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[62] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */ ? ~0u : ~0x1u;
-                    m &= k[58] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[62], 0x40900000, 0x1u); /* x <= 0x1.2000000000000p+2f */
+                    m &= ~drops_if_above(k[58], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[1104 + lowest_leaf[m]];
                 }
             }
@@ -4863,8 +4872,8 @@ double dl_block_model(const float *x) {
                     if (k[51] <= 0x3f7fde2c /* x <= 0x1.ffbc580000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[62] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */ ? ~0u : ~0x1u;
-                            m &= k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[62], 0x40b00000, 0x1u); /* x <= 0x1.6000000000000p+2f */
+                            m &= ~drops_if_above(k[64], 0x3e796410, 0x2u); /* x <= 0x1.f2c8200000000p-3f */
                             s += leaf[1107 + lowest_leaf[m]];
                         }
                     } else {
@@ -4878,15 +4887,15 @@ double dl_block_model(const float *x) {
             if (k[64] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= (uint32_t)k[45] >= 0xbd7a17a4u /* x <= -0x1.f42f480000000p-5f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[30], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_below(k[45], 0xbd7a17a4, 0x1u); /* x <= -0x1.f42f480000000p-5f */
                     s += leaf[1110 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[63] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */ ? ~0u : ~0x3u;
-                    m &= k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x412ba08e, 0x3u); /* x <= 0x1.57411c0000000p+3f */
+                    m &= ~drops_if_above(k[5], 0x3f317218, 0x1u); /* x <= 0x1.62e4300000000p-1f */
                     s += leaf[1113 + lowest_leaf[m]];
                 }
             }
@@ -4909,15 +4918,15 @@ double dl_block_model(const float *x) {
                                         if (k[65] <= 0x40aacd1d /* x <= 0x1.559a3a0000000p+2f */) {
                                             {
                                                 uint32_t m = 0x3u;
-                                                m &= k[5] <= 0x4099771e /* x <= 0x1.32ee3c0000000p+2f */ ? ~0u : ~0x1u;
+                                                m &= ~drops_if_above(k[5], 0x4099771e, 0x1u); /* x <= 0x1.32ee3c0000000p+2f */
                                                 s += leaf[1116 + lowest_leaf[m]];
                                             }
                                         } else {
                                             if (k[55] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                                 {
                                                     uint32_t m = 0x7u;
-                                                    m &= k[21] <= 0x3edf48cb /* x <= 0x1.be91960000000p-2f */ ? ~0u : ~0x3u;
-                                                    m &= k[65] <= 0x40b8c920 /* x <= 0x1.7192400000000p+2f */ ? ~0u : ~0x1u;
+                                                    m &= ~drops_if_above(k[21], 0x3edf48cb, 0x3u); /* x <= 0x1.be91960000000p-2f */
+                                                    m &= ~drops_if_above(k[65], 0x40b8c920, 0x1u); /* x <= 0x1.7192400000000p+2f */
                                                     s += leaf[1118 + lowest_leaf[m]];
                                                 }
                                             } else {
@@ -4930,8 +4939,8 @@ double dl_block_model(const float *x) {
                                 if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[5] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */ ? ~0u : ~0x3u;
-                                        m &= k[80] <= 0x3ecf7bb6 /* x <= 0x1.9ef76c0000000p-2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[5], 0x4045d3a4, 0x3u); /* x <= 0x1.8ba7480000000p+1f */
+                                        m &= ~drops_if_above(k[80], 0x3ecf7bb6, 0x1u); /* x <= 0x1.9ef76c0000000p-2f */
                                         s += leaf[1121 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -4941,15 +4950,15 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[20] <= 0x40033333 /* x <= 0x1.0666660000000p+1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[20], 0x40033333, 0x1u); /* x <= 0x1.0666660000000p+1f */
                                 s += leaf[1124 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[1] <= 0x3c67e86a /* x <= 0x1.cfd0d40000000p-7f */ ? ~0u : ~0x1u;
-                            m &= k[21] <= 0x3f423603 /* x <= 0x1.846c060000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[1], 0x3c67e86a, 0x1u); /* x <= 0x1.cfd0d40000000p-7f */
+                            m &= ~drops_if_above(k[21], 0x3f423603, 0x2u); /* x <= 0x1.846c060000000p-1f */
                             s += leaf[1126 + lowest_leaf[m]];
                         }
                     }
@@ -4962,15 +4971,15 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[63], 0x412ce251, 0x1u); /* x <= 0x1.59c4a20000000p+3f */
                 s += leaf[1129 + lowest_leaf[m]];
             }
         }
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[0] <= 0x40d25023 /* x <= 0x1.a4a0460000000p+2f */ ? ~0u : ~0x3u;
-            m &= k[48] <= 0x405542d7 /* x <= 0x1.aa85ae0000000p+1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[0], 0x40d25023, 0x3u); /* x <= 0x1.a4a0460000000p+2f */
+            m &= ~drops_if_above(k[48], 0x405542d7, 0x1u); /* x <= 0x1.aa85ae0000000p+1f */
             s += leaf[1131 + lowest_leaf[m]];
         }
     }
@@ -4986,31 +4995,31 @@ double dl_block_model(const float *x) {
                             if (k[65] <= 0x40a7e79f /* x <= 0x1.4fcf3e0000000p+2f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[63] <= 0x4112a987 /* x <= 0x1.25530e0000000p+3f */ ? ~0u : ~0x3u;
-                                    m &= k[20] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[63], 0x4112a987, 0x3u); /* x <= 0x1.25530e0000000p+3f */
+                                    m &= ~drops_if_above(k[20], 0x3fc66666, 0x1u); /* x <= 0x1.8ccccc0000000p+0f */
                                     s += leaf[1134 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0xfu;
-                                    m &= k[50] <= 0x40e9a887 /* x <= 0x1.d3510e0000000p+2f */ ? ~0u : ~0x3u;
-                                    m &= k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                    m &= k[50] <= 0x40fd9ae4 /* x <= 0x1.fb35c80000000p+2f */ ? ~0u : ~0x4u;
+                                    m &= ~drops_if_above(k[50], 0x40e9a887, 0x3u); /* x <= 0x1.d3510e0000000p+2f */
+                                    m &= ~drops_if_above(k[70], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[50], 0x40fd9ae4, 0x4u); /* x <= 0x1.fb35c80000000p+2f */
                                     s += leaf[1137 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[50] <= 0x40cdb30a /* x <= 0x1.9b66140000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[50], 0x40cdb30a, 0x1u); /* x <= 0x1.9b66140000000p+2f */
                                 s += leaf[1141 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[20], 0x3f733333, 0x1u); /* x <= 0x1.e666660000000p-1f */
+                            m &= ~drops_if_above(k[70], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1143 + lowest_leaf[m]];
                         }
                     }
@@ -5019,21 +5028,21 @@ double dl_block_model(const float *x) {
                         if (k[65] <= 0x4099771e /* x <= 0x1.32ee3c0000000p+2f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[1146 + lowest_leaf[m]];
                             }
                         } else {
                             if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[64] <= 0x3f14f8c5 /* x <= 0x1.29f18a0000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[64], 0x3f14f8c5, 0x1u); /* x <= 0x1.29f18a0000000p-1f */
                                     s += leaf[1148 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                    m &= k[48] <= 0x407e1943 /* x <= 0x1.fc32860000000p+1f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[8], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[48], 0x407e1943, 0x2u); /* x <= 0x1.fc32860000000p+1f */
                                     s += leaf[1150 + lowest_leaf[m]];
                                 }
                             }
@@ -5046,7 +5055,7 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[64] <= 0x3ec560ae /* x <= 0x1.8ac15c0000000p-2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[64], 0x3ec560ae, 0x1u); /* x <= 0x1.8ac15c0000000p-2f */
                 s += leaf[1153 + lowest_leaf[m]];
             }
         }
@@ -5061,21 +5070,21 @@ double dl_block_model(const float *x) {
                     if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[63] <= 0x410d81d0 /* x <= 0x1.1b03a00000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[63], 0x410d81d0, 0x1u); /* x <= 0x1.1b03a00000000p+3f */
                             s += leaf[1155 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[73] <= 0x3f7eaa67 /* x <= 0x1.fd54ce0000000p-1f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[5] <= 0x407ce12d /* x <= 0x1.f9c25a0000000p+1f */ ? ~0u : ~0x1u;
-                                m &= k[21] <= 0x3f02a9dc /* x <= 0x1.0553b80000000p-1f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[5], 0x407ce12d, 0x1u); /* x <= 0x1.f9c25a0000000p+1f */
+                                m &= ~drops_if_above(k[21], 0x3f02a9dc, 0x2u); /* x <= 0x1.0553b80000000p-1f */
                                 s += leaf[1157 + lowest_leaf[m]];
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[63] <= 0x40f0dadf /* x <= 0x1.e1b5be0000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[63], 0x40f0dadf, 0x1u); /* x <= 0x1.e1b5be0000000p+2f */
                                 s += leaf[1160 + lowest_leaf[m]];
                             }
                         }
@@ -5086,8 +5095,8 @@ double dl_block_model(const float *x) {
                             if (k[63] <= 0x410938f5 /* x <= 0x1.1271ea0000000p+3f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[1] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */ ? ~0u : ~0x3u;
-                                    m &= k[21] <= 0x3d8469ee /* x <= 0x1.08d3dc0000000p-4f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[1], 0x3e0469ee, 0x3u); /* x <= 0x1.08d3dc0000000p-3f */
+                                    m &= ~drops_if_above(k[21], 0x3d8469ee, 0x1u); /* x <= 0x1.08d3dc0000000p-4f */
                                     s += leaf[1162 + lowest_leaf[m]];
                                 }
                             } else {
@@ -5096,8 +5105,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[73] <= 0x3f600f13 /* x <= 0x1.c01e260000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[64] <= 0x3f2cc245 /* x <= 0x1.59848a0000000p-1f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[73], 0x3f600f13, 0x1u); /* x <= 0x1.c01e260000000p-1f */
+                                        m &= ~drops_if_above(k[64], 0x3f2cc245, 0x2u); /* x <= 0x1.59848a0000000p-1f */
                                         s += leaf[1165 + lowest_leaf[m]];
                                     }
                                 }
@@ -5108,7 +5117,7 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[48] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[48], 0x412b7271, 0x1u); /* x <= 0x1.56e4e20000000p+3f */
                             s += leaf[1168 + lowest_leaf[m]];
                         }
                     }
@@ -5120,14 +5129,14 @@ double dl_block_model(const float *x) {
             if (k[53] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[81] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */ ? ~0u : ~0x3u;
-                    m &= k[47] <= 0x3ac0bcb9 /* x <= 0x1.8179720000000p-10f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[81], 0x409f08b6, 0x3u); /* x <= 0x1.3e116c0000000p+2f */
+                    m &= ~drops_if_above(k[47], 0x3ac0bcb9, 0x1u); /* x <= 0x1.8179720000000p-10f */
                     s += leaf[1170 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[64] <= 0x3eedb2de /* x <= 0x1.db65bc0000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[64], 0x3eedb2de, 0x1u); /* x <= 0x1.db65bc0000000p-2f */
                     s += leaf[1173 + lowest_leaf[m]];
                 }
             }
@@ -5141,14 +5150,14 @@ double dl_block_model(const float *x) {
             if (k[81] <= 0x40b8fbda /* x <= 0x1.71f7b40000000p+2f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= (uint32_t)k[45] >= 0xbcb14496u /* x <= -0x1.62892c0000000p-6f */ ? ~0u : ~0x1u;
-                    m &= k[64] <= 0x3f59a576 /* x <= 0x1.b34aec0000000p-1f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_below(k[45], 0xbcb14496, 0x1u); /* x <= -0x1.62892c0000000p-6f */
+                    m &= ~drops_if_above(k[64], 0x3f59a576, 0x2u); /* x <= 0x1.b34aec0000000p-1f */
                     s += leaf[1175 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x412af8ff, 0x1u); /* x <= 0x1.55f1fe0000000p+3f */
                     s += leaf[1178 + lowest_leaf[m]];
                 }
             }
@@ -5158,8 +5167,8 @@ double dl_block_model(const float *x) {
                     if (k[44] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */ ? ~0u : ~0x1u;
-                            m &= k[65] <= 0x40ca2637 /* x <= 0x1.944c6e0000000p+2f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[20], 0x3faccccc, 0x1u); /* x <= 0x1.5999980000000p+0f */
+                            m &= ~drops_if_above(k[65], 0x40ca2637, 0x2u); /* x <= 0x1.944c6e0000000p+2f */
                             s += leaf[1180 + lowest_leaf[m]];
                         }
                     } else {
@@ -5168,16 +5177,16 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[6] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[63] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[6], 0x3f400000, 0x1u); /* x <= 0x1.8000000000000p-1f */
+                        m &= ~drops_if_above(k[63], 0x41279980, 0x2u); /* x <= 0x1.4f33000000000p+3f */
                         s += leaf[1183 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[47] <= 0x3ac0bcb9 /* x <= 0x1.8179720000000p-10f */ ? ~0u : ~0x1u;
-                    m &= k[57] <= 0x3e333333 /* x <= 0x1.6666660000000p-3f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[47], 0x3ac0bcb9, 0x1u); /* x <= 0x1.8179720000000p-10f */
+                    m &= ~drops_if_above(k[57], 0x3e333333, 0x2u); /* x <= 0x1.6666660000000p-3f */
                     s += leaf[1186 + lowest_leaf[m]];
                 }
             }
@@ -5191,15 +5200,15 @@ double dl_block_model(const float *x) {
                     if (k[20] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[2] <= 0x3d7e03f8 /* x <= 0x1.fc07f00000000p-5f */ ? ~0u : ~0x3u;
-                            m &= k[5] <= 0x4061afe4 /* x <= 0x1.c35fc80000000p+1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[2], 0x3d7e03f8, 0x3u); /* x <= 0x1.fc07f00000000p-5f */
+                            m &= ~drops_if_above(k[5], 0x4061afe4, 0x1u); /* x <= 0x1.c35fc80000000p+1f */
                             s += leaf[1189 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[63] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */ ? ~0u : ~0x1u;
-                            m &= k[48] <= 0x40ba25c6 /* x <= 0x1.744b8c0000000p+2f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[63], 0x40ee6bd0, 0x1u); /* x <= 0x1.dcd7a00000000p+2f */
+                            m &= ~drops_if_above(k[48], 0x40ba25c6, 0x2u); /* x <= 0x1.744b8c0000000p+2f */
                             s += leaf[1192 + lowest_leaf[m]];
                         }
                     }
@@ -5217,22 +5226,22 @@ double dl_block_model(const float *x) {
             if (k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[73] <= 0x3f1b3fa8 /* x <= 0x1.367f500000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[73], 0x3f1b3fa8, 0x1u); /* x <= 0x1.367f500000000p-1f */
                     s += leaf[1195 + lowest_leaf[m]];
                 }
             } else {
                 if (k[39] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x40bce25f /* x <= 0x1.79c4be0000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[64], 0x3bf831b8, 0x3u); /* x <= 0x1.f063700000000p-8f */
+                        m &= ~drops_if_above(k[65], 0x40bce25f, 0x1u); /* x <= 0x1.79c4be0000000p+2f */
                         s += leaf[1197 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[1] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[66], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[1], 0x3e266010, 0x1u); /* x <= 0x1.4cc0200000000p-3f */
                         s += leaf[1200 + lowest_leaf[m]];
                     }
                 }
@@ -5245,22 +5254,22 @@ double dl_block_model(const float *x) {
                             if (k[49] <= 0x3e009bd8 /* x <= 0x1.0137b00000000p-3f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[65] <= 0x406dab2a /* x <= 0x1.db56540000000p+1f */ ? ~0u : ~0x1u;
-                                    m &= k[50] <= 0x4099ba8a /* x <= 0x1.3375140000000p+2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[65], 0x406dab2a, 0x1u); /* x <= 0x1.db56540000000p+1f */
+                                    m &= ~drops_if_above(k[50], 0x4099ba8a, 0x2u); /* x <= 0x1.3375140000000p+2f */
                                     s += leaf[1203 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[63] <= 0x4113fb0d /* x <= 0x1.27f61a0000000p+3f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[63], 0x4113fb0d, 0x1u); /* x <= 0x1.27f61a0000000p+3f */
                                     s += leaf[1206 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[81] <= 0x40d088b1 /* x <= 0x1.a111620000000p+2f */ ? ~0u : ~0x3u;
-                                m &= k[4] <= 0x3b144581 /* x <= 0x1.288b020000000p-9f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[81], 0x40d088b1, 0x3u); /* x <= 0x1.a111620000000p+2f */
+                                m &= ~drops_if_above(k[4], 0x3b144581, 0x1u); /* x <= 0x1.288b020000000p-9f */
                                 s += leaf[1208 + lowest_leaf[m]];
                             }
                         }
@@ -5270,8 +5279,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[82] <= 0x3ddd5ed4 /* x <= 0x1.babda80000000p-4f */ ? ~0u : ~0x3u;
-                                m &= k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[82], 0x3ddd5ed4, 0x3u); /* x <= 0x1.babda80000000p-4f */
+                                m &= ~drops_if_above(k[8], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[1211 + lowest_leaf[m]];
                             }
                         }
@@ -5279,7 +5288,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[50] <= 0x40df5528 /* x <= 0x1.beaa500000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[50], 0x40df5528, 0x1u); /* x <= 0x1.beaa500000000p+2f */
                         s += leaf[1214 + lowest_leaf[m]];
                     }
                 }
@@ -5302,8 +5311,8 @@ double dl_block_model(const float *x) {
                     if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[53] <= 0x4085939c /* x <= 0x1.0b27380000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[25], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[53], 0x4085939c, 0x1u); /* x <= 0x1.0b27380000000p+2f */
                             s += leaf[1216 + lowest_leaf[m]];
                         }
                     } else {
@@ -5323,21 +5332,21 @@ double dl_block_model(const float *x) {
                             if (k[53] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[52] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[52], 0x40629d5b, 0x1u); /* x <= 0x1.c53ab60000000p+1f */
                                     s += leaf[1219 + lowest_leaf[m]];
                                 }
                             } else {
                                 if (k[49] <= 0x3f4df473 /* x <= 0x1.9be8e60000000p-1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[50] <= 0x411862d5 /* x <= 0x1.30c5aa0000000p+3f */ ? ~0u : ~0x3u;
-                                        m &= k[26] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[50], 0x411862d5, 0x3u); /* x <= 0x1.30c5aa0000000p+3f */
+                                        m &= ~drops_if_above(k[26], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                         s += leaf[1221 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[54] <= 0x405ab9d5 /* x <= 0x1.b573aa0000000p+1f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[54], 0x405ab9d5, 0x1u); /* x <= 0x1.b573aa0000000p+1f */
                                         s += leaf[1224 + lowest_leaf[m]];
                                     }
                                 }
@@ -5348,7 +5357,7 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[80] <= 0x3f245bbe /* x <= 0x1.48b77c0000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[80], 0x3f245bbe, 0x1u); /* x <= 0x1.48b77c0000000p-1f */
                             s += leaf[1226 + lowest_leaf[m]];
                         }
                     }
@@ -5358,16 +5367,16 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[1228 + lowest_leaf[m]];
                 }
             }
         } else {
             {
                 uint32_t m = 0xfu;
-                m &= k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */ ? ~0u : ~0x3u;
-                m &= k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                m &= k[21] <= 0x3eaa2d11 /* x <= 0x1.545a220000000p-2f */ ? ~0u : ~0x4u;
+                m &= ~drops_if_above(k[50], 0x412ccf3d, 0x3u); /* x <= 0x1.599e7a0000000p+3f */
+                m &= ~drops_if_above(k[31], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                m &= ~drops_if_above(k[21], 0x3eaa2d11, 0x4u); /* x <= 0x1.545a220000000p-2f */
                 s += leaf[1230 + lowest_leaf[m]];
             }
         }
@@ -5378,21 +5387,21 @@ double dl_block_model(const float *x) {
             if (k[50] <= 0x40d2e3bf /* x <= 0x1.a5c77e0000000p+2f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[77], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
                     s += leaf[1234 + lowest_leaf[m]];
                 }
             } else {
                 if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[52], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
                         s += leaf[1236 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[1] <= 0x3de147ae /* x <= 0x1.c28f5c0000000p-4f */ ? ~0u : ~0x3u;
-                        m &= k[65] <= 0x40b64e97 /* x <= 0x1.6c9d2e0000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[1], 0x3de147ae, 0x3u); /* x <= 0x1.c28f5c0000000p-4f */
+                        m &= ~drops_if_above(k[65], 0x40b64e97, 0x1u); /* x <= 0x1.6c9d2e0000000p+2f */
                         s += leaf[1238 + lowest_leaf[m]];
                     }
                 }
@@ -5407,9 +5416,9 @@ double dl_block_model(const float *x) {
                                     if (k[5] <= 0x40894b72 /* x <= 0x1.1296e40000000p+2f */) {
                                         {
                                             uint32_t m = 0xfu;
-                                            m &= k[63] <= 0x4105bd19 /* x <= 0x1.0b7a320000000p+3f */ ? ~0u : ~0x3u;
-                                            m &= k[63] <= 0x410294fe /* x <= 0x1.0529fc0000000p+3f */ ? ~0u : ~0x1u;
-                                            m &= k[63] <= 0x41068cd8 /* x <= 0x1.0d19b00000000p+3f */ ? ~0u : ~0x4u;
+                                            m &= ~drops_if_above(k[63], 0x4105bd19, 0x3u); /* x <= 0x1.0b7a320000000p+3f */
+                                            m &= ~drops_if_above(k[63], 0x410294fe, 0x1u); /* x <= 0x1.0529fc0000000p+3f */
+                                            m &= ~drops_if_above(k[63], 0x41068cd8, 0x4u); /* x <= 0x1.0d19b00000000p+3f */
                                             s += leaf[1241 + lowest_leaf[m]];
                                         }
                                     } else {
@@ -5421,8 +5430,8 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[65] <= 0x40aefa59 /* x <= 0x1.5df4b20000000p+2f */ ? ~0u : ~0x1u;
-                                    m &= k[62] <= 0x40f00000 /* x <= 0x1.e000000000000p+2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[65], 0x40aefa59, 0x1u); /* x <= 0x1.5df4b20000000p+2f */
+                                    m &= ~drops_if_above(k[62], 0x40f00000, 0x2u); /* x <= 0x1.e000000000000p+2f */
                                     s += leaf[1245 + lowest_leaf[m]];
                                 }
                             }
@@ -5436,8 +5445,8 @@ double dl_block_model(const float *x) {
                     if (k[64] <= 0x3da982a6 /* x <= 0x1.53054c0000000p-4f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[43], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[7], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1248 + lowest_leaf[m]];
                         }
                     } else {
@@ -5463,16 +5472,16 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                            m &= k[9] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[54], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                            m &= ~drops_if_above(k[9], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1251 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[52] <= 0x40268739 /* x <= 0x1.4d0e720000000p+1f */ ? ~0u : ~0x1u;
-                        m &= k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[52], 0x40268739, 0x1u); /* x <= 0x1.4d0e720000000p+1f */
+                        m &= ~drops_if_above(k[40], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1254 + lowest_leaf[m]];
                     }
                 }
@@ -5480,38 +5489,38 @@ double dl_block_model(const float *x) {
                 if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[0] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[0], 0x4080cfae, 0x1u); /* x <= 0x1.019f5c0000000p+2f */
+                        m &= ~drops_if_above(k[28], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1257 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[21] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[64] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3f17ac6c, 0x1u); /* x <= 0x1.2f58d80000000p-1f */
                             s += leaf[1260 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[73] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[65] <= 0x40c55c4c /* x <= 0x1.8ab8980000000p+2f */ ? ~0u : ~0x3u;
-                                m &= k[65] <= 0x4091b95c /* x <= 0x1.2372b80000000p+2f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x40c55c4c, 0x3u); /* x <= 0x1.8ab8980000000p+2f */
+                                m &= ~drops_if_above(k[65], 0x4091b95c, 0x1u); /* x <= 0x1.2372b80000000p+2f */
                                 s += leaf[1262 + lowest_leaf[m]];
                             }
                         } else {
                             if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[65] <= 0x40961f86 /* x <= 0x1.2c3f0c0000000p+2f */ ? ~0u : ~0x3u;
-                                    m &= k[65] <= 0x40750876 /* x <= 0x1.ea10ec0000000p+1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[65], 0x40961f86, 0x3u); /* x <= 0x1.2c3f0c0000000p+2f */
+                                    m &= ~drops_if_above(k[65], 0x40750876, 0x1u); /* x <= 0x1.ea10ec0000000p+1f */
                                     s += leaf[1265 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[73] <= 0x3f7fd778 /* x <= 0x1.ffaef00000000p-1f */ ? ~0u : ~0x1u;
-                                    m &= k[64] <= 0x3f44226f /* x <= 0x1.8844de0000000p-1f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[73], 0x3f7fd778, 0x1u); /* x <= 0x1.ffaef00000000p-1f */
+                                    m &= ~drops_if_above(k[64], 0x3f44226f, 0x2u); /* x <= 0x1.8844de0000000p-1f */
                                     s += leaf[1268 + lowest_leaf[m]];
                                 }
                             }
@@ -5522,7 +5531,7 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[5] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[5], 0x3fe55860, 0x1u); /* x <= 0x1.cab0c00000000p+0f */
                 s += leaf[1271 + lowest_leaf[m]];
             }
         }
@@ -5539,22 +5548,22 @@ double dl_block_model(const float *x) {
                             if (k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[50] <= 0x41195719 /* x <= 0x1.32ae320000000p+3f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[50], 0x41195719, 0x1u); /* x <= 0x1.32ae320000000p+3f */
                                     s += leaf[1273 + lowest_leaf[m]];
                                 }
                             } else {
                                 if (k[80] <= 0x3e8ae180 /* x <= 0x1.15c3000000000p-2f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[80] <= 0x3e2e3822 /* x <= 0x1.5c70440000000p-3f */ ? ~0u : ~0x1u;
-                                        m &= k[48] <= 0x40fa5178 /* x <= 0x1.f4a2f00000000p+2f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[80], 0x3e2e3822, 0x1u); /* x <= 0x1.5c70440000000p-3f */
+                                        m &= ~drops_if_above(k[48], 0x40fa5178, 0x2u); /* x <= 0x1.f4a2f00000000p+2f */
                                         s += leaf[1275 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[48] <= 0x4121a55c /* x <= 0x1.434ab80000000p+3f */ ? ~0u : ~0x3u;
-                                        m &= k[81] <= 0x40df5711 /* x <= 0x1.beae220000000p+2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[48], 0x4121a55c, 0x3u); /* x <= 0x1.434ab80000000p+3f */
+                                        m &= ~drops_if_above(k[81], 0x40df5711, 0x1u); /* x <= 0x1.beae220000000p+2f */
                                         s += leaf[1278 + lowest_leaf[m]];
                                     }
                                 }
@@ -5569,7 +5578,7 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[64] <= 0x3f590ea6 /* x <= 0x1.b21d4c0000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[64], 0x3f590ea6, 0x1u); /* x <= 0x1.b21d4c0000000p-1f */
                     s += leaf[1281 + lowest_leaf[m]];
                 }
             }
@@ -5579,23 +5588,23 @@ double dl_block_model(const float *x) {
                     if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[20] <= 0x3ee66666 /* x <= 0x1.cccccc0000000p-2f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[15], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[20], 0x3ee66666, 0x2u); /* x <= 0x1.cccccc0000000p-2f */
                             s += leaf[1283 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[21] <= 0x3f456a72 /* x <= 0x1.8ad4e40000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[49] <= 0x3c974dae /* x <= 0x1.2e9b5c0000000p-6f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[21], 0x3f456a72, 0x1u); /* x <= 0x1.8ad4e40000000p-1f */
+                            m &= ~drops_if_above(k[49], 0x3c974dae, 0x2u); /* x <= 0x1.2e9b5c0000000p-6f */
                             s += leaf[1286 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[54] <= 0x405ab9d5 /* x <= 0x1.b573aa0000000p+1f */ ? ~0u : ~0x1u;
-                        m &= k[73] <= 0x3f667098 /* x <= 0x1.cce1300000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[54], 0x405ab9d5, 0x1u); /* x <= 0x1.b573aa0000000p+1f */
+                        m &= ~drops_if_above(k[73], 0x3f667098, 0x2u); /* x <= 0x1.cce1300000000p-1f */
                         s += leaf[1289 + lowest_leaf[m]];
                     }
                 }
@@ -5612,7 +5621,7 @@ double dl_block_model(const float *x) {
             if (k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[73] <= 0x3f1b3fa8 /* x <= 0x1.367f500000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[73], 0x3f1b3fa8, 0x1u); /* x <= 0x1.367f500000000p-1f */
                     s += leaf[1292 + lowest_leaf[m]];
                 }
             } else {
@@ -5621,8 +5630,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[1] <= 0x3f5cb08d /* x <= 0x1.b9611a0000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[1], 0x3f5cb08d, 0x1u); /* x <= 0x1.b9611a0000000p-1f */
+                        m &= ~drops_if_above(k[33], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1294 + lowest_leaf[m]];
                     }
                 }
@@ -5637,22 +5646,22 @@ double dl_block_model(const float *x) {
                             if (k[21] <= 0x3ee368a1 /* x <= 0x1.c6d1420000000p-2f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[73] <= 0x3ee39289 /* x <= 0x1.c725120000000p-2f */ ? ~0u : ~0x1u;
-                                    m &= k[64] <= 0x3c09b234 /* x <= 0x1.1364680000000p-7f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[73], 0x3ee39289, 0x1u); /* x <= 0x1.c725120000000p-2f */
+                                    m &= ~drops_if_above(k[64], 0x3c09b234, 0x2u); /* x <= 0x1.1364680000000p-7f */
                                     s += leaf[1297 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[65] <= 0x406dab2a /* x <= 0x1.db56540000000p+1f */ ? ~0u : ~0x1u;
-                                    m &= k[0] <= 0x40d7471f /* x <= 0x1.ae8e3e0000000p+2f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[65], 0x406dab2a, 0x1u); /* x <= 0x1.db56540000000p+1f */
+                                    m &= ~drops_if_above(k[0], 0x40d7471f, 0x2u); /* x <= 0x1.ae8e3e0000000p+2f */
                                     s += leaf[1300 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[80] <= 0x3e7e5a11 /* x <= 0x1.fcb4220000000p-3f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[80], 0x3e7e5a11, 0x1u); /* x <= 0x1.fcb4220000000p-3f */
                                 s += leaf[1303 + lowest_leaf[m]];
                             }
                         }
@@ -5660,7 +5669,7 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[50] <= 0x40df5528 /* x <= 0x1.beaa500000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[50], 0x40df5528, 0x1u); /* x <= 0x1.beaa500000000p+2f */
                         s += leaf[1305 + lowest_leaf[m]];
                     }
                 }
@@ -5677,9 +5686,9 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0xfu;
-                    m &= k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                    m &= k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                    m &= k[73] <= 0x3f7feec7 /* x <= 0x1.ffdd8e0000000p-1f */ ? ~0u : ~0x4u;
+                    m &= ~drops_if_above(k[30], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[29], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                    m &= ~drops_if_above(k[73], 0x3f7feec7, 0x4u); /* x <= 0x1.ffdd8e0000000p-1f */
                     s += leaf[1307 + lowest_leaf[m]];
                 }
             }
@@ -5693,7 +5702,7 @@ double dl_block_model(const float *x) {
                     if (k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[62] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[62], 0x41180000, 0x1u); /* x <= 0x1.3000000000000p+3f */
                             s += leaf[1311 + lowest_leaf[m]];
                         }
                     } else {
@@ -5702,8 +5711,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[65] <= 0x40b9922b /* x <= 0x1.7324560000000p+2f */ ? ~0u : ~0x3u;
-                                m &= k[80] <= 0x3d213b9b /* x <= 0x1.4277360000000p-5f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[65], 0x40b9922b, 0x3u); /* x <= 0x1.7324560000000p+2f */
+                                m &= ~drops_if_above(k[80], 0x3d213b9b, 0x1u); /* x <= 0x1.4277360000000p-5f */
                                 s += leaf[1313 + lowest_leaf[m]];
                             }
                         }
@@ -5712,8 +5721,8 @@ double dl_block_model(const float *x) {
                     if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= (uint32_t)k[45] >= 0xbe5df040u /* x <= -0x1.bbe0800000000p-3f */ ? ~0u : ~0x3u;
-                            m &= k[57] <= 0x3e666666 /* x <= 0x1.cccccc0000000p-3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_below(k[45], 0xbe5df040, 0x3u); /* x <= -0x1.bbe0800000000p-3f */
+                            m &= ~drops_if_above(k[57], 0x3e666666, 0x1u); /* x <= 0x1.cccccc0000000p-3f */
                             s += leaf[1316 + lowest_leaf[m]];
                         }
                     } else {
@@ -5723,8 +5732,8 @@ double dl_block_model(const float *x) {
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[52] <= 0x4069a300 /* x <= 0x1.d346000000000p+1f */ ? ~0u : ~0x3u;
-                                    m &= k[49] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[52], 0x4069a300, 0x3u); /* x <= 0x1.d346000000000p+1f */
+                                    m &= ~drops_if_above(k[49], 0x00000000, 0x1u); /* x <= 0x0.0p+0f */
                                     s += leaf[1319 + lowest_leaf[m]];
                                 }
                             }
@@ -5737,17 +5746,17 @@ double dl_block_model(const float *x) {
                 if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x1u;
-                        m &= k[48] <= 0x410108c0 /* x <= 0x1.0211800000000p+3f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+0f */
+                        m &= ~drops_if_above(k[48], 0x410108c0, 0x2u); /* x <= 0x1.0211800000000p+3f */
                         s += leaf[1322 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[9] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[49] <= 0x3f7eb1a2 /* x <= 0x1.fd63440000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[73] <= 0x3f6ca148 /* x <= 0x1.d942900000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[65] <= 0x40c3eb76 /* x <= 0x1.87d6ec0000000p+2f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[49], 0x3f7eb1a2, 0x3u); /* x <= 0x1.fd63440000000p-1f */
+                            m &= ~drops_if_above(k[73], 0x3f6ca148, 0x1u); /* x <= 0x1.d942900000000p-1f */
+                            m &= ~drops_if_above(k[65], 0x40c3eb76, 0x4u); /* x <= 0x1.87d6ec0000000p+2f */
                             s += leaf[1325 + lowest_leaf[m]];
                         }
                     } else {
@@ -5771,7 +5780,7 @@ double dl_block_model(const float *x) {
                     if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[29], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1329 + lowest_leaf[m]];
                         }
                     } else {
@@ -5782,8 +5791,8 @@ double dl_block_model(const float *x) {
                                 if (k[0] <= 0x40a516fb /* x <= 0x1.4a2df60000000p+2f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[64] <= 0x3eb8f5cf /* x <= 0x1.71eb9e0000000p-2f */ ? ~0u : ~0x1u;
-                                        m &= k[73] <= 0x3f7fd25d /* x <= 0x1.ffa4ba0000000p-1f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[64], 0x3eb8f5cf, 0x1u); /* x <= 0x1.71eb9e0000000p-2f */
+                                        m &= ~drops_if_above(k[73], 0x3f7fd25d, 0x2u); /* x <= 0x1.ffa4ba0000000p-1f */
                                         s += leaf[1331 + lowest_leaf[m]];
                                     }
                                 } else {
@@ -5796,15 +5805,15 @@ double dl_block_model(const float *x) {
                                     } else {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */ ? ~0u : ~0x1u;
-                                            m &= k[4] <= 0x3eaaaaab /* x <= 0x1.5555560000000p-2f */ ? ~0u : ~0x2u;
+                                            m &= ~drops_if_above(k[82], 0x3e272f05, 0x1u); /* x <= 0x1.4e5e0a0000000p-3f */
+                                            m &= ~drops_if_above(k[4], 0x3eaaaaab, 0x2u); /* x <= 0x1.5555560000000p-2f */
                                             s += leaf[1334 + lowest_leaf[m]];
                                         }
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[65] <= 0x40c71f58 /* x <= 0x1.8e3eb00000000p+2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[65], 0x40c71f58, 0x1u); /* x <= 0x1.8e3eb00000000p+2f */
                                         s += leaf[1337 + lowest_leaf[m]];
                                     }
                                 }
@@ -5815,15 +5824,15 @@ double dl_block_model(const float *x) {
                     if (k[65] <= 0x409587d0 /* x <= 0x1.2b0fa00000000p+2f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[33], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1339 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */ ? ~0u : ~0x3u;
-                            m &= k[47] <= 0x3e028283 /* x <= 0x1.0505060000000p-3f */ ? ~0u : ~0x1u;
-                            m &= k[64] <= 0x3ea20acf /* x <= 0x1.44159e0000000p-2f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[63], 0x412af8ff, 0x3u); /* x <= 0x1.55f1fe0000000p+3f */
+                            m &= ~drops_if_above(k[47], 0x3e028283, 0x1u); /* x <= 0x1.0505060000000p-3f */
+                            m &= ~drops_if_above(k[64], 0x3ea20acf, 0x4u); /* x <= 0x1.44159e0000000p-2f */
                             s += leaf[1341 + lowest_leaf[m]];
                         }
                     }
@@ -5832,14 +5841,14 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[71], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                 s += leaf[1345 + lowest_leaf[m]];
             }
         }
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[21] <= 0x3eccc1f2 /* x <= 0x1.9983e40000000p-2f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[21], 0x3eccc1f2, 0x1u); /* x <= 0x1.9983e40000000p-2f */
             s += leaf[1347 + lowest_leaf[m]];
         }
     }
@@ -5853,15 +5862,15 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[21] <= 0x3f2fa49f /* x <= 0x1.5f493e0000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[64] <= 0x3f1ef155 /* x <= 0x1.3de2aa0000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[21], 0x3f2fa49f, 0x1u); /* x <= 0x1.5f493e0000000p-1f */
+                            m &= ~drops_if_above(k[64], 0x3f1ef155, 0x2u); /* x <= 0x1.3de2aa0000000p-1f */
                             s += leaf[1349 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[21] <= 0x3e887a77 /* x <= 0x1.10f4ee0000000p-2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[21], 0x3e887a77, 0x1u); /* x <= 0x1.10f4ee0000000p-2f */
                         s += leaf[1352 + lowest_leaf[m]];
                     }
                 }
@@ -5875,8 +5884,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[20] <= 0x3f0ccccd /* x <= 0x1.19999a0000000p-1f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[20], 0x3f0ccccd, 0x2u); /* x <= 0x1.19999a0000000p-1f */
                         s += leaf[1354 + lowest_leaf[m]];
                     }
                 }
@@ -5885,16 +5894,16 @@ double dl_block_model(const float *x) {
                     if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[1] <= 0x3f100000 /* x <= 0x1.2000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[46] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */ ? ~0u : ~0x1u;
-                            m &= k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[1], 0x3f100000, 0x3u); /* x <= 0x1.2000000000000p-1f */
+                            m &= ~drops_if_above(k[46], 0x40b00000, 0x1u); /* x <= 0x1.6000000000000p+2f */
+                            m &= ~drops_if_above(k[8], 0x3f000000, 0x4u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1357 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[82] <= 0x3f6d2cba /* x <= 0x1.da59740000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[82], 0x3f6d2cba, 0x1u); /* x <= 0x1.da59740000000p-1f */
+                            m &= ~drops_if_above(k[43], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1361 + lowest_leaf[m]];
                         }
                     }
@@ -5907,14 +5916,14 @@ double dl_block_model(const float *x) {
         if (k[73] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */) {
             {
                 uint32_t m = 0x3u;
-                m &= k[2] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[2], 0x3e800000, 0x1u); /* x <= 0x1.0000000000000p-2f */
                 s += leaf[1364 + lowest_leaf[m]];
             }
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[81] <= 0x40275b80 /* x <= 0x1.4eb7000000000p+1f */ ? ~0u : ~0x3u;
-                m &= k[73] <= 0x3f7ff46f /* x <= 0x1.ffe8de0000000p-1f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[81], 0x40275b80, 0x3u); /* x <= 0x1.4eb7000000000p+1f */
+                m &= ~drops_if_above(k[73], 0x3f7ff46f, 0x1u); /* x <= 0x1.ffe8de0000000p-1f */
                 s += leaf[1366 + lowest_leaf[m]];
             }
         }
@@ -5926,22 +5935,22 @@ double dl_block_model(const float *x) {
                 if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[64] <= 0x3f6b4a3c /* x <= 0x1.d694780000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[64], 0x3f6b4a3c, 0x1u); /* x <= 0x1.d694780000000p-1f */
                         s += leaf[1369 + lowest_leaf[m]];
                     }
                 } else {
                     if (k[2] <= 0x3c40c0c1 /* x <= 0x1.8181820000000p-7f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[0] <= 0x408160ad /* x <= 0x1.02c15a0000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[0], 0x408160ad, 0x1u); /* x <= 0x1.02c15a0000000p+2f */
                             s += leaf[1371 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[3] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                                m &= k[64] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[43], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[64], 0x00000000, 0x2u); /* x <= 0x0.0p+0f */
                                 s += leaf[1373 + lowest_leaf[m]];
                             }
                         } else {
@@ -5961,29 +5970,29 @@ double dl_block_model(const float *x) {
                                 if (k[73] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[81] <= 0x40847a83 /* x <= 0x1.08f5060000000p+2f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[81], 0x40847a83, 0x1u); /* x <= 0x1.08f5060000000p+2f */
                                         s += leaf[1376 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */ ? ~0u : ~0x1u;
-                                        m &= k[21] <= 0x3e8e3abf /* x <= 0x1.1c757e0000000p-2f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[57], 0x3f799999, 0x1u); /* x <= 0x1.f333320000000p-1f */
+                                        m &= ~drops_if_above(k[21], 0x3e8e3abf, 0x2u); /* x <= 0x1.1c757e0000000p-2f */
                                         s += leaf[1378 + lowest_leaf[m]];
                                     }
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[64] <= 0x3ef3dcf5 /* x <= 0x1.e7b9ea0000000p-2f */ ? ~0u : ~0x1u;
-                                    m &= k[21] <= 0x3df41ac8 /* x <= 0x1.e835900000000p-4f */ ? ~0u : ~0x2u;
+                                    m &= ~drops_if_above(k[64], 0x3ef3dcf5, 0x1u); /* x <= 0x1.e7b9ea0000000p-2f */
+                                    m &= ~drops_if_above(k[21], 0x3df41ac8, 0x2u); /* x <= 0x1.e835900000000p-4f */
                                     s += leaf[1381 + lowest_leaf[m]];
                                 }
                             }
                         } else {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[28], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                 s += leaf[1384 + lowest_leaf[m]];
                             }
                         }
@@ -6000,7 +6009,7 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x3u;
-            m &= k[26] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[26], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
             s += leaf[1386 + lowest_leaf[m]];
         }
     }
@@ -6015,16 +6024,16 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[48] <= 0x410743c0 /* x <= 0x1.0e87800000000p+3f */ ? ~0u : ~0x1u;
-                                m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x2u;
+                                m &= ~drops_if_above(k[48], 0x410743c0, 0x1u); /* x <= 0x1.0e87800000000p+3f */
+                                m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x2u); /* x <= 0x1.3e116c0000000p+0f */
                                 s += leaf[1388 + lowest_leaf[m]];
                             }
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[73] <= 0x3f7fad4f /* x <= 0x1.ff5a9e0000000p-1f */ ? ~0u : ~0x1u;
-                            m &= k[49] <= 0x3cc405da /* x <= 0x1.880bb40000000p-6f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[73], 0x3f7fad4f, 0x1u); /* x <= 0x1.ff5a9e0000000p-1f */
+                            m &= ~drops_if_above(k[49], 0x3cc405da, 0x2u); /* x <= 0x1.880bb40000000p-6f */
                             s += leaf[1391 + lowest_leaf[m]];
                         }
                     }
@@ -6032,23 +6041,23 @@ double dl_block_model(const float *x) {
                     if (k[52] <= 0x4089f1e2 /* x <= 0x1.13e3c40000000p+2f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[63], 0x412fceda, 0x1u); /* x <= 0x1.5f9db40000000p+3f */
                             s += leaf[1394 + lowest_leaf[m]];
                         }
                     } else {
                         if (k[50] <= 0x411b530e /* x <= 0x1.36a61c0000000p+3f */) {
                             {
                                 uint32_t m = 0x3u;
-                                m &= k[47] <= 0x3bc37881 /* x <= 0x1.86f1020000000p-8f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[47], 0x3bc37881, 0x1u); /* x <= 0x1.86f1020000000p-8f */
                                 s += leaf[1396 + lowest_leaf[m]];
                             }
                         } else {
                             if (k[80] <= 0x3f28f514 /* x <= 0x1.51ea280000000p-1f */) {
                                 {
                                     uint32_t m = 0xfu;
-                                    m &= k[41] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                    m &= k[21] <= 0x3f26dc4b /* x <= 0x1.4db8960000000p-1f */ ? ~0u : ~0x1u;
-                                    m &= k[65] <= 0x40aa2e0a /* x <= 0x1.545c140000000p+2f */ ? ~0u : ~0x4u;
+                                    m &= ~drops_if_above(k[41], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                    m &= ~drops_if_above(k[21], 0x3f26dc4b, 0x1u); /* x <= 0x1.4db8960000000p-1f */
+                                    m &= ~drops_if_above(k[65], 0x40aa2e0a, 0x4u); /* x <= 0x1.545c140000000p+2f */
                                     s += leaf[1398 + lowest_leaf[m]];
                                 }
                             } else {
@@ -6061,14 +6070,14 @@ double dl_block_model(const float *x) {
                 if (k[81] <= 0x40b613da /* x <= 0x1.6c27b40000000p+2f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[5] <= 0x40966a56 /* x <= 0x1.2cd4ac0000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[5], 0x40966a56, 0x1u); /* x <= 0x1.2cd4ac0000000p+2f */
                         s += leaf[1402 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[21] <= 0x3e848dc3 /* x <= 0x1.091b860000000p-2f */ ? ~0u : ~0x1u;
-                        m &= k[82] <= 0x3d756ae5 /* x <= 0x1.ead5ca0000000p-5f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[21], 0x3e848dc3, 0x1u); /* x <= 0x1.091b860000000p-2f */
+                        m &= ~drops_if_above(k[82], 0x3d756ae5, 0x2u); /* x <= 0x1.ead5ca0000000p-5f */
                         s += leaf[1404 + lowest_leaf[m]];
                     }
                 }
@@ -6076,7 +6085,7 @@ double dl_block_model(const float *x) {
         } else {
             {
                 uint32_t m = 0x3u;
-                m &= k[45] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[45], 0x00000000, 0x1u); /* x <= 0x0.0p+0f */
                 s += leaf[1407 + lowest_leaf[m]];
             }
         }
@@ -6089,22 +6098,22 @@ double dl_block_model(const float *x) {
             if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[63] <= 0x4112910f /* x <= 0x1.25221e0000000p+3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x4112910f, 0x1u); /* x <= 0x1.25221e0000000p+3f */
                     s += leaf[1409 + lowest_leaf[m]];
                 }
             } else {
                 if (k[1] <= 0x3d82d499 /* x <= 0x1.05a9320000000p-4f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[28], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[69], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1411 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[73] <= 0x3f799fdc /* x <= 0x1.f33fb80000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[0] <= 0x40827b30 /* x <= 0x1.04f6600000000p+2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[73], 0x3f799fdc, 0x1u); /* x <= 0x1.f33fb80000000p-1f */
+                        m &= ~drops_if_above(k[0], 0x40827b30, 0x2u); /* x <= 0x1.04f6600000000p+2f */
                         s += leaf[1414 + lowest_leaf[m]];
                     }
                 }
@@ -6120,9 +6129,9 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0xfu;
-                                m &= k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                                m &= k[78] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x1u;
-                                m &= k[0] <= 0x4035535e /* x <= 0x1.6aa6bc0000000p+1f */ ? ~0u : ~0x4u;
+                                m &= ~drops_if_above(k[38], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                                m &= ~drops_if_above(k[78], 0x3eb17218, 0x1u); /* x <= 0x1.62e4300000000p-2f */
+                                m &= ~drops_if_above(k[0], 0x4035535e, 0x4u); /* x <= 0x1.6aa6bc0000000p+1f */
                                 s += leaf[1417 + lowest_leaf[m]];
                             }
                         }
@@ -6138,9 +6147,9 @@ double dl_block_model(const float *x) {
         if (k[63] <= 0x41006078 /* x <= 0x1.00c0f00000000p+3f */) {
             {
                 uint32_t m = 0xfu;
-                m &= k[64] <= 0x3e4d50db /* x <= 0x1.9aa1b60000000p-3f */ ? ~0u : ~0x3u;
-                m &= k[6] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */ ? ~0u : ~0x1u;
-                m &= k[50] <= 0x40c5b1b8 /* x <= 0x1.8b63700000000p+2f */ ? ~0u : ~0x4u;
+                m &= ~drops_if_above(k[64], 0x3e4d50db, 0x3u); /* x <= 0x1.9aa1b60000000p-3f */
+                m &= ~drops_if_above(k[6], 0x3f400000, 0x1u); /* x <= 0x1.8000000000000p-1f */
+                m &= ~drops_if_above(k[50], 0x40c5b1b8, 0x4u); /* x <= 0x1.8b63700000000p+2f */
                 s += leaf[1421 + lowest_leaf[m]];
             }
         } else {
@@ -6149,8 +6158,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */ ? ~0u : ~0x3u;
-                    m &= k[49] <= 0x3d0c9b41 /* x <= 0x1.1936820000000p-5f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[64], 0x3bf831b8, 0x3u); /* x <= 0x1.f063700000000p-8f */
+                    m &= ~drops_if_above(k[49], 0x3d0c9b41, 0x1u); /* x <= 0x1.1936820000000p-5f */
                     s += leaf[1425 + lowest_leaf[m]];
                 }
             }
@@ -6161,7 +6170,7 @@ double dl_block_model(const float *x) {
         if (k[20] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
             {
                 uint32_t m = 0x3u;
-                m &= k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[64], 0x3bf831b8, 0x1u); /* x <= 0x1.f063700000000p-8f */
                 s += leaf[1428 + lowest_leaf[m]];
             }
         } else {
@@ -6170,14 +6179,14 @@ double dl_block_model(const float *x) {
                     if (k[65] <= 0x40b82f0a /* x <= 0x1.705e140000000p+2f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[65] <= 0x40b2cabe /* x <= 0x1.65957c0000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[65], 0x40b2cabe, 0x1u); /* x <= 0x1.65957c0000000p+2f */
                             s += leaf[1430 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[34] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[80] <= 0x3ee69184 /* x <= 0x1.cd23080000000p-2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[34], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[80], 0x3ee69184, 0x1u); /* x <= 0x1.cd23080000000p-2f */
                             s += leaf[1432 + lowest_leaf[m]];
                         }
                     }
@@ -6187,8 +6196,8 @@ double dl_block_model(const float *x) {
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[63] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */ ? ~0u : ~0x1u;
-                    m &= k[21] <= 0x3ec2fdb4 /* x <= 0x1.85fb680000000p-2f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[63], 0x41279980, 0x1u); /* x <= 0x1.4f33000000000p+3f */
+                    m &= ~drops_if_above(k[21], 0x3ec2fdb4, 0x2u); /* x <= 0x1.85fb680000000p-2f */
                     s += leaf[1435 + lowest_leaf[m]];
                 }
             }
@@ -6200,37 +6209,37 @@ double dl_block_model(const float *x) {
                     if (k[80] <= 0x3e499b8b /* x <= 0x1.9337160000000p-3f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[81] <= 0x40c25016 /* x <= 0x1.84a02c0000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[21] <= 0x3f37fe24 /* x <= 0x1.6ffc480000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[81], 0x40c25016, 0x3u); /* x <= 0x1.84a02c0000000p+2f */
+                            m &= ~drops_if_above(k[21], 0x3f37fe24, 0x1u); /* x <= 0x1.6ffc480000000p-1f */
                             s += leaf[1438 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[65] <= 0x40c0705b /* x <= 0x1.80e0b60000000p+2f */ ? ~0u : ~0x3u;
-                            m &= k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[65], 0x40c0705b, 0x3u); /* x <= 0x1.80e0b60000000p+2f */
+                            m &= ~drops_if_above(k[32], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1441 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[82] <= 0x3c12582d /* x <= 0x1.24b05a0000000p-7f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[82], 0x3c12582d, 0x1u); /* x <= 0x1.24b05a0000000p-7f */
                         s += leaf[1444 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[50] <= 0x40df5528 /* x <= 0x1.beaa500000000p+2f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[50], 0x40df5528, 0x1u); /* x <= 0x1.beaa500000000p+2f */
                     s += leaf[1446 + lowest_leaf[m]];
                 }
             }
         } else {
             {
                 uint32_t m = 0x7u;
-                m &= k[73] <= 0x3f6520d1 /* x <= 0x1.ca41a20000000p-1f */ ? ~0u : ~0x3u;
-                m &= k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */ ? ~0u : ~0x1u;
+                m &= ~drops_if_above(k[73], 0x3f6520d1, 0x3u); /* x <= 0x1.ca41a20000000p-1f */
+                m &= ~drops_if_above(k[64], 0x3bf831b8, 0x1u); /* x <= 0x1.f063700000000p-8f */
                 s += leaf[1448 + lowest_leaf[m]];
             }
         }
@@ -6247,9 +6256,9 @@ double dl_block_model(const float *x) {
                     if (k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[63] <= 0x411bdc36 /* x <= 0x1.37b86c0000000p+3f */ ? ~0u : ~0x3u;
-                            m &= k[83] <= 0x40600000 /* x <= 0x1.c000000000000p+1f */ ? ~0u : ~0x1u;
-                            m &= k[82] <= 0x3c3f352d /* x <= 0x1.7e6a5a0000000p-7f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[63], 0x411bdc36, 0x3u); /* x <= 0x1.37b86c0000000p+3f */
+                            m &= ~drops_if_above(k[83], 0x40600000, 0x1u); /* x <= 0x1.c000000000000p+1f */
+                            m &= ~drops_if_above(k[82], 0x3c3f352d, 0x4u); /* x <= 0x1.7e6a5a0000000p-7f */
                             s += leaf[1451 + lowest_leaf[m]];
                         }
                     } else {
@@ -6269,8 +6278,8 @@ double dl_block_model(const float *x) {
                                     if (k[81] <= 0x40ac17b0 /* x <= 0x1.582f600000000p+2f */) {
                                         {
                                             uint32_t m = 0x7u;
-                                            m &= k[50] <= 0x4102e854 /* x <= 0x1.05d0a80000000p+3f */ ? ~0u : ~0x3u;
-                                            m &= k[5] <= 0x408611a7 /* x <= 0x1.0c234e0000000p+2f */ ? ~0u : ~0x1u;
+                                            m &= ~drops_if_above(k[50], 0x4102e854, 0x3u); /* x <= 0x1.05d0a80000000p+3f */
+                                            m &= ~drops_if_above(k[5], 0x408611a7, 0x1u); /* x <= 0x1.0c234e0000000p+2f */
                                             s += leaf[1455 + lowest_leaf[m]];
                                         }
                                     } else {
@@ -6287,14 +6296,14 @@ double dl_block_model(const float *x) {
                                 if (k[58] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[81] <= 0x40a51132 /* x <= 0x1.4a22640000000p+2f */ ? ~0u : ~0x1u;
-                                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[81], 0x40a51132, 0x1u); /* x <= 0x1.4a22640000000p+2f */
+                                        m &= ~drops_if_above(k[66], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                                         s += leaf[1458 + lowest_leaf[m]];
                                     }
                                 } else {
                                     {
                                         uint32_t m = 0x3u;
-                                        m &= k[1] <= 0x00000000 /* x <= 0x0.0p+0f */ ? ~0u : ~0x1u;
+                                        m &= ~drops_if_above(k[1], 0x00000000, 0x1u); /* x <= 0x0.0p+0f */
                                         s += leaf[1461 + lowest_leaf[m]];
                                     }
                                 }
@@ -6303,8 +6312,8 @@ double dl_block_model(const float *x) {
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[20] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */ ? ~0u : ~0x1u;
-                            m &= k[51] <= 0x3e6de624 /* x <= 0x1.dbcc480000000p-3f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[20], 0x3fa00000, 0x1u); /* x <= 0x1.4000000000000p+0f */
+                            m &= ~drops_if_above(k[51], 0x3e6de624, 0x2u); /* x <= 0x1.dbcc480000000p-3f */
                             s += leaf[1463 + lowest_leaf[m]];
                         }
                     }
@@ -6319,16 +6328,16 @@ double dl_block_model(const float *x) {
         if (k[73] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */ ? ~0u : ~0x1u;
-                m &= k[65] <= 0x40b6a0a6 /* x <= 0x1.6d414c0000000p+2f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[53], 0x3f9f08b6, 0x1u); /* x <= 0x1.3e116c0000000p+0f */
+                m &= ~drops_if_above(k[65], 0x40b6a0a6, 0x2u); /* x <= 0x1.6d414c0000000p+2f */
                 s += leaf[1466 + lowest_leaf[m]];
             }
         } else {
             if (k[73] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[1] <= 0x3ca46dd3 /* x <= 0x1.48dba60000000p-6f */ ? ~0u : ~0x1u;
-                    m &= k[65] <= 0x40c79057 /* x <= 0x1.8f20ae0000000p+2f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[1], 0x3ca46dd3, 0x1u); /* x <= 0x1.48dba60000000p-6f */
+                    m &= ~drops_if_above(k[65], 0x40c79057, 0x2u); /* x <= 0x1.8f20ae0000000p+2f */
                     s += leaf[1469 + lowest_leaf[m]];
                 }
             } else {
@@ -6336,7 +6345,7 @@ double dl_block_model(const float *x) {
                     if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[5] <= 0x40b64e97 /* x <= 0x1.6c9d2e0000000p+2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[5], 0x40b64e97, 0x1u); /* x <= 0x1.6c9d2e0000000p+2f */
                             s += leaf[1472 + lowest_leaf[m]];
                         }
                     } else {
@@ -6344,8 +6353,8 @@ double dl_block_model(const float *x) {
                             if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[63] <= 0x41173567 /* x <= 0x1.2e6ace0000000p+3f */ ? ~0u : ~0x3u;
-                                    m &= k[64] <= 0x3cb7bfb0 /* x <= 0x1.6f7f600000000p-6f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[63], 0x41173567, 0x3u); /* x <= 0x1.2e6ace0000000p+3f */
+                                    m &= ~drops_if_above(k[64], 0x3cb7bfb0, 0x1u); /* x <= 0x1.6f7f600000000p-6f */
                                     s += leaf[1474 + lowest_leaf[m]];
                                 }
                             } else {
@@ -6358,8 +6367,8 @@ double dl_block_model(const float *x) {
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
-                        m &= k[21] <= 0x3edd3571 /* x <= 0x1.ba6ae20000000p-2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
+                        m &= ~drops_if_above(k[21], 0x3edd3571, 0x2u); /* x <= 0x1.ba6ae20000000p-2f */
                         s += leaf[1477 + lowest_leaf[m]];
                     }
                 }
@@ -6369,22 +6378,22 @@ double dl_block_model(const float *x) {
         if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
             {
                 uint32_t m = 0x7u;
-                m &= k[73] <= 0x3ece0cb3 /* x <= 0x1.9c19660000000p-2f */ ? ~0u : ~0x1u;
-                m &= k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */ ? ~0u : ~0x2u;
+                m &= ~drops_if_above(k[73], 0x3ece0cb3, 0x1u); /* x <= 0x1.9c19660000000p-2f */
+                m &= ~drops_if_above(k[76], 0x3eb17218, 0x2u); /* x <= 0x1.62e4300000000p-2f */
                 s += leaf[1480 + lowest_leaf[m]];
             }
         } else {
             if (k[81] <= 0x4057a50c /* x <= 0x1.af4a180000000p+1f */) {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[74], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[1483 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[21] <= 0x3e949cb3 /* x <= 0x1.2939660000000p-2f */ ? ~0u : ~0x1u;
-                    m &= k[48] <= 0x40f25e94 /* x <= 0x1.e4bd280000000p+2f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[21], 0x3e949cb3, 0x1u); /* x <= 0x1.2939660000000p-2f */
+                    m &= ~drops_if_above(k[48], 0x40f25e94, 0x2u); /* x <= 0x1.e4bd280000000p+2f */
                     s += leaf[1485 + lowest_leaf[m]];
                 }
             }
@@ -6403,8 +6412,8 @@ double dl_block_model(const float *x) {
                         } else {
                             {
                                 uint32_t m = 0x7u;
-                                m &= k[81] <= 0x40df5711 /* x <= 0x1.beae220000000p+2f */ ? ~0u : ~0x3u;
-                                m &= k[80] <= 0x3deb072b /* x <= 0x1.d60e560000000p-4f */ ? ~0u : ~0x1u;
+                                m &= ~drops_if_above(k[81], 0x40df5711, 0x3u); /* x <= 0x1.beae220000000p+2f */
+                                m &= ~drops_if_above(k[80], 0x3deb072b, 0x1u); /* x <= 0x1.d60e560000000p-4f */
                                 s += leaf[1488 + lowest_leaf[m]];
                             }
                         }
@@ -6416,14 +6425,14 @@ double dl_block_model(const float *x) {
                 if (k[65] <= 0x40b92e43 /* x <= 0x1.725c860000000p+2f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[65] <= 0x40b00a4f /* x <= 0x1.60149e0000000p+2f */ ? ~0u : ~0x3u;
-                        m &= k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[65], 0x40b00a4f, 0x3u); /* x <= 0x1.60149e0000000p+2f */
+                        m &= ~drops_if_above(k[73], 0x3f2f4022, 0x1u); /* x <= 0x1.5e80440000000p-1f */
                         s += leaf[1491 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[66], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1494 + lowest_leaf[m]];
                     }
                 }
@@ -6433,8 +6442,8 @@ double dl_block_model(const float *x) {
                 if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[65] <= 0x40c9be0b /* x <= 0x1.937c160000000p+2f */ ? ~0u : ~0x1u;
-                        m &= k[64] <= 0x3e98ac3c /* x <= 0x1.3158780000000p-2f */ ? ~0u : ~0x2u;
+                        m &= ~drops_if_above(k[65], 0x40c9be0b, 0x1u); /* x <= 0x1.937c160000000p+2f */
+                        m &= ~drops_if_above(k[64], 0x3e98ac3c, 0x2u); /* x <= 0x1.3158780000000p-2f */
                         s += leaf[1496 + lowest_leaf[m]];
                     }
                 } else {
@@ -6447,14 +6456,14 @@ double dl_block_model(const float *x) {
                     if (k[37] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[80] <= 0x3e5e4ba0 /* x <= 0x1.bc97400000000p-3f */ ? ~0u : ~0x3u;
-                            m &= k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[80], 0x3e5e4ba0, 0x3u); /* x <= 0x1.bc97400000000p-3f */
+                            m &= ~drops_if_above(k[32], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1499 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x3u;
-                            m &= k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[64], 0x3bbae4ce, 0x1u); /* x <= 0x1.75c99c0000000p-8f */
                             s += leaf[1502 + lowest_leaf[m]];
                         }
                     }
@@ -6464,8 +6473,8 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[53] <= 0x4085939c /* x <= 0x1.0b27380000000p+2f */ ? ~0u : ~0x3u;
-            m &= k[0] <= 0x4042d975 /* x <= 0x1.85b2ea0000000p+1f */ ? ~0u : ~0x1u;
+            m &= ~drops_if_above(k[53], 0x4085939c, 0x3u); /* x <= 0x1.0b27380000000p+2f */
+            m &= ~drops_if_above(k[0], 0x4042d975, 0x1u); /* x <= 0x1.85b2ea0000000p+1f */
             s += leaf[1504 + lowest_leaf[m]];
         }
     }
@@ -6477,31 +6486,31 @@ double dl_block_model(const float *x) {
                     if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         {
                             uint32_t m = 0xfu;
-                            m &= k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x3u;
-                            m &= k[52] <= 0x4000cfae /* x <= 0x1.019f5c0000000p+1f */ ? ~0u : ~0x1u;
-                            m &= k[5] <= 0x3fce0210 /* x <= 0x1.9c04200000000p+0f */ ? ~0u : ~0x4u;
+                            m &= ~drops_if_above(k[70], 0x3f000000, 0x3u); /* x <= 0x1.0000000000000p-1f */
+                            m &= ~drops_if_above(k[52], 0x4000cfae, 0x1u); /* x <= 0x1.019f5c0000000p+1f */
+                            m &= ~drops_if_above(k[5], 0x3fce0210, 0x4u); /* x <= 0x1.9c04200000000p+0f */
                             s += leaf[1507 + lowest_leaf[m]];
                         }
                     } else {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[0] <= 0x405fc6c8 /* x <= 0x1.bf8d900000000p+1f */ ? ~0u : ~0x1u;
-                            m &= k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x2u;
+                            m &= ~drops_if_above(k[0], 0x405fc6c8, 0x1u); /* x <= 0x1.bf8d900000000p+1f */
+                            m &= ~drops_if_above(k[29], 0x3f000000, 0x2u); /* x <= 0x1.0000000000000p-1f */
                             s += leaf[1511 + lowest_leaf[m]];
                         }
                     }
                 } else {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[63] <= 0x4111d88e /* x <= 0x1.23b11c0000000p+3f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[63], 0x4111d88e, 0x1u); /* x <= 0x1.23b11c0000000p+3f */
                         s += leaf[1514 + lowest_leaf[m]];
                     }
                 }
             } else {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */ ? ~0u : ~0x1u;
-                    m &= k[65] <= 0x40b362bb /* x <= 0x1.66c5760000000p+2f */ ? ~0u : ~0x2u;
+                    m &= ~drops_if_above(k[53], 0x3fef35fa, 0x1u); /* x <= 0x1.de6bf40000000p+0f */
+                    m &= ~drops_if_above(k[65], 0x40b362bb, 0x2u); /* x <= 0x1.66c5760000000p+2f */
                     s += leaf[1516 + lowest_leaf[m]];
                 }
             }
@@ -6510,14 +6519,14 @@ double dl_block_model(const float *x) {
                 if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
                     {
                         uint32_t m = 0x3u;
-                        m &= k[62] <= 0x40d00000 /* x <= 0x1.a000000000000p+2f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[62], 0x40d00000, 0x1u); /* x <= 0x1.a000000000000p+2f */
                         s += leaf[1519 + lowest_leaf[m]];
                     }
                 } else {
                     {
                         uint32_t m = 0x7u;
-                        m &= k[47] <= 0x3f7d386a /* x <= 0x1.fa70d40000000p-1f */ ? ~0u : ~0x3u;
-                        m &= k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                        m &= ~drops_if_above(k[47], 0x3f7d386a, 0x3u); /* x <= 0x1.fa70d40000000p-1f */
+                        m &= ~drops_if_above(k[70], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                         s += leaf[1521 + lowest_leaf[m]];
                     }
                 }
@@ -6530,14 +6539,14 @@ double dl_block_model(const float *x) {
             if (k[21] <= 0x3f2da342 /* x <= 0x1.5b46840000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[63] <= 0x411dfbb9 /* x <= 0x1.3bf7720000000p+3f */ ? ~0u : ~0x3u;
-                    m &= k[63] <= 0x411b9e53 /* x <= 0x1.373ca60000000p+3f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[63], 0x411dfbb9, 0x3u); /* x <= 0x1.3bf7720000000p+3f */
+                    m &= ~drops_if_above(k[63], 0x411b9e53, 0x1u); /* x <= 0x1.373ca60000000p+3f */
                     s += leaf[1524 + lowest_leaf[m]];
                 }
             } else {
                 {
                     uint32_t m = 0x3u;
-                    m &= k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[71], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                     s += leaf[1527 + lowest_leaf[m]];
                 }
             }
@@ -6557,14 +6566,14 @@ double dl_block_model(const float *x) {
                             if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[48] <= 0x40a812a0 /* x <= 0x1.5025400000000p+2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[48], 0x40a812a0, 0x1u); /* x <= 0x1.5025400000000p+2f */
                                     s += leaf[1529 + lowest_leaf[m]];
                                 }
                             } else {
                                 {
                                     uint32_t m = 0x7u;
-                                    m &= k[73] <= 0x3f35c0f1 /* x <= 0x1.6b81e20000000p-1f */ ? ~0u : ~0x3u;
-                                    m &= k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[73], 0x3f35c0f1, 0x3u); /* x <= 0x1.6b81e20000000p-1f */
+                                    m &= ~drops_if_above(k[40], 0x3f000000, 0x1u); /* x <= 0x1.0000000000000p-1f */
                                     s += leaf[1531 + lowest_leaf[m]];
                                 }
                             }
@@ -6572,7 +6581,7 @@ double dl_block_model(const float *x) {
                             if (k[73] <= 0x3f252323 /* x <= 0x1.4a46460000000p-1f */) {
                                 {
                                     uint32_t m = 0x3u;
-                                    m &= k[21] <= 0x3ecf1cd5 /* x <= 0x1.9e39aa0000000p-2f */ ? ~0u : ~0x1u;
+                                    m &= ~drops_if_above(k[21], 0x3ecf1cd5, 0x1u); /* x <= 0x1.9e39aa0000000p-2f */
                                     s += leaf[1534 + lowest_leaf[m]];
                                 }
                             } else {
@@ -6581,8 +6590,8 @@ double dl_block_model(const float *x) {
                                 } else {
                                     {
                                         uint32_t m = 0x7u;
-                                        m &= k[63] <= 0x4125c3f7 /* x <= 0x1.4b87ee0000000p+3f */ ? ~0u : ~0x1u;
-                                        m &= k[64] <= 0x3d6caaef /* x <= 0x1.d955de0000000p-5f */ ? ~0u : ~0x2u;
+                                        m &= ~drops_if_above(k[63], 0x4125c3f7, 0x1u); /* x <= 0x1.4b87ee0000000p+3f */
+                                        m &= ~drops_if_above(k[64], 0x3d6caaef, 0x2u); /* x <= 0x1.d955de0000000p-5f */
                                         s += leaf[1536 + lowest_leaf[m]];
                                     }
                                 }
@@ -6595,8 +6604,8 @@ double dl_block_model(const float *x) {
                     if (k[5] <= 0x4073a05c /* x <= 0x1.e740b80000000p+1f */) {
                         {
                             uint32_t m = 0x7u;
-                            m &= k[80] <= 0x3e9e84ee /* x <= 0x1.3d09dc0000000p-2f */ ? ~0u : ~0x3u;
-                            m &= k[80] <= 0x3e8f7feb /* x <= 0x1.1effd60000000p-2f */ ? ~0u : ~0x1u;
+                            m &= ~drops_if_above(k[80], 0x3e9e84ee, 0x3u); /* x <= 0x1.3d09dc0000000p-2f */
+                            m &= ~drops_if_above(k[80], 0x3e8f7feb, 0x1u); /* x <= 0x1.1effd60000000p-2f */
                             s += leaf[1539 + lowest_leaf[m]];
                         }
                     } else {
@@ -6608,8 +6617,8 @@ double dl_block_model(const float *x) {
             if (k[16] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 {
                     uint32_t m = 0x7u;
-                    m &= k[0] <= 0x40ea41c2 /* x <= 0x1.d483840000000p+2f */ ? ~0u : ~0x3u;
-                    m &= k[54] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */ ? ~0u : ~0x1u;
+                    m &= ~drops_if_above(k[0], 0x40ea41c2, 0x3u); /* x <= 0x1.d483840000000p+2f */
+                    m &= ~drops_if_above(k[54], 0x403e15e2, 0x1u); /* x <= 0x1.7c2bc40000000p+1f */
                     s += leaf[1542 + lowest_leaf[m]];
                 }
             } else {
@@ -6619,8 +6628,8 @@ double dl_block_model(const float *x) {
     } else {
         {
             uint32_t m = 0x7u;
-            m &= k[49] <= 0x3c49592b /* x <= 0x1.92b2560000000p-7f */ ? ~0u : ~0x1u;
-            m &= k[73] <= 0x3f7ff7a1 /* x <= 0x1.ffef420000000p-1f */ ? ~0u : ~0x2u;
+            m &= ~drops_if_above(k[49], 0x3c49592b, 0x1u); /* x <= 0x1.92b2560000000p-7f */
+            m &= ~drops_if_above(k[73], 0x3f7ff7a1, 0x2u); /* x <= 0x1.ffef420000000p-1f */
             s += leaf[1545 + lowest_leaf[m]];
         }
     }
