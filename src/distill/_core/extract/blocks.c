@@ -497,8 +497,6 @@ static float lgu(uint32_t v) { return v < LG_TABLE ? lg_table[v] : lg((double)v)
  * looks this many levels up for the unit it belongs to. */
 #define DL_UNIT_MIN_REPEAT 3
 #define DL_UNIT_UP 6
-/* The levels a block's features look up (itself included): up to the winner's ancestor (10). */
-#define DL_BLOCK_UP 10
 
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
                       dl_page_type type, double confidence, int want_text, dl_blocks *out) {
@@ -699,26 +697,19 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             f[35 + w] = (cx->el[i].words >> w) & 1;          /* the block's own class/id words */
             f[40 + w] = (q->anc >> (A_WORD0 + w)) & 1;     /* any ancestor's */
         }
-        /* the block's element and its ancestors, up[k] k levels up (-1 above the root): the features
-         * below look up to DL_BLOCK_UP levels up, and one climb serves them all (each step waits for
-         * the load before it) */
-        int32_t up[DL_BLOCK_UP];
-        up[0] = (int32_t)i;
-        for (int k = 1; k < DL_BLOCK_UP; k++) up[k] = up[k - 1] >= 0 ? cx->el[up[k - 1]].parent : -1;
-        /* the nearest scored ancestor within six levels, against the winner; none gives 6, but for a
-         * scored ancestor just above them (0: as the features were fitted) */
-        int seeded = 0;
-        while (seeded < 6 && up[seeded] >= 0 && !(cx->el[up[seeded]].flags & F_SEEDED)) seeded++;
-        int32_t a = up[seeded];
-        if (a >= 0 && (cx->el[a].flags & F_SEEDED) && seeded < 6) {
-            f[45] = best_score > 0 ? (float)(cx->el[a].score / best_score) : 0;
-            if (f[45] < -2) f[45] = -2;
-            if (f[45] > 2) f[45] = 2;
-            f[46] = (float)seeded;
-        } else if (a < 0 || !(cx->el[a].flags & F_SEEDED)) {
-            f[46] = 6;
+        /* the nearest scored ancestor within six levels, against the winner */
+        int32_t a = (int32_t)i;
+        for (int up = 0; up < 6 && a >= 0; up++, a = cx->el[a].parent) {
+            if (cx->el[a].flags & F_SEEDED) {
+                f[45] = best_score > 0 ? (float)(cx->el[a].score / best_score) : 0;
+                if (f[45] < -2) f[45] = -2;
+                if (f[45] > 2) f[45] = 2;
+                f[46] = (float)up;
+                break;
+            }
         }
-        int32_t p = up[1], g = up[2];
+        if (a < 0 || !(cx->el[a].flags & F_SEEDED)) f[46] = 6;
+        int32_t p = cx->el[i].parent, g = p >= 0 ? cx->el[p].parent : -1;
         if (p >= 0 && s[p].sub_chars) {
             f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
             f[48] = lgu(s[p].sub_chars);
@@ -730,8 +721,9 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         }
         f[52] = lgu(q->rep - 1);
         uint32_t maxrep = 0;
-        for (int k = 1; k <= 5 && up[k] >= 0; k++)
-            if (s[up[k]].rep > maxrep) maxrep = s[up[k]].rep;
+        a = cx->el[i].parent;
+        for (int up = 0; up < 5 && a >= 0; up++, a = cx->el[a].parent)
+            if (s[a].rep > maxrep) maxrep = s[a].rep;
         f[53] = lgu(maxrep ? maxrep - 1 : 0);
         f[54] = p >= 0 ? lgu(s[p].rep - 1) : 0;
         if (b > 0) {
@@ -751,9 +743,10 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         /* how far up the nearest ancestor holding the winner is */
         f[62] = 10;
         if (best >= 0) {
-            for (int k = 0; k < 10 && up[k] >= 0; k++)
-                if ((uint32_t)up[k] <= (uint32_t)best && (uint32_t)best < cx->el[up[k]].end) {
-                    f[62] = (float)k;
+            a = (int32_t)i;
+            for (int up = 0; up < 10 && a >= 0; up++, a = cx->el[a].parent)
+                if ((uint32_t)a <= (uint32_t)best && (uint32_t)best < cx->el[a].end) {
+                    f[62] = (float)up;
                     break;
                 }
         }
@@ -772,13 +765,14 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
          * how much of the page's text the unit's siblings hold together, how long a member is, how
          * much of it is links, and how far up the unit starts */
         f[83] = DL_UNIT_UP + 1;
-        for (int k = 0; k <= DL_UNIT_UP && up[k] >= 0; k++) {
-            if (s[up[k]].rep < DL_UNIT_MIN_REPEAT) continue;
-            const scratch *g = &s[s[up[k]].group];
+        a = (int32_t)i;
+        for (int up = 0; up <= DL_UNIT_UP && a >= 0; up++, a = cx->el[a].parent) {
+            if (s[a].rep < DL_UNIT_MIN_REPEAT) continue;
+            const scratch *g = &s[s[a].group];
             f[80] = (float)((double)g->grp_chars / (double)total);
-            f[81] = lg((double)g->grp_chars / s[up[k]].rep);
+            f[81] = lg((double)g->grp_chars / s[a].rep);
             f[82] = g->grp_chars ? (float)((double)g->grp_links / g->grp_chars) : 0;
-            f[83] = (float)k;
+            f[83] = (float)up;
             break;
         }
     }
