@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/compiler.h"
 #include "common/word_memo.h"
 #include "extract/blocks.h"
 
@@ -48,7 +49,7 @@ typedef struct {
 typedef struct {
     uint32_t bc, bl, bk, bw, bs, bd; /* chars, link chars, commas, words, stops, digits */
     uint32_t legal, further, credit; /* boilerplate cue words (see cue_words) */
-    uint64_t hash;                   /* its words' hash (see word_hash) */
+    uint64_t hash;                   /* its words' hash, not yet finished (see hash_word) */
     uint8_t first_kind, last_stop, opens_further;
     uint8_t linked;                  /* link text met already */
     dl_block_shape shape;            /* see blocks.h */
@@ -214,7 +215,7 @@ static uint64_t cue_quad[64];
 static unsigned char cue_short[256];
 static int cues_ready;
 static int cues_at_word_bytes; /* every cue starts with a word byte: the 16-byte scan may be used */
-static unsigned char hash_byte[256]; /* word_hash's view of a byte (dl_blocks_init fills it) */
+static unsigned char word_bytes[256]; /* word_byte as a table, for the byte-at-a-time scans */
 static int word_byte(unsigned char c);
 
 /* Four bytes from p, ASCII upper case lowered in all four at once (a byte with its top bit set, as
@@ -248,7 +249,7 @@ void dl_blocks_init(void) {
         }
     }
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
-    for (unsigned b = 0; b < 256; b++) hash_byte[b] = word_byte((unsigned char)b) ? dl_ascii_lower((unsigned char)b) : 0;
+    for (unsigned b = 0; b < 256; b++) word_bytes[b] = (unsigned char)word_byte((unsigned char)b);
     cues_at_word_bytes = 1;
     for (size_t i = 0; i < CUE_COUNT; i++)
         if (!word_byte((unsigned char)cue_words[i].s[0])) cues_at_word_bytes = 0;
@@ -294,16 +295,72 @@ static size_t cue_at(const char *p, size_t len, size_t i, uint32_t *legal, uint3
     return i + 1;
 }
 
-/* Counts the cue words in p[0..len) by group; *open_at gets the offset of the first FURTHER cue. A cue
- * is looked for at a word start (a byte after one that is not a word byte, or the first) and at the
- * (c) sign's 0xC2; after a cue the scan goes on past it. */
-static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *further, uint32_t *credit,
-                       size_t *open_at) {
+/* A block's words hash (block_scratch.hash) grows by one word at a time: its bytes eight at a time,
+ * ASCII lower-cased in all eight at once, each chunk mixed in by MurmurHash3's 64-bit step (the chunk's
+ * own scrambling does not wait for the hash, so the chain from chunk to chunk is a few cycles, not one
+ * multiply per byte). A word's last chunk adds another constant than its others, so that where the
+ * words part counts ("ab cd" is not "abcd"); what separates them does not. dl_blocks_compute finishes
+ * the hash with MurmurHash3's avalanche (final_hash) once the block has all its text. */
+static uint64_t rotl64(uint64_t v, unsigned r) { return v << r | v >> (64 - r); }
+
+static uint64_t mix_chunk(uint64_t h, uint64_t v, uint64_t c) {
+    v *= 0x87c37b91114253d5ull;
+    v = rotl64(v, 31) * 0x4cf5ad432745937full;
+    return rotl64(h ^ v, 27) * 5 + c;
+}
+
+static uint64_t final_hash(uint64_t h) {
+    h = (h ^ h >> 33) * 0xff51afd7ed558ccdull;
+    h = (h ^ h >> 33) * 0xc4ceb9fe1a85ec53ull;
+    return h ^ h >> 33;
+}
+
+/* Eight bytes, ASCII upper case lowered in all eight (as lower4). */
+static uint64_t lower8(uint64_t v) {
+    uint64_t t = v & 0x7F7F7F7F7F7F7F7Full;
+    uint64_t upper = (t + 0x3F3F3F3F3F3F3F3Full) & ~(t + 0x2525252525252525ull) & ~v & 0x8080808080808080ull;
+    return v | upper >> 2;
+}
+
+/* h grown by the word p[ws..we), which lies in p[0..len) (the 8-byte reads stay inside it). Inlined:
+ * it runs once per word of every block, most words one chunk long. */
+DL_ALWAYS_INLINE uint64_t hash_word(uint64_t h, const char *p, size_t len, size_t ws, size_t we) {
+    size_t n = we - ws;
+    const char *w = p + ws;
+    uint64_t v;
+    for (; n > 8; w += 8, n -= 8) {
+        memcpy(&v, w, 8);
+        h = mix_chunk(h, lower8(v), 0x52dce729);
+    }
+    if ((size_t)(p + len - w) >= 8) { /* the word's last 1..8 bytes, those of the next word masked off */
+        memcpy(&v, w, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        v &= ~0ull << (64 - 8 * n);
+#else
+        v &= ~0ull >> (64 - 8 * n);
+#endif
+    } else {
+        v = 0;
+        memcpy(&v, w, n);
+    }
+    return mix_chunk(h, lower8(v), 0x38495ab5);
+}
+
+/* One pass over a piece of a block's text for what is read at its words: the cue words by group (into
+ * b's legal, further and credit; *open_at gets the offset of the first FURTHER cue) and the words'
+ * hash. A word is a run of word bytes (word_byte); the piece's end ends a word, as its start starts one
+ * (a block's pieces are hashed as if a space parted them). A cue is looked for at a word start (a byte
+ * after one that is not a word byte, or the first) and at the (c) sign's 0xC2; after a cue the scan
+ * goes on past it. */
+#define NO_WORD SIZE_MAX
+static void scan_words(const char *p, size_t len, block_scratch *b, size_t *open_at) {
     size_t i = 0, next = 0; /* next: the first offset not inside a cue already counted */
+    size_t ws = NO_WORD;    /* where the word the scan is in started */
+    uint64_t h = b->hash;
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
-    /* 16 bytes at a time: the word starts are found as a mask (a word byte after a byte that is not),
-     * which holds every offset where a cue can start, since each cue starts with a word byte; the
-     * others are skipped without a look (most bytes of a text are inside a word) */
+    /* 16 bytes at a time: the word starts and ends are found as masks (a word byte after a byte that is
+     * not, and the other way round); a cue can start only at a word start, since each cue starts with
+     * a word byte, and the bytes inside a word are skipped without a look */
     if (len >= 16 && cues_at_word_bytes) {
         const __m128i zero = _mm_setzero_si128(), c2 = _mm_set1_epi8((char)0xC2), case_bit = _mm_set1_epi8(0x20);
         const __m128i d_lo = _mm_set1_epi8('0' - 1), d_hi = _mm_set1_epi8('9' + 1);
@@ -318,13 +375,22 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
                              _mm_and_si128(_mm_cmpgt_epi8(y, a_lo), _mm_cmplt_epi8(y, z_hi))));
             __m128i before = _mm_or_si128(_mm_slli_si128(wb, 1), _mm_srli_si128(prev, 15));
             prev = wb;
-            unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_andnot_si128(before, wb), _mm_cmpeq_epi8(x, c2)));
+            unsigned in = (unsigned)_mm_movemask_epi8(wb), was = (unsigned)_mm_movemask_epi8(before);
+            unsigned starts = in & ~was, ends = was & ~in;
+            unsigned m = starts | ends | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, c2));
             while (m) {
+                unsigned bit = m & -m;
                 size_t at = i + (size_t)__builtin_ctz(m);
-                m &= m - 1;
+                m ^= bit;
+                if (bit & ends) {
+                    h = hash_word(h, p, len, ws, at);
+                    ws = NO_WORD;
+                    continue;
+                }
+                if (bit & starts) ws = at;
                 /* most word starts begin no cue at all: a few table looks rule them out */
                 if (at >= next && cue_may_start(p, len, at, dl_ascii_lower((unsigned char)p[at]))) {
-                    size_t after = cue_at(p, len, at, legal, further, credit, open_at);
+                    size_t after = cue_at(p, len, at, &b->legal, &b->further, &b->credit, open_at);
                     if (after > at + 1) next = after;
                 }
             }
@@ -332,40 +398,28 @@ static void count_cues(const char *p, size_t len, uint32_t *legal, uint32_t *fur
     }
 #endif
     for (; i < len; i++) {
-        if (i < next) continue;
         unsigned char c = (unsigned char)p[i];
-        if (c != 0xC2 && (i && word_byte((unsigned char)p[i - 1]))) continue; /* a word start (or the (c) sign) */
-        if (!cue_may_start(p, len, i, dl_ascii_lower(c))) continue;
-        size_t after = cue_at(p, len, i, legal, further, credit, open_at);
+        int after_word = ws != NO_WORD;
+        if (word_bytes[c]) {
+            if (!after_word) ws = i;
+        } else if (after_word) {
+            h = hash_word(h, p, len, ws, i);
+            ws = NO_WORD;
+        }
+        if ((c != 0xC2 && after_word) || i < next || !cue_may_start(p, len, i, dl_ascii_lower(c))) continue;
+        size_t after = cue_at(p, len, i, &b->legal, &b->further, &b->credit, open_at);
         if (after > i + 1) next = after;
     }
-}
-
-/* The block's words folded into its hash: letters and digits (ASCII lower-cased) and non-ASCII bytes,
- * each run of anything else one separator, so that the same words written with other spacing,
- * punctuation or case hash the same (regions.c finds copies of the same text with it). */
-static uint64_t word_hash(uint64_t h, const char *p, size_t len) {
-    /* hash_byte: the byte as hashed (a word byte lower-cased), 0 for a separator; one load per byte,
-     * since every byte of every block's text goes through here. Word by word: the separators before a
-     * word (or the piece's start) are one space, unless nothing was hashed yet. */
-    size_t i = 0;
-    for (;;) {
-        while (i < len && !hash_byte[(unsigned char)p[i]]) i++;
-        if (i >= len) return h;
-        if (h) h = (h ^ ' ') * 1099511628211u;
-        unsigned char c;
-        while (i < len && (c = hash_byte[(unsigned char)p[i]]) != 0) {
-            h = (h ^ c) * 1099511628211u;
-            i++;
-        }
-    }
+    if (ws != NO_WORD) h = hash_word(h, p, len, ws, len);
+    b->hash = h;
 }
 
 /* The block's shape (blocks.h dl_block_shape) grown by one piece of its text: the head takes the first
  * bytes (white space, NBSP included, folded to one space; ASCII lower-cased), the lead closes at the
  * first link text, and the plain word bytes after it are counted (up to a cap). A few steps per byte of
- * the head and of the first plain bytes after a link, nothing for the rest. */
-static void add_shape(block_scratch *b, const char *p, size_t len, int link) {
+ * the head and of the first plain bytes after a link, nothing for the rest. trimmed: len less the
+ * piece's trailing white space (add_text has it already). */
+static void add_shape(block_scratch *b, const char *p, size_t len, size_t trimmed, int link) {
     dl_block_shape *sh = &b->shape;
     if (link && !b->linked) {
         b->linked = 1;
@@ -373,7 +427,28 @@ static void add_shape(block_scratch *b, const char *p, size_t len, int link) {
         if (h && sh->head[h - 1] == ' ') h--;
         sh->lead = h < DL_BLOCK_HEAD - 1 ? (uint8_t)h : DL_BLOCK_LEAD_NONE;
     }
-    for (size_t i = 0; i < len && sh->head_len < DL_BLOCK_HEAD; i++) {
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* eight bytes at a time while they need no folding (the byte loop below takes the rest): no white
+     * space but single spaces, none first where the head is empty or ends in one, no control byte, no
+     * NBSP's lead byte; they go in lower-cased. Most heads are plain words and single spaces. */
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull, low = 0x7F7F7F7F7F7F7F7Full;
+    while (i + 8 <= len && sh->head_len + 8 <= DL_BLOCK_HEAD) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        uint64_t y = v ^ ' ' * ones, z = v ^ 0xC2 * ones;
+        uint64_t spaces = ~(((y & low) + low) | y) & high;  /* exactly the space bytes */
+        uint64_t nbsp = ~(((z & low) + low) | z) & high;    /* the 0xC2 bytes */
+        uint64_t control = (v - ' ' * ones) & ~v & high;    /* nonzero when some byte is below a space */
+        int space_first = (spaces & 0x80) && (!sh->head_len || sh->head[sh->head_len - 1] == ' ');
+        if (nbsp | control | (spaces & spaces << 8) || space_first) break;
+        v = lower8(v);
+        memcpy(sh->head + sh->head_len, &v, 8);
+        sh->head_len += 8;
+        i += 8;
+    }
+#endif
+    for (; i < len && sh->head_len < DL_BLOCK_HEAD; i++) {
         unsigned char c = (unsigned char)p[i];
         int space = is_sp(c) || (c == 0xC2 && i + 1 < len && (unsigned char)p[i + 1] == 0xA0);
         if (space) {
@@ -386,10 +461,8 @@ static void add_shape(block_scratch *b, const char *p, size_t len, int link) {
     /* counted only up to DL_BLOCK_AFTER_CAP: the rules ask whether there are a few, and a paragraph
      * with a link near its start would otherwise be read byte by byte to its end */
     for (size_t i = 0; b->linked && !link && i < len && sh->after < DL_BLOCK_AFTER_CAP; i++)
-        sh->after += word_byte((unsigned char)p[i]) != 0;
-    size_t j = len;
-    while (j && is_sp((unsigned char)p[j - 1])) j--;
-    if (j) sh->last = (unsigned char)p[j - 1];
+        sh->after += word_bytes[(unsigned char)p[i]];
+    if (trimmed) sh->last = (unsigned char)p[trimmed - 1];
 }
 
 /* m: the text's measures as the table walk took them, or NULL to take them here. */
@@ -407,10 +480,11 @@ static void add_text(scratch *s, block_scratch *bs, uint32_t *nbs, uint32_t h, u
     }
     block_scratch *b = &bs[s[h].blk];
     size_t open_at = SIZE_MAX;
-    count_cues(p, len, &b->legal, &b->further, &b->credit, &open_at);
-    b->hash = word_hash(b->hash, p, len);
+    scan_words(p, len, b, &open_at);
+    size_t j = len; /* the piece without its trailing white space */
+    while (j && is_sp((unsigned char)p[j - 1])) j--;
     if (!b->bc) b->shape.lead = DL_BLOCK_LEAD_NONE;
-    add_shape(b, p, len, (anc & A_LINK) != 0);
+    add_shape(b, p, len, j, (anc & A_LINK) != 0);
     if (!b->bc) {
         size_t i = 0;
         while (i < len && is_sp((unsigned char)p[i])) i++;
@@ -418,8 +492,6 @@ static void add_text(scratch *s, block_scratch *bs, uint32_t *nbs, uint32_t h, u
         b->first_kind = (f >= 'A' && f <= 'Z') ? 2 : (f >= 'a' && f <= 'z') ? 0 : 1;
         if (open_at != SIZE_MAX && open_at < i + CUE_OPENS) b->opens_further = 1;
     }
-    size_t j = len;
-    while (j && is_sp((unsigned char)p[j - 1])) j--;
     unsigned char l = j ? (unsigned char)p[j - 1] : 0;
     b->last_stop = l == '.' || l == '!' || l == '?' || (l == 0x82 && j >= 3 && (unsigned char)p[j - 3] == 0xE3);
     if (b->bc) c = sat(c, 1);
@@ -594,7 +666,7 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
                 memset(&texts[i], 0, sizeof(texts[i]));
             }
             out->chars[out->n] = b->bc;
-            out->hash[out->n] = b->hash;
+            out->hash[out->n] = final_hash(b->hash);
             out->shape[out->n] = b->shape;
             uint32_t credits = b->credit & ~DL_CUE_DISCLOSE_BIT;
             out->shape[out->n].credit = credits > 255 ? 255 : (uint8_t)credits;
