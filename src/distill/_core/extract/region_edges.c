@@ -128,8 +128,8 @@ static void keep_lead(const dl_blocks *b, const double *score, double threshold,
 }
 
 /* The word lists of the naming rules (see dl_region_edges for each one's reason). An element's markup is
- * read once for all of them: what it names is a bit per list (names_of), so that the rules, each a pass
- * over the kept blocks' ancestors, do not read the same class values again. */
+ * read once for all of them: what it names is a bit per list (names_of), inherited by its descendants
+ * (names_inherited), so that the rules, each a pass over the kept blocks, read no markup at all. */
 enum { NL_REVIEW, NL_SIGNATURE, NL_SHOP, NL_CATEGORY, NL_FACET, NL_ABOUT, NL_CTA, NL_NAV_ROLE, NL__COUNT };
 
 static const char *const review_words[] = {"review"}, *const signature_words[] = {"signature"},
@@ -243,59 +243,52 @@ static unsigned names_of(const dl_node *el, const word_set *s) {
     return lists;
 }
 
-/* The naming rules' state for one page: the word set, what each element names (read on first need),
- * and a mark per element for the rule at hand. */
-#define NAMES_KNOWN 0x8000u
+/* The naming rules' state for one page: the word set, and per element what it or an ancestor names
+ * (names_inherited). */
 typedef struct {
     word_set set;
-    uint16_t *names; /* per element: NAMES_KNOWN and its lists' bits, or 0 not read yet */
-    uint8_t *in;     /* per element, for one rule: bit 1 inside a named element, bit 2 holds a kept block */
+    uint16_t *inh;   /* per marked element: its lists' bits and every ancestor's */
+    uint8_t *marked; /* per element: it or a descendant held a kept block when the rules began */
 } naming;
 
-static unsigned element_names(naming *nm, const dl_actx *cx, uint32_t i) {
-    if (!(nm->names[i] & NAMES_KNOWN))
-        nm->names[i] = (uint16_t)(NAMES_KNOWN | (cx->el[i].node->u.element.nattrs ? names_of(cx->el[i].node, &nm->set) : 0));
-    return nm->names[i];
+/* The lists each kept block's element sits inside, for every rule at once: the chain above each kept
+ * block is marked (the walk up stops at a mark), then one pass over the table, parents before
+ * children, gives each marked element its own lists and its parent's; only the marked elements'
+ * markup is read. The rules only ever drop blocks, so each block a later rule asks about is still
+ * under a mark, and no rule needs a pass over the table of its own. */
+static void names_inherited(naming *nm, const dl_actx *cx, const dl_blocks *b, const uint8_t *keep) {
+    memset(nm->marked, 0, cx->n);
+    for (uint32_t k = 0; k < b->n; k++)
+        if (keep[k])
+            for (int32_t a = (int32_t)b->el[k]; a >= 0 && !nm->marked[a]; a = cx->el[a].parent) nm->marked[a] = 1;
+    for (uint32_t i = 0; i < cx->n; i++) {
+        if (!nm->marked[i]) continue;
+        const dl_node *x = cx->el[i].node;
+        int32_t p = cx->el[i].parent;
+        nm->inh[i] = (uint16_t)((x->u.element.nattrs ? names_of(x, &nm->set) : 0) | (p >= 0 ? nm->inh[p] : 0));
+    }
 }
 
 /* The named blocks are dropped only while they are less than this share of the kept text: a page
  * that is mostly reviews is a review page (or the classifier kept nothing else), and its text stays. */
 #define DL_EDGE_NAMED_SHARE 0.5
 
-/* Drops the kept blocks inside an element that names list (element_names) while they are less than
+/* Drops the kept blocks inside an element that names list (names_inherited) while they are less than
  * DL_EDGE_NAMED_SHARE of the kept text; with trailing, only those after the last kept block of more
- * than DL_EDGE_SHORT chars outside such elements. One pass over the table (parents before children),
- * two over the blocks. */
-static void drop_named(naming *nm, const dl_actx *cx, const dl_blocks *b, int list, int trailing, uint8_t *keep,
-                       uint32_t *left) {
-    uint32_t n = cx->n;
-    uint8_t *in = nm->in;
-    memset(in, 0, n);
-    /* only a kept block's element and its ancestors are asked for their names: the rule reads bit 1
-     * of kept blocks alone, and the chain above each is marked once (the walk up stops at a mark) */
-    for (uint32_t k = 0; k < b->n; k++)
-        if (keep[k])
-            for (int32_t a = (int32_t)b->el[k]; a >= 0 && !(in[a] & 2); a = cx->el[a].parent) in[a] |= 2;
-    int any = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        const dl_el *e = &cx->el[i];
-        if (!(in[i] & 2)) continue;
-        if (e->parent >= 0 && (in[e->parent] & 1)) in[i] |= 1;
-        else if ((element_names(nm, cx, i) >> list) & 1) in[i] |= 1, any = 1;
+ * than DL_EDGE_SHORT chars outside such elements. Two passes over the blocks. */
+static void drop_named(const naming *nm, const dl_blocks *b, int list, int trailing, uint8_t *keep, uint32_t *left) {
+    uint64_t kept = 0, named = 0;
+    uint32_t from = 0;
+    for (uint32_t k = 0; k < b->n; k++) {
+        if (!keep[k]) continue;
+        kept += b->chars[k];
+        if (trailing && !(nm->inh[b->el[k]] >> list & 1) && b->chars[k] > DL_EDGE_SHORT) from = k + 1;
     }
-    if (any) {
-        uint64_t kept = 0, named = 0;
-        uint32_t from = 0;
-        for (uint32_t k = 0; k < b->n; k++) {
-            kept += keep[k] ? b->chars[k] : 0;
-            if (trailing && keep[k] && !(in[b->el[k]] & 1) && b->chars[k] > DL_EDGE_SHORT) from = k + 1;
-        }
+    for (uint32_t k = from; k < b->n; k++)
+        if (keep[k] && (nm->inh[b->el[k]] >> list & 1)) named += b->chars[k];
+    if (named && (double)named < DL_EDGE_NAMED_SHARE * (double)kept)
         for (uint32_t k = from; k < b->n; k++)
-            if (keep[k] && (in[b->el[k]] & 1)) named += b->chars[k];
-        if (named && (double)named < DL_EDGE_NAMED_SHARE * (double)kept)
-            for (uint32_t k = from; k < b->n; k++)
-                if (keep[k] && (in[b->el[k]] & 1)) keep[k] = 0, (*left)--;
-    }
+            if (keep[k] && (nm->inh[b->el[k]] >> list & 1)) keep[k] = 0, (*left)--;
 }
 
 void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, double threshold,
@@ -308,24 +301,25 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
         if (is_credit(b, k) || (type == DL_PAGE_ARTICLE && (is_lead_in(b, k) || is_captioned_credit(b, k)))) keep[k] = 0, left--;
     }
     /* the naming rules' state; out of memory, they are left out (the text is still right) */
-    naming nm = {.names = NULL, .in = NULL};
+    naming nm = {.inh = NULL, .marked = NULL};
     int nm_ok = 0;
     if (left > 1 && cx->n) {
         word_set_init(&nm.set);
-        nm.names = calloc(cx->n, sizeof(*nm.names));
-        nm.in = malloc(cx->n);
-        nm_ok = nm.names && nm.in;
+        nm.inh = malloc((size_t)cx->n * sizeof(*nm.inh));
+        nm.marked = malloc(cx->n);
+        nm_ok = nm.inh && nm.marked;
+        if (nm_ok) names_inherited(&nm, cx, b, keep);
     }
     /* the reviews after a shop's own text (see names_word); measured on WCXB dev: product .6989 -> .7071
      * (20 pages better, 1 worse by 0.002), collection .7385 -> .7392; dropping them wherever they sit
      * cost 11 product pages up to 0.06 (critics' quotes inside the description). traf-dev and aeb
      * unchanged */
-    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_REVIEW, 1, keep, &left);
+    if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1 && nm_ok) drop_named(&nm, b, NL_REVIEW, 1, keep, &left);
     /* a forum signature (class or id "signature", "post-signature", "message-signature") is what its
      * author says under every post (what they play, their setup, a motto, a link), not the reply.
      * Only on forum pages: on a documentation page a "signature" is a function's. WCXB dev: forum
      * .8188 -> .8206 (7 pages better, none worse); on every type, documentation -0.0001 */
-    if (type == DL_PAGE_FORUM && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_SIGNATURE, 0, keep, &left);
+    if (type == DL_PAGE_FORUM && left > 1 && nm_ok) drop_named(&nm, b, NL_SIGNATURE, 0, keep, &left);
     /* a shop's controls and sales marks around its cards and its product (class or id "compare" for the
      * compare box, "badge" for "Sale", "New", "Best seller", "usp" for the bar of its selling points,
      * "trust" for its guarantees and ratings widgets) are the shop's, the same on every page, not what
@@ -333,21 +327,21 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
      * better, 6 worse: a collection whose truth keeps its cards' badges), product .7413 -> .7424,
      * collection .7575 -> .7583, aeb and traf-dev unchanged. */
     if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION) && left > 1 && nm_ok)
-        drop_named(&nm, cx, b, NL_SHOP, 0, keep, &left);
+        drop_named(&nm, b, NL_SHOP, 0, keep, &left);
     /* on a category page, moreover, the shop's shipping notices, promotional offers and modals (a
      * quick view of a card, a size guide, an offer's terms, in markup that names itself "shipping-bar",
      * "offer-banner", "quickview-modal") say what the shop says on every category, not what the category
      * holds. WCXB dev .89961 -> .89984 (collection .7583 -> .7612; 18 pages better, 2 worse), aeb and
      * traf-dev unchanged; on product pages the same words cost more than they gained (a product's own
      * shipping and offer details are its text). */
-    if (type == DL_PAGE_COLLECTION && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_CATEGORY, 0, keep, &left);
+    if (type == DL_PAGE_COLLECTION && left > 1 && nm_ok) drop_named(&nm, b, NL_CATEGORY, 0, keep, &left);
     /* a faceted search's filters (class or id "facet", "facets-list", "searchFacets": the brands, sizes,
      * prices and counts a shop's or a catalogue's results can be narrowed by) are controls, not the
      * page's text. On the pages that have them (a product, a collection, a listing); WCXB dev:
      * collection .7392 -> .7434, product .7071 -> .7072 (6 pages better, none worse); on every page
      * type a service page lost 0.02. ("filter" as the word: 18 better, 6 worse, up to -0.04.) */
     if ((type == DL_PAGE_PRODUCT || type == DL_PAGE_COLLECTION || type == DL_PAGE_LISTING) && left > 1 && nm_ok)
-        drop_named(&nm, cx, b, NL_FACET, 0, keep, &left);
+        drop_named(&nm, b, NL_FACET, 0, keep, &left);
     /* what a page says about itself or points to, not its text: a disclaimer ("The views expressed are
      * the author's", "This is not medical advice", "Prices and availability may vary"), a disclosure (of
      * affiliate links, of sponsorship) and the related items (posts, products, articles) under or beside
@@ -373,7 +367,7 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
      * countdown, a coupon: WCXB dev .8990 -> .8994 (31 pages better, 1 worse by less than 0.001;
      * service .8772 -> .8789, listing .7992 -> .8008), aeb .9834 -> .9835 (P .9785 -> .9787), traf-dev
      * unchanged. */
-    if (left > 1 && nm_ok) drop_named(&nm, cx, b, NL_ABOUT, 0, keep, &left);
+    if (left > 1 && nm_ok) drop_named(&nm, b, NL_ABOUT, 0, keep, &left);
     /* an element whose ARIA role says it is a navigation landmark, a search form, a toolbar or a
      * tooltip is one, whatever its tag: role="navigation" is the <nav> the design prunes, written as a
      * <div> or a <ul> (a table of contents, a pager, a category tree inside the content's container),
@@ -381,16 +375,16 @@ void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, c
      * pages better, 3 worse: a listing whose role="navigation" list of links its truth keeps),
      * documentation .9471 -> .9481, aeb and traf-dev unchanged. "complementary", "menu" and "menubar"
      * as well: no further gain. */
-    if (left > 1 && nm_ok) drop_named(&nm, cx, b, NL_NAV_ROLE, 0, keep, &left);
+    if (left > 1 && nm_ok) drop_named(&nm, b, NL_NAV_ROLE, 0, keep, &left);
     /* a call to action inside an article (class or id "cta", "post-cta", "ctaBox": "Get a free quote",
      * "Book a demo", "Join the course") is the site's pitch between or after the article's paragraphs,
      * not what the article says. Only on article pages: on a service page the calls to action are the
      * page's own offer (on every type: service -0.002). WCXB dev .89984 -> .90007 (24 pages better, 5
      * worse), traf-dev .9428 -> .9431 (one boilerplate snippet fewer), aeb .9835 -> .9836 (P .9787 ->
      * .9790). */
-    if (type == DL_PAGE_ARTICLE && left > 1 && nm_ok) drop_named(&nm, cx, b, NL_CTA, 0, keep, &left);
-    free(nm.names);
-    free(nm.in);
+    if (type == DL_PAGE_ARTICLE && left > 1 && nm_ok) drop_named(&nm, b, NL_CTA, 0, keep, &left);
+    free(nm.inh);
+    free(nm.marked);
     /* from the end: each trailing label dropped makes the kept block before it the last one. Only on
      * article pages: a listing's or a shop's last kept blocks are often card titles (headings) whose
      * cards hold little else, and they are its content (WCXB dev: listing -0.003 when applied there). */
