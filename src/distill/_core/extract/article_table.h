@@ -28,7 +28,7 @@ enum {
     /* its tag, as the table walk read it (the later loops test these rather than each reread the node) */
     F_PARA = 1u << 10,     /* a paragraph tag: <p>, <td>, <pre> */
     F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_ART_RUN_HOST_TAGS) */
-    F_INLINE = 1u << 12,   /* phrasing content that continues a run (dl_tab_is_inline) */
+    F_INLINE = 1u << 12,   /* phrasing content: its text continues the run of inline text around it */
     F_LINK = 1u << 13,     /* an <a> */
 };
 
@@ -102,8 +102,6 @@ int dl_tab_is_hidden(const dl_node *el);
 unsigned dl_tab_element_words(const dl_node *el);
 /* A <noscript> whose content was parsed as elements (scripting off). */
 int dl_tab_is_parsed_noscript(const dl_node *n);
-/* Whether an element's text continues the run of inline text around it (phrasing content). */
-int dl_tab_is_inline(const dl_node *n);
 
 /* The classic selection of issue 5 over the table: index, prune, score, choose the winner and its split
  * chunks (chosen[0..*nchosen) in document order, at most DL_ART_SPLIT_MAX) and clean them. *best is the

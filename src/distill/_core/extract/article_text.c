@@ -248,8 +248,6 @@ DL_TAG_SET(is_visible_pruned_tag, DL_ART_VISIBLE_PRUNED_TAGS)
 DL_TAG_SET(is_top_tag, DL_TOP_TAGS)
 DL_TAG_SET(is_inline_tag, DL_ART_INLINE_TAGS)
 
-int dl_tab_is_inline(const dl_node *n) { return is_inline_tag(n); }
-
 /* A <noscript> parsed as markup (a tree parsed with scripting off, see distill.extract's fallback for
  * pages whose text is only in <noscript>, as crawler views of script-rendered forums are): what a
  * reader without script sees, so its text is indexed for the region classifier. Parsed with scripting

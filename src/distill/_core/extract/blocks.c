@@ -56,6 +56,10 @@ typedef struct {
 } block_scratch;
 #define NO_BLOCK UINT32_MAX
 
+/* The context bit each HTML tag gives itself and its descendants (A_LINK for <a>, ...), 0 for the others:
+ * one load per element where a switch on the tag mispredicts on every page's mix of tags. */
+static uint32_t anc_of_tag[DL_TAG__COUNT];
+
 static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
 static int is_sp(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
 
@@ -248,6 +252,14 @@ void dl_blocks_init(void) {
             cue_quad[q >> 6] |= 1ull << (q & 63);
         }
     }
+    anc_of_tag[DL_TAG_a] = A_LINK;
+    anc_of_tag[DL_TAG_nav] = A_NAV;
+    anc_of_tag[DL_TAG_aside] = A_ASIDE;
+    anc_of_tag[DL_TAG_header] = A_HEADER;
+    anc_of_tag[DL_TAG_footer] = A_FOOTER;
+    anc_of_tag[DL_TAG_form] = A_FORM;
+    anc_of_tag[DL_TAG_li] = A_LI;
+    anc_of_tag[DL_TAG_table] = A_TABLE;
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
     for (unsigned b = 0; b < 256; b++) word_bytes[b] = (unsigned char)word_byte((unsigned char)b);
     cues_at_word_bytes = 1;
@@ -518,6 +530,8 @@ static float lgu(uint32_t v) { return v < LG_TABLE ? lg_table[v] : lg((double)v)
  * looks this many levels up for the unit it belongs to. */
 #define DL_UNIT_MIN_REPEAT 3
 #define DL_UNIT_UP 6
+/* The longest climb a feature makes: the winner's container, up to nine levels up (f[62]). */
+#define DL_BLOCK_CHAIN 10
 
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
                       dl_page_type type, double confidence, int want_text, dl_blocks *out) {
@@ -560,25 +574,14 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         const dl_node *x = e->node;
         uint32_t a = e->parent >= 0 ? s[e->parent].anc & ~(uint32_t)(A_SEL | A_BEST | A_CHOSEN) : 0;
         a |= s[i].anc & (A_SEL | A_BEST | A_CHOSEN);
-        if (x->ns == DL_NS_HTML) {
-            switch (x->atom) {
-            case DL_TAG_a: a |= A_LINK; break;
-            case DL_TAG_nav: a |= A_NAV; break;
-            case DL_TAG_aside: a |= A_ASIDE; break;
-            case DL_TAG_header: a |= A_HEADER; break;
-            case DL_TAG_footer: a |= A_FOOTER; break;
-            case DL_TAG_form: a |= A_FORM; break;
-            case DL_TAG_li: a |= A_LI; break;
-            case DL_TAG_table: a |= A_TABLE; break;
-            default: break;
-            }
-        }
+        if (x->ns == DL_NS_HTML && x->atom < DL_TAG__COUNT) a |= anc_of_tag[x->atom];
         if (e->flags & F_SOFT) a |= A_SOFT;
         if (e->flags & F_HIDDEN) a |= A_HIDDEN | A_SOFT;
         if (e->flags & F_DROP) a |= A_DROP;
         a |= (uint32_t)e->words << A_WORD0;
         s[i].anc = a;
-        int host = !(e->flags & F_HARD) && !dl_tab_is_inline(x);
+        /* an inline element's text goes to the block of the host around it */
+        int host = !(e->flags & (F_HARD | F_INLINE));
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
     }
 
@@ -718,18 +721,26 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             f[35 + w] = (cx->el[i].words >> w) & 1;          /* the block's own class/id words */
             f[40 + w] = (q->anc >> (A_WORD0 + w)) & 1;     /* any ancestor's */
         }
-        /* the nearest scored ancestor within six levels, against the winner */
-        int32_t a = (int32_t)i;
-        for (int up = 0; up < 6 && a >= 0; up++, a = cx->el[a].parent) {
-            if (cx->el[a].flags & F_SEEDED) {
-                f[45] = best_score > 0 ? (float)(cx->el[a].score / best_score) : 0;
+        /* the element and its ancestors up to nine levels up, read once for the features below that
+         * look up the chain (the climbs are dependent loads; each feature then scans this copy) */
+        int32_t chain[DL_BLOCK_CHAIN];
+        int nchain = 0;
+        for (int32_t a = (int32_t)i; a >= 0 && nchain < DL_BLOCK_CHAIN; a = cx->el[a].parent) chain[nchain++] = a;
+        /* the nearest scored ancestor within six levels, against the winner. As the model was fitted, a
+         * block whose nearest scored ancestor is exactly six levels up reads 0 levels, not 6 (to be
+         * mended at the next refit, which must fit the mended feature) */
+        int up = 0;
+        for (; up < 6 && up < nchain; up++) {
+            const dl_el *e = &cx->el[chain[up]];
+            if (e->flags & F_SEEDED) {
+                f[45] = best_score > 0 ? (float)(e->score / best_score) : 0;
                 if (f[45] < -2) f[45] = -2;
                 if (f[45] > 2) f[45] = 2;
                 f[46] = (float)up;
                 break;
             }
         }
-        if (a < 0 || !(cx->el[a].flags & F_SEEDED)) f[46] = 6;
+        if (up == 6 || up == nchain) f[46] = 6 < nchain && (cx->el[chain[6]].flags & F_SEEDED) ? 0 : 6;
         int32_t p = cx->el[i].parent, g = p >= 0 ? cx->el[p].parent : -1;
         if (p >= 0 && s[p].sub_chars) {
             f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
@@ -741,10 +752,9 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             f[50] = lgu(s[g].sub_chars);
         }
         f[52] = lgu(q->rep - 1);
-        uint32_t maxrep = 0;
-        a = cx->el[i].parent;
-        for (int up = 0; up < 5 && a >= 0; up++, a = cx->el[a].parent)
-            if (s[a].rep > maxrep) maxrep = s[a].rep;
+        uint32_t maxrep = 0; /* over the five levels above */
+        for (int u = 1; u <= 5 && u < nchain; u++)
+            if (s[chain[u]].rep > maxrep) maxrep = s[chain[u]].rep;
         f[53] = lgu(maxrep ? maxrep - 1 : 0);
         f[54] = p >= 0 ? lgu(s[p].rep - 1) : 0;
         if (b > 0) {
@@ -763,14 +773,12 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         f[57] = (float)since_heading / 20.0f;
         /* how far up the nearest ancestor holding the winner is */
         f[62] = 10;
-        if (best >= 0) {
-            a = (int32_t)i;
-            for (int up = 0; up < 10 && a >= 0; up++, a = cx->el[a].parent)
-                if ((uint32_t)a <= (uint32_t)best && (uint32_t)best < cx->el[a].end) {
-                    f[62] = (float)up;
+        if (best >= 0)
+            for (int u = 0; u < 10 && u < nchain; u++)
+                if ((uint32_t)chain[u] <= (uint32_t)best && (uint32_t)best < cx->el[chain[u]].end) {
+                    f[62] = (float)u;
                     break;
                 }
-        }
         f[63] = lg_total;
         f[64] = (float)((double)sel_total / (double)total);
         f[65] = lg_nb;
@@ -786,14 +794,14 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
          * how much of the page's text the unit's siblings hold together, how long a member is, how
          * much of it is links, and how far up the unit starts */
         f[83] = DL_UNIT_UP + 1;
-        a = (int32_t)i;
-        for (int up = 0; up <= DL_UNIT_UP && a >= 0; up++, a = cx->el[a].parent) {
-            if (s[a].rep < DL_UNIT_MIN_REPEAT) continue;
-            const scratch *g = &s[s[a].group];
+        for (int u = 0; u <= DL_UNIT_UP && u < nchain; u++) {
+            const scratch *m = &s[chain[u]];
+            if (m->rep < DL_UNIT_MIN_REPEAT) continue;
+            const scratch *g = &s[m->group];
             f[80] = (float)((double)g->grp_chars / (double)total);
-            f[81] = lg((double)g->grp_chars / s[a].rep);
+            f[81] = lg((double)g->grp_chars / m->rep);
             f[82] = g->grp_chars ? (float)((double)g->grp_links / g->grp_chars) : 0;
-            f[83] = (float)up;
+            f[83] = (float)u;
             break;
         }
     }
