@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/bytes.h"
+
 #define DL_WORD_MEMO_SLOTS 256 /* a power of two */
 #define DL_WORD_MEMO_MAX_LEN 256
 
@@ -67,7 +69,7 @@ static inline size_t dl_word_memo_slot(const char *s, size_t n) {
 static inline int dl_word_memo_get(const dl_word_memo *m, const char *s, size_t n, size_t *slot, unsigned *value) {
     if (n > DL_WORD_MEMO_MAX_LEN) return 0;
     size_t k = *slot = dl_word_memo_slot(s, n);
-    if (!m->s[k] || m->len[k] != n || memcmp(m->s[k], s, n) != 0) return 0;
+    if (!m->s[k] || m->len[k] != n || !dl_bytes_eq(m->s[k], s, n)) return 0;
     *value = m->value[k];
     return 1;
 }
@@ -92,7 +94,7 @@ static inline int dl_tag_memo_get(const dl_tag_memo *m, uint32_t tag, const char
                                   uint64_t *value) {
     if (n > DL_WORD_MEMO_MAX_LEN) return 0;
     size_t k = *slot = (dl_word_memo_slot(s, n) ^ (tag * 0x9E3779B1u >> 7)) & (DL_WORD_MEMO_SLOTS - 1);
-    if (!m->s[k] || m->tag[k] != tag || m->len[k] != n || memcmp(m->s[k], s, n) != 0) return 0;
+    if (!m->s[k] || m->tag[k] != tag || m->len[k] != n || !dl_bytes_eq(m->s[k], s, n)) return 0;
     *value = m->value[k];
     return 1;
 }

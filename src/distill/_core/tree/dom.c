@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bytes.h"
+
 dl_document *dl_document_new(const char *source, size_t source_len) {
     dl_document *doc = calloc(1, sizeof(*doc));
     if (!doc) return NULL;
@@ -180,8 +182,7 @@ const dl_attr *dl_element_attr(const dl_node *el, const char *name, size_t len) 
     if (!el || el->type != DL_NODE_ELEMENT) return NULL;
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
         const dl_attr *a = &el->u.element.attrs[i];
-        /* the first byte before the call: names of one length are many ("class", "style", "title") */
-        if (a->name.len == len && (!len || a->name.ptr[0] == name[0]) && memcmp(a->name.ptr, name, len) == 0) return a;
+        if (a->name.len == len && dl_bytes_eq(a->name.ptr, name, len)) return a;
     }
     return NULL;
 }
