@@ -41,21 +41,40 @@ def test_float_constant_is_the_largest_float_at_most_the_threshold(t: float) -> 
 
 
 def _split(src: str, feature: int) -> tuple[str, int, float]:
-    """The comparison, the bit-pattern constant and the float (from the comment) of the split on feature."""
+    """The comparison, the bit-pattern constant and the float (from the comment) of the split on feature:
+    an if's test of x <= c ("<=" on the signed bits, ">=" on the unsigned), or a leaf pair's index, the
+    test of x > c (">" on the signed bits, "<" on the unsigned)."""
     line = next(ln for ln in src.splitlines() if f"k[{feature}]" in ln)
+    if "leaf_pair[" in line:
+        op = "<" if "(uint32_t)" in line else ">"
+        bits = int(line.split(f"k[{feature}] {op} 0x")[1].split("]")[0].rstrip("u"), 16)
+        return op, bits, float.fromhex(line.split("/* [1] when x > ")[1].split("f */")[0])
     op = ">=" if "(uint32_t)" in line else "<="
     bits = int(line.split(f"{op} 0x")[1].split()[0].rstrip("u"), 16)
     return op, bits, float.fromhex(line.split("/* x <= ")[1].split("f */")[0])
 
 
+def _took_left(op: str, bits: int, k: int) -> bool:
+    """Whether the generated test sends the feature with bit pattern k to the left (x <= c) leaf."""
+    signed = k - (1 << 32) if k >= 1 << 31 else k
+    return {"<=": signed <= bits, ">=": k >= bits, ">": not signed > bits, "<": not k < bits}[op]
+
+
+# a split on feature 0 whose right child splits feature 1 between two leaves: the first is written as
+# an if, the second as a leaf pair (render_c)
+def _two_splits(t0: float, t1: float) -> list[tuple[int, float, int, int, float]]:
+    return [(0, t0, 1, 2, 0.0), (-1, 0.0, 0, 0, -1.25), (1, t1, 3, 4, 0.0), (-1, 0.0, 0, 0, 2.5),
+            (-1, 0.0, 0, 0, 0.75)]
+
+
 def test_rendered_tree_adds_the_leaf_each_feature_reaches() -> None:
-    # one split on feature 2 at 0.1 (not a float32): 0.1f rounds above 0.1, so the constant must be below it
-    rows = [(2, 0.1, 1, 2, 0.0), (-1, 0.0, 0, 0, -1.25), (-1, 0.0, 0, 0, 2.5)]
-    src = _fit_blocks().render_c(rows, [0], 0.5, 0.0)
-    assert "s = 0.5;" in src and "s += -1.25;" in src and "s += 2.5;" in src
-    op, bits, const = _split(src, 2)
-    assert op == "<=" and bits == struct.unpack("<I", struct.pack("<f", const))[0]
-    assert const < 0.1 and const == _f32(const)
+    # splits at 0.1 (not a float32): 0.1f rounds above 0.1, so each constant must be below it
+    src = _fit_blocks().render_c(_two_splits(0.1, 0.1), [0], 0.5, 0.0)
+    assert "s = 0.5;" in src and "s += -1.25;" in src and "{2.5, 0.75}," in src
+    for feature, form in ((0, "<="), (1, ">")):
+        op, bits, const = _split(src, feature)
+        assert op == form and bits == struct.unpack("<I", struct.pack("<f", const))[0]
+        assert const < 0.1 and const == _f32(const)
 
 
 def _bits(f: float) -> int:
@@ -64,19 +83,17 @@ def _bits(f: float) -> int:
 
 @pytest.mark.parametrize("t", [0.5, 0.1, -0.1, 0.0, -0.0, 1e-40, -1e-40, 3.3333333333, -7.77777777, -2.0])
 def test_bit_pattern_split_decides_as_the_float_comparison(t: float) -> None:
-    # the generated test on the feature's bits, against x <= t for floats around the constant, of both
-    # signs, the two zeros and the denormals
-    src = _fit_blocks().render_c([(0, t, 1, 2, 0.0), (-1, 0.0, 0, 0, 1.0), (-1, 0.0, 0, 0, 2.0)], [0], 0.0, 0.0)
-    op, bits, const = _split(src, 0)
-    xs = [0.0, -0.0, 1e-45, -1e-45, 1.0, -1.0, 2.0, -2.0, 6.0, 1e30, -1e30, t, -t]
-    sign, magnitude = _bits(const) & 0x80000000, _bits(const) & 0x7FFFFFFF
-    for d in (-2, -1, 1, 2):  # the floats next to the constant, one or two steps of magnitude away
-        xs.append(struct.unpack("<f", struct.pack("<I", sign | max(magnitude + d, 0)))[0])
-    for x in map(_f32, xs):
-        k = _bits(x)
-        signed = k - (1 << 32) if k >= 1 << 31 else k
-        took_left = signed <= bits if op == "<=" else k >= bits
-        assert took_left == (x <= t), (t, x)
+    # the generated tests on the feature's bits (an if's and a leaf pair's), against x <= t for floats
+    # around the constant, of both signs, the two zeros and the denormals
+    src = _fit_blocks().render_c(_two_splits(t, t), [0], 0.0, 0.0)
+    for feature in (0, 1):
+        op, bits, const = _split(src, feature)
+        xs = [0.0, -0.0, 1e-45, -1e-45, 1.0, -1.0, 2.0, -2.0, 6.0, 1e30, -1e30, t, -t]
+        sign, magnitude = _bits(const) & 0x80000000, _bits(const) & 0x7FFFFFFF
+        for d in (-2, -1, 1, 2):  # the floats next to the constant, one or two steps of magnitude away
+            xs.append(struct.unpack("<f", struct.pack("<I", sign | max(magnitude + d, 0)))[0])
+        for x in map(_f32, xs):
+            assert _took_left(op, bits, _bits(x)) == (x <= t), (t, x, op)
 
 
 def test_render_reads_the_committed_model_back() -> None:
@@ -87,3 +104,30 @@ def test_render_reads_the_committed_model_back() -> None:
     rows, roots, baseline, threshold = fb.parse_c(src)
     assert len(roots) > 0 and rows[roots[0]][0] >= 0
     assert fb.render_c(rows, roots, baseline, threshold) == src
+
+
+def test_render_reads_a_model_written_without_leaf_pairs() -> None:
+    # a block_model.c from before the leaf pairs (every split an if) reads back as the same trees,
+    # which render_c then writes with its pairs
+    fb = _fit_blocks()
+    old = "\n".join([
+        "const double dl_block_threshold = 0.0;",
+        "double dl_block_model(const float *x) {",
+        "    double s = 0.5;",
+        "    /* tree 0 */",
+        f"    if ({fb.split_test(0, 0.25)}) {{",
+        "        s += -1.25;",
+        "    } else {",
+        f"        if ({fb.split_test(1, -2.0)}) {{",
+        "            s += 2.5;",
+        "        } else {",
+        "            s += 0.75;",
+        "        }",
+        "    }",
+        "    return s;",
+        "}",
+    ])
+    rows, roots, baseline, threshold = fb.parse_c(old)
+    assert (baseline, threshold) == (0.5, 0.0)
+    assert fb.parse_c(fb.render_c(rows, roots, baseline, threshold))[0] == rows
+    assert fb.render_c(rows, roots, baseline, threshold) == fb.render_c(_two_splits(0.25, -2.0), [0], 0.5, 0.0)
