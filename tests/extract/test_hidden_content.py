@@ -165,7 +165,10 @@ def test_a_dialog_is_not_the_pages_text() -> None:
                                "Thanks, I will ask support and post what they say here."]))
     for dialog in (f'<div role="dialog" aria-modal="true" id="consent">{CONSENT}<button>Accept</button></div>',
                    f"<dialog open>{CONSENT}<button>Accept</button></dialog>",
-                   f'<div role="alertdialog"><div class="x">{CONSENT}</div></div>'):
+                   f'<div role="alertdialog"><div class="x">{CONSENT}</div></div>',
+                   # aria-modal alone, and the values in any ASCII case
+                   f'<div aria-modal="TRUE"><p>{CONSENT}</p></div>',
+                   f'<section role="Dialog"><p>{CONSENT}</p></section>'):
         body = f"<header><a href='/'>Forum</a></header><main><h1>Two holes in the case</h1>{posts}</main>{dialog}"
         art = distill.article(page(body))
         assert "external cable" in art.text, dialog

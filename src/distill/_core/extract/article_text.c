@@ -439,7 +439,17 @@ static unsigned classify_value(const char *s, size_t len) {
  * dl_element_attr finds it). */
 typedef struct {
     const dl_attr *class_, *id, *hidden, *aria_hidden, *style;
+    int dialog; /* an attribute says the element is a dialog (dialog_attr) */
 } table_attrs;
+
+/* Whether attribute a makes its element a dialog: role "dialog" or "alertdialog", aria-modal "true". */
+static int dialog_attr(const dl_attr *a) {
+    const char *v = a->value.ptr;
+    size_t n = a->value.len;
+    if (a->name.len == 4 && memcmp(a->name.ptr, "role", 4) == 0)
+        return (n == 6 && dl_ascii_eq_ci(v, n, "dialog", 6)) || (n == 11 && dl_ascii_eq_ci(v, n, "alertdialog", 11));
+    return a->name.len == 10 && memcmp(a->name.ptr, "aria-modal", 10) == 0 && n == 4 && dl_ascii_eq_ci(v, n, "true", 4);
+}
 
 static void gather_attrs(const dl_node *el, table_attrs *t) {
     memset(t, 0, sizeof(*t));
@@ -450,6 +460,7 @@ static void gather_attrs(const dl_node *el, table_attrs *t) {
         const dl_attr **slot = NULL;
         switch (a->name.len) {
         case 2: if (n[0] == 'i' && n[1] == 'd') slot = &t->id; break;
+        case 4: case 10: t->dialog |= dialog_attr(a); break;
         case 5:
             if (memcmp(n, "class", 5) == 0) slot = &t->class_;
             else if (memcmp(n, "style", 5) == 0) slot = &t->style;
@@ -460,6 +471,14 @@ static void gather_attrs(const dl_node *el, table_attrs *t) {
         }
         if (slot && !*slot) *slot = a;
     }
+}
+
+int dl_tab_is_dialog(const dl_node *el) {
+    if (dl_is_element(el, DL_TAG_dialog)) return 1;
+    if (!el || el->type != DL_NODE_ELEMENT) return 0;
+    for (uint32_t i = 0; i < el->u.element.nattrs; i++)
+        if (dialog_attr(&el->u.element.attrs[i])) return 1;
+    return 0;
 }
 
 static unsigned words_of(const table_attrs *t) {
@@ -645,6 +664,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
                 e->words = (uint8_t)memo_words_of(memo, &ta);
                 int hidden = hidden_by(&ta);
                 if (hidden) e->flags |= F_HIDDEN;
+                if (ta.dialog || dl_is_element(x, DL_TAG_dialog)) e->flags |= F_DIALOG;
                 if (x != root && !is_top_tag(x) && (((e->words & W_BOILER) && !(e->words & W_RESCUE)) || hidden))
                     e->flags |= F_SOFT;
                 cur = (int32_t)i;

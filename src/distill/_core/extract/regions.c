@@ -209,23 +209,6 @@ static int hidden_for_machines(const dl_node *el) {
     return dl_is_element(el, DL_TAG_pre) || dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
 }
 
-/* A dialog: role dialog or alertdialog, aria-modal="true", or a <dialog> element. */
-static int is_dialog(const dl_node *el) {
-    if (dl_is_element(el, DL_TAG_dialog)) return 1;
-    /* one look at each attribute: this runs on every element of the page */
-    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
-        const dl_attr *a = &el->u.element.attrs[i];
-        const char *v = a->value.ptr;
-        size_t n = a->value.len;
-        if (a->name.len == 4 && memcmp(a->name.ptr, "role", 4) == 0 &&
-            ((n == 6 && dl_ascii_eq_ci(v, n, "dialog", 6)) || (n == 11 && dl_ascii_eq_ci(v, n, "alertdialog", 11))))
-            return 1;
-        if (a->name.len == 10 && memcmp(a->name.ptr, "aria-modal", 10) == 0 && n == 4 && dl_ascii_eq_ci(v, n, "true", 4))
-            return 1;
-    }
-    return 0;
-}
-
 /* Whether the hidden element i of a region is shown (see the region root in regions_build); the
  * blocks of the hidden elements never shown are not content (see mark_never_content). */
 static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, int mode) {
@@ -261,7 +244,9 @@ static int mark_never_content(const dl_regions *r, uint8_t **out) {
     for (uint32_t i = 0; i < n; i++) {
         const dl_el *e = &r->cx.el[i];
         int inside = never && e->parent >= 0 && never[e->parent];
-        if (!inside && !is_dialog(e->node) &&
+        /* the table walk marked the dialogs it read the attributes of (all but the F_HARD elements) */
+        int dialog = (e->flags & F_HARD) ? dl_tab_is_dialog(e->node) : (e->flags & F_DIALOG) != 0;
+        if (!inside && !dialog &&
             !((e->flags & F_HIDDEN) && dl_export_hidden(e->node) && hidden_for_machines(e->node)))
             continue;
         if (!never && !(never = calloc(n, 1))) return -1;
