@@ -82,6 +82,9 @@ typedef struct {
 typedef struct {
     dl_el *el;
     uint32_t n, cap;
+    /* per element: its class attribute (the first), or NULL; beside el, which it would widen past a
+     * cache line, for the sibling repetition of the block features (blocks.c signature) */
+    const dl_attr **cls;
     dl_para *para;
     uint32_t npara, cap_para;
     /* every text node the walk measured, in walk order: the block features read them back rather than

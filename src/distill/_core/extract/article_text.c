@@ -576,8 +576,12 @@ static int push_el(dl_actx *cx, const dl_node *node, int32_t parent) {
         dl_el *p = realloc(cx->el, (size_t)cap * sizeof(*p));
         if (!p) return -1;
         cx->el = p;
+        const dl_attr **c = realloc(cx->cls, (size_t)cap * sizeof(*c));
+        if (!c) return -1;
+        cx->cls = c;
         cx->cap = cap;
     }
+    cx->cls[cx->n] = NULL;
     dl_el *e = &cx->el[cx->n++];
     memset(e, 0, sizeof(*e));
     e->node = node;
@@ -656,11 +660,13 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             /* the subtree asked for is never pruned itself: the caller chose it */
             if (x != root && (x->ns != DL_NS_HTML || (is_pruned_tag(x) && !is_parsed_noscript(x)))) {
                 e->flags |= F_HARD | F_DROP;
+                cx->cls[i] = dl_element_attr(x, "class", 5);
                 skip = 1;
             } else {
                 if (x != root && (is_visible_pruned_tag(x) || is_parsed_noscript(x))) e->flags |= F_TAGSOFT | F_DROP;
                 table_attrs ta;
                 gather_attrs(x, &ta);
+                cx->cls[i] = ta.class_;
                 e->words = (uint8_t)memo_words_of(memo, &ta);
                 int hidden = hidden_by(&ta);
                 if (hidden) e->flags |= F_HIDDEN;
@@ -1144,6 +1150,7 @@ int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *ch
 
 void dl_tab_free(dl_actx *cx) {
     free(cx->el);
+    free(cx->cls);
     free(cx->para);
     free(cx->text);
     memset(cx, 0, sizeof(*cx));

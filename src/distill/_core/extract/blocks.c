@@ -86,11 +86,11 @@ static int tag_group(const dl_node *n) {
     }
 }
 
-/* memo: the signatures of the (tag, class value) pairs met, since a page's cards and rows repeat them */
-static uint32_t signature(const dl_node *n, dl_tag_memo *memo) {
+/* memo: the signatures of the (tag, class value) pairs met, since a page's cards and rows repeat them;
+ * a: the element's class attribute, as the table walk found it */
+static uint32_t signature(const dl_node *n, const dl_attr *a, dl_tag_memo *memo) {
     uint32_t h = 2166136261u ^ n->atom;
     h *= 16777619u;
-    const dl_attr *a = dl_element_attr(n, "class", 5);
     if (a) {
         size_t len = a->value.len < 64 ? a->value.len : 64, slot = 0; /* a long class list: its start names it */
         uint64_t known;
@@ -133,7 +133,7 @@ static int count_repeats(dl_actx *cx, scratch *s) {
         if (!memo && !(memo = calloc(1, sizeof(*memo)))) goto out;
         /* each child's slot waits in its rep until all the children are counted */
         for (uint32_t j = p + 1; j < end; j = cx->el[j].end) {
-            uint32_t sig = signature(cx->el[j].node, memo);
+            uint32_t sig = signature(cx->el[j].node, cx->cls[j], memo);
             size_t h = ((size_t)sig * 2654435761u) & (cap - 1);
             while (t[h].gen == p + 1 && t[h].sig != sig) h = (h + 1) & (cap - 1);
             if (t[h].gen != p + 1) t[h] = (slot){.gen = p + 1, .sig = sig, .count = 0, .first = j};
