@@ -620,7 +620,71 @@ static void reset_sums(dl_el *e) {
  * measured into its parent's own counters. The innermost open element (cur) is the last one entered
  * and not yet left: the walk leaves an element when it steps past it (no children) or climbs out of
  * it, and then cur becomes that element's parent index, so the table itself is the stack. */
+/* The arrays of a freed table, kept for the next table (see common/arena.c's spare blocks for why:
+ * given back, a page's table went back to the system and the next page faulted it in again, and grew
+ * it by copying). One set, swapped atomically; none under AddressSanitizer, none without C11 atomics,
+ * and none for a table of more than DL_TAB_SPARE_MAX elements (its memory is given back). */
+#define DL_TAB_SPARE_MAX (64u * 1024u)
+#if defined(__SANITIZE_ADDRESS__)
+#define DL_TAB_NO_SPARE 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DL_TAB_NO_SPARE 1
+#endif
+#endif
+typedef struct {
+    dl_el *el;
+    const dl_attr **cls;
+    uint32_t cap;
+    dl_para *para;
+    uint32_t cap_para;
+    dl_text_measure *text;
+    uint32_t cap_text;
+} table_arrays;
+
+static void free_arrays(const table_arrays *t) {
+    free(t->el);
+    free(t->cls);
+    free(t->para);
+    free(t->text);
+}
+
+#if !defined(__STDC_NO_ATOMICS__) && !defined(DL_TAB_NO_SPARE)
+#include <stdatomic.h>
+static _Atomic(table_arrays *) spare_arrays;
+
+/* A fresh table (nothing allocated yet) takes the spare arrays, if there are. */
+static void take_spare_arrays(dl_actx *cx) {
+    if (cx->el || cx->cls || cx->para || cx->text || !atomic_load_explicit(&spare_arrays, memory_order_relaxed)) return;
+    table_arrays *t = atomic_exchange(&spare_arrays, NULL);
+    if (!t) return;
+    cx->el = t->el, cx->cls = t->cls, cx->cap = t->cap;
+    cx->para = t->para, cx->cap_para = t->cap_para;
+    cx->text = t->text, cx->cap_text = t->cap_text;
+    free(t);
+}
+
+/* Keeps the table's arrays as the spare when there is none (else frees them). */
+static void give_back_arrays(const dl_actx *cx) {
+    table_arrays *t = NULL;
+    if (cx->cap <= DL_TAB_SPARE_MAX && cx->cap_text <= 2 * DL_TAB_SPARE_MAX && cx->cap_para <= DL_TAB_SPARE_MAX &&
+        !atomic_load_explicit(&spare_arrays, memory_order_relaxed) && (t = malloc(sizeof(*t)))) {
+        *t = (table_arrays){cx->el, cx->cls, cx->cap, cx->para, cx->cap_para, cx->text, cx->cap_text};
+        table_arrays *none = NULL;
+        if (atomic_compare_exchange_strong(&spare_arrays, &none, t)) return;
+        free(t);
+    }
+    free_arrays(&(table_arrays){cx->el, cx->cls, cx->cap, cx->para, cx->cap_para, cx->text, cx->cap_text});
+}
+#else
+static void take_spare_arrays(dl_actx *cx) { (void)cx; }
+static void give_back_arrays(const dl_actx *cx) {
+    free_arrays(&(table_arrays){cx->el, cx->cls, cx->cap, cx->para, cx->cap_para, cx->text, cx->cap_text});
+}
+#endif
+
 int dl_tab_index(dl_actx *cx, const dl_node *root) {
+    take_spare_arrays(cx);
     cx->ntext = 0;
     cx->text_failed = 0;
     dl_word_memo *memo = calloc(1, sizeof(*memo));
@@ -1149,10 +1213,7 @@ int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *ch
 }
 
 void dl_tab_free(dl_actx *cx) {
-    free(cx->el);
-    free(cx->cls);
-    free(cx->para);
-    free(cx->text);
+    give_back_arrays(cx);
     memset(cx, 0, sizeof(*cx));
 }
 _Static_assert(DL_TAB_MAX_CHOSEN == DL_ART_SPLIT_MAX, "chosen array size");
