@@ -212,3 +212,13 @@ def test_a_name_holds_for_all_that_lies_inside_the_element_however_deep() -> Non
     beside = f'<section class="related-posts"></section><div><div><div><p>{RELATED}</p></div></div></div>'
     t = text(article(tail=beside))
     assert RELATED in t
+
+
+def test_a_role_is_read_as_a_whole_token_in_any_case() -> None:
+    # region_edges.c lists_nav_role: a token of the role list equal to a navigation role, ASCII case
+    # aside; a longer or shorter token is another role
+    t = text(article(tail=f'<div role="main Navigation"><p>{RELATED}</p></div>'))
+    assert "brokered a compromise" not in t
+    for role in ("navigations", "nav", "searchbox"):
+        t = text(article(tail=f'<div role="{role}"><p>{RELATED}</p></div>'))
+        assert RELATED in t, role
