@@ -23,6 +23,7 @@
  */
 #include "tokenizer/tokenizer.h"
 
+#include "common/bytes.h"
 #include "common/compiler.h"
 #include "tokenizer/tok_internal.h"
 
@@ -540,7 +541,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
         size_t mask = t->htcap - 1, j = h & mask;
         while (t->ht[j]) {
             const dl_attr_rec *r = &t->attrs[t->ht[j] - 1];
-            if (r->hash == h && r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
+            if (r->hash == h && r->nlen == n && dl_bytes_eq(t->nbuf.data + r->noff, (const char *)name, n)) {
                 dup = 1;
                 break;
             }
@@ -551,7 +552,7 @@ static int dl_attr_name_done(dl_tokenizer *t, uint64_t off) {
          * loop's exit, at a count no predictor learns, is not taken per attribute */
         for (size_t i = 0; i < t->nattrs; i++) {
             const dl_attr_rec *r = &t->attrs[i];
-            if (r->nlen == n && memcmp(t->nbuf.data + r->noff, name, n) == 0) {
+            if (r->nlen == n && dl_bytes_eq(t->nbuf.data + r->noff, (const char *)name, n)) {
                 dup = 1;
                 break;
             }
