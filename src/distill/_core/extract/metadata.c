@@ -122,33 +122,6 @@ static size_t utf8_cut(const char *s, size_t n) {
 
 static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
 
-/* The attributes the harvest reads on every element, found in one pass over its list (the first of
- * each name, as attr() finds it): the visit runs on every element of the page, and a search per name
- * was most of its cost. */
-typedef struct {
-    const dl_attr *class_, *id, *itemprop, *rel, *datetime;
-} meta_attrs;
-
-static void gather_attrs(const dl_node *el, meta_attrs *t) {
-    memset(t, 0, sizeof(*t));
-    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
-        const dl_attr *a = &el->u.element.attrs[i];
-        const char *n = a->name.ptr;
-        const dl_attr **slot = NULL;
-        switch (a->name.len) {
-        case 2: if (n[0] == 'i' && n[1] == 'd') slot = &t->id; break;
-        case 3: if (memcmp(n, "rel", 3) == 0) slot = &t->rel; break;
-        case 5: if (memcmp(n, "class", 5) == 0) slot = &t->class_; break;
-        case 8:
-            if (memcmp(n, "itemprop", 8) == 0) slot = &t->itemprop;
-            else if (memcmp(n, "datetime", 8) == 0) slot = &t->datetime;
-            break;
-        default: break;
-        }
-        if (slot && !*slot) *slot = a;
-    }
-}
-
 /* The folded text of el, at most max bytes, without script, style or template content. spaced: every
  * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
  * where styling sets them apart). */
@@ -821,7 +794,7 @@ static unsigned value_hints(const char *v, size_t n) {
 /* Which of the two hints el's class, id and itemprop carry: the values' hints together. A page repeats
  * its values (every card of a grid has the same class), so each value's hints are remembered for the
  * walk (m->hint_memo), and a repeat costs a lookup rather than a scan. */
-static unsigned hints(dl_meta *m, const meta_attrs *ma) {
+static unsigned hints(dl_meta *m, const dl_known_attrs *ma) {
     /* class, id, itemprop in that order; rel=author is read as a token */
     const dl_attr *const values[] = {ma->class_, ma->id, ma->itemprop};
     unsigned out = 0;
@@ -881,7 +854,7 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf_free(&b);
 }
 
-static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attrs *ma) {
+static void visit_article_sources(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     uint32_t order = m->order;
     switch (el->atom) {
     case DL_TAG_h1:
@@ -962,9 +935,13 @@ static int lang_day_first(const char *s, size_t n) {
 
 void dl_meta_visit(dl_meta *m, const dl_node *el) {
     if (el->type != DL_NODE_ELEMENT || el->ns != DL_NS_HTML) return;
+    dl_known_attrs ka;
+    dl_known_attrs_gather(el, &ka);
+    dl_meta_visit_known(m, el, &ka);
+}
+
+void dl_meta_visit_known(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     m->order++;
-    meta_attrs ma;
-    gather_attrs(el, &ma);
     switch (el->atom) {
     case DL_TAG_html:
         if (!m->seen_html) {
@@ -992,12 +969,12 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         break;
     case DL_TAG_a:
         if (!m->empty_author && wants(&m->design, DL_META_BYLINE, RANK_BYLINE_LINK) &&
-            ma.rel && has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
+            ma->rel && has_token(ma->rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
             m->empty_author = el;
         break;
     case DL_TAG_time:
         if (!m->empty_time && wants(&m->design, DL_META_DATE, RANK_DATE_TIME)) {
-            const dl_attr *dt = ma.datetime;
+            const dl_attr *dt = ma->datetime;
             if (dt) set_string(m, DL_META_DATE, RANK_DATE_TIME, dt->value.ptr, dt->value.len);
             /* An empty datetime attribute supplies nothing: fall back to the element's text. */
             if (wants(&m->design, DL_META_DATE, RANK_DATE_TIME) && !set_text(m, DL_META_DATE, RANK_DATE_TIME, el))
@@ -1005,15 +982,15 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         }
         break;
     case DL_TAG_link:
-        if (has_token(ma.rel, "canonical")) {
-            const dl_attr *href = attr(el, "href");
+        if (has_token(ma->rel, "canonical")) {
+            const dl_attr *href = ma->href;
             if (href) set_string(m, DL_META_CANONICAL, RANK_ONLY, href->value.ptr, href->value.len);
         }
         break;
     default:
         break;
     }
-    visit_article_sources(m, el, &ma);
+    visit_article_sources(m, el, ma);
 }
 
 void dl_meta_leave(dl_meta *m, const dl_node *el) {

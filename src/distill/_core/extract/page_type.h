@@ -12,6 +12,7 @@
 #ifndef DL_EXTRACT_PAGE_TYPE_H
 #define DL_EXTRACT_PAGE_TYPE_H
 
+#include "extract/known_attrs.h"
 #include "tree/dom.h"
 
 typedef enum {
@@ -37,10 +38,12 @@ void dl_page_type_init(void);
  * and *confidence 0). */
 int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence);
 
-/* What else a walk over the tree does, element by element: enter(user, el) on every element the walk
- * enters, before its descendants, and leave(user, el) when it leaves it, in document order. */
+/* What else a walk over the tree does, element by element: enter(user, el, ka) on every HTML element
+ * the walk enters, before its descendants, with the attributes the walk gathered from it (ka, valid
+ * during the call), and leave(user, el) when it leaves it, in document order. Elements of other
+ * namespaces are not handed on. */
 typedef struct {
-    void (*enter)(void *user, const dl_node *el);
+    void (*enter)(void *user, const dl_node *el, const dl_known_attrs *ka);
     void (*leave)(void *user, const dl_node *el);
     void *user;
 } dl_page_companion;
