@@ -56,3 +56,16 @@ def test_a_byline_word_marks_the_byline(attrs: str) -> None:
 )
 def test_a_picture_bio_or_comment_word_vetoes_it(attrs: str) -> None:
     assert byline_under_headline(attrs) is None
+
+
+# Values of 17 bytes or more are read 16 places at a time and the places past the last whole 16 a byte at
+# a time: the word (or the veto) at the end of values of every length from 17 to 48 bytes falls once in
+# each position of the last block and of the rest.
+@pytest.mark.parametrize("pad", range(10, 42))
+def test_a_byline_word_ends_a_long_value(pad: int) -> None:
+    assert byline_under_headline(f"class={'x' * pad}-Author") == "Jane Doe"
+
+
+@pytest.mark.parametrize("pad", range(3, 35))
+def test_a_veto_ends_a_long_value(pad: int) -> None:
+    assert byline_under_headline(f"class=author-{'x' * pad}-avatar") is None
