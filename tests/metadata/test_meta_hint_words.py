@@ -4,8 +4,9 @@ a comment; one pass over the value finds them all, so each word and each veto is
 
 from __future__ import annotations
 
+import distill
 import pytest
-from test_meta_byline_cleaning import byline_of  # the same article page, the line under its headline
+from test_meta_byline_cleaning import PROSE, byline_of  # the same article page, the line under its headline
 
 
 def byline_under_headline(attrs: str) -> str | None:
@@ -69,3 +70,14 @@ def test_a_byline_word_ends_a_long_value(pad: int) -> None:
 @pytest.mark.parametrize("pad", range(3, 35))
 def test_a_veto_ends_a_long_value(pad: int) -> None:
     assert byline_under_headline(f"class=author-{'x' * pad}-avatar") is None
+
+
+def test_a_repeated_value_keeps_its_hint() -> None:
+    # the walk remembers each class and id value's hints the first time it meets the value: the byline's
+    # class met again under the headline (and its id on a second element) is read from that memory
+    page = (
+        "<html lang=en><head></head><body><header><span class=post-author id=auth-box></span></header>"
+        "<article><h1>Council passes the budget</h1><div class=post-author>Jane Doe</div>"
+        f"<div class=text>{PROSE}</div></article><footer><i id=auth-box></i></footer></body></html>"
+    )
+    assert distill.article(page).byline == "Jane Doe"

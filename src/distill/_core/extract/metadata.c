@@ -791,25 +791,30 @@ static unsigned value_hints(const char *v, size_t n) {
     return out;
 }
 
+/* The hints of one class, id or itemprop value (value_hints), remembered: in cell when the walk keeps
+ * one for the value (its bit 2 set once known, extract.h), else in the harvest's memo. */
+enum { HINTS_KNOWN = 4 };
+static unsigned hints_of(dl_meta *m, const dl_attr *a, uint32_t *cell) {
+    if (!a || !a->value.len || a->value.len >= 200) return 0;
+    if (cell) {
+        if (!(*cell & HINTS_KNOWN)) *cell = HINTS_KNOWN | value_hints(a->value.ptr, a->value.len);
+        return *cell & 3u;
+    }
+    size_t slot = 0;
+    unsigned h;
+    if (!dl_word_memo_get(&m->hint_memo, a->value.ptr, a->value.len, &slot, &h)) {
+        h = value_hints(a->value.ptr, a->value.len);
+        dl_word_memo_put(&m->hint_memo, slot, a->value.ptr, a->value.len, h);
+    }
+    return h;
+}
+
 /* Which of the two hints el's class, id and itemprop carry: the values' hints together. A page repeats
  * its values (every card of a grid has the same class), so each value's hints are remembered for the
- * walk (m->hint_memo), and a repeat costs a lookup rather than a scan. */
-static unsigned hints(dl_meta *m, const dl_known_attrs *ma) {
-    /* class, id, itemprop in that order; rel=author is read as a token */
-    const dl_attr *const values[] = {ma->class_, ma->id, ma->itemprop};
-    unsigned out = 0;
-    for (size_t k = 0; k < COUNT(values); k++) {
-        const dl_attr *a = values[k];
-        if (!a || !a->value.len || a->value.len >= 200) continue;
-        size_t slot = 0;
-        unsigned h;
-        if (!dl_word_memo_get(&m->hint_memo, a->value.ptr, a->value.len, &slot, &h)) {
-            h = value_hints(a->value.ptr, a->value.len);
-            dl_word_memo_put(&m->hint_memo, slot, a->value.ptr, a->value.len, h);
-        }
-        out |= h;
-    }
-    return out;
+ * walk, and a repeat costs a lookup rather than a scan (none at all for a class or id value the
+ * page-type walk looked up, cells[0] and cells[1]). rel=author is read as a token. */
+static unsigned hints(dl_meta *m, const dl_known_attrs *ma, uint32_t *const cells[2]) {
+    return hints_of(m, ma->class_, cells[0]) | hints_of(m, ma->id, cells[1]) | hints_of(m, ma->itemprop, NULL);
 }
 
 static void visit_time(dl_meta *m, const dl_node *el) {
@@ -854,7 +859,7 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf_free(&b);
 }
 
-static void visit_article_sources(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
+static void visit_article_sources(dl_meta *m, const dl_node *el, const dl_known_attrs *ma, uint32_t *const cells[2]) {
     uint32_t order = m->order;
     switch (el->atom) {
     case DL_TAG_h1:
@@ -914,7 +919,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const dl_known_
     }
     if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX && m->ntimes >= DL_META_NODES_MAX)
         return;
-    unsigned h = hints(m, ma);
+    unsigned h = hints(m, ma, cells);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
         if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) || (h & 1) ||
@@ -937,10 +942,12 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
     if (el->type != DL_NODE_ELEMENT || el->ns != DL_NS_HTML) return;
     dl_known_attrs ka;
     dl_known_attrs_gather(el, &ka);
-    dl_meta_visit_known(m, el, &ka);
+    dl_meta_visit_known(m, el, &ka, NULL, NULL);
 }
 
-void dl_meta_visit_known(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
+void dl_meta_visit_known(dl_meta *m, const dl_node *el, const dl_known_attrs *ma, uint32_t *class_cell,
+                         uint32_t *id_cell) {
+    uint32_t *const cells[2] = {class_cell, id_cell};
     m->order++;
     switch (el->atom) {
     case DL_TAG_html:
@@ -990,7 +997,7 @@ void dl_meta_visit_known(dl_meta *m, const dl_node *el, const dl_known_attrs *ma
     default:
         break;
     }
-    visit_article_sources(m, el, ma);
+    visit_article_sources(m, el, ma, cells);
 }
 
 void dl_meta_leave(dl_meta *m, const dl_node *el) {

@@ -185,6 +185,7 @@ typedef struct {
     uint32_t len[VALUE_MEMO];
     uint32_t bits[VALUE_MEMO];
     uint64_t shape[VALUE_MEMO]; /* the value's part of an element's shape (class_shape) */
+    uint32_t cell[VALUE_MEMO];  /* the companion's (dl_page_element), 0 for a value new to the memo */
 } value_memo;
 
 /* The shapes counted among an open element's element children (see tally_shape). */
@@ -594,14 +595,13 @@ static size_t value_slot(value_memo *m, const dl_str *v) {
     m->s[k] = v->ptr;
     m->len[k] = (uint32_t)n;
     m->bits[k] = class_words_in(v->ptr, n);
+    m->cell[k] = 0;
     return k;
 }
 
-/* The class words of an element: its class value's (class_words, read from the memo) and its id
- * value's. */
-static void scan_class(walk *w, const dl_known_attrs *ka, unsigned class_words) {
+/* The class words of an element: its class and id values' (read from the memo). */
+static void scan_class(walk *w, unsigned class_words) {
     unsigned hit = class_words;
-    if (ka->id && ka->id->value.len) hit |= w->values.bits[value_slot(&w->values, &ka->id->value)] & V_WORDS;
     static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
                                      F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};
     /* most values name none of the groups: then nothing is looked at */
@@ -963,12 +963,10 @@ static void enter_link(walk *w, const dl_known_attrs *ka, size_t cslot) {
 #define WALK_STEP static inline
 #endif
 
-/* An HTML element is entered (ka: its attributes the walk reads). */
-WALK_STEP void enter_element(walk *w, const dl_node *el, const dl_known_attrs *ka) {
-    /* the class value is read once for the element's shape, its words and whether it is a button */
-    size_t cslot = ka->class_ && ka->class_->value.len ? value_slot(&w->values, &ka->class_->value) : VALUE_MEMO;
-    /* (read now: the siblings' shapes in_repeated_group looks up may take the slot) */
-    unsigned class_words = cslot < VALUE_MEMO ? w->values.bits[cslot] & V_WORDS : 0;
+/* An HTML element is entered (ka: its attributes the walk reads; cslot: its class value's slot in the
+ * memo, VALUE_MEMO for none; class_words: the class words of its class and id values). */
+WALK_STEP void enter_element(walk *w, const dl_node *el, const dl_known_attrs *ka, size_t cslot,
+                             unsigned class_words) {
     unsigned k = kind_of(el);
     if (!(k & K_NO_GROUP) && w->ntallies && w->tallies[w->ntallies - 1].el == el->parent)
         tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
@@ -1002,7 +1000,7 @@ WALK_STEP void enter_element(walk *w, const dl_node *el, const dl_known_attrs *k
         if (k & K_IMAGE) w->member_image = 1;
     }
     if (el->first_child) open_tally(w, el);
-    if (!w->invisible && el->u.element.nattrs) scan_class(w, ka, class_words);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, class_words);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
@@ -1114,6 +1112,12 @@ WALK_STEP void visit_text(walk *w, const dl_node *t) {
     if (!w->invisible) scan_text(w, &t->u.text);
 }
 
+/* The companion's cell of the value a at slot k of the memo: none for a value longer than the memo's key
+ * (CLASS_SCAN bytes), which another value may share. */
+static uint32_t *companion_cell(value_memo *m, size_t k, const dl_attr *a) {
+    return k < VALUE_MEMO && a->value.len <= CLASS_SCAN ? &m->cell[k] : NULL;
+}
+
 /* An element is left: the walk's counters, then the companion's hook (on HTML elements, as enter). */
 WALK_STEP void leave_node(walk *w, const dl_node *el, const dl_page_companion *also) {
     if (el->ns != DL_NS_HTML) {
@@ -1137,8 +1141,21 @@ static int features_with(const dl_node *root, const dl_page_companion *also, dou
             if (n->ns == DL_NS_HTML) {
                 dl_known_attrs ka;
                 dl_known_attrs_gather(n, &ka);
-                if (also) also->enter(also->user, n, &ka);
-                enter_element(&w, n, &ka);
+                /* the id and class values are looked up in the memo once, for the walk and its companion;
+                 * the id first, its words read at once, so that a class taking its slot costs nothing
+                 * (the class's slot is read on: the siblings' shapes in_repeated_group looks up may take
+                 * it, so its words are read now too) */
+                size_t islot = ka.id && ka.id->value.len ? value_slot(&w.values, &ka.id->value) : VALUE_MEMO;
+                unsigned class_words = islot < VALUE_MEMO ? w.values.bits[islot] & V_WORDS : 0;
+                size_t cslot =
+                    ka.class_ && ka.class_->value.len ? value_slot(&w.values, &ka.class_->value) : VALUE_MEMO;
+                if (cslot < VALUE_MEMO) class_words |= w.values.bits[cslot] & V_WORDS;
+                if (also) {
+                    const dl_page_element pe = {&ka, companion_cell(&w.values, cslot, ka.class_),
+                                                islot != cslot ? companion_cell(&w.values, islot, ka.id) : NULL};
+                    also->enter(also->user, n, &pe);
+                }
+                enter_element(&w, n, &ka, cslot, class_words);
             } else {
                 w.invisible++; /* foreign content (SVG, MathML): its text is not the page's prose */
             }
