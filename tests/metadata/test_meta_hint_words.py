@@ -4,9 +4,10 @@ a comment; one pass over the value finds them all, so each word and each veto is
 
 from __future__ import annotations
 
-import distill
 import pytest
 from test_meta_byline_cleaning import PROSE, byline_of  # the same article page, the line under its headline
+
+import distill
 
 
 def byline_under_headline(attrs: str) -> str | None:
