@@ -37,7 +37,9 @@ void dl_article_harvest(const dl_node *root, dl_meta *m) {
     }
 }
 
-static void harvest_enter(void *m, const dl_node *el) { dl_meta_visit(m, el); }
+static void harvest_enter(void *m, const dl_node *el, const dl_page_element *pe) {
+    dl_meta_visit_known(m, el, pe->attrs, pe->class_cell, pe->id_cell);
+}
 static void harvest_leave(void *m, const dl_node *el) { dl_meta_leave(m, el); }
 
 int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_article *out) {

@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "common/buf.h"
+#include "extract/known_attrs.h"
 #include "extract/options.h"
 #include "tree/dom.h"
 
@@ -133,6 +134,11 @@ typedef struct dl_meta dl_meta; /* the metadata harvest (metadata.h) */
 /* The metadata harvest's hooks (metadata.c): dl_article_harvest calls visit on every element it
  * enters and leave when it leaves one. */
 void dl_meta_visit(struct dl_meta *m, const dl_node *el);
+/* dl_meta_visit on an HTML element whose attributes a walk has gathered (page_type.h's companion), with
+ * the walk's cells for its class and id values (dl_page_element; NULL for none): the harvest keeps what
+ * it read of a value there, in the bits 0x7 (a cell it finds 0 it has not read). */
+void dl_meta_visit_known(struct dl_meta *m, const dl_node *el, const dl_known_attrs *ka, uint32_t *class_cell,
+                         uint32_t *id_cell);
 void dl_meta_leave(struct dl_meta *m, const dl_node *el);
 /* Harvest the metadata of the subtree at root into m (dl_meta_init'ed): every element entered and left
  * in document order, nothing pruned (pages declare their metadata in the <head>, headers and bylines

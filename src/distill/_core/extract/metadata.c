@@ -122,33 +122,6 @@ static size_t utf8_cut(const char *s, size_t n) {
 
 static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
 
-/* The attributes the harvest reads on every element, found in one pass over its list (the first of
- * each name, as attr() finds it): the visit runs on every element of the page, and a search per name
- * was most of its cost. */
-typedef struct {
-    const dl_attr *class_, *id, *itemprop, *rel, *datetime;
-} meta_attrs;
-
-static void gather_attrs(const dl_node *el, meta_attrs *t) {
-    memset(t, 0, sizeof(*t));
-    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
-        const dl_attr *a = &el->u.element.attrs[i];
-        const char *n = a->name.ptr;
-        const dl_attr **slot = NULL;
-        switch (a->name.len) {
-        case 2: if (n[0] == 'i' && n[1] == 'd') slot = &t->id; break;
-        case 3: if (memcmp(n, "rel", 3) == 0) slot = &t->rel; break;
-        case 5: if (memcmp(n, "class", 5) == 0) slot = &t->class_; break;
-        case 8:
-            if (memcmp(n, "itemprop", 8) == 0) slot = &t->itemprop;
-            else if (memcmp(n, "datetime", 8) == 0) slot = &t->datetime;
-            break;
-        default: break;
-        }
-        if (slot && !*slot) *slot = a;
-    }
-}
-
 /* The folded text of el, at most max bytes, without script, style or template content. spaced: every
  * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
  * where styling sets them apart). */
@@ -818,25 +791,30 @@ static unsigned value_hints(const char *v, size_t n) {
     return out;
 }
 
+/* The hints of one class, id or itemprop value (value_hints), remembered: in cell when the walk keeps
+ * one for the value (its bit 2 set once known, extract.h), else in the harvest's memo. */
+enum { HINTS_KNOWN = 4 };
+static unsigned hints_of(dl_meta *m, const dl_attr *a, uint32_t *cell) {
+    if (!a || !a->value.len || a->value.len >= 200) return 0;
+    if (cell) {
+        if (!(*cell & HINTS_KNOWN)) *cell = HINTS_KNOWN | value_hints(a->value.ptr, a->value.len);
+        return *cell & 3u;
+    }
+    size_t slot = 0;
+    unsigned h;
+    if (!dl_word_memo_get(&m->hint_memo, a->value.ptr, a->value.len, &slot, &h)) {
+        h = value_hints(a->value.ptr, a->value.len);
+        dl_word_memo_put(&m->hint_memo, slot, a->value.ptr, a->value.len, h);
+    }
+    return h;
+}
+
 /* Which of the two hints el's class, id and itemprop carry: the values' hints together. A page repeats
  * its values (every card of a grid has the same class), so each value's hints are remembered for the
- * walk (m->hint_memo), and a repeat costs a lookup rather than a scan. */
-static unsigned hints(dl_meta *m, const meta_attrs *ma) {
-    /* class, id, itemprop in that order; rel=author is read as a token */
-    const dl_attr *const values[] = {ma->class_, ma->id, ma->itemprop};
-    unsigned out = 0;
-    for (size_t k = 0; k < COUNT(values); k++) {
-        const dl_attr *a = values[k];
-        if (!a || !a->value.len || a->value.len >= 200) continue;
-        size_t slot = 0;
-        unsigned h;
-        if (!dl_word_memo_get(&m->hint_memo, a->value.ptr, a->value.len, &slot, &h)) {
-            h = value_hints(a->value.ptr, a->value.len);
-            dl_word_memo_put(&m->hint_memo, slot, a->value.ptr, a->value.len, h);
-        }
-        out |= h;
-    }
-    return out;
+ * walk, and a repeat costs a lookup rather than a scan (none at all for a class or id value the
+ * page-type walk looked up, cells[0] and cells[1]). rel=author is read as a token. */
+static unsigned hints(dl_meta *m, const dl_known_attrs *ma, uint32_t *const cells[2]) {
+    return hints_of(m, ma->class_, cells[0]) | hints_of(m, ma->id, cells[1]) | hints_of(m, ma->itemprop, NULL);
 }
 
 static void visit_time(dl_meta *m, const dl_node *el) {
@@ -881,7 +859,9 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf_free(&b);
 }
 
-static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attrs *ma) {
+/* The sources a tag holds (visit_tag's second switch); 0 where the harvest is done with the element (its
+ * attributes are not read as those of a visible source). */
+static int visit_source_tag(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     uint32_t order = m->order;
     switch (el->atom) {
     case DL_TAG_h1:
@@ -901,14 +881,14 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     case DL_TAG_title:
         if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
         break;
-    case DL_TAG_meta: visit_meta(m, el); return;
+    case DL_TAG_meta: visit_meta(m, el); return 0;
     case DL_TAG_script: {
         const dl_attr *type = attr(el, "type");
         if (type && contains_ci(type->value.ptr, type->value.len, "ld+json")) visit_json_ld(m, el);
-        return;
+        return 0;
     }
     case DL_TAG_time: visit_time(m, el); break;
-    case DL_TAG_link: return;
+    case DL_TAG_link: return 0;
     case DL_TAG_abbr: {
         /* microformats (hAtom): <abbr class="published" title="2019-11-18T07:45:00Z">Nov 18</abbr> */
         const dl_attr *cls = attr(el, "class"), *title = attr(el, "title");
@@ -921,6 +901,12 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
         if (el->atom >= DL_TAG__COUNT && ma->datetime) visit_time(m, el);
         break;
     }
+    return 1;
+}
+
+/* What any element's attributes (and, for a byline, its first words) make it a source of. */
+static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_attrs *ma, uint32_t *const cells[2]) {
+    uint32_t order = m->order;
     /* microdata on any element: <span itemprop="author">, <h1 itemprop="headline">, a datePublished */
     const dl_attr *prop = ma->itemprop;
     if (prop && el->atom != DL_TAG_time) {
@@ -941,7 +927,7 @@ static void visit_article_sources(dl_meta *m, const dl_node *el, const meta_attr
     }
     if (m->nbylines >= DL_META_NODES_MAX && m->ndatelines >= DL_META_NODES_MAX && m->ntimes >= DL_META_NODES_MAX)
         return;
-    unsigned h = hints(m, ma);
+    unsigned h = hints(m, ma, cells);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
         if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) || (h & 1) ||
@@ -962,9 +948,13 @@ static int lang_day_first(const char *s, size_t n) {
 
 void dl_meta_visit(dl_meta *m, const dl_node *el) {
     if (el->type != DL_NODE_ELEMENT || el->ns != DL_NS_HTML) return;
-    m->order++;
-    meta_attrs ma;
-    gather_attrs(el, &ma);
+    dl_known_attrs ka;
+    dl_known_attrs_gather(el, &ka);
+    dl_meta_visit_known(m, el, &ka, NULL, NULL);
+}
+
+/* The sources of the tags source_tags lists: the design's, then the article's. */
+static int visit_tag(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     switch (el->atom) {
     case DL_TAG_html:
         if (!m->seen_html) {
@@ -992,12 +982,12 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         break;
     case DL_TAG_a:
         if (!m->empty_author && wants(&m->design, DL_META_BYLINE, RANK_BYLINE_LINK) &&
-            ma.rel && has_token(ma.rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
+            ma->rel && has_token(ma->rel, "author") && !set_text(m, DL_META_BYLINE, RANK_BYLINE_LINK, el))
             m->empty_author = el;
         break;
     case DL_TAG_time:
         if (!m->empty_time && wants(&m->design, DL_META_DATE, RANK_DATE_TIME)) {
-            const dl_attr *dt = ma.datetime;
+            const dl_attr *dt = ma->datetime;
             if (dt) set_string(m, DL_META_DATE, RANK_DATE_TIME, dt->value.ptr, dt->value.len);
             /* An empty datetime attribute supplies nothing: fall back to the element's text. */
             if (wants(&m->design, DL_META_DATE, RANK_DATE_TIME) && !set_text(m, DL_META_DATE, RANK_DATE_TIME, el))
@@ -1005,15 +995,33 @@ void dl_meta_visit(dl_meta *m, const dl_node *el) {
         }
         break;
     case DL_TAG_link:
-        if (has_token(ma.rel, "canonical")) {
-            const dl_attr *href = attr(el, "href");
+        if (has_token(ma->rel, "canonical")) {
+            const dl_attr *href = ma->href;
             if (href) set_string(m, DL_META_CANONICAL, RANK_ONLY, href->value.ptr, href->value.len);
         }
         break;
     default:
         break;
     }
-    visit_article_sources(m, el, &ma);
+    return visit_source_tag(m, el, ma);
+}
+
+/* The tags visit_tag reads a source from: most elements are none of them, and skip its two switches (two
+ * chains of comparisons) on one look at this table. Custom elements are read there when they carry a
+ * datetime. */
+static const uint8_t source_tags[DL_TAG__COUNT] = {
+    [DL_TAG_html] = 1, [DL_TAG_h1] = 1,   [DL_TAG_h2] = 1,   [DL_TAG_title] = 1,  [DL_TAG_a] = 1,
+    [DL_TAG_time] = 1, [DL_TAG_link] = 1, [DL_TAG_meta] = 1, [DL_TAG_script] = 1, [DL_TAG_abbr] = 1,
+};
+
+void dl_meta_visit_known(dl_meta *m, const dl_node *el, const dl_known_attrs *ma, uint32_t *class_cell,
+                         uint32_t *id_cell) {
+    uint32_t *const cells[2] = {class_cell, id_cell};
+    m->order++;
+    if (el->atom < DL_TAG__COUNT ? source_tags[el->atom] : ma->datetime != NULL) {
+        if (!visit_tag(m, el, ma)) return;
+    }
+    visit_source_attrs(m, el, ma, cells);
 }
 
 void dl_meta_leave(dl_meta *m, const dl_node *el) {

@@ -30,6 +30,7 @@
 
 #include "common/ascii.h"
 #include "common/word_memo.h"
+#include "extract/known_attrs.h"
 #include "extract/page_type_model.h"
 #include "extract/rules.h"
 
@@ -136,38 +137,8 @@ static const dl_str *attr(const dl_node *el, const char *name) {
     return a ? &a->value : NULL;
 }
 
-/* The attributes the walk reads from an element, found in one pass over its attribute list (the
- * first of each name, as dl_element_attr finds it) rather than one search per name. */
-typedef struct {
-    const dl_str *class_, *id, *itemtype, *itemprop, *rel, *href, *type, *property, *name, *content;
-} known_attrs;
-
-static void gather_attrs(const dl_node *el, known_attrs *k) {
-    memset(k, 0, sizeof(*k));
-    for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
-        const dl_attr *a = &el->u.element.attrs[i];
-        const char *n = a->name.ptr;
-        const dl_str **slot = NULL;
-        switch (a->name.len) {
-        case 2: if (n[0] == 'i' && n[1] == 'd') slot = &k->id; break;
-        case 3: if (memcmp(n, "rel", 3) == 0) slot = &k->rel; break;
-        case 4:
-            if (memcmp(n, "href", 4) == 0) slot = &k->href;
-            else if (memcmp(n, "type", 4) == 0) slot = &k->type;
-            else if (memcmp(n, "name", 4) == 0) slot = &k->name;
-            break;
-        case 5: if (memcmp(n, "class", 5) == 0) slot = &k->class_; break;
-        case 7: if (memcmp(n, "content", 7) == 0) slot = &k->content; break;
-        case 8:
-            if (memcmp(n, "itemtype", 8) == 0) slot = &k->itemtype;
-            else if (memcmp(n, "itemprop", 8) == 0) slot = &k->itemprop;
-            else if (memcmp(n, "property", 8) == 0) slot = &k->property;
-            break;
-        default: break;
-        }
-        if (slot && !*slot) *slot = &a->value;
-    }
-}
+/* The value of an attribute the walk gathered (known_attrs.h), NULL for none. */
+static const dl_str *value_of(const dl_attr *a) { return a ? &a->value : NULL; }
 
 /* ---- declared schema.org types ---- */
 /* Each group is what the page says it is; a type that says little (WebPage, WebSite) is not listed. */
@@ -214,6 +185,7 @@ typedef struct {
     uint32_t len[VALUE_MEMO];
     uint32_t bits[VALUE_MEMO];
     uint64_t shape[VALUE_MEMO]; /* the value's part of an element's shape (class_shape) */
+    uint32_t cell[VALUE_MEMO];  /* the companion's (dl_page_element), 0 for a value new to the memo */
 } value_memo;
 
 /* The shapes counted among an open element's element children (see tally_shape). */
@@ -623,14 +595,13 @@ static size_t value_slot(value_memo *m, const dl_str *v) {
     m->s[k] = v->ptr;
     m->len[k] = (uint32_t)n;
     m->bits[k] = class_words_in(v->ptr, n);
+    m->cell[k] = 0;
     return k;
 }
 
-/* The class words of an element: its class value's (class_words, read from the memo) and its id
- * value's. */
-static void scan_class(walk *w, const known_attrs *ka, unsigned class_words) {
+/* The class words of an element: its class and id values' (read from the memo). */
+static void scan_class(walk *w, unsigned class_words) {
     unsigned hit = class_words;
-    if (ka->id && ka->id->len) hit |= w->values.bits[value_slot(&w->values, ka->id)] & V_WORDS;
     static const int feature_of[] = {F_cls_post, F_cls_author,  F_cls_vote,    F_cls_product,
                                      F_cls_card, F_cls_docs,    F_cls_service, F_cls_article};
     /* most values name none of the groups: then nothing is looked at */
@@ -969,8 +940,8 @@ static int in_repeated_group(walk *w, const dl_node *el) {
 
 /* tel: and mailto: links invite a call or a message (service pages); a link styled as a button is a
  * call to action. */
-static void enter_link(walk *w, const known_attrs *ka, size_t cslot) {
-    const dl_str *href = ka->href;
+static void enter_link(walk *w, const dl_known_attrs *ka, size_t cslot) {
+    const dl_str *href = value_of(ka->href);
     if (href && href->len >= 4 && eq_ci(href->ptr, 4, "tel:")) w->f[F_tel_links]++;
     if (href && href->len >= 7 && eq_ci(href->ptr, 7, "mailto:")) w->f[F_mailto_links]++;
     if (cslot >= VALUE_MEMO) return;
@@ -992,17 +963,10 @@ static void enter_link(walk *w, const known_attrs *ka, size_t cslot) {
 #define WALK_STEP static inline
 #endif
 
-WALK_STEP void enter_element(walk *w, const dl_node *el) {
-    if (el->ns != DL_NS_HTML) {
-        w->invisible++;
-        return;
-    }
-    known_attrs ka;
-    gather_attrs(el, &ka);
-    /* the class value is read once for the element's shape, its words and whether it is a button */
-    size_t cslot = ka.class_ && ka.class_->len ? value_slot(&w->values, ka.class_) : VALUE_MEMO;
-    /* (read now: the siblings' shapes in_repeated_group looks up may take the slot) */
-    unsigned class_words = cslot < VALUE_MEMO ? w->values.bits[cslot] & V_WORDS : 0;
+/* An HTML element is entered (ka: its attributes the walk reads; cslot: its class value's slot in the
+ * memo, VALUE_MEMO for none; class_words: the class words of its class and id values). */
+WALK_STEP void enter_element(walk *w, const dl_node *el, const dl_known_attrs *ka, size_t cslot,
+                             unsigned class_words) {
     unsigned k = kind_of(el);
     if (!(k & K_NO_GROUP) && w->ntallies && w->tallies[w->ntallies - 1].el == el->parent)
         tally_shape(&w->tallies[w->ntallies - 1], shape_enter(w, el, cslot));
@@ -1011,7 +975,7 @@ WALK_STEP void enter_element(walk *w, const dl_node *el) {
         if (k & K_LINK) {
             w->in_link++;
             if (w->heading) w->heading_linked = 1;
-            enter_link(w, &ka, cslot);
+            enter_link(w, ka, cslot);
         }
         if ((k & K_HEADING) && !w->heading) w->heading = el, w->heading_linked = w->in_link > 0;
         if (k & K_CODE) w->in_code++;
@@ -1036,19 +1000,19 @@ WALK_STEP void enter_element(walk *w, const dl_node *el) {
         if (k & K_IMAGE) w->member_image = 1;
     }
     if (el->first_child) open_tally(w, el);
-    if (!w->invisible && el->u.element.nattrs) scan_class(w, &ka, class_words);
+    if (!w->invisible && el->u.element.nattrs) scan_class(w, class_words);
     const dl_str *v;
     switch (el->atom) {
     case DL_TAG_h1: w->f[F_h1]++; break;
     case DL_TAG_h2:
     case DL_TAG_h3:
         w->f[el->atom == DL_TAG_h2 ? F_h2 : F_h3]++;
-        if (ka.id || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
+        if (ka->id || (el->first_child && dl_is_element(el->first_child, DL_TAG_a))) w->f[F_anchored_headings]++;
         break;
     case DL_TAG_h4: case DL_TAG_h5: case DL_TAG_h6: w->f[F_h3]++; break;
     case DL_TAG_form: w->f[F_forms]++; break;
     case DL_TAG_input:
-        v = ka.type;
+        v = value_of(ka->type);
         if (!v || !eq_ci(v->ptr, v->len, "hidden")) w->f[F_inputs]++;
         break;
     case DL_TAG_button: w->f[F_buttons]++; break;
@@ -1069,10 +1033,10 @@ WALK_STEP void enter_element(walk *w, const dl_node *el) {
     case DL_TAG_dl: w->f[F_dls]++; break;
     case DL_TAG_blockquote: w->f[F_blockquotes]++; break;
     case DL_TAG_meta:
-        v = ka.property;
-        if (!v) v = ka.name;
+        v = value_of(ka->property);
+        if (!v) v = value_of(ka->name);
         if (v && eq_ci(v->ptr, v->len, "og:type")) {
-            const dl_str *c = ka.content;
+            const dl_str *c = value_of(ka->content);
             if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "article")) w->f[F_og_article] = 1;
             else if (c && contains_ci(c->ptr, c->len > 64 ? 64 : c->len, "product")) w->f[F_og_product] = 1;
             else if (c && eq_ci(c->ptr, c->len, "website")) w->f[F_og_website] = 1;
@@ -1086,27 +1050,23 @@ WALK_STEP void enter_element(walk *w, const dl_node *el) {
         }
         break;
     case DL_TAG_link:
-        v = ka.rel;
+        v = value_of(ka->rel);
         if (v && eq_ci(v->ptr, v->len, "canonical") && w->url_rank > 0) w->url_source = el, w->url_rank = 0;
         if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
         break;
     default: break;
     }
     if (!el->u.element.nattrs) return;
-    v = ka.itemtype;
+    v = value_of(ka->itemtype);
     if (v) scan_itemtype(w, v);
-    v = ka.itemprop;
+    v = value_of(ka->itemprop);
     if (v && eq_ci(v->ptr, v->len, "datePublished")) w->f[F_date_declared] = 1;
     if (v && eq_ci(v->ptr, v->len, "author")) w->f[F_author_declared] = 1;
-    if (dl_is_element(el, DL_TAG_a) && (v = ka.rel) && eq_ci(v->ptr, v->len, "author"))
+    if (dl_is_element(el, DL_TAG_a) && (v = value_of(ka->rel)) && eq_ci(v->ptr, v->len, "author"))
         w->f[F_author_declared] = 1;
 }
 
 WALK_STEP void leave_element(walk *w, const dl_node *el) {
-    if (el->ns != DL_NS_HTML) {
-        w->invisible--;
-        return;
-    }
     if (el->first_child) close_tally(w, el);
     unsigned k = kind_of(el);
     if (k & K_COUNTED) {
@@ -1152,18 +1112,53 @@ WALK_STEP void visit_text(walk *w, const dl_node *t) {
     if (!w->invisible) scan_text(w, &t->u.text);
 }
 
+/* The companion's cell of the value a at slot k of the memo: none for a value longer than the memo's key
+ * (CLASS_SCAN bytes), which another value may share. */
+static uint32_t *companion_cell(value_memo *m, size_t k, const dl_attr *a) {
+    return k < VALUE_MEMO && a->value.len <= CLASS_SCAN ? &m->cell[k] : NULL;
+}
+
+/* An element is left: the walk's counters, then the companion's hook (on HTML elements, as enter). */
+WALK_STEP void leave_node(walk *w, const dl_node *el, const dl_page_companion *also) {
+    if (el->ns != DL_NS_HTML) {
+        w->invisible--;
+        return;
+    }
+    leave_element(w, el);
+    if (also) also->leave(also->user, el);
+}
+
 static double log_count(double x) { return log1p(x); }
 
 /* The features of the page at root into out (dl_page_features), calling also's hooks (may be NULL) on
- * the elements entered and left. */
+ * the HTML elements entered and left. */
 static int features_with(const dl_node *root, const dl_page_companion *also, double *out) {
     walk w;
     walk_init(&w);
     const dl_node *n = root;
     for (;;) {
         if (n->type == DL_NODE_ELEMENT) {
-            if (also) also->enter(also->user, n);
-            enter_element(&w, n);
+            if (n->ns == DL_NS_HTML) {
+                dl_known_attrs ka;
+                dl_known_attrs_gather(n, &ka);
+                /* the id and class values are looked up in the memo once, for the walk and its companion;
+                 * the id first, its words read at once, so that a class taking its slot costs nothing
+                 * (the class's slot is read on: the siblings' shapes in_repeated_group looks up may take
+                 * it, so its words are read now too) */
+                size_t islot = ka.id && ka.id->value.len ? value_slot(&w.values, &ka.id->value) : VALUE_MEMO;
+                unsigned class_words = islot < VALUE_MEMO ? w.values.bits[islot] & V_WORDS : 0;
+                size_t cslot =
+                    ka.class_ && ka.class_->value.len ? value_slot(&w.values, &ka.class_->value) : VALUE_MEMO;
+                if (cslot < VALUE_MEMO) class_words |= w.values.bits[cslot] & V_WORDS;
+                if (also) {
+                    const dl_page_element pe = {&ka, companion_cell(&w.values, cslot, ka.class_),
+                                                islot != cslot ? companion_cell(&w.values, islot, ka.id) : NULL};
+                    also->enter(also->user, n, &pe);
+                }
+                enter_element(&w, n, &ka, cslot, class_words);
+            } else {
+                w.invisible++; /* foreign content (SVG, MathML): its text is not the page's prose */
+            }
         } else if (n->type == DL_NODE_TEXT) {
             visit_text(&w, n);
         }
@@ -1172,18 +1167,12 @@ static int features_with(const dl_node *root, const dl_page_companion *also, dou
                 n = n->first_child;
                 continue;
             }
-            if (n->type == DL_NODE_ELEMENT) {
-                leave_element(&w, n);
-                if (also) also->leave(also->user, n);
-            }
+            if (n->type == DL_NODE_ELEMENT) leave_node(&w, n, also);
         }
         if (n == root) break;
         while (!n->next) {
             n = n->parent;
-            if (n->type == DL_NODE_ELEMENT) {
-                leave_element(&w, n);
-                if (also) also->leave(also->user, n);
-            }
+            if (n->type == DL_NODE_ELEMENT) leave_node(&w, n, also);
             if (n == root) goto done;
         }
         n = n->next;

@@ -12,6 +12,7 @@
 #ifndef DL_EXTRACT_PAGE_TYPE_H
 #define DL_EXTRACT_PAGE_TYPE_H
 
+#include "extract/known_attrs.h"
 #include "tree/dom.h"
 
 typedef enum {
@@ -37,10 +38,22 @@ void dl_page_type_init(void);
  * and *confidence 0). */
 int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence);
 
-/* What else a walk over the tree does, element by element: enter(user, el) on every element the walk
- * enters, before its descendants, and leave(user, el) when it leaves it, in document order. */
+/* What the walk hands its companion of an HTML element: the attributes it gathered, and for the class and
+ * the id value a cell of the walk's memo of the values it met, which is the companion's: 0 the first time
+ * the memo holds the value, then what the companion stored there, so that a companion reads each value
+ * of a page about once without a memo of its own (pages repeat their values: a grid's cards, a list's
+ * items). A cell is NULL where the element has no such value, or an empty one, where the value is longer
+ * than the memo's key (256 bytes), or where the class and the id share a slot. Valid during the call. */
 typedef struct {
-    void (*enter)(void *user, const dl_node *el);
+    const dl_known_attrs *attrs;
+    uint32_t *class_cell, *id_cell;
+} dl_page_element;
+
+/* What else a walk over the tree does, element by element: enter(user, el, pe) on every HTML element
+ * the walk enters, before its descendants, with what the walk read of it (pe), and leave(user, el) when
+ * it leaves it, in document order. Elements of other namespaces are not handed on. */
+typedef struct {
+    void (*enter)(void *user, const dl_node *el, const dl_page_element *pe);
     void (*leave)(void *user, const dl_node *el);
     void *user;
 } dl_page_companion;
