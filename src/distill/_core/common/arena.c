@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/compiler.h"
+
 struct dl_arena_block {
     dl_arena_block *prev;
     size_t size;
@@ -26,14 +28,7 @@ struct dl_arena_block {
 #define DL_ARENA_SPARE_MIN (64u * 1024u) /* smaller blocks are cheap to get again */
 /* Under AddressSanitizer a freed block is freed at once, so that a read of a freed document's memory is
  * caught, not served from a spare. */
-#if defined(__SANITIZE_ADDRESS__)
-#define DL_ARENA_NO_SPARES 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DL_ARENA_NO_SPARES 1
-#endif
-#endif
-#if !defined(__STDC_NO_ATOMICS__) && !defined(DL_ARENA_NO_SPARES)
+#if !defined(__STDC_NO_ATOMICS__) && !defined(DL_UNDER_ASAN)
 #include <stdatomic.h>
 static _Atomic(dl_arena_block *) spares[DL_ARENA_SPARES];
 

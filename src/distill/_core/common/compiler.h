@@ -14,4 +14,14 @@
 #define DL_UNLIKELY(x) (x)
 #endif
 
+/* DL_UNDER_ASAN: built with AddressSanitizer (GCC says so with a macro, clang through __has_feature).
+ * The caches that keep freed memory for reuse keep none then, so that a read of freed memory is caught. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DL_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DL_UNDER_ASAN 1
+#endif
+#endif
+
 #endif

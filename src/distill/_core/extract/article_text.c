@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/compiler.h"
 #include "common/word_memo.h"
 #include "extract/article_rules.h"
 #include "extract/article_table.h"
@@ -625,13 +626,6 @@ static void reset_sums(dl_el *e) {
  * it by copying). One set, swapped atomically; none under AddressSanitizer, none without C11 atomics,
  * and none for a table of more than DL_TAB_SPARE_MAX elements (its memory is given back). */
 #define DL_TAB_SPARE_MAX (64u * 1024u)
-#if defined(__SANITIZE_ADDRESS__)
-#define DL_TAB_NO_SPARE 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DL_TAB_NO_SPARE 1
-#endif
-#endif
 typedef struct {
     dl_el *el;
     const dl_attr **cls;
@@ -649,7 +643,7 @@ static void free_arrays(const table_arrays *t) {
     free(t->text);
 }
 
-#if !defined(__STDC_NO_ATOMICS__) && !defined(DL_TAB_NO_SPARE)
+#if !defined(__STDC_NO_ATOMICS__) && !defined(DL_UNDER_ASAN)
 #include <stdatomic.h>
 static _Atomic(table_arrays *) spare_arrays;
 
