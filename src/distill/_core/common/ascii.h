@@ -39,9 +39,12 @@ static inline int dl_ascii_eq_ci(const char *a, size_t an, const char *b, size_t
     return 1;
 }
 
-/* s[0..n) matches the literal lit ASCII case-insensitively (lit may be in any case). */
+/* s[0..n) matches the literal lit ASCII case-insensitively (lit may be in any case): byte by byte up to
+ * lit's end, without a strlen of lit per call (these run per token of attribute values). */
 static inline int dl_ascii_eq_ci_lit(const char *s, size_t n, const char *lit) {
-    return dl_ascii_eq_ci(s, n, lit, strlen(lit));
+    for (size_t i = 0; i < n; i++)
+        if (!lit[i] || dl_ascii_lower((unsigned char)s[i]) != dl_ascii_lower((unsigned char)lit[i])) return 0;
+    return !lit[n];
 }
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))

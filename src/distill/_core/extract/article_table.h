@@ -30,7 +30,7 @@ enum {
     F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_ART_RUN_HOST_TAGS) */
     F_INLINE = 1u << 12,   /* phrasing content: its text continues the run of inline text around it */
     F_LINK = 1u << 13,     /* an <a> */
-    F_DIALOG = 1u << 14,   /* a dialog (dl_tab_is_dialog), read where the walk gathers the attributes */
+    F_DIALOG = 1u << 14,   /* a dialog: <dialog>, role dialog or alertdialog, aria-modal="true" */
 };
 
 enum {
@@ -104,8 +104,6 @@ void dl_tab_measure_more(const char *s, size_t len, uint32_t *chars, uint32_t *c
 int dl_tab_is_hidden(const dl_node *el);
 /* The class/id word bits (W_*) of an element. */
 unsigned dl_tab_element_words(const dl_node *el);
-/* A dialog: a <dialog>, role "dialog" or "alertdialog", or aria-modal="true" (ASCII case-insensitive). */
-int dl_tab_is_dialog(const dl_node *el);
 /* A <noscript> whose content was parsed as elements (scripting off). */
 int dl_tab_is_parsed_noscript(const dl_node *n);
 

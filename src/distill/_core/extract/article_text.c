@@ -474,7 +474,9 @@ static void gather_attrs(const dl_node *el, table_attrs *t) {
     }
 }
 
-int dl_tab_is_dialog(const dl_node *el) {
+/* A dialog: a <dialog>, role "dialog" or "alertdialog", or aria-modal="true" (ASCII case-insensitive);
+ * for the F_HARD rows, whose attributes the table walk does not gather. */
+static int is_dialog(const dl_node *el) {
     if (dl_is_element(el, DL_TAG_dialog)) return 1;
     if (!el || el->type != DL_NODE_ELEMENT) return 0;
     for (uint32_t i = 0; i < el->u.element.nattrs; i++)
@@ -636,11 +638,11 @@ typedef struct {
     uint32_t cap_text;
 } table_arrays;
 
-static void free_arrays(const table_arrays *t) {
-    free(t->el);
-    free(t->cls);
-    free(t->para);
-    free(t->text);
+static void free_arrays(const dl_actx *cx) {
+    free(cx->el);
+    free(cx->cls);
+    free(cx->para);
+    free(cx->text);
 }
 
 #if !defined(__STDC_NO_ATOMICS__) && !defined(DL_UNDER_ASAN)
@@ -668,12 +670,12 @@ static void give_back_arrays(const dl_actx *cx) {
         if (atomic_compare_exchange_strong(&spare_arrays, &none, t)) return;
         free(t);
     }
-    free_arrays(&(table_arrays){cx->el, cx->cls, cx->cap, cx->para, cx->cap_para, cx->text, cx->cap_text});
+    free_arrays(cx);
 }
 #else
 static void take_spare_arrays(dl_actx *cx) { (void)cx; }
 static void give_back_arrays(const dl_actx *cx) {
-    free_arrays(&(table_arrays){cx->el, cx->cls, cx->cap, cx->para, cx->cap_para, cx->text, cx->cap_text});
+    free_arrays(cx);
 }
 #endif
 
@@ -719,6 +721,7 @@ int dl_tab_index(dl_actx *cx, const dl_node *root) {
             if (x != root && (x->ns != DL_NS_HTML || (is_pruned_tag(x) && !is_parsed_noscript(x)))) {
                 e->flags |= F_HARD | F_DROP;
                 cx->cls[i] = dl_element_attr(x, "class", 5);
+                if (is_dialog(x)) e->flags |= F_DIALOG;
                 skip = 1;
             } else {
                 if (x != root && (is_visible_pruned_tag(x) || is_parsed_noscript(x))) e->flags |= F_TAGSOFT | F_DROP;

@@ -221,14 +221,8 @@ static int lists_nav_role(const char *v, size_t n) {
     const char *tok;
     size_t at = 0, len;
     while (dl_ascii_next_token(v, n, &at, &tok, &len))
-        for (uint8_t w = 0; w < roles->n; w++) {
-            /* the role word (lower case, NUL-ended) against the token, ASCII case-insensitively: equal when
-             * every byte of the token matches and the word ends with it (no strlen per token and word) */
-            const char *word = roles->words[w];
-            size_t i = 0;
-            while (i < len && word[i] && dl_ascii_lower((unsigned char)tok[i]) == (unsigned char)word[i]) i++;
-            if (i == len && !word[len]) return 1;
-        }
+        for (uint8_t w = 0; w < roles->n; w++)
+            if (dl_ascii_eq_ci_lit(tok, len, roles->words[w])) return 1;
     return 0;
 }
 

@@ -244,9 +244,7 @@ static int mark_never_content(const dl_regions *r, uint8_t **out) {
     for (uint32_t i = 0; i < n; i++) {
         const dl_el *e = &r->cx.el[i];
         int inside = never && e->parent >= 0 && never[e->parent];
-        /* the table walk marked the dialogs it read the attributes of (all but the F_HARD elements) */
-        int dialog = (e->flags & F_HARD) ? dl_tab_is_dialog(e->node) : (e->flags & F_DIALOG) != 0;
-        if (!inside && !dialog &&
+        if (!inside && !(e->flags & F_DIALOG) &&
             !((e->flags & F_HIDDEN) && dl_export_hidden(e->node) && hidden_for_machines(e->node)))
             continue;
         if (!never && !(never = calloc(n, 1))) return -1;
