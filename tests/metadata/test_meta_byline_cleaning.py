@@ -13,9 +13,14 @@ PROSE = (
 )
 
 
-def byline_of(line: str) -> str | None:
+def article_with(line: str) -> distill.Article:
+    """The article of a page whose headline has line under it, then the prose."""
     body = f"<article><h1>Council passes the budget</h1>{line}<div class=text>{PROSE}</div></article>"
-    return distill.article(f"<html lang=en><head></head><body>{body}</body></html>").byline
+    return distill.article(f"<html lang=en><head></head><body>{body}</body></html>")
+
+
+def byline_of(line: str) -> str | None:
+    return article_with(line).byline
 
 
 @pytest.mark.parametrize(

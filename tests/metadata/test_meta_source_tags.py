@@ -5,14 +5,11 @@ markup on an element the harvest has no reason to read gives no date. Pages made
 from __future__ import annotations
 
 import pytest
-from test_meta_byline_cleaning import PROSE
-
-import distill
+from test_meta_byline_cleaning import article_with
 
 
 def date_under_headline(line: str) -> str | None:
-    body = f"<article><h1>Council passes the budget</h1>{line}<div class=text>{PROSE}</div></article>"
-    return distill.article(f"<html lang=en><head></head><body>{body}</body></html>").date
+    return article_with(line).date
 
 
 @pytest.mark.parametrize(
