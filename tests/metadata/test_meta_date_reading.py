@@ -89,6 +89,27 @@ def test_a_language_that_says_the_order_is_not_overruled_by_a_time() -> None:
     assert page("", body, lang="en-GB").date == "2023-12-10"
 
 
+def test_a_page_that_writes_the_day_before_the_months_name_reads_numeric_dates_day_first() -> None:
+    # lang="en" says nothing of the order; the page's list of posts writes "3 October 2023", so the
+    # "03/10/2023" under the headline is 3 October, as a reader of that page reads it
+    posts = (
+        "<aside><h2>More posts</h2><ul>"
+        '<li><a href="/p/1">How to build a career</a> - 3 October 2023</li>'
+        '<li><a href="/p/2">Jargon busting</a> - 13 September 2023</li></ul></aside>'
+    )
+    body = f"<article><h1>Council passes the budget</h1><div class=posted>03/10/2023</div><div>{PROSE}</div></article>"
+    assert page("", body + posts).date == "2023-10-03"
+    # the month's name first ("October 3, 2023"), or nothing else written, leaves English's month first
+    us_posts = posts.replace("3 October 2023", "October 3, 2023").replace("13 September 2023", "September 13, 2023")
+    assert page("", body + us_posts).date == "2023-03-10"
+    assert page("", body).date == "2023-03-10"
+    # both ways written: the page does not say, and the guess stands
+    mixed = posts.replace("13 September 2023", "September 13, 2023")
+    assert page("", body + mixed).date == "2023-03-10"
+    # "3rd October 2023" is the day first as well
+    assert page("", body + posts.replace("3 October", "3rd October")).date == "2023-10-03"
+
+
 # ---------------------------------------------------------------- the <time> under the headline
 
 

@@ -3040,7 +3040,52 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     return 0;
 }
 
-int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
+/* Whether s starts with an English ordinal's suffix ("st", "nd", "rd", "th"), in either case. */
+static int ordinal_suffix(const unsigned char *s, size_t n) {
+    if (n < 2) return 0;
+    unsigned char a = lower(s[0]), b = lower(s[1]);
+    return (a == 's' && b == 't') || (a == 'n' && b == 'd') || (a == 'r' && b == 'd') || (a == 't' && b == 'h');
+}
+
+/* Whether the page writes its dates with the day before the month's name ("3 October 2023", as
+ * British English and most English outside the US do) and never the month's name first ("October 3,
+ * 2023"): a reader of such a page reads its numeric dates day first too ("03/10/2023" under the
+ * headline is 3 October). At most the first 64 dates of the page's text are looked at. */
+static int writes_day_before_month(const dl_meta *m) {
+    if (!m->html) return 0;
+    const dl_buf *t = page_text(m);
+    int day_name = 0, name_day = 0;
+    size_t off = 0, at = 0;
+    dl_date x;
+    for (int seen = 0; seen < 64 && next_page_date(t, &off, 0, &x, &at); seen++) {
+        const unsigned char *s = (const unsigned char *)t->data;
+        size_t i = at, n = t->len;
+        if (dl_ascii_is_digit(s[i])) {
+            /* "3 October 2023", "3. Oktober", "3rd October" */
+            while (i < n && dl_ascii_is_digit(s[i])) i++;
+            if (i - at > 2) goto next; /* a year first: ISO or numeric, neither order is shown */
+            if (i < n && s[i] == '.') i++;
+            else if (ordinal_suffix(s + i, n - i)) i += 2;
+            if (i + 1 < n && s[i] == ' ' && dl_ascii_is_alpha(s[i + 1])) day_name++;
+        } else if (dl_ascii_is_alpha(s[i])) {
+            /* "October 3, 2023", "Oct. 3rd, 2023" */
+            while (i < n && dl_ascii_is_alpha(s[i])) i++;
+            if (i < n && s[i] == '.') i++;
+            if (i < n && s[i] == ' ') i++;
+            size_t d = i;
+            while (i < n && dl_ascii_is_digit(s[i])) i++;
+            if (i > d && i - d <= 2) {
+                if (ordinal_suffix(s + i, n - i)) i += 2;
+                if (i < n && s[i] == ',') name_day++;
+            }
+        }
+    next:
+        off = skip_date(t, at);
+    }
+    return day_name > 0 && !name_day;
+}
+
+int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out) {
     dl_metadata_init(out);
     if (m->nomem || copy_design(&m->design, out) < 0) return -1;
     /* the site name: og:site_name, else application-name, else the JSON-LD publisher */
@@ -3102,5 +3147,18 @@ int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out) {
         }
     }
     if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
+    /* English at large was read month first (a guess, visit_tag) and the date came out as a day both
+     * readings allow, with no time (a declared date carries one, a date read off the text seldom does):
+     * a page that writes its other dates day first ("3 October 2023") is read day first, and its
+     * dates resolved again (wcxb-dev +1: "03/10/2023" under the headline, "- 3 October 2023" by the
+     * same post's link in the page's list of posts) */
+    const dl_buf *got = &out->fields[DL_META_DATE].value;
+    dl_date x;
+    if (m->order_guessed && m->day_first == 2 && got->len == 10 && dl_date_parse(got->data, got->len, &x) &&
+        x.day <= 12 && x.day != x.month && writes_day_before_month(m)) {
+        m->day_first = 1;
+        m->order_guessed = 0;
+        if (resolve_date(m, headline, body, headline_order, out) < 0) return -1;
+    }
     return 0;
 }

@@ -136,7 +136,7 @@ void dl_meta_set_page_type(dl_meta *m, int type);
 
 /* article()'s metadata from the harvest, into out (initialised here; dl_metadata_free it). body is the
  * article text's container (may be NULL). Returns 0 or -1 on out of memory. */
-int dl_meta_resolve(const dl_meta *m, const dl_node *body, dl_metadata *out);
+int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out);
 
 void dl_metadata_init(dl_metadata *md);
 void dl_metadata_free(dl_metadata *md);
