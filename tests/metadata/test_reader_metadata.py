@@ -218,6 +218,50 @@ def test_article_author_url_is_not_a_byline() -> None:
     assert page('<meta property="article:author" content="https://example.org/jane">', story()).byline is None
 
 
+@pytest.mark.parametrize("url", ["/@janedoe", "/author/jane-doe"])
+def test_article_author_path_on_the_site_is_not_a_byline(url: str) -> None:
+    # a profile's address relative to the site: the author meta's name is the byline
+    head = f'<meta property="article:author" content="{url}"><meta name="author" content="Jane Doe">'
+    assert page(head, story()).byline == "Jane Doe"
+    assert page(head.split("<meta name")[0], story()).byline is None
+
+
+def microdata_author(item: str) -> str:
+    """A video page: the video's item with its own name, and the author item inside it as given."""
+    return (
+        '<div itemscope itemtype="https://schema.org/VideoObject"><meta itemprop="name" content="Budget talk">'
+        f"{item}</div>"
+    )
+
+
+@pytest.mark.parametrize("tag", ['<link itemprop="name" content="Jane Doe">', '<meta itemprop="name" content="Jane Doe">'])
+def test_a_microdata_authors_name_in_markup_only_is_the_byline(tag: str) -> None:
+    # nothing visible names the author; the author item's name, stated in a content attribute, does. A
+    # footer's visible text that a byline guess would take ("Sponsored by Acme •") is not read over it
+    item = f'<span itemprop="author" itemscope itemtype="https://schema.org/Person">{tag}</span>'
+    footer = "<div class=author-promo>Sponsored by Acme \u2022</div>"
+    assert page("", story() + microdata_author(item) + footer).byline == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        # the name belongs to the video, not to an author
+        "",
+        # an organization signs for its staff
+        '<div itemprop="author" itemscope itemtype="https://schema.org/Organization">'
+        '<meta itemprop="name" content="Budget Desk"></div>',
+        # a template's placeholder
+        '<div itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="-"></div>',
+        # a nested item's name (the author's employer) is that item's
+        '<div itemprop="author" itemscope><div itemprop="worksFor" itemscope><meta itemprop="name" content="Acme">'
+        "</div></div>",
+    ],
+)
+def test_other_microdata_names_are_not_the_byline(item: str) -> None:
+    assert page("", story() + microdata_author(item)).byline is None
+
+
 def test_author_meta_equal_to_site_name_yields_to_visible_byline() -> None:
     head = '<meta name="author" content="The Daily"><meta property="og:site_name" content="The Daily">'
     assert page(head, story(after="<div class=byline>By Jane Doe</div>")).byline == "Jane Doe"

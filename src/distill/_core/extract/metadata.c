@@ -352,7 +352,9 @@ static void set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n)
 }
 
 static int looks_like_url(const char *s, size_t n) {
-    return starts_ci(s, n, "http:") || starts_ci(s, n, "https:") || starts_ci(s, n, "//") || starts_ci(s, n, "www.");
+    /* a path on the page's own site ("/@jane", "/author/jane-doe") is a profile's address too: a name
+     * never starts with a slash */
+    return starts_ci(s, n, "http:") || starts_ci(s, n, "https:") || starts_ci(s, n, "/") || starts_ci(s, n, "www.");
 }
 
 /* Keys other than the design's that name the sources above, lower case. Reasons:
@@ -859,6 +861,31 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf_free(&b);
 }
 
+/* An author item's name that only its markup states, in a <meta> or <link> (<span itemprop=author
+ * itemscope><link itemprop=name content="Jane Doe">): schema.org's author, declared as an author meta's
+ * is. The name belongs to the nearest item around it (itemscope, at most 8 levels up), which must be
+ * the author, not the page's video or product, and a person (an Organization item is the publisher
+ * signing for its staff, where the visible byline names who wrote it). A name with no letter ("-") is
+ * a template's placeholder. */
+static void item_author_name(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
+    if (!has_token(ma->itemprop, "name") || m->src[DL_SRC_ITEMPROP_AUTHOR].len) return;
+    const dl_attr *content = attr(el, "content");
+    if (!content || !content->value.len || looks_like_url(content->value.ptr, content->value.len)) return;
+    int letter = 0;
+    for (size_t i = 0; i < content->value.len && !letter; i++)
+        letter = dl_ascii_is_alpha((unsigned char)content->value.ptr[i]) || (unsigned char)content->value.ptr[i] >= 0x80;
+    if (!letter) return;
+    const dl_node *item = el->parent;
+    for (int up = 0; item && item->type == DL_NODE_ELEMENT && up < 8; up++, item = item->parent) {
+        if (!attr(item, "itemscope")) continue;
+        const dl_attr *type = attr(item, "itemtype");
+        if (has_token(attr(item, "itemprop"), "author") &&
+            !(type && contains_ci(type->value.ptr, type->value.len, "organization")))
+            set_src(m, DL_SRC_ITEMPROP_AUTHOR, content->value.ptr, content->value.len);
+        return;
+    }
+}
+
 /* The sources a tag holds (visit_tag's second switch); 0 where the harvest is done with the element (its
  * attributes are not read as those of a visible source). */
 static int visit_source_tag(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
@@ -881,14 +908,19 @@ static int visit_source_tag(dl_meta *m, const dl_node *el, const dl_known_attrs 
     case DL_TAG_title:
         if (!m->src[DL_SRC_TITLE_TAG].len) bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
         break;
-    case DL_TAG_meta: visit_meta(m, el); return 0;
+    case DL_TAG_meta:
+        if (ma->itemprop) item_author_name(m, el, ma);
+        visit_meta(m, el);
+        return 0;
     case DL_TAG_script: {
         const dl_attr *type = attr(el, "type");
         if (type && contains_ci(type->value.ptr, type->value.len, "ld+json")) visit_json_ld(m, el);
         return 0;
     }
     case DL_TAG_time: visit_time(m, el); break;
-    case DL_TAG_link: return 0;
+    case DL_TAG_link:
+        if (ma->itemprop) item_author_name(m, el, ma);
+        return 0;
     case DL_TAG_abbr: {
         /* microformats (hAtom): <abbr class="published" title="2019-11-18T07:45:00Z">Nov 18</abbr> */
         const dl_attr *cls = attr(el, "class"), *title = attr(el, "title");
@@ -2149,8 +2181,9 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
     /* declared first: what the publisher states is who wrote it. The JSON-LD author and article:author
      * belong to the article; the author meta is often the site's template value, so it comes after
      * them, and a declared author that is the site or a company is passed over */
-    static const dl_meta_source declared_authors[] = {DL_SRC_LD_AUTHOR,   DL_SRC_ARTICLE_AUTHOR, DL_SRC_PARSELY_AUTHOR,
-                                                      DL_SRC_META_AUTHOR, DL_SRC_DC_CREATOR,     DL_SRC_OTHER_AUTHOR};
+    static const dl_meta_source declared_authors[] = {DL_SRC_LD_AUTHOR,      DL_SRC_ARTICLE_AUTHOR, DL_SRC_ITEMPROP_AUTHOR,
+                                                      DL_SRC_PARSELY_AUTHOR, DL_SRC_META_AUTHOR,    DL_SRC_DC_CREATOR,
+                                                      DL_SRC_OTHER_AUTHOR};
     const dl_buf *pick = NULL, *weak = NULL;
     size_t ndeclared = sizeof declared_authors / sizeof declared_authors[0];
     for (size_t k = 0; k <= ndeclared && !pick; k++) {
