@@ -234,7 +234,9 @@ def microdata_author(item: str) -> str:
     )
 
 
-@pytest.mark.parametrize("tag", ['<link itemprop="name" content="Jane Doe">', '<meta itemprop="name" content="Jane Doe">'])
+@pytest.mark.parametrize(
+    "tag", ['<link itemprop="name" content="Jane Doe">', '<meta itemprop="name" content="Jane Doe">']
+)
 def test_a_microdata_authors_name_in_markup_only_is_the_byline(tag: str) -> None:
     # nothing visible names the author; the author item's name, stated in a content attribute, does. A
     # footer's visible text that a byline guess would take ("Sponsored by Acme •") is not read over it
@@ -252,7 +254,8 @@ def test_a_microdata_authors_name_in_markup_only_is_the_byline(tag: str) -> None
         '<div itemprop="author" itemscope itemtype="https://schema.org/Organization">'
         '<meta itemprop="name" content="Budget Desk"></div>',
         # a template's placeholder
-        '<div itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="-"></div>',
+        '<div itemprop="author" itemscope itemtype="https://schema.org/Person">'
+        '<meta itemprop="name" content="-"></div>',
         # a nested item's name (the author's employer) is that item's
         '<div itemprop="author" itemscope><div itemprop="worksFor" itemscope><meta itemprop="name" content="Acme">'
         "</div></div>",
