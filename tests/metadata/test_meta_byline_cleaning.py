@@ -50,3 +50,68 @@ def test_a_long_sentence_with_is_a_is_not_cut_into_a_name() -> None:
     # "is a" after many words is a sentence about something else, not a bio after a name
     line = "<div class=author>The Research Portfolio Online Reporting Tools database is a list of projects</div>"
     assert byline_of(line) != "The Research Portfolio Online Reporting Tools database"
+
+
+def page_with(before: str, line: str = "", after: str = "") -> distill.Article:
+    """A page with markup before the article, a line under its headline and markup after it."""
+    body = f"{before}<article><h1>Council passes the budget</h1>{line}<div class=text>{PROSE}</div></article>{after}"
+    return distill.article(f"<html lang=en><head></head><body>{body}</body></html>")
+
+
+@pytest.mark.parametrize(
+    "menu",
+    [
+        "<nav><ul><li><a href=/p>By Price</a></li><li><a href=/c>By Category</a></li></ul></nav>",
+        "<header><button class=menu-title>By Gender &amp; Age</button></header>",
+        "<form><label>By Company Size</label><select><option>By Industry</option></select></form>",
+        "<details><summary>By Use Case</summary><a href=/u>Teams</a></details>",
+    ],
+)
+def test_a_menus_by_label_is_not_a_byline(menu: str) -> None:
+    # a facet label in a menu reads "By" and a capitalised word, as a byline does; no one is named
+    assert page_with(menu).byline is None
+    # the same words as a line of their own under the headline are a byline, as before
+    assert page_with("", "<p>By Jane Doe</p>").byline == "Jane Doe"
+
+
+def test_a_by_in_code_is_not_a_byline() -> None:
+    sql = (
+        '<pre><code>CREATE TABLE person (\n  "id" bigint GENERATED <span>BY DEFAULT AS IDENTITY</span>\n);'
+        "</code></pre>"
+    )
+    assert page_with("", after=sql).byline is None
+
+
+def test_a_byline_class_on_the_posts_container_is_not_a_byline() -> None:
+    # WordPress writes "author-<slug>" among the post's classes on <article>: its first words are the headline
+    body = f"<article class='post hentry author-jane-doe'><h1>Yellow Vests And I</h1><div>{PROSE}</div></article>"
+    assert distill.article(f"<html lang=en><body>{body}</body></html>").byline is None
+    # a byline line inside it is still read
+    body = body.replace("</h1>", "</h1><div class=byline>By Jane Doe</div>")
+    assert distill.article(f"<html lang=en><body>{body}</body></html>").byline == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "<li class=authorization-link><a href=/login>Sign In</a></li>",
+        "<div class=authorized-dealer>Authorized Dealer</div>",
+        "<h4 id=authoring-applications>Authoring applications</h4>",
+    ],
+)
+def test_authorization_and_authoring_are_not_author_classes(link: str) -> None:
+    assert page_with(f"<header><ul>{link}</ul></header>").byline is None
+
+
+def test_an_authors_description_is_not_the_byline() -> None:
+    # the author box after the post: the description (credentials) first, the name in its own element
+    box = (
+        "<footer class=author-info><div class=author-description>Licensed Coffee Grader, M.A. Journalism</div>"
+        "<div class=author-name>Jane Doe</div></footer>"
+    )
+    assert page_with("", after=box).byline == "Jane Doe"
+    # a box whose only words are the description's sentence names no one
+    box = "<footer class=author-details><p>Jane graduated from the state university with a degree in law</p></footer>"
+    assert page_with("", after=box).byline is None
+    # a name with particles is still a name
+    assert page_with("", "<div class=author>Ludwig van der Berg</div>").byline == "Ludwig van der Berg"

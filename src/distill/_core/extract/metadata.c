@@ -652,10 +652,29 @@ static int by_word(const dl_node *el) {
     return 0;
 }
 
+/* Whether el sits in a menu (a navigation, a button, a form's choice or a disclosure's summary) or in
+ * code (<pre>, <code>), at most 16 levels up. "By Price", "By Gender & Age", "BY COMPANY SIZE" in a
+ * menu are its facet labels, and "BY DEFAULT AS IDENTITY" in a listing is SQL, which by_word would
+ * read as "By" and a capitalised name. */
+static int in_menu_or_code(const dl_node *el) {
+    const dl_node *a = el;
+    for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 16; up++, a = a->parent) {
+        if (a->ns != DL_NS_HTML) continue;
+        switch (a->atom) {
+        case DL_TAG_nav: case DL_TAG_button: case DL_TAG_select: case DL_TAG_option: case DL_TAG_menu:
+        case DL_TAG_summary: case DL_TAG_label: case DL_TAG_pre: case DL_TAG_code:
+            return 1;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
 /* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
  * author, writer, autor, auteur, by-line, reporter), and those that mark a picture, a biography or a
- * list of authors elsewhere, which are not bylines (avatar, image, photo, img, bio, pic, thumb, comment,
- * authority, social, follow). Words that mark a date line, as htmldate reads them (date, time, publish,
+ * list of authors elsewhere, which are not bylines (avatar, image, photo, img, bio, descr(iption), pic, thumb, comment,
+ * authority, authoriz(ation), authoring, social, follow). Words that mark a date line, as htmldate reads them (date, time, publish,
  * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
  * an update line or a comment's date, which is not the publication (update, modif, comment, timeline,
  * runtime, timer). A value holds a hint when it holds a word of the first kind and none of the second.
@@ -669,11 +688,13 @@ typedef struct {
 #define HW(w, lists) {w, sizeof(w) - 1, lists}
 static const hint_word hint_a[] = {HW("author", HINT_BYLINE), HW("autor", HINT_BYLINE), HW("auteur", HINT_BYLINE),
                                    HW("avatar", HINT_NOT_BYLINE), HW("authority", HINT_NOT_BYLINE),
+                                   HW("authoriz", HINT_NOT_BYLINE), HW("authoring", HINT_NOT_BYLINE),
                                    HW("article-meta", HINT_DATE)};
 static const hint_word hint_b[] = {HW("byline", HINT_BYLINE | HINT_DATE), HW("by-line", HINT_BYLINE),
                                    HW("bio", HINT_NOT_BYLINE)};
 static const hint_word hint_c[] = {HW("comment", HINT_NOT_BYLINE | HINT_NOT_DATE)};
-static const hint_word hint_d[] = {HW("date", HINT_DATE), HW("datum", HINT_DATE), HW("dateline", HINT_DATE)};
+static const hint_word hint_d[] = {HW("date", HINT_DATE), HW("datum", HINT_DATE), HW("dateline", HINT_DATE),
+                                   HW("descr", HINT_NOT_BYLINE)};
 static const hint_word hint_e[] = {HW("entry-meta", HINT_DATE)};
 static const hint_word hint_f[] = {HW("fecha", HINT_DATE), HW("follow", HINT_NOT_BYLINE)};
 static const hint_word hint_i[] = {HW("image", HINT_NOT_BYLINE), HW("img", HINT_NOT_BYLINE)};
@@ -962,8 +983,12 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
     unsigned h = hints(m, ma, cells);
     if (m->nbylines < DL_META_NODES_MAX) {
         int word = 0;
-        if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) || (h & 1) ||
-            (word = by_word(el)))
+        /* a byline class on the post's whole container is the template's note of who wrote it
+         * (WordPress's "hentry author-jane-doe" on <article> or <body>), not a line the reader sees: the
+         * container's first words are the headline */
+        int container = el->atom == DL_TAG_article || el->atom == DL_TAG_main || el->atom == DL_TAG_body;
+        if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) ||
+            ((h & 1) && !container) || ((word = by_word(el)) && !in_menu_or_code(el)))
             keep_node(m->bylines, &m->nbylines, el, order, word);
     }
     if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
@@ -2041,6 +2066,25 @@ static int plausible_byline(const char *s, size_t n) {
         if (s[i] == ' ') words++;
     if (words > 12) return 0;
     if (s[n - 1] == '.' && words > 4) return 0; /* a sentence */
+    /* a sentence without its full stop ("Ray graduated from NYU with a degree", a bio's first words): a
+     * name's words are capitalised, but for the particles and joins names carry (von, van, de, da, di,
+     * du, del, der, den, la, le, bin, al, and, und, et, y, e, en) */
+    static const char *const particles[] = {"von", "van", "de", "da", "di", "du", "del", "der", "den", "la",
+                                            "le", "bin", "al", "and", "und", "et", "y", "e", "en"};
+    int lower_words = 0;
+    for (size_t i = 0; i < n;) {
+        while (i < n && s[i] == ' ') i++;
+        size_t j = i;
+        while (j < n && s[j] != ' ') j++;
+        if (j > i && s[i] >= 'a' && s[i] <= 'z') {
+            int particle = 0;
+            for (size_t k = 0; k < sizeof particles / sizeof particles[0] && !particle; k++)
+                particle = strlen(particles[k]) == j - i && memcmp(particles[k], s + i, j - i) == 0;
+            lower_words += !particle;
+        }
+        i = j;
+    }
+    if (lower_words >= 3) return 0;
     for (size_t i = 0; i < n; i++)
         if (s[i] == '@' || s[i] == '/' || s[i] == '?' || s[i] == '!') return 0; /* a handle, a URL, a question */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
