@@ -115,3 +115,28 @@ def test_an_authors_description_is_not_the_byline() -> None:
     assert page_with("", after=box).byline is None
     # a name with particles is still a name
     assert page_with("", "<div class=author>Ludwig van der Berg</div>").byline == "Ludwig van der Berg"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<div class=byline>Article by <a href=/j>Jane Doe</a></div>",
+        "<div class=byline>Recipe by Jane Doe</div>",
+        "<div class=byline>Authored by: Jane Doe</div>",
+        "<div class=byline>Authors: Jane Doe</div>",
+        "<div class=byline>Published by Jane Doe</div>",
+        "<div class=byline>Insights from Jane Doe</div>",
+        "<div class=byline>Erstellt von Jane Doe</div>",
+        "<div class=byline>Jane Doe \u2014</div>",
+    ],
+)
+def test_a_bylines_label_and_trailing_dash_are_not_the_name(line: str) -> None:
+    assert byline_of(line) == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["<div class=byline>Published by</div>", "<div class=byline>Posted on</div>", "<div class=byline>Posted</div>"],
+)
+def test_a_bylines_label_alone_names_no_one(line: str) -> None:
+    assert byline_of(line) is None

@@ -613,10 +613,13 @@ static void keep_node(dl_meta_node *list, size_t *count, const dl_node *el, uint
 }
 
 /* Words that introduce a byline, in the seven languages (compared lower case, followed by a space or
- * a colon): "By Jane Doe", "Von Max Muster", "Par Jean Dupont", "Por Ana", "Di Mario", "Door Jan". */
-static const char *const byline_prefixes[] = {"written by", "posted by", "words by", "story by", "text by", "by",
-                                              "von", "par", "por", "di", "door", "autor", "autorin", "author",
-                                              "auteur", "texto", "text", "reporting by"};
+ * a colon): "By Jane Doe", "Von Max Muster", "Par Jean Dupont", "Por Ana", "Di Mario", "Door Jan". A
+ * label with no name after it ("Published by", "Posted on" before a date, "Article by") names no one. */
+static const char *const byline_prefixes[] = {
+    "written by", "posted by", "words by", "story by", "text by", "by", "von", "par", "por", "di", "door", "autor",
+    "autorin", "author", "auteur", "texto", "text", "reporting by", "published by", "article by", "recipe by",
+    "guide by", "authored by", "authors", "posted on", "posted", "erstellt von", "eingestellt von",
+    "geschrieben von", "insights from"};
 
 /* Whether el's text starts with "By" (or a sibling language's word) as a word of its own: a byline
  * written as text ("<span>By</span> <a>Jane Doe</a>", "<p>By Jane Doe</p>"), with no class to say so.
@@ -1996,6 +1999,10 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
                          s[e - 1] == '-' || s[e - 1] == ':' || s[e - 1] == ';' || s[e - 1] == '"'))
             e--;
         if (e - a >= 2 && (unsigned char)s[e - 2] == 0xC2 && (unsigned char)s[e - 1] == 0xA0) e -= 2; /* no-break space */
+        /* an en or em dash left by a date or a role cut after it ("Dominique — 12. März") */
+        else if (e - a >= 3 && (unsigned char)s[e - 3] == 0xE2 && (unsigned char)s[e - 2] == 0x80 &&
+                 ((unsigned char)s[e - 1] == 0x93 || (unsigned char)s[e - 1] == 0x94))
+            e -= 3;
         else break;
     }
     /* "Jane Doe Jane Doe", "Bence Kovács Bence": the name, then the name again or its first word
