@@ -226,6 +226,19 @@ def test_article_author_path_on_the_site_is_not_a_byline(url: str) -> None:
     assert page(head.split("<meta name")[0], story()).byline is None
 
 
+@pytest.mark.parametrize("value", ["Unknown", "undefined", "null", "@janedoe", "facebook.com/jane.doe"])
+def test_a_placeholder_handle_or_address_in_an_author_meta_is_not_a_byline(value: str) -> None:
+    # the meta names no one: the visible byline under the headline does
+    head = f'<meta property="article:author" content="{value}">'
+    assert page(head, story(after="<div class=byline>By Jane Doe</div>")).byline == "Jane Doe"
+    assert page(head, story()).byline is None
+
+
+@pytest.mark.parametrize("value", ["jane.doe@example.org", "det/dpa"])
+def test_an_email_or_an_agency_credit_in_an_author_meta_stays(value: str) -> None:
+    assert page(f'<meta name="author" content="{value}">', story()).byline == value
+
+
 def microdata_author(item: str) -> str:
     """A video page: the video's item with its own name, and the author item inside it as given."""
     return (

@@ -2190,6 +2190,23 @@ static int more_names(const char *s, size_t n) {
     return 0;
 }
 
+/* Whether a declared author value names someone: not a template's placeholder ("Unknown", "undefined",
+ * "null"), a social handle ("@jane") or an address on the web ("facebook.com/jane"), which pages put in
+ * their author metas where no name was filled in. An e-mail address stays: it says who wrote the page
+ * (and WCXB's truth keeps it), as does an agency's credit ("det/dpa"). */
+static int names_someone(const char *s, size_t n) {
+    static const char *const placeholders[] = {"unknown", "unbekannt", "unbenannt", "undefined", "null", "none",
+                                               "n/a", "inconnu", "desconocido"};
+    for (size_t k = 0; k < sizeof placeholders / sizeof placeholders[0]; k++)
+        if (same_ci(s, n, placeholders[k], strlen(placeholders[k]))) return 0;
+    if (n && s[0] == '@') return 0;
+    if (contains_ci(s, n, "://")) return 0;
+    /* one word whose part before a slash is a domain ("facebook.com/jane", "example.org/authors/jane") */
+    const char *slash = memchr(s, '/', n);
+    if (slash && !memchr(s, ' ', n) && memchr(s, '.', (size_t)(slash - s))) return 0;
+    return 1;
+}
+
 /* Company names in an author meta: the publisher, not who wrote the article. */
 static int corporate(const char *s, size_t n) {
     static const char *const suffixes[] = {" inc.", " inc", " llc", " ltd", " ltd.", " gmbh", " ag", " corp", " corp.",
@@ -2240,7 +2257,7 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
     for (size_t k = 0; k <= ndeclared && !pick; k++) {
         if (k == ndeclared && !m->twitter_label_author) break;
         const dl_buf *b = &m->src[k < ndeclared ? declared_authors[k] : DL_SRC_TWITTER_DATA1];
-        if (!b->len) continue;
+        if (!b->len || !names_someone(b->data, b->len)) continue;
         if ((site_len && same_text(b->data, b->len, site, site_len)) || corporate(b->data, b->len)) {
             if (!weak) weak = b;
             continue;
@@ -2278,7 +2295,7 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
         /* the design's byline (a rel=author link or the author meta), cleaned the same way */
         dl_buf *d = &out->fields[DL_META_BYLINE].value;
         size_t start, len = clean_byline(d->data, d->len, &start);
-        if (!len || !plausible_byline(d->data + start, len)) {
+        if (!len || !plausible_byline(d->data + start, len) || !names_someone(d->data + start, len)) {
             dl_buf_free(d);
             out->fields[DL_META_BYLINE].rank = RANK_UNSET;
         } else if (start || len != d->len) {
