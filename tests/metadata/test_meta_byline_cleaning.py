@@ -140,3 +140,16 @@ def test_a_bylines_label_and_trailing_dash_are_not_the_name(line: str) -> None:
 )
 def test_a_bylines_label_alone_names_no_one(line: str) -> None:
     assert byline_of(line) is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<div class=byline>By&nbsp;Jane Doe</div>",
+        # the word in an element of its own, the name in the next one's link
+        "<div class=author-block><p class=byline-label>By&nbsp;</p><div class=byline><a rel=author href=/j>Jane Doe"
+        "</a></div></div>",
+    ],
+)
+def test_by_and_a_no_break_space_is_cut(line: str) -> None:
+    assert byline_of(line) == "Jane Doe"

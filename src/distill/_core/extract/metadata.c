@@ -1939,12 +1939,17 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
         for (size_t k = 0; k < sizeof byline_prefixes / sizeof byline_prefixes[0]; k++) {
             size_t pl = strlen(byline_prefixes[k]);
             if (n - a < pl || !starts_ci(s + a, n - a, byline_prefixes[k])) continue;
-            if (n - a == pl) { /* the word alone: no name */
+            /* what follows the word, past a no-break space ("By&nbsp;" before the name's link) */
+            size_t q = a + pl;
+            int nbsp = q + 1 < n && (unsigned char)s[q] == 0xC2 && (unsigned char)s[q + 1] == 0xA0;
+            size_t rest = q + (nbsp ? 2 : 0);
+            while (rest < n && dl_rule_is_space((unsigned char)s[rest])) rest++;
+            if (rest == n && (nbsp || q == n || dl_rule_is_space((unsigned char)s[q]))) { /* the word alone: no name */
                 *start = n;
                 return 0;
             }
-            if (s[a + pl] == ' ' || s[a + pl] == ':') {
-                a += pl + 1;
+            if (nbsp || s[q] == ' ' || s[q] == ':') {
+                a = nbsp ? q + 2 : q + 1;
                 again = 1;
                 break;
             }
