@@ -153,3 +153,13 @@ def test_a_bylines_label_alone_names_no_one(line: str) -> None:
 )
 def test_by_and_a_no_break_space_is_cut(line: str) -> None:
     assert byline_of(line) == "Jane Doe"
+
+
+def test_no_space_before_a_comma_the_markup_separated() -> None:
+    line = "<div class=byline><a href=/j>Jane Doe</a><span>, John Roe</span></div>"
+    assert byline_of(line) == "Jane Doe, John Roe"
+
+
+@pytest.mark.parametrize("lead", ["&amp; ", "&nbsp;&amp;", "&nbsp;", "&nbsp;von "])
+def test_what_leads_a_second_authors_line_is_not_the_name(lead: str) -> None:
+    assert byline_of(f"<div class=byline><span>{lead}</span> <a href=/j>Jane Doe</a></div>") == "Jane Doe"

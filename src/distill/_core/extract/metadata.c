@@ -1934,8 +1934,14 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
     size_t a = 0;
     for (int again = 1; again;) {
         again = 0;
-        while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
-                         s[a] == ',' || s[a] == '"')) a++;
+        /* separators left before the name, and the "&" of a second author's line ("& Jane Doe") */
+        for (;;) {
+            while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
+                             s[a] == ',' || s[a] == '"' || s[a] == '&'))
+                a++;
+            if (a + 1 < n && (unsigned char)s[a] == 0xC2 && (unsigned char)s[a + 1] == 0xA0) a += 2; /* no-break space */
+            else break;
+        }
         for (size_t k = 0; k < sizeof byline_prefixes / sizeof byline_prefixes[0]; k++) {
             size_t pl = strlen(byline_prefixes[k]);
             if (n - a < pl || !starts_ci(s + a, n - a, byline_prefixes[k])) continue;
@@ -2146,7 +2152,14 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
             dup = (i == 0 || out->data[i - 1] == ' ') && same_text(out->data + i, len, name, len);
         if (!dup && out->len + len + 2 <= DL_META_BYLINE_MAX * 2) {
             if (out->len) dl_buf_append(out, ", ", 2);
-            dl_buf_append(out, name, len);
+            /* without the space the markup put before a comma ("<a>Jane Doe</a>, Editor" read as
+             * "Jane Doe , Editor") */
+            for (size_t i = 0; i < len;) {
+                size_t j = i;
+                while (j < len && !(name[j] == ' ' && j + 1 < len && name[j + 1] == ',')) j++;
+                dl_buf_append(out, name + i, j - i);
+                i = j < len ? j + 1 : j;
+            }
             added = 1;
         }
     }
