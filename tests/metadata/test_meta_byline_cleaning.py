@@ -163,3 +163,21 @@ def test_no_space_before_a_comma_the_markup_separated() -> None:
 @pytest.mark.parametrize("lead", ["&amp; ", "&nbsp;&amp;", "&nbsp;", "&nbsp;von "])
 def test_what_leads_a_second_authors_line_is_not_the_name(lead: str) -> None:
     assert byline_of(f"<div class=byline><span>{lead}</span> <a href=/j>Jane Doe</a></div>") == "Jane Doe"
+
+
+def test_a_forum_posts_username_is_the_byline() -> None:
+    post = "<div class=post><span class=username>quietreader42</span><div>A question about the budget.</div></div>"
+    assert page_with("", post).byline == "quietreader42"
+
+
+@pytest.mark.parametrize(
+    "account",
+    [
+        "<a class=username href=/login>Login</a>",
+        "<label class=username-label>Email address</label>",
+        "<span class=username>My Account</span>",
+        "<span class=username>a***e (421)</span>",  # a reviewer's masked name
+    ],
+)
+def test_an_account_link_or_a_masked_name_is_not_a_byline(account: str) -> None:
+    assert page_with("", account).byline is None

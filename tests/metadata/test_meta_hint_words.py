@@ -33,6 +33,10 @@ def byline_under_headline(attrs: str) -> str | None:
         "id=ByLine",
         "class=xauthor",
         "class=a1-Writer",
+        # a forum post's user name
+        "class=username",
+        "class='message-userName'",
+        "class=bigusername",
     ],
 )
 def test_a_byline_word_marks_the_byline(attrs: str) -> None:
@@ -53,6 +57,7 @@ def test_a_byline_word_marks_the_byline(attrs: str) -> None:
         "class=authority",
         "class=author-social",
         "class=follow-author",
+        "class=authorization-link",
         "class=nothing-here",
     ],
 )
@@ -66,6 +71,12 @@ def test_a_picture_bio_or_comment_word_vetoes_it(attrs: str) -> None:
 @pytest.mark.parametrize("pad", range(10, 42))
 def test_a_byline_word_ends_a_long_value(pad: int) -> None:
     assert byline_under_headline(f"class={'x' * pad}-Author") == "Jane Doe"
+
+
+@pytest.mark.parametrize("pad", range(8, 40))
+def test_a_user_name_word_ends_a_long_value(pad: int) -> None:
+    # "us" is a piece of its own in the 16-place scan and in the byte-at-a-time rest
+    assert byline_under_headline(f"class={'x' * pad}-UserName") == "Jane Doe"
 
 
 @pytest.mark.parametrize("pad", range(3, 35))

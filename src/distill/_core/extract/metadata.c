@@ -675,7 +675,7 @@ static int in_menu_or_code(const dl_node *el) {
 }
 
 /* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
- * author, writer, autor, auteur, by-line, reporter), and those that mark a picture, a biography or a
+ * author, writer, autor, auteur, by-line, reporter, and a forum's username), and those that mark a picture, a biography or a
  * list of authors elsewhere, which are not bylines (avatar, image, photo, img, bio, descr(iption), pic, thumb, comment,
  * authority, authoriz(ation), authoring, social, follow). Words that mark a date line, as htmldate reads them (date, time, publish,
  * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
@@ -708,7 +708,7 @@ static const hint_word hint_r[] = {HW("reporter", HINT_BYLINE), HW("runtime", HI
 static const hint_word hint_s[] = {HW("social", HINT_NOT_BYLINE)};
 static const hint_word hint_t[] = {HW("thumb", HINT_NOT_BYLINE), HW("time", HINT_DATE), HW("timeline", HINT_NOT_DATE),
                                    HW("timer", HINT_NOT_DATE)};
-static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE)};
+static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE), HW("username", HINT_BYLINE)};
 static const hint_word hint_w[] = {HW("writer", HINT_BYLINE)};
 #undef HW
 
@@ -750,12 +750,13 @@ static int piece_at(const char *p, size_t r) {
     case 'p': return (c2 == 'u' && starts_ci(p, r, "pub")) || (c2 == 'o' && starts_ci(p, r, "post"));
     case 'f': return c2 == 'e' && starts_ci(p, r, "fecha");
     case 'm': return c2 == 'e' && starts_ci(p, r, "meta");
+    case 'u': return c2 == 's' && starts_ci(p, r, "username");
     default: return 0;
     }
 }
 
 /* Whether s holds a piece every byline or date-line word holds ("aut", "by", "writer", "reporter", "dat",
- * "tim", "pub", "post", "fecha", "meta"), ASCII case-insensitively: one pass over the value, so the many
+ * "tim", "pub", "post", "fecha", "meta", "username"), ASCII case-insensitively: one pass over the value, so the many
  * class names and ids that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
     size_t i = 0;
@@ -772,7 +773,8 @@ static int has_piece(const char *s, size_t n) {
                                               _mm_or_si128(DL_PAIR('w', 'r'), DL_PAIR('r', 'e'))),
                                  _mm_or_si128(_mm_or_si128(DL_PAIR('d', 'a'), DL_PAIR('t', 'i')),
                                               _mm_or_si128(_mm_or_si128(DL_PAIR('p', 'u'), DL_PAIR('p', 'o')),
-                                                           _mm_or_si128(DL_PAIR('f', 'e'), DL_PAIR('m', 'e')))));
+                                                           _mm_or_si128(_mm_or_si128(DL_PAIR('f', 'e'), DL_PAIR('m', 'e')),
+                                                                        DL_PAIR('u', 's')))));
         for (unsigned bits = (unsigned)_mm_movemask_epi8(m); bits; bits &= bits - 1)
             if (piece_at(s + i + (unsigned)__builtin_ctz(bits), n - i - (unsigned)__builtin_ctz(bits))) return 1;
     }
@@ -787,7 +789,7 @@ static int has_piece(const char *s, size_t n) {
                                          ['d'] = L('a'), ['t'] = L('i'), ['p'] = L('u') | L('o'), ['f'] = L('e'),
                                          ['m'] = L('e'), ['A'] = L('u'), ['B'] = L('y'), ['W'] = L('r'),
                                          ['R'] = L('e'), ['D'] = L('a'), ['T'] = L('i'), ['P'] = L('u') | L('o'),
-                                         ['F'] = L('e'), ['M'] = L('e')};
+                                         ['F'] = L('e'), ['M'] = L('e'), ['u'] = L('s'), ['U'] = L('s')};
 #undef L
     for (; i + 2 <= n; i++)
         if ((second[(unsigned char)s[i]] >> ((unsigned char)s[i + 1] & 31) & 1) && piece_at(s + i, n - i)) return 1;
@@ -2105,9 +2107,15 @@ static int plausible_byline(const char *s, size_t n) {
     if (lower_words >= 3) return 0;
     for (size_t i = 0; i < n; i++)
         if (s[i] == '@' || s[i] == '/' || s[i] == '?' || s[i] == '!') return 0; /* a handle, a URL, a question */
+    for (size_t i = 1; i + 1 < n; i++)
+        if (s[i] == '*') return 0; /* a name a page masked ("a***a"), not the one it shows */
+    /* ... nor the words of a link or a form field (a "username" class also marks the visitor's own
+     * account in a page's header: "Login", "Email address") */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
                                             "see full bio", "full bio", "about the author", "author profile",
-                                            "min read", "the author"};
+                                            "min read", "the author", "login", "log in", "sign in", "sign up",
+                                            "account", "email address", "e-mail address", "register",
+                                            "anmelden", "connexion"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
