@@ -33,6 +33,13 @@ def test_h1_that_agrees_with_a_declared_title_wins_over_an_earlier_h1() -> None:
     assert page(head, body).title == "Council passes budget"
 
 
+def test_markdown_emphasis_left_in_a_declared_title_does_not_hide_the_agreeing_h1() -> None:
+    # the CMS wrote the title's emphasis as asterisks in og:title; the page shows it in italics
+    head = '<meta property="og:title" content="*The Budget* (2025)">'
+    body = "<article><h1><em>The Budget</em> (2025)</h1><div class=text>" + PROSE + "</div></article>"
+    assert page(head, body).title == "The Budget (2025)"
+
+
 def test_a_link_aggregators_notes_in_the_headline_are_not_its_words() -> None:
     # the story's link, then its source's domain and its comment count, each a link of its own
     h1 = ('<h1><a href="/story/1">Council passes budget</a> <span><a href="https://news.example.org/x">'

@@ -1129,6 +1129,9 @@ static size_t norm(const char *s, size_t n, char *out, size_t cap) {
             i += hidden - 1;
             continue;
         }
+        /* a Markdown emphasis mark a CMS left in a declared title ("*A Treatise* (1792)" over the
+         * <h1> "<em>A Treatise</em> (1792)"): the reader sees the words, not the marks */
+        if (c == '*') continue;
         if (space) out[o++] = ' ';
         space = 0;
         if (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80) {
