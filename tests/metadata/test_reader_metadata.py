@@ -35,8 +35,14 @@ def test_h1_that_agrees_with_a_declared_title_wins_over_an_earlier_h1() -> None:
 
 def test_markdown_emphasis_left_in_a_declared_title_does_not_hide_the_agreeing_h1() -> None:
     # the CMS wrote the title's emphasis as asterisks in og:title; the page shows it in italics
+    # (the <h1> in a banner apart from the text, other <h1>s in a cart widget: only its agreement with the
+    # declared title makes it the headline)
     head = '<meta property="og:title" content="*The Budget* (2025)">'
-    body = "<article><h1><em>The Budget</em> (2025)</h1><div class=text>" + PROSE + "</div></article>"
+    body = (
+        "<div class=hero><div><div><h1><em>The Budget</em> (2025)</h1></div></div></div><main><div><div><article>"
+        + PROSE
+        + "</article></div></div></main><div class=cart><h1>Payment</h1><h1>Summary</h1></div>"
+    )
     assert page(head, body).title == "The Budget (2025)"
 
 
