@@ -40,7 +40,7 @@ def test_markdown_emphasis_left_in_a_declared_title_does_not_hide_the_agreeing_h
     head = '<meta property="og:title" content="*The Budget* (2025)">'
     body = (
         "<div class=hero><div><div><h1><em>The Budget</em> (2025)</h1></div></div></div><main><div><div><article>"
-        + PROSE
+        + PROSE * 2
         + "</article></div></div></main><div class=cart><h1>Payment</h1><h1>Summary</h1></div>"
     )
     assert page(head, body).title == "The Budget (2025)"
