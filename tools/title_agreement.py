@@ -15,30 +15,17 @@ choice made from the page alone gets both halves.
 from __future__ import annotations
 
 import argparse
-import gzip
-import importlib.util
-import json
 import re
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
-from types import ModuleType
+
+import shared_scorer
 
 import distill
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+SHARED = shared_scorer.SHARED
 SEPARATORS = re.compile(r"\s+[|\-\u2013\u2014\u00b7\u2022\u00bb]\s+")
-
-
-def scorer() -> ModuleType:
-    path = SHARED / "tools" / "score_meta.py"
-    spec = importlib.util.spec_from_file_location("score_meta", path)
-    if spec is None or spec.loader is None:
-        sys.exit(f"title_agreement: cannot load {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def squeeze(text: str) -> str:
@@ -60,17 +47,9 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, default=SHARED / "corpus" / "wcxb-dev")
     ap.add_argument("--list", action="store_true", help="print each disagreeing page")
     args = ap.parse_args()
-    if not (args.corpus / "ground-truth").is_dir():
-        sys.exit(f"title_agreement: no WCXB corpus at {args.corpus}")
-    sm = scorer()
+    sm = shared_scorer.load("score_meta")
     counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for truth_file in sorted((args.corpus / "ground-truth").glob("*.json")):
-        record = json.loads(truth_file.read_text())
-        expected = (record.get("ground_truth") or {}).get("title")
-        if not isinstance(expected, str) or not expected.strip():
-            continue
-        page_type = record["_internal"]["page_type"]["primary"]
-        raw = gzip.open(args.corpus / "html" / f"{truth_file.stem}.html.gz").read()
+    for page_id, expected, page_type, raw in shared_scorer.wcxb_pages(args.corpus, "title"):
         doc = distill.parse(raw)
         h1 = next((squeeze(e.text) for e in doc.find_all("h1") if squeeze(e.text)), "")
         declared = declared_title(doc)
@@ -89,7 +68,7 @@ def main() -> int:
             counts[key][side] += 1
             counts[key][side + " got"] += got
         if args.list:
-            print(f"{truth_file.stem} {page_type} truth={side} got={got}")
+            print(f"{page_id} {page_type} truth={side} got={got}")
             print(f"  h1: {h1[:100]}\n  declared: {declared[:100]}")
     header = f"{'type':15s} {'pages':>5s} {'truth h1':>9s} {'declared':>9s} {'neither':>8s}"
     print(header + "   distill gets: h1 / declared / neither")
