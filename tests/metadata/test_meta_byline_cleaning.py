@@ -181,3 +181,16 @@ def test_a_forum_posts_username_is_the_byline() -> None:
 )
 def test_an_account_link_or_a_masked_name_is_not_a_byline(account: str) -> None:
     assert page_with("", account).byline is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<div class=byline><span class=by>by</span> <span class=author><a href=/j>Jane Doe</a></span> "
+        "<span class=job_title>Former Deputy Tech Editor</span></div>",
+        "<div class=author-box><p class=author-name>Jane Doe</p><p class=styles_jobTitle>Tech Reporter</p></div>",
+        '<div class=byline>By <span>Jane Doe</span> <span itemprop="jobTitle">Council Reporter</span></div>',
+    ],
+)
+def test_a_job_titles_element_is_not_part_of_the_name(line: str) -> None:
+    assert byline_of(line) == "Jane Doe"

@@ -125,11 +125,27 @@ static const dl_attr *attr(const dl_node *el, const char *name) { return dl_elem
 /* The folded text of el, at most max bytes, without script, style or template content. spaced: every
  * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
  * where styling sets them apart). */
+static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job, dl_buf *out);
 static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out) {
+    bounded_text_but(el, max, spaced, 0, out);
+}
+
+/* Whether el is a job title's element inside a byline ("<span class=job_title>Former Deputy Editor",
+ * itemprop=jobTitle): the role under the name, not a word of it. */
+static int job_element(const dl_node *el) {
+    const dl_attr *cls = dl_element_attr(el, "class", 5), *prop = dl_element_attr(el, "itemprop", 8);
+    return (cls && contains_ci(cls->value.ptr, cls->value.len, "job")) ||
+           (prop && contains_ci(prop->value.ptr, prop->value.len, "jobtitle"));
+}
+
+/* bounded_text, and with no_job set without the job titles' elements (job_element). */
+static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job, dl_buf *out) {
     dl_buf raw = {0};
     for (const dl_node *x = el; x && raw.len < max;) {
         int skip = 0;
-        if (x->type == DL_NODE_TEXT) {
+        if (no_job && x != el && x->type == DL_NODE_ELEMENT && job_element(x)) {
+            skip = 1;
+        } else if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
             if (n > max - raw.len) n = utf8_cut(x->u.text.ptr, max - raw.len);
             dl_buf_append(&raw, x->u.text.ptr, n);
@@ -2144,12 +2160,12 @@ static int plausible_byline(const char *s, size_t n) {
  * Returns whether it added a name. */
 static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
     dl_buf t = {0};
-    bounded_text(node, DL_META_TEXT_MAX, 1, &t);
+    bounded_text_but(node, DL_META_TEXT_MAX, 1, 1, &t);
     size_t start = 0, len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     if (!len && by_word_alone && node->parent && node->parent->type == DL_NODE_ELEMENT) {
         /* "<span>By</span> <a>Jane Doe</a>": the names follow the word, in its parent */
         dl_buf_free(&t);
-        bounded_text(node->parent, DL_META_TEXT_MAX, 1, &t);
+        bounded_text_but(node->parent, DL_META_TEXT_MAX, 1, 1, &t);
         len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     }
     if (len) len = without_role(t.data + start, len);
