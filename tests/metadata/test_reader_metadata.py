@@ -239,7 +239,9 @@ def test_article_author_path_on_the_site_is_not_a_byline(url: str) -> None:
     assert page(head.split("<meta name")[0], story()).byline is None
 
 
-@pytest.mark.parametrize("value", ["Unknown", "undefined", "null", "@janedoe", "facebook.com/jane.doe"])
+@pytest.mark.parametrize(
+    "value", ["Unknown", "undefined", "null", "@janedoe", "facebook.com/jane.doe", "-", "262588213843476"]
+)
 def test_a_placeholder_handle_or_address_in_an_author_meta_is_not_a_byline(value: str) -> None:
     # the meta names no one: the visible byline under the headline does
     head = f'<meta property="article:author" content="{value}">'

@@ -122,23 +122,17 @@ static size_t utf8_cut(const char *s, size_t n) {
 
 static const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
 
-/* The folded text of el, at most max bytes, without script, style or template content. spaced: every
- * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
- * where styling sets them apart). */
-static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job, dl_buf *out);
-static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out) {
-    bounded_text_but(el, max, spaced, 0, out);
-}
-
 /* Whether el is a job title's element inside a byline ("<span class=job_title>Former Deputy Editor",
  * itemprop=jobTitle): the role under the name, not a word of it. */
 static int job_element(const dl_node *el) {
-    const dl_attr *cls = dl_element_attr(el, "class", 5), *prop = dl_element_attr(el, "itemprop", 8);
+    const dl_attr *cls = attr(el, "class"), *prop = attr(el, "itemprop");
     return (cls && contains_ci(cls->value.ptr, cls->value.len, "job")) ||
            (prop && contains_ci(prop->value.ptr, prop->value.len, "jobtitle"));
 }
 
-/* bounded_text, and with no_job set without the job titles' elements (job_element). */
+/* The folded text of el, at most max bytes, without script, style or template content, and with no_job
+ * set without the job titles' elements (job_element). spaced: every element boundary separates words (a
+ * byline's "Jane Doe<a>Twitter</a>" reads as two words on screen, where styling sets them apart). */
 static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job, dl_buf *out) {
     dl_buf raw = {0};
     for (const dl_node *x = el; x && raw.len < max;) {
@@ -163,6 +157,10 @@ static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_j
     if (raw.failed) out->failed = 1;
     else if (raw.len) dl_fold_append(out, raw.data, raw.len);
     dl_buf_free(&raw);
+}
+
+static void bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out) {
+    bounded_text_but(el, max, spaced, 0, out);
 }
 
 /* Whether the link a, after a heading's words, is a link aggregator's note on the story rather than a
@@ -691,9 +689,10 @@ static int in_menu_or_code(const dl_node *el) {
 }
 
 /* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
- * author, writer, autor, auteur, by-line, reporter, and a forum's username), and those that mark a picture, a biography or a
- * list of authors elsewhere, which are not bylines (avatar, image, photo, img, bio, descr(iption), pic, thumb, comment,
- * authority, authoriz(ation), authoring, social, follow). Words that mark a date line, as htmldate reads them (date, time, publish,
+ * author, writer, autor, auteur, by-line, reporter, and a forum's username), and those that mark a
+ * picture, a biography or a list of authors elsewhere, which are not bylines (avatar, image, photo, img,
+ * bio, descr(iption), pic, thumb, comment, authority, authoriz(ation), authoring, social, follow). Words
+ * that mark a date line, as htmldate reads them (date, time, publish,
  * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
  * an update line or a comment's date, which is not the publication (update, modif, comment, timeline,
  * runtime, timer). A value holds a hint when it holds a word of the first kind and none of the second.
@@ -772,8 +771,8 @@ static int piece_at(const char *p, size_t r) {
 }
 
 /* Whether s holds a piece every byline or date-line word holds ("aut", "by", "writer", "reporter", "dat",
- * "tim", "pub", "post", "fecha", "meta", "username"), ASCII case-insensitively: one pass over the value, so the many
- * class names and ids that hold none cost little. */
+ * "tim", "pub", "post", "fecha", "meta", "username"), ASCII case-insensitively: one pass over the value,
+ * so the many class names and ids that hold none cost little. */
 static int has_piece(const char *s, size_t n) {
     size_t i = 0;
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -907,16 +906,12 @@ static void visit_time(dl_meta *m, const dl_node *el) {
  * itemscope><link itemprop=name content="Jane Doe">): schema.org's author, declared as an author meta's
  * is. The name belongs to the nearest item around it (itemscope, at most 8 levels up), which must be
  * the author, not the page's video or product, and a person (an Organization item is the publisher
- * signing for its staff, where the visible byline names who wrote it). A name with no letter ("-") is
- * a template's placeholder. */
+ * signing for its staff, where the visible byline names who wrote it). Whether the name names someone
+ * is resolve_byline's question (names_someone), as for every declared author. */
 static void item_author_name(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     if (!has_token(ma->itemprop, "name") || m->src[DL_SRC_ITEMPROP_AUTHOR].len) return;
     const dl_attr *content = attr(el, "content");
     if (!content || !content->value.len || looks_like_url(content->value.ptr, content->value.len)) return;
-    int letter = 0;
-    for (size_t i = 0; i < content->value.len && !letter; i++)
-        letter = dl_ascii_is_alpha((unsigned char)content->value.ptr[i]) || (unsigned char)content->value.ptr[i] >= 0x80;
-    if (!letter) return;
     const dl_node *item = el->parent;
     for (int up = 0; item && item->type == DL_NODE_ELEMENT && up < 8; up++, item = item->parent) {
         if (!attr(item, "itemscope")) continue;
@@ -2236,10 +2231,15 @@ static int more_names(const char *s, size_t n) {
 }
 
 /* Whether a declared author value names someone: not a template's placeholder ("Unknown", "undefined",
- * "null"), a social handle ("@jane") or an address on the web ("facebook.com/jane"), which pages put in
- * their author metas where no name was filled in. An e-mail address stays: it says who wrote the page
- * (and WCXB's truth keeps it), as does an agency's credit ("det/dpa"). */
+ * "null", a value with no letter: "-"), a social handle ("@jane") or an address on the web
+ * ("facebook.com/jane"), which pages put in their author metas where no name was filled in. An e-mail
+ * address stays: it says who wrote the page (and WCXB's truth keeps it), as does an agency's credit
+ * ("det/dpa"). */
 static int names_someone(const char *s, size_t n) {
+    int letter = 0;
+    for (size_t i = 0; i < n && !letter; i++)
+        letter = dl_ascii_is_alpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80;
+    if (!letter) return 0;
     static const char *const placeholders[] = {"unknown", "unbekannt", "unbenannt", "undefined", "null", "none",
                                                "n/a", "inconnu", "desconocido"};
     for (size_t k = 0; k < sizeof placeholders / sizeof placeholders[0]; k++)
@@ -3207,12 +3207,13 @@ static int writes_day_before_month(const dl_meta *m) {
         const unsigned char *s = (const unsigned char *)t->data;
         size_t i = at, n = t->len;
         if (dl_ascii_is_digit(s[i])) {
-            /* "3 October 2023", "3. Oktober", "3rd October" */
+            /* "3 October 2023", "3. Oktober", "3rd October"; a year first (ISO, numeric) shows neither */
             while (i < n && dl_ascii_is_digit(s[i])) i++;
-            if (i - at > 2) goto next; /* a year first: ISO or numeric, neither order is shown */
-            if (i < n && s[i] == '.') i++;
-            else if (ordinal_suffix(s + i, n - i)) i += 2;
-            if (i + 1 < n && s[i] == ' ' && dl_ascii_is_alpha(s[i + 1])) day_name++;
+            if (i - at <= 2) {
+                if (i < n && s[i] == '.') i++;
+                else if (ordinal_suffix(s + i, n - i)) i += 2;
+                if (i + 1 < n && s[i] == ' ' && dl_ascii_is_alpha(s[i + 1])) day_name++;
+            }
         } else if (dl_ascii_is_alpha(s[i])) {
             /* "October 3, 2023", "Oct. 3rd, 2023" */
             while (i < n && dl_ascii_is_alpha(s[i])) i++;
@@ -3225,7 +3226,6 @@ static int writes_day_before_month(const dl_meta *m) {
                 if (i < n && s[i] == ',') name_day++;
             }
         }
-    next:
         off = skip_date(t, at);
     }
     return day_name > 0 && !name_day;

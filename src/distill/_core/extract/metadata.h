@@ -136,7 +136,8 @@ void dl_meta_free(dl_meta *m);
 void dl_meta_set_page_type(dl_meta *m, int type);
 
 /* article()'s metadata from the harvest, into out (initialised here; dl_metadata_free it). body is the
- * article text's container (may be NULL). Returns 0 or -1 on out of memory. */
+ * article text's container (may be NULL). It may settle m's numeric date order (a page in English at
+ * large that writes its dates day first). Returns 0 or -1 on out of memory. */
 int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out);
 
 void dl_metadata_init(dl_metadata *md);
