@@ -165,6 +165,25 @@ def test_canonical_site_name_image() -> None:
     )
 
 
+def test_site_name_from_a_json_ld_website_when_nothing_else_names_the_site() -> None:
+    website = (
+        '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "WebSite",'
+        ' "name": "Chatter", "url": "https://chatter.example/"}</script>'
+    )
+    title = "<title>Chatter - Group chat for friends</title>"
+    a = art(title + website)
+    assert a.site_name == "Chatter"
+    # the known site name tells "Site - Headline" apart and is cut from the front
+    assert a.title == "Group chat for friends"
+    # without it the last part is taken for the site's ("Headline - Site" is the convention)
+    assert (art(title).site_name, art(title).title) == (None, "Chatter")
+    # a WebPage's name is the page's, not the site's; og:site_name comes first
+    webpage = website.replace('"WebSite"', '"WebPage"')
+    assert art(title + webpage).site_name is None
+    og = '<meta property="og:site_name" content="Chatter Inc">'
+    assert art(og + title + website).site_name == "Chatter Inc"
+
+
 def test_tags_article_tag_over_keywords() -> None:
     kw = '<meta name="keywords" content="alpha, beta ,, alpha,gamma">'
     tags = '<meta property="article:tag" content="One"><meta property="article:tag" content="Two">'

@@ -556,6 +556,8 @@ static int ld_value(void *user, const dl_jsonld_value *v) {
         ld_date(st, &st->created, NULL, v);
     } else if (dl_jsonld_key_is(k, kn, "name") && dl_jsonld_key_is(v->parent_key, v->parent_key_len, "publisher")) {
         if (!m->src[DL_SRC_LD_PUBLISHER].len) dl_jsonld_unescape(v->value, v->value_len, &m->src[DL_SRC_LD_PUBLISHER]);
+    } else if (dl_jsonld_key_is(k, kn, "name") && v->type && v->type_len == 7 && memcmp(v->type, "WebSite", 7) == 0) {
+        if (!m->src[DL_SRC_LD_WEBSITE].len) dl_jsonld_unescape(v->value, v->value_len, &m->src[DL_SRC_LD_WEBSITE]);
     } else if ((dl_jsonld_key_is(k, kn, "author") || dl_jsonld_key_is(k, kn, "creator")) ||
                (dl_jsonld_key_is(k, kn, "name") && (dl_jsonld_key_is(v->parent_key, v->parent_key_len, "author") ||
                                                     dl_jsonld_key_is(v->parent_key, v->parent_key_len, "creator")))) {
@@ -3234,10 +3236,14 @@ static int writes_day_before_month(const dl_meta *m) {
 int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out) {
     dl_metadata_init(out);
     if (m->nomem || copy_design(&m->design, out) < 0) return -1;
-    /* the site name: og:site_name, else application-name, else the JSON-LD publisher */
+    /* the site name: og:site_name, else application-name, else the JSON-LD publisher, else the name of
+     * the JSON-LD WebSite (a home or service page declares no article and so no publisher; the site
+     * name it declares is what tells "Site - Headline" from "Headline - Site" in its <title>: wcxb-dev
+     * title +1, nothing else scored changes; 15 development pages gain a site name, each the site's) */
     const dl_buf *site = &m->src[DL_SRC_OG_SITE_NAME];
     if (!site->len) site = &m->src[DL_SRC_APPLICATION_NAME];
     if (!site->len) site = &m->src[DL_SRC_LD_PUBLISHER];
+    if (!site->len) site = &m->src[DL_SRC_LD_WEBSITE];
     if (site->len && put_field(out, DL_META_SITE_NAME, site->data, site->len) < 0) return -1;
     const dl_node *headline = NULL;
     if (resolve_title(m, body, site->data, site->len, out, &headline) < 0) return -1;

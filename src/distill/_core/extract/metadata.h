@@ -42,6 +42,7 @@ typedef enum {
     DL_SRC_OG_SITE_NAME,
     DL_SRC_APPLICATION_NAME,
     DL_SRC_LD_PUBLISHER,
+    DL_SRC_LD_WEBSITE,      /* the name of a JSON-LD WebSite object */
     DL_SRC_LD_AUTHOR,       /* every JSON-LD author name of the first object that has any, ", "-joined */
     DL_SRC_META_AUTHOR,     /* <meta name=author> */
     DL_SRC_ARTICLE_AUTHOR,  /* article:author, when a name and not a URL */
