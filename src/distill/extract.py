@@ -179,7 +179,7 @@ class Article:
     """The ``<link rel="canonical">`` URL, as written."""
     site_name: str | None = None
     """``og:site_name``, else the ``application-name`` ``<meta>``, else the JSON-LD publisher's
-    name."""
+    name, else the name of the JSON-LD ``WebSite``."""
     image: str | None = None
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()

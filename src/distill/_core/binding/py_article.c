@@ -110,6 +110,7 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
         [DL_SRC_DC_TITLE] = "dc_title",           [DL_SRC_PARSELY_TITLE] = "parsely_title",
         [DL_SRC_ITEMPROP_HEADLINE] = "itemprop_headline", [DL_SRC_OG_SITE_NAME] = "site_name",
         [DL_SRC_APPLICATION_NAME] = "application_name", [DL_SRC_LD_PUBLISHER] = "publisher",
+        [DL_SRC_LD_WEBSITE] = "website",
         [DL_SRC_LD_AUTHOR] = "author",            [DL_SRC_META_AUTHOR] = "meta_author",
         [DL_SRC_ARTICLE_AUTHOR] = "article_author", [DL_SRC_PARSELY_AUTHOR] = "parsely_author",
         [DL_SRC_DC_CREATOR] = "dc_creator",       [DL_SRC_OTHER_AUTHOR] = "other_author",
