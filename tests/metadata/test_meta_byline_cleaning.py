@@ -194,3 +194,35 @@ def test_an_account_link_or_a_masked_name_is_not_a_byline(account: str) -> None:
 )
 def test_a_job_titles_element_is_not_part_of_the_name(line: str) -> None:
     assert byline_of(line) == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a date line in a "byline" block: its weekday is what is left once the date is cleaned away
+        "<div class=byline>Sat, 20 Dec, 2025 - 06:36</div>",
+        '<div class=post-author-date><time class=published datetime="Jun 2"><span>Jun 2</span></time></div>',
+        "<div class=byline>Thursday</div>",
+    ],
+)
+def test_a_weekday_or_a_month_alone_names_no_one(line: str) -> None:
+    assert byline_of(line) is None
+
+
+@pytest.mark.parametrize("name", ["April", "Jan", "June"])
+def test_a_month_name_that_is_also_a_given_name_stays(name: str) -> None:
+    assert byline_of(f"<div class=byline>By {name}</div>") == name
+
+
+@pytest.mark.parametrize(
+    "topics",
+    [
+        '<a class=tag href="https://example.org/blog/tag/personal-finance">Personal finance</a>',
+        '<a href="/category/budget">Budget</a> <a href="/category/city-hall">City Hall</a>',
+        '<a rel="tag" href="/t/1">Council news</a>',
+    ],
+)
+def test_a_bylines_topic_links_are_not_names(topics: str) -> None:
+    # the post's topics share the byline block with its author, or fill it alone
+    assert byline_of(f"<div class=byline><span>{topics}</span> <a href=/j>Jane Doe</a></div>") == "Jane Doe"
+    assert byline_of(f"<div class=byline><ul><li>{topics}</li></ul> January 27, 2025</div>") is None

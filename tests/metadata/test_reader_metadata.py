@@ -240,7 +240,12 @@ def test_article_author_path_on_the_site_is_not_a_byline(url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["Unknown", "undefined", "null", "@janedoe", "facebook.com/jane.doe", "-", "262588213843476"]
+    "value",
+    [
+        "Unknown", "undefined", "null", "@janedoe", "facebook.com/jane.doe", "-", "262588213843476",
+        # a template's variable left unfilled
+        "page.head.extra.author", "{{ post.author }}", "${author}",
+    ],
 )
 def test_a_placeholder_handle_or_address_in_an_author_meta_is_not_a_byline(value: str) -> None:
     # the meta names no one: the visible byline under the headline does
@@ -249,7 +254,7 @@ def test_a_placeholder_handle_or_address_in_an_author_meta_is_not_a_byline(value
     assert page(head, story()).byline is None
 
 
-@pytest.mark.parametrize("value", ["jane.doe@example.org", "det/dpa"])
+@pytest.mark.parametrize("value", ["jane.doe@example.org", "det/dpa", "j.doe", "jane.doe"])
 def test_an_email_or_an_agency_credit_in_an_author_meta_stays(value: str) -> None:
     assert page(f'<meta name="author" content="{value}">', story()).byline == value
 

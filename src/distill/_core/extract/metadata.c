@@ -130,14 +130,29 @@ static int job_element(const dl_node *el) {
            (prop && contains_ci(prop->value.ptr, prop->value.len, "jobtitle"));
 }
 
+/* Whether el is a link to a tag's or a category's page (rel=tag, a path with /tag/, /tags/,
+ * /category/ or /categories/): a byline line also carries the post's topics ("<a href=/blog/tag/x>
+ * Personal finance</a> January 27, 2025" in a "byline" block), which name no one (wcxb-dev +1, one
+ * topic byline gone, nothing else changes on the development pages). */
+static int topic_link(const dl_node *el) {
+    if (!dl_is_element(el, DL_TAG_a)) return 0;
+    const dl_attr *rel = attr(el, "rel"), *href = attr(el, "href");
+    if (rel && has_token(rel, "tag")) return 1;
+    if (!href) return 0;
+    static const char *const paths[] = {"/tag/", "/tags/", "/category/", "/categories/"};
+    for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++)
+        if (contains_ci(href->value.ptr, href->value.len, paths[k])) return 1;
+    return 0;
+}
+
 /* The folded text of el, at most max bytes, without script, style or template content, and with no_job
- * set without the job titles' elements (job_element). spaced: every element boundary separates words (a
+ * set without the job titles' elements (job_element) and the topics' links (topic_link). spaced: every element boundary separates words (a
  * byline's "Jane Doe<a>Twitter</a>" reads as two words on screen, where styling sets them apart). */
 static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job, dl_buf *out) {
     dl_buf raw = {0};
     for (const dl_node *x = el; x && raw.len < max;) {
         int skip = 0;
-        if (no_job && x != el && x->type == DL_NODE_ELEMENT && job_element(x)) {
+        if (no_job && x != el && x->type == DL_NODE_ELEMENT && (job_element(x) || topic_link(x))) {
             skip = 1;
         } else if (x->type == DL_NODE_TEXT) {
             size_t n = x->u.text.len;
@@ -2094,6 +2109,22 @@ static size_t without_role(const char *s, size_t n) {
     }
 }
 
+/* Whether s[0..n) is a weekday's or a month's name alone ("Sat", "Jun.", "Thursday"): what is left of
+ * a date line ("Sat, 20 Dec, 2025 - 06:36" in a "byline" block) once its date is cleaned away. Month
+ * names that are as often a given name (Jan, April, May, June, August) are left as names (two such
+ * bylines gone on wcxb-dev, nothing else changes). */
+static int calendar_word(const char *s, size_t n) {
+    while (n && (s[n - 1] == '.' || s[n - 1] == ',')) n--;
+    static const char *const words[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+                                        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                                        "sunday", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
+                                        "nov", "dec", "january", "february", "march", "july", "september",
+                                        "october", "november", "december"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (ascii_ieq(s, n, words[k])) return 1;
+    return 0;
+}
+
 static int plausible_byline(const char *s, size_t n) {
     if (n < 2 || n > DL_META_BYLINE_MAX) return 0;
     if (s[0] >= '0' && s[0] <= '9') return 0; /* "10 min read", a count */
@@ -2121,6 +2152,7 @@ static int plausible_byline(const char *s, size_t n) {
         i = j;
     }
     if (lower_words >= 3) return 0;
+    if (calendar_word(s, n)) return 0;
     for (size_t i = 0; i < n; i++)
         if (s[i] == '@' || s[i] == '/' || s[i] == '?' || s[i] == '!') return 0; /* a handle, a URL, a question */
     for (size_t i = 1; i + 1 < n; i++)
@@ -2237,6 +2269,26 @@ static int more_names(const char *s, size_t n) {
  * ("facebook.com/jane"), which pages put in their author metas where no name was filled in. An e-mail
  * address stays: it says who wrote the page (and WCXB's truth keeps it), as does an agency's credit
  * ("det/dpa"). */
+/* Whether s[0..n) is a template's variable left unfilled: "{{ author }}", "${author}", or a dotted
+ * path of lower-case identifiers ("page.head.extra.author"; two dots at least, each part two
+ * characters or more, so a user name like "j.doe" stays; wcxb-dev +1, nothing else changes). */
+static int template_variable(const char *s, size_t n) {
+    if (contains_ci(s, n, "{{") || contains_ci(s, n, "${")) return 1;
+    size_t dots = 0, part = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '.') {
+            if (part < 2) return 0;
+            dots++, part = 0;
+        } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_') {
+            part++;
+        } else {
+            return 0;
+        }
+    }
+    return dots >= 2 && part >= 2;
+}
+
 static int names_someone(const char *s, size_t n) {
     int letter = 0;
     for (size_t i = 0; i < n && !letter; i++)
@@ -2248,6 +2300,7 @@ static int names_someone(const char *s, size_t n) {
         if (same_ci(s, n, placeholders[k], strlen(placeholders[k]))) return 0;
     if (n && s[0] == '@') return 0;
     if (contains_ci(s, n, "://")) return 0;
+    if (template_variable(s, n)) return 0;
     /* one word whose part before a slash is a domain ("facebook.com/jane", "example.org/authors/jane") */
     const char *slash = memchr(s, '/', n);
     if (slash && !memchr(s, ' ', n) && memchr(s, '.', (size_t)(slash - s))) return 0;
