@@ -226,3 +226,38 @@ def test_a_bylines_topic_links_are_not_names(topics: str) -> None:
     # the post's topics share the byline block with its author, or fill it alone
     assert byline_of(f"<div class=byline><span>{topics}</span> <a href=/j>Jane Doe</a></div>") == "Jane Doe"
     assert byline_of(f"<div class=byline><ul><li>{topics}</li></ul> January 27, 2025</div>") is None
+
+
+@pytest.mark.parametrize(
+    "credit",
+    [
+        # a picture's credit
+        "<figure><img src=a.jpg><figcaption><small itemprop=author>Photograph by Tyrone Turner</small>"
+        "</figcaption></figure>",
+        # a testimonial's and a review's attribution
+        "<blockquote><p>They made our shop run well.</p><footer><span class=quote-author>Michelle Lin</span>, "
+        "Chief Financial Officer</footer></blockquote>",
+        "<blockquote><p>Great berries.</p><cite class=review-author>Ash C.</cite></blockquote>",
+    ],
+)
+def test_a_picture_or_a_quotation_credit_is_not_the_byline(credit: str) -> None:
+    assert page_with("", credit).byline is None
+    # the byline under the headline is still read when the credit comes first
+    assert page_with("", credit + "<div class=byline>By Jane Doe</div>").byline == "Jane Doe"
+
+
+def test_the_pages_footer_credit_is_not_the_byline() -> None:
+    footer = (
+        "<footer><div>Made with <svg><path d=M0></path></svg> <span>by</span> "
+        "<a href=https://agency.example>Dots United</a></div></footer>"
+    )
+    assert page_with("", after=footer).byline is None
+    # an article's own footer holds its byline
+    own = "<footer class=entry-footer>Posted by <a href=/j>Jane Doe</a></footer>"
+    assert page_with("", own).byline == "Jane Doe"
+
+
+@pytest.mark.parametrize("line", ["<div class=author>The State University \u00a9</div>",
+                                  "<div class=author>Copyright Jane Doe</div>"])
+def test_a_copyright_notice_is_not_the_byline(line: str) -> None:
+    assert byline_of(line) is None

@@ -705,6 +705,26 @@ static int in_menu_or_code(const dl_node *el) {
     return 0;
 }
 
+/* Where a name is a credit for something other than the page's text: a picture's caption (<figure>,
+ * <figcaption>: "Photograph by Tyrone Turner"), a quotation's attribution (<blockquote>: a
+ * testimonial's "Michelle Lin, Chief Financial Officer", a review's "<cite>Ash C.</cite>"), or, for a
+ * "by" line (page_footer set), the page's own <footer>, one inside no <article> or <main> ("Made with
+ * love by Dots United", a web agency's credit; an article's footer may hold its byline, and an author
+ * box after the post is often a <footer> of its own, its name marked by its class). Looks at most 16
+ * levels up. On the development pages: no scored byline changes, 12 such credits no longer taken for
+ * the byline. */
+static int credit_place(const dl_node *el, int page_footer) {
+    const dl_node *a = el;
+    int footer = 0;
+    for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 16; up++, a = a->parent) {
+        if (a->ns != DL_NS_HTML) continue;
+        if (a->atom == DL_TAG_figure || a->atom == DL_TAG_figcaption || a->atom == DL_TAG_blockquote) return 1;
+        if (a->atom == DL_TAG_footer) footer = 1;
+        if (a->atom == DL_TAG_article || a->atom == DL_TAG_main) return 0;
+    }
+    return page_footer && footer;
+}
+
 /* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
  * author, writer, autor, auteur, by-line, reporter, and a forum's username), and those that mark a
  * picture, a biography or a list of authors elsewhere, which are not bylines (avatar, image, photo, img,
@@ -1020,8 +1040,9 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
          * (WordPress's "hentry author-jane-doe" on <article> or <body>), not a line the reader sees: the
          * container's first words are the headline */
         int container = el->atom == DL_TAG_article || el->atom == DL_TAG_main || el->atom == DL_TAG_body;
-        if ((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) ||
-            ((h & 1) && !container) || ((word = by_word(el)) && !in_menu_or_code(el)))
+        if (((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) ||
+             ((h & 1) && !container) || ((word = by_word(el)) && !in_menu_or_code(el))) &&
+            !credit_place(el, word))
             keep_node(m->bylines, &m->nbylines, el, order, word);
     }
     if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
@@ -2158,12 +2179,13 @@ static int plausible_byline(const char *s, size_t n) {
     for (size_t i = 1; i + 1 < n; i++)
         if (s[i] == '*') return 0; /* a name a page masked ("a***a"), not the one it shows */
     /* ... nor the words of a link or a form field (a "username" class also marks the visitor's own
-     * account in a page's header: "Login", "Email address") */
+     * account in a page's header: "Login", "Email address"), nor a copyright notice ("The State
+     * University Â©" in an "author" block, a picture's "Â© Jane Doe"; 4 development pages, none scored) */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
                                             "see full bio", "full bio", "about the author", "author profile",
                                             "min read", "the author", "login", "log in", "sign in", "sign up",
                                             "account", "email address", "e-mail address", "register",
-                                            "anmelden", "connexion"};
+                                            "anmelden", "connexion", "\xc2\xa9", "copyright"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
