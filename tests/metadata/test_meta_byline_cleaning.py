@@ -261,3 +261,8 @@ def test_the_pages_footer_credit_is_not_the_byline() -> None:
                                   "<div class=author>Copyright Jane Doe</div>"])
 def test_a_copyright_notice_is_not_the_byline(line: str) -> None:
     assert byline_of(line) is None
+
+
+def test_a_byline_in_parts_apart_by_a_spaced_slash_is_its_first_part() -> None:
+    line = "<div class=byline><a href=/a/j>Jane Doe</a> / TNN / <span>Updated: Oct 9, 2019, 11:05 IST</span></div>"
+    assert byline_of(line) == "Jane Doe"

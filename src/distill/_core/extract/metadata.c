@@ -2219,6 +2219,13 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
         bounded_text_but(node->parent, DL_META_TEXT_MAX, 1, 1, &t);
         len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     }
+    /* a byline line in parts set apart by a spaced slash ("Jane Doe / TNN / Updated: Oct 9, 2019"): the
+     * name is the first part, the rest the agency's and the date's (meta-dev +1, nothing else scored
+     * changes; an agency's credit written without spaces, "det/dpa", stays whole) */
+    if (len) {
+        const char *sl = find_sep(t.data + start, len, " / ", 0);
+        if (sl && sl > t.data + start) len = (size_t)(sl - (t.data + start));
+    }
     if (len) len = without_role(t.data + start, len);
     int added = 0;
     if (t.failed) out->failed = 1;
