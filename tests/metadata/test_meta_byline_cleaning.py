@@ -266,3 +266,40 @@ def test_a_copyright_notice_is_not_the_byline(line: str) -> None:
 def test_a_byline_in_parts_apart_by_a_spaced_slash_is_its_first_part() -> None:
     line = "<div class=byline><a href=/a/j>Jane Doe</a> / TNN / <span>Updated: Oct 9, 2019, 11:05 IST</span></div>"
     assert byline_of(line) == "Jane Doe"
+
+
+@pytest.mark.parametrize(
+    "href", ["/author/jane-doe/", "https://news.example/about/editors/jane-doe/", "/autoren/jane-doe"]
+)
+def test_a_link_to_the_authors_page_under_the_headline_is_the_byline(href: str) -> None:
+    line = f"<div class=meta><a href='{href}'>Jane Doe</a><span>, <a href=https://social.example/jd>@jd</a></span></div>"
+    assert byline_of(line) == "Jane Doe"
+
+
+def test_an_authors_page_link_away_from_the_headline_or_in_a_menu_is_not_the_byline() -> None:
+    # a related post's author, far below the story (more than 400 elements after the headline)
+    related = "<div class=related>" + "<p>More stories from the council.</p>" * 450
+    related += "<div class=card><a href=/author/john-roe/>John Roe</a></div></div>"
+    assert page_with("", after=related).byline is None
+    # a theme's menu (no <nav>) linking a site's author page
+    menu = "<ul class=main-menu><li class=menu-item><a href=/author/site-owner/><span>Site Owner</span></a></li></ul>"
+    assert page_with("", menu).byline is None
+
+
+@pytest.mark.parametrize("label", ["Reviewed by", "Edited by", "Fact checked by", "Illustrations by"])
+def test_a_link_after_another_roles_label_is_not_a_second_author(label: str) -> None:
+    line = (f"<div class=byline-content>By <a href=/author/jane-doe>Jane Doe, DVM</a>. {label} "
+            "<a href=/author/john-roe>John Roe, DVM</a></div>")
+    assert byline_of(line) == "Jane Doe, DVM"
+    two = (
+        "<div class=byline-content>By <a href=/author/jane-doe>Jane Doe</a> and "
+        "<a href=/author/john-roe>John Roe</a></div>"
+    )
+    assert byline_of(two) == "Jane Doe, John Roe"
+
+
+@pytest.mark.parametrize(
+    "link", ["View author archive", "Get author RSS feed", "Articles by Jane", "Posts by Jane", "Join today"]
+)
+def test_an_author_pages_link_words_are_not_a_name(link: str) -> None:
+    assert byline_of(f"<div class=byline><a href=/author/jane-doe/>{link}</a></div>") is None

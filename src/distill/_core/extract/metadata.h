@@ -81,7 +81,8 @@ typedef enum {
 typedef struct {
     const dl_node *node;
     uint32_t order; /* ordinal of the element in the walk: document order */
-    uint8_t by_word; /* bylines: the element's text starts with "By" (metadata.c: by_word) */
+    uint8_t by_word; /* bylines: 1 the element's text starts with "By" (metadata.c: by_word), 2 a link to
+                      * an author's page and nothing else marks it (author_page_link) */
 } dl_meta_node;
 
 struct dl_meta {
