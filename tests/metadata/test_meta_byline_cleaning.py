@@ -303,3 +303,10 @@ def test_a_link_after_another_roles_label_is_not_a_second_author(label: str) -> 
 )
 def test_an_author_pages_link_words_are_not_a_name(link: str) -> None:
     assert byline_of(f"<div class=byline><a href=/author/jane-doe/>{link}</a></div>") is None
+
+
+def test_a_byline_class_before_a_long_list_of_utility_classes_is_read() -> None:
+    utility = " ".join(f"hover:text-neutral-{k}00 focus-visible:outline-offset-{k}" for k in range(1, 9))
+    assert len("author-name " + utility) > 200
+    line = f"<div><a class='author-name {utility}' href=/user/jdoe42>jdoe42</a></div>"
+    assert byline_of(line) == "jdoe42"
