@@ -298,6 +298,53 @@ def test_other_microdata_names_are_not_the_byline(item: str) -> None:
     assert page("", story() + microdata_author(item)).byline is None
 
 
+def forum_thread(starter: str) -> str:
+    """A thread page: the thread's posting item names its starter first, then each reply carries an
+    author item with its name in a <meta>, and a visible user name."""
+    replies = "".join(
+        f'<article class=post data-author="{u}"><div itemprop="author" itemscope itemtype="https://schema.org/Person">'
+        f'<meta itemprop="name" content="{u}"></div><span class=username>{u}</span><p>{PROSE}</p></article>'
+        for u in ("replier_one", "replier_two")
+    )
+    return (
+        '<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><div class="hidden">'
+        f'<div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">{starter}</span>'
+        f"</div></div><h1>Which projector should I buy?</h1>{replies}</div>"
+    )
+
+
+def test_a_forum_threads_starter_is_its_posting_items_first_author() -> None:
+    assert page("", forum_thread("thread_starter")).byline == "thread_starter"
+
+
+def test_an_author_items_shown_name_yields_to_a_declared_author() -> None:
+    # a related story's card is an article item too, with its own author item, before the byline
+    card = (
+        '<div itemscope itemtype="https://schema.org/Article"><h3>Another story</h3>'
+        '<div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">By John Roe'
+        "</span></div></div>"
+    )
+    head = '<meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Jane Doe">'
+    assert page(head, story() + card).byline == "Jane Doe"
+    assert page("", story() + card).byline == "John Roe"
+
+
+def test_an_author_items_shown_text_that_is_no_name_is_not_a_byline() -> None:
+    # a feed aggregator's "author" is the blog, named by a post's title
+    byline = page("", forum_thread("5 Great SEO Ideas For 2022 That You Can Practice")).byline
+    assert not (byline or "").startswith("5 Great")
+    # the name of an author item of something else than a posting or an article (a product's review)
+    # is not read as a declared author (the visible author element is another source)
+    review = (
+        '<div itemscope itemtype="https://schema.org/Review"><div itemprop="author" itemscope '
+        'itemtype="https://schema.org/Person"><span itemprop="name">Jane Buyer</span></div></div>'
+    )
+    harvest = dict(_core._article_meta(distill.parse(story() + review)))
+    assert harvest["itemprop_author_text"] is None
+    posting = review.replace("/Review", "/BlogPosting")
+    assert dict(_core._article_meta(distill.parse(story() + posting)))["itemprop_author_text"] == "Jane Buyer"
+
+
 def test_author_meta_equal_to_site_name_yields_to_visible_byline() -> None:
     head = '<meta name="author" content="The Daily"><meta property="og:site_name" content="The Daily">'
     assert page(head, story(after="<div class=byline>By Jane Doe</div>")).byline == "Jane Doe"

@@ -115,6 +115,7 @@ static PyObject *py_article_meta(PyObject *module, PyObject *arg) {
         [DL_SRC_ARTICLE_AUTHOR] = "article_author", [DL_SRC_PARSELY_AUTHOR] = "parsely_author",
         [DL_SRC_DC_CREATOR] = "dc_creator",       [DL_SRC_OTHER_AUTHOR] = "other_author",
         [DL_SRC_TWITTER_DATA1] = "twitter_data1", [DL_SRC_ITEMPROP_AUTHOR] = "itemprop_author",
+        [DL_SRC_ITEMPROP_AUTHOR_TEXT] = "itemprop_author_text",
         [DL_SRC_OG_URL] = "og_url",
     };
     static const char *const date_names[DL_DATE__COUNT] = {

@@ -975,23 +975,45 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     dl_buf_free(&b);
 }
 
-/* An author item's name that only its markup states, in a <meta> or <link> (<span itemprop=author
- * itemscope><link itemprop=name content="Jane Doe">): schema.org's author, declared as an author meta's
- * is. The name belongs to the nearest item around it (itemscope, at most 8 levels up), which must be
- * the author, not the page's video or product, and a person (an Organization item is the publisher
- * signing for its staff, where the visible byline names who wrote it). Whether the name names someone
- * is resolve_byline's question (names_someone), as for every declared author. */
+/* The name of the page's first author item: one its markup states, in a <meta> or <link> (<span
+ * itemprop=author itemscope><link itemprop=name content="Jane Doe">), schema.org's author, declared as
+ * an author meta's is; or one it shows as the text of its itemprop=name element, when the item is the
+ * author of a posting or an article item (a forum thread's DiscussionForumPosting names its starter
+ * first, in a hidden author item, before the replies' own: wcxb-dev byline +5, none lost; kept apart
+ * and weighed after the declared authors, since a related story's card is an article item too). The
+ * name belongs to the nearest item around it (itemscope, at most 8 levels up), which must be the
+ * author, not the page's video or product, and a person (an Organization item is the publisher signing
+ * for its staff, where the visible byline names who wrote it). Whether the name names someone is
+ * resolve_byline's question (names_someone), as for every declared author. */
 static void item_author_name(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
-    if (!has_token(ma->itemprop, "name") || m->src[DL_SRC_ITEMPROP_AUTHOR].len) return;
+    if (!has_token(ma->itemprop, "name") || m->src[DL_SRC_ITEMPROP_AUTHOR].len ||
+        m->src[DL_SRC_ITEMPROP_AUTHOR_TEXT].len)
+        return;
     const dl_attr *content = attr(el, "content");
-    if (!content || !content->value.len || looks_like_url(content->value.ptr, content->value.len)) return;
+    if (content && content->value.len && looks_like_url(content->value.ptr, content->value.len)) return;
     const dl_node *item = el->parent;
     for (int up = 0; item && item->type == DL_NODE_ELEMENT && up < 8; up++, item = item->parent) {
         if (!attr(item, "itemscope")) continue;
         const dl_attr *type = attr(item, "itemtype");
         if (has_token(attr(item, "itemprop"), "author") &&
-            !(type && contains_ci(type->value.ptr, type->value.len, "organization")))
-            set_src(m, DL_SRC_ITEMPROP_AUTHOR, content->value.ptr, content->value.len);
+            !(type && contains_ci(type->value.ptr, type->value.len, "organization"))) {
+            if (content && content->value.len) {
+                set_src(m, DL_SRC_ITEMPROP_AUTHOR, content->value.ptr, content->value.len);
+                return;
+            }
+            /* a name the item shows as text, when the item is the author of a posting or an article
+             * item (the item above it, at most 8 levels up) and the first such: kept apart, after the
+             * declared authors (a related story's card carries one too) */
+            const dl_node *post = item->parent;
+            for (int k = 0; post && post->type == DL_NODE_ELEMENT && k < 8 && !attr(post, "itemscope"); k++)
+                post = post->parent;
+            const dl_attr *pt = post && post->type == DL_NODE_ELEMENT ? attr(post, "itemtype") : NULL;
+            if (!pt || !(contains_ci(pt->value.ptr, pt->value.len, "posting") ||
+                         contains_ci(pt->value.ptr, pt->value.len, "article")))
+                return;
+            bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_AUTHOR_TEXT]);
+            if (m->src[DL_SRC_ITEMPROP_AUTHOR_TEXT].failed) m->nomem = 1;
+        }
         return;
     }
 }
@@ -1054,6 +1076,8 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
     if (prop && el->atom != DL_TAG_time) {
         if (has_token(prop, "headline") && !m->src[DL_SRC_ITEMPROP_HEADLINE].len) {
             bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_HEADLINE]);
+        } else if (has_token(prop, "name")) {
+            item_author_name(m, el, ma);
         } else if (has_token(prop, "datepublished") || has_token(prop, "datecreated") ||
                    has_token(prop, "datemodified")) {
             int pub = !has_token(prop, "datemodified");
@@ -2442,10 +2466,17 @@ static int resolve_byline(const dl_meta *m, uint32_t headline_order, const char 
                                                       DL_SRC_OTHER_AUTHOR};
     const dl_buf *pick = NULL, *weak = NULL;
     size_t ndeclared = sizeof declared_authors / sizeof declared_authors[0];
-    for (size_t k = 0; k <= ndeclared && !pick; k++) {
-        if (k == ndeclared && !m->twitter_label_author) break;
-        const dl_buf *b = &m->src[k < ndeclared ? declared_authors[k] : DL_SRC_TWITTER_DATA1];
+    for (size_t k = 0; k <= ndeclared + 1 && !pick; k++) {
+        if (k == ndeclared && !m->twitter_label_author) continue;
+        const dl_buf *b = &m->src[k < ndeclared ? declared_authors[k] : k == ndeclared ? DL_SRC_TWITTER_DATA1
+                                                                                       : DL_SRC_ITEMPROP_AUTHOR_TEXT];
         if (!b->len || !names_someone(b->data, b->len)) continue;
+        if (k == ndeclared + 1) {
+            /* a name shown as text is read as a visible byline is: a blog's title in a feed's author
+             * item ("5 Great On-page SEO For 2022") is not one */
+            size_t start, len = clean_byline(b->data, b->len, &start);
+            if (!len || !plausible_byline(b->data + start, len)) continue;
+        }
         if ((site_len && same_text(b->data, b->len, site, site_len)) || corporate(b->data, b->len)) {
             if (!weak) weak = b;
             continue;

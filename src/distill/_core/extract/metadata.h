@@ -51,6 +51,7 @@ typedef enum {
     DL_SRC_OTHER_AUTHOR,    /* sailthru.author, byl, citation_author */
     DL_SRC_TWITTER_DATA1,   /* twitter:data1: the author when twitter:label1 says "Written by" */
     DL_SRC_ITEMPROP_AUTHOR, /* microdata: the name an itemprop=author item declares in a content attribute */
+    DL_SRC_ITEMPROP_AUTHOR_TEXT, /* microdata: the name the first author item of a posting or an article shows */
     DL_SRC_OG_URL,
     DL_SRC__COUNT
 } dl_meta_source;
