@@ -97,6 +97,10 @@ def test_a_byline_class_on_the_posts_container_is_not_a_byline() -> None:
         "<li class=authorization-link><a href=/login>Sign In</a></li>",
         "<div class=authorized-dealer>Authorized Dealer</div>",
         "<h4 id=authoring-applications>Authoring applications</h4>",
+        # a documentation page's section, a menu, the visitor's own account widget
+        "<h2 id=user-namespaces>User Namespaces</h2>",
+        "<li class=author-menu-item><a href=/a>Authors Guild</a></li>",
+        "<a class='js-user-name js-account'><span class=hidden>Open Profile Panel</span></a>",
     ],
 )
 def test_authorization_and_authoring_are_not_author_classes(link: str) -> None:
@@ -299,7 +303,8 @@ def test_a_link_after_another_roles_label_is_not_a_second_author(label: str) -> 
 
 
 @pytest.mark.parametrize(
-    "link", ["View author archive", "Get author RSS feed", "Articles by Jane", "Posts by Jane", "Join today"]
+    "link",
+    ["View author archive", "Get author RSS feed", "Articles by Jane", "Posts by Jane", "Join today", "Open My Menu"],
 )
 def test_an_author_pages_link_words_are_not_a_name(link: str) -> None:
     assert byline_of(f"<div class=byline><a href=/author/jane-doe/>{link}</a></div>") is None
@@ -310,3 +315,8 @@ def test_a_byline_class_before_a_long_list_of_utility_classes_is_read() -> None:
     assert len("author-name " + utility) > 200
     line = f"<div><a class='author-name {utility}' href=/user/jdoe42>jdoe42</a></div>"
     assert byline_of(line) == "jdoe42"
+
+
+def test_a_forums_user_name_class_marks_the_posts_author() -> None:
+    post = "<div class=PostUser><h3 class=PostUser-name>quietreader42</h3></div><p>A question about the budget.</p>"
+    assert page_with("", post).byline == "quietreader42"

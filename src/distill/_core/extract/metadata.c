@@ -751,9 +751,12 @@ static int author_page_link(const dl_node *el) {
 }
 
 /* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
- * author, writer, autor, auteur, by-line, reporter, and a forum's username), and those that mark a
- * picture, a biography or a list of authors elsewhere, which are not bylines (avatar, image, photo, img,
- * bio, descr(iption), pic, thumb, comment, authority, authoriz(ation), authoring, social, follow). Words
+ * author, writer, autor, auteur, by-line, reporter, and a forum's username or user-name: Flarum's
+ * "PostUser-name"), and those that mark a picture, a biography or a list of authors elsewhere, which are
+ * not bylines (avatar, image, photo, img, bio, descr(iption), pic, thumb, comment, authority,
+ * authoriz(ation), authoring, social, follow), or a menu, the visitor's account or a documentation
+ * page's "user-namespaces" section (menu, account, namespace; wcxb-dev +1 with user-name, 2 garbage
+ * bylines gone with menu, nothing else changes). Words
  * that mark a date line, as htmldate reads them (date, time, publish,
  * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
  * an update line or a comment's date, which is not the publication (update, modif, comment, timeline,
@@ -769,6 +772,7 @@ typedef struct {
 static const hint_word hint_a[] = {HW("author", HINT_BYLINE), HW("autor", HINT_BYLINE), HW("auteur", HINT_BYLINE),
                                    HW("avatar", HINT_NOT_BYLINE), HW("authority", HINT_NOT_BYLINE),
                                    HW("authoriz", HINT_NOT_BYLINE), HW("authoring", HINT_NOT_BYLINE),
+                                   HW("account", HINT_NOT_BYLINE),
                                    HW("article-meta", HINT_DATE)};
 static const hint_word hint_b[] = {HW("byline", HINT_BYLINE | HINT_DATE), HW("by-line", HINT_BYLINE),
                                    HW("bio", HINT_NOT_BYLINE)};
@@ -778,14 +782,15 @@ static const hint_word hint_d[] = {HW("date", HINT_DATE), HW("datum", HINT_DATE)
 static const hint_word hint_e[] = {HW("entry-meta", HINT_DATE)};
 static const hint_word hint_f[] = {HW("fecha", HINT_DATE), HW("follow", HINT_NOT_BYLINE)};
 static const hint_word hint_i[] = {HW("image", HINT_NOT_BYLINE), HW("img", HINT_NOT_BYLINE)};
-static const hint_word hint_m[] = {HW("modif", HINT_NOT_DATE), HW("meta-info", HINT_DATE)};
+static const hint_word hint_m[] = {HW("modif", HINT_NOT_DATE), HW("meta-info", HINT_DATE), HW("menu", HINT_NOT_BYLINE)};
+static const hint_word hint_n[] = {HW("namespace", HINT_NOT_BYLINE)};
 static const hint_word hint_p[] = {HW("photo", HINT_NOT_BYLINE), HW("pic", HINT_NOT_BYLINE), HW("publish", HINT_DATE),
                                    HW("posted", HINT_DATE), HW("post-meta", HINT_DATE)};
 static const hint_word hint_r[] = {HW("reporter", HINT_BYLINE), HW("runtime", HINT_NOT_DATE)};
 static const hint_word hint_s[] = {HW("social", HINT_NOT_BYLINE)};
 static const hint_word hint_t[] = {HW("thumb", HINT_NOT_BYLINE), HW("time", HINT_DATE), HW("timeline", HINT_NOT_DATE),
                                    HW("timer", HINT_NOT_DATE)};
-static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE), HW("username", HINT_BYLINE)};
+static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE), HW("username", HINT_BYLINE), HW("user-name", HINT_BYLINE)};
 static const hint_word hint_w[] = {HW("writer", HINT_BYLINE)};
 #undef HW
 
@@ -803,6 +808,7 @@ static const hint_word *hint_words_at(unsigned char c, size_t *n) {
     case 'f': HINTS(hint_f);
     case 'i': HINTS(hint_i);
     case 'm': HINTS(hint_m);
+    case 'n': HINTS(hint_n);
     case 'p': HINTS(hint_p);
     case 'r': HINTS(hint_r);
     case 's': HINTS(hint_s);
@@ -827,7 +833,7 @@ static int piece_at(const char *p, size_t r) {
     case 'p': return (c2 == 'u' && starts_ci(p, r, "pub")) || (c2 == 'o' && starts_ci(p, r, "post"));
     case 'f': return c2 == 'e' && starts_ci(p, r, "fecha");
     case 'm': return c2 == 'e' && starts_ci(p, r, "meta");
-    case 'u': return c2 == 's' && starts_ci(p, r, "username");
+    case 'u': return c2 == 's' && (starts_ci(p, r, "username") || starts_ci(p, r, "user-name"));
     default: return 0;
     }
 }
@@ -2253,7 +2259,7 @@ static int plausible_byline(const char *s, size_t n) {
                                             "min read", "the author", "login", "log in", "sign in", "sign up",
                                             "account", "email address", "e-mail address", "register",
                                             "anmelden", "connexion", "\xc2\xa9", "copyright", "author archive", "rss",
-                                            "articles", "posts by", "join today", "alles von"};
+                                            "articles", "posts by", "join today", "alles von", "menu"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
