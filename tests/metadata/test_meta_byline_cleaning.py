@@ -320,3 +320,19 @@ def test_a_byline_class_before_a_long_list_of_utility_classes_is_read() -> None:
 def test_a_forums_user_name_class_marks_the_posts_author() -> None:
     post = "<div class=PostUser><h3 class=PostUser-name>quietreader42</h3></div><p>A question about the budget.</p>"
     assert page_with("", post).byline == "quietreader42"
+
+
+@pytest.mark.parametrize("label", ["Written by", "By"])
+def test_a_label_alones_next_element_is_the_name(label: str) -> None:
+    # the parent holds the author's bio too, which is no name
+    box = (f"<div class=author-box-info><div class=label>{label}</div><div class=name>Jane Doe</div>"
+           "<div class=bio>Jane writes about the council, its budgets and the city's long debates.</div></div>")
+    assert byline_of(box) == "Jane Doe"
+
+
+def test_a_comments_by_line_is_not_the_byline() -> None:
+    comments = (
+        "<ol id=commentlist><li class=comment id=comment-1>Kommentar <small>von</small> <cite>Mareike</cite>"
+        "<p>Sehr gut.</p></li></ol>"
+    )
+    assert page_with("", after=comments).byline is None

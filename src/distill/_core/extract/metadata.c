@@ -736,6 +736,20 @@ static int in_menu_class(const dl_node *el) {
     return 0;
 }
 
+/* Whether el is inside a comment or the comments' list (a class or id with "comment", at most 8 levels
+ * up): "Kommentar von <cite>Mareike</cite>" names a commenter, not the author (no scored change; one
+ * development page keeps its declared author over a commenter). */
+static int in_comments(const dl_node *el) {
+    const dl_node *a = el->parent;
+    for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 8; up++, a = a->parent) {
+        const dl_attr *cls = attr(a, "class"), *id = attr(a, "id");
+        if ((cls && contains_ci(cls->value.ptr, cls->value.len, "comment")) ||
+            (id && contains_ci(id->value.ptr, id->value.len, "comment")))
+            return 1;
+    }
+    return 0;
+}
+
 /* Whether the link el points to an author's page: a path segment that lists a site's authors
  * ("/author/jane-doe/", "/about/editors/jon-fingas/", "/profile/sam-levin"). */
 static int author_page_link(const dl_node *el) {
@@ -1107,7 +1121,7 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
          * container's first words are the headline */
         int container = el->atom == DL_TAG_article || el->atom == DL_TAG_main || el->atom == DL_TAG_body;
         if (((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) ||
-             ((h & 1) && !container) || ((word = by_word(el)) && !in_menu_or_code(el))) &&
+             ((h & 1) && !container) || ((word = by_word(el)) && !in_menu_or_code(el) && !in_comments(el))) &&
             !credit_place(el, word))
             keep_node(m->bylines, &m->nbylines, el, order, word);
         else if (author_page_link(el) && !in_menu_or_code(el) && !credit_place(el, 1) && !in_menu_class(el))
@@ -2287,6 +2301,18 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
     dl_buf t = {0};
     bounded_text_but(node, DL_META_TEXT_MAX, 1, 1, &t);
     size_t start = 0, len = t.len ? clean_byline(t.data, t.len, &start) : 0;
+    const dl_node *next = node->next;
+    while (next && next->type == DL_NODE_TEXT && dl_ascii_space_prefix(next->u.text.ptr, next->u.text.len) == next->u.text.len)
+        next = next->next;
+    if (!len && by_word_alone && next && next->type == DL_NODE_ELEMENT) {
+        /* "<div>Written by</div><div>Jane Doe</div><div>Jane writes about ...</div>": the name is the
+         * label's next element, before the parent's other lines (wcxb-dev +1, nothing else scored
+         * changes; 5 unscored bylines lose a book's or an app's title: "X by Jane Doe") */
+        dl_buf_free(&t);
+        bounded_text_but(next, DL_META_TEXT_MAX, 1, 1, &t);
+        len = t.len ? clean_byline(t.data, t.len, &start) : 0;
+        if (len && !plausible_byline(t.data + start, len)) len = 0;
+    }
     if (!len && by_word_alone && node->parent && node->parent->type == DL_NODE_ELEMENT) {
         /* "<span>By</span> <a>Jane Doe</a>": the names follow the word, in its parent */
         dl_buf_free(&t);
