@@ -336,3 +336,15 @@ def test_a_comments_by_line_is_not_the_byline() -> None:
         "<p>Sehr gut.</p></li></ol>"
     )
     assert page_with("", after=comments).byline is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<div class=date-and-author><span>Dec 17, 2025</span><span>Jane Doe</span></div>",
+        "<div class=publish-date-author>Dec. 19, 2025 &middot; Jane Doe on behalf of the council</div>",
+        "<div class=byline>12.03.2024 \u2022 by Jane Doe</div>",
+    ],
+)
+def test_a_date_before_the_name_is_not_the_byline(line: str) -> None:
+    assert byline_of(line) == "Jane Doe"

@@ -2083,6 +2083,32 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
             if (a + 1 < n && (unsigned char)s[a] == 0xC2 && (unsigned char)s[a + 1] == 0xA0) a += 2; /* no-break space */
             else break;
         }
+        /* a date before the names ("Dec 17, 2025 Jane Doe", "Dec. 19, 2025 Â· Jane Doe", a date-and-author
+         * line): the names follow its year, past the separators between them (wcxb-dev +2, nothing else
+         * scored changes) */
+        dl_date lead;
+        if (a < n && dl_date_at(s + a, n - a > 40 ? 40 : n - a, &lead) && lead.year >= 1000 && lead.year <= 9999) {
+            char y[5] = {(char)('0' + lead.year / 1000), (char)('0' + lead.year / 100 % 10),
+                         (char)('0' + lead.year / 10 % 10), (char)('0' + lead.year % 10), 0};
+            size_t lim = n - a > 40 ? a + 40 : n;
+            for (size_t i = a; i + 4 <= lim; i++)
+                if (memcmp(s + i, y, 4) == 0) {
+                    size_t b = i + 4;
+                    for (;;) {
+                        const unsigned char *u = (const unsigned char *)s + b;
+                        if (b < n && (dl_rule_is_space(u[0]) || u[0] == ',' || u[0] == '|' || u[0] == '-' || u[0] == ':'))
+                            b++;
+                        else if (b + 1 < n && u[0] == 0xC2 && (u[1] == 0xB7 || u[1] == 0xA0)) /* middle dot, nbsp */
+                            b += 2;
+                        else if (b + 2 < n && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
+                            b += 3; /* bullet, en dash, em dash */
+                        else
+                            break;
+                    }
+                    if (b < n && b > i + 4) a = b, again = 1;
+                    break;
+                }
+        }
         for (size_t k = 0; k < sizeof byline_prefixes / sizeof byline_prefixes[0]; k++) {
             size_t pl = strlen(byline_prefixes[k]);
             if (n - a < pl || !starts_ci(s + a, n - a, byline_prefixes[k])) continue;
