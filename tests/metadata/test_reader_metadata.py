@@ -793,3 +793,16 @@ def test_a_meta_key_that_only_starts_like_one_is_not_read() -> None:
     a = page(head, story())
     assert a.byline is None
     assert a.date is None
+
+
+@pytest.mark.parametrize("key", ["citation_author", "article:author", "dc.creator"])
+def test_an_author_meta_written_once_per_author_names_them_all(key: str) -> None:
+    head = "".join(f'<meta name="{key}" content="{n}">' for n in ("Jane Doe", "Roe, John", "Jane Doe", "Ann Poe"))
+    # each name once, a catalogue's "Last, First" turned round
+    assert page(head, story()).byline == "Jane Doe, John Roe, Ann Poe"
+
+
+def test_several_author_metas_stop_at_sixteen_names() -> None:
+    head = "".join(f'<meta name="citation_author" content="Author Number{chr(65 + k)}">' for k in range(20))
+    byline = page(head, story()).byline
+    assert byline is not None and byline.count(", ") == 15

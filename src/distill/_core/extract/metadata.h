@@ -95,6 +95,7 @@ struct dl_meta {
     const dl_node *html; /* the <html> element: the whole page, for the last resort's scan of its text */
 
     dl_buf src[DL_SRC__COUNT];
+    uint8_t src_names[DL_SRC__COUNT]; /* names add_src_name joined into a source */
     dl_date dates[DL_DATE__COUNT];
     uint8_t date_set[DL_DATE__COUNT];
     dl_meta_node h1[DL_META_H1_MAX];
