@@ -146,8 +146,9 @@ static int topic_link(const dl_node *el) {
 }
 
 /* The folded text of el, at most max bytes, without script, style or template content, and with no_job
- * set without the job titles' elements (job_element) and the topics' links (topic_link). spaced: every element boundary separates words (a
- * byline's "Jane Doe<a>Twitter</a>" reads as two words on screen, where styling sets them apart). */
+ * set without the job titles' elements (job_element) and the topics' links (topic_link). spaced: every
+ * element boundary separates words (a byline's "Jane Doe<a>Twitter</a>" reads as two words on screen,
+ * where styling sets them apart). */
 static void bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job, dl_buf *out) {
     dl_buf raw = {0};
     for (const dl_node *x = el; x && raw.len < max;) {
@@ -400,7 +401,8 @@ static void add_src_name(dl_meta *m, dl_meta_source src, const char *s, size_t n
     int seen = vs == vl;
     for (size_t i = 0; !seen && i + (vl - vs) <= b->len; i++)
         seen = (i == 0 || (i >= 2 && b->data[i - 2] == ',' && b->data[i - 1] == ' ')) &&
-               memcmp(b->data + i, v.data + vs, vl - vs) == 0 && (i + (vl - vs) == b->len || b->data[i + (vl - vs)] == ',');
+               memcmp(b->data + i, v.data + vs, vl - vs) == 0 &&
+               (i + (vl - vs) == b->len || b->data[i + (vl - vs)] == ',');
     if (!seen && !v.failed && b->len + 2 + (vl - vs) <= DL_META_TEXT_MAX) {
         dl_buf_append(b, ", ", 2);
         dl_buf_append(b, v.data + vs, vl - vs);
@@ -857,7 +859,8 @@ static const hint_word hint_r[] = {HW("reporter", HINT_BYLINE), HW("runtime", HI
 static const hint_word hint_s[] = {HW("social", HINT_NOT_BYLINE)};
 static const hint_word hint_t[] = {HW("thumb", HINT_NOT_BYLINE), HW("time", HINT_DATE), HW("timeline", HINT_NOT_DATE),
                                    HW("timer", HINT_NOT_DATE)};
-static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE), HW("username", HINT_BYLINE), HW("user-name", HINT_BYLINE)};
+static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE), HW("username", HINT_BYLINE),
+                                   HW("user-name", HINT_BYLINE)};
 static const hint_word hint_w[] = {HW("writer", HINT_BYLINE)};
 #undef HW
 
@@ -948,8 +951,8 @@ static int has_piece(const char *s, size_t n) {
 
 /* Which of the two hints one class, id or itemprop value carries (bit 1 byline, bit 2 date line): the
  * lists holding a word the value holds, ASCII case-insensitively, found in one pass over its lower-case
- * copy (n < 200: long_value_hints passes no longer value). A place is compared with a word only when its first
- * two letters are the word's. */
+ * copy (n < 200: long_value_hints passes no longer value). A place is compared with a word only when
+ * its first two letters are the word's. */
 static unsigned value_hints(const char *v, size_t n) {
     if (!has_piece(v, n)) return 0;
     unsigned char low[200];
@@ -2149,11 +2152,13 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
                     size_t b = i + 4;
                     for (;;) {
                         const unsigned char *u = (const unsigned char *)s + b;
-                        if (b < n && (dl_rule_is_space(u[0]) || u[0] == ',' || u[0] == '|' || u[0] == '-' || u[0] == ':'))
+                        if (b < n &&
+                            (dl_rule_is_space(u[0]) || u[0] == ',' || u[0] == '|' || u[0] == '-' || u[0] == ':'))
                             b++;
                         else if (b + 1 < n && u[0] == 0xC2 && (u[1] == 0xB7 || u[1] == 0xA0)) /* middle dot, nbsp */
                             b += 2;
-                        else if (b + 2 < n && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
+                        else if (b + 2 < n && u[0] == 0xE2 && u[1] == 0x80 &&
+                                 (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
                             b += 3; /* bullet, en dash, em dash */
                         else
                             break;
@@ -2381,7 +2386,8 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
     bounded_text_but(node, DL_META_TEXT_MAX, 1, 1, &t);
     size_t start = 0, len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     const dl_node *next = node->next;
-    while (next && next->type == DL_NODE_TEXT && dl_ascii_space_prefix(next->u.text.ptr, next->u.text.len) == next->u.text.len)
+    while (next && next->type == DL_NODE_TEXT &&
+           dl_ascii_space_prefix(next->u.text.ptr, next->u.text.len) == next->u.text.len)
         next = next->next;
     if (!len && by_word_alone && next && next->type == DL_NODE_ELEMENT) {
         /* "<div>Written by</div><div>Jane Doe</div><div>Jane writes about ...</div>": the name is the
