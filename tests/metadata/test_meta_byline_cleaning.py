@@ -304,7 +304,10 @@ def test_a_link_after_another_roles_label_is_not_a_second_author(label: str) -> 
 
 @pytest.mark.parametrize(
     "link",
-    ["View author archive", "Get author RSS feed", "Articles by Jane", "Posts by Jane", "Join today", "Open My Menu"],
+    [
+        "View author archive", "Get author RSS feed", "Articles by Jane", "Posts by Jane", "Join today", "Open My Menu",
+        "Mein Konto", "Zum Profil von jdoe", "J Offline jdoe", "Jane Doe wrote", "Theme: Pirate Rogue von Jane Doe",
+    ],
 )
 def test_an_author_pages_link_words_are_not_a_name(link: str) -> None:
     assert byline_of(f"<div class=byline><a href=/author/jane-doe/>{link}</a></div>") is None

@@ -2350,14 +2350,18 @@ static int plausible_byline(const char *s, size_t n) {
     for (size_t i = 1; i + 1 < n; i++)
         if (s[i] == '*') return 0; /* a name a page masked ("a***a"), not the one it shows */
     /* ... nor the words of a link or a form field (a "username" class also marks the visitor's own
-     * account in a page's header: "Login", "Email address"), nor a copyright notice ("The State
+     * account in a page's header: "Login", "Email address", "Mein Konto"; a profile link's "Zum Profil
+     * von ...", a forum's "Offline" status and "... wrote" quote header, a theme's "Theme: ... von"
+     * credit, all seen among development pages' visible byline candidates under a declared author),
+     * nor a copyright notice ("The State
      * University Â©" in an "author" block, a picture's "Â© Jane Doe"; 4 development pages, none scored) */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
                                             "see full bio", "full bio", "about the author", "author profile",
                                             "min read", "the author", "login", "log in", "sign in", "sign up",
                                             "account", "email address", "e-mail address", "register",
                                             "anmelden", "connexion", "\xc2\xa9", "copyright", "author archive", "rss",
-                                            "articles", "posts by", "join today", "alles von", "menu"};
+                                            "articles", "posts by", "join today", "alles von", "menu", "konto", "theme:",
+                                            "profil", "offline", " wrote"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
