@@ -811,11 +811,20 @@ static int author_page_link(const dl_node *el) {
     if (!dl_is_element(el, DL_TAG_a)) return 0;
     const dl_attr *href = attr(el, "href");
     if (!href) return 0;
-    static const char *const segments[] = {"/author/", "/authors/", "/autor/", "/autoren/", "/auteur/", "/auteurs/",
-                                           "/editors/", "/writers/", "/contributors/", "/reporters/",
-                                           "/journalist/", "/journalists/", "/redaktion/"};
-    for (size_t k = 0; k < sizeof segments / sizeof segments[0]; k++)
-        if (contains_ci(href->value.ptr, href->value.len, segments[k])) return 1;
+    static const char *const segments[] = {"author/", "authors/", "autor/", "autoren/", "auteur/", "auteurs/",
+                                           "editors/", "writers/", "contributors/", "reporters/",
+                                           "journalist/", "journalists/", "redaktion/"};
+    /* one pass over the href: a segment is compared only after a slash, and only when its first letter
+     * starts one of the words (every link of the page comes here) */
+    const char *p = href->value.ptr, *end = p + href->value.len;
+    while ((p = memchr(p, '/', (size_t)(end - p))) != NULL) {
+        p++;
+        if (p == end) break;
+        unsigned char c = lower((unsigned char)*p);
+        if (c != 'a' && c != 'e' && c != 'w' && c != 'c' && c != 'r' && c != 'j') continue;
+        for (size_t k = 0; k < sizeof segments / sizeof segments[0]; k++)
+            if ((unsigned char)segments[k][0] == c && starts_ci(p, (size_t)(end - p), segments[k])) return 1;
+    }
     return 0;
 }
 
