@@ -806,7 +806,8 @@ static int in_comments(const dl_node *el) {
 }
 
 /* Whether the link el points to an author's page: a path segment that lists a site's authors
- * ("/author/jane-doe/", "/about/editors/jon-fingas/", "/profile/sam-levin"). */
+ * ("/author/jane-doe/", "/about/editors/jon-fingas/"; not "/profile/", which social sites' links
+ * carry too). */
 static int author_page_link(const dl_node *el) {
     if (!dl_is_element(el, DL_TAG_a)) return 0;
     const dl_attr *href = attr(el, "href");
