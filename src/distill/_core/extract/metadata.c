@@ -365,6 +365,32 @@ static void set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
     if (m->src[src].failed) m->nomem = 1;
 }
 
+/* "Doe, Jane" (a library catalogue's order, written by some CMSs): the reader sees "Jane Doe". Only
+ * for two single words, so "Jane Doe, John Roe" stays two authors. */
+static int inverted_name(const char *s, size_t n, size_t *comma) {
+    size_t c = n, spaces = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ',') {
+            if (c != n) return 0;
+            c = i;
+        } else if (s[i] == ' ') {
+            spaces++;
+        }
+    }
+    if (c == n || c == 0 || c + 2 >= n || s[c + 1] != ' ' || spaces != 1) return 0;
+    *comma = c;
+    return 1;
+}
+
+/* Whether the ", "-joined list of names holds name[0..n) as one of its names. */
+static int names_listed(const dl_buf *list, const char *name, size_t n) {
+    for (size_t i = 0; n && i + n <= list->len; i++)
+        if ((i == 0 || (i >= 2 && list->data[i - 2] == ',' && list->data[i - 1] == ' ')) &&
+            memcmp(list->data + i, name, n) == 0 && (i + n == list->len || list->data[i + n] == ','))
+            return 1;
+    return 0;
+}
+
 /* set_src for an author meta a page writes once per author (article:author, citation_author,
  * dc.creator): each further value, when new, is another author, joined with ", " (at most 16, within
  * DL_META_TEXT_MAX bytes). */
@@ -379,14 +405,13 @@ static void add_src_name(dl_meta *m, dl_meta_source src, const char *s, size_t n
     size_t vs = 0;
     while (vs < vl && dl_rule_is_space((unsigned char)v.data[vs])) vs++;
     /* a catalogue's "Roy, Aniruddha" is "Aniruddha Roy", so that its comma does not read as a join */
-    const char *comma = vl > vs ? memchr(v.data + vs, ',', vl - vs) : NULL;
-    if (comma && !memchr(comma + 1, ',', (size_t)(v.data + vl - comma - 1)) && comma > v.data + vs &&
-        comma + 2 < v.data + vl && comma[1] == ' ' && !memchr(v.data + vs, ' ', (size_t)(comma - v.data - vs)) &&
-        !memchr(comma + 2, ' ', (size_t)(v.data + vl - comma - 2))) {
+    size_t comma;
+    if (vl > vs && inverted_name(v.data + vs, vl - vs, &comma)) {
+        const char *name = v.data + vs;
         dl_buf w = {0};
-        dl_buf_append(&w, comma + 2, (size_t)(v.data + vl - comma - 2));
+        dl_buf_append(&w, name + comma + 2, vl - vs - comma - 2);
         dl_buf_append(&w, " ", 1);
-        dl_buf_append(&w, v.data + vs, (size_t)(comma - v.data - vs));
+        dl_buf_append(&w, name, comma);
         dl_buf_free(&v);
         v = w;
         vs = 0, vl = v.len;
@@ -398,12 +423,7 @@ static void add_src_name(dl_meta *m, dl_meta_source src, const char *s, size_t n
         dl_buf_free(&v);
         return;
     }
-    int seen = vs == vl;
-    for (size_t i = 0; !seen && i + (vl - vs) <= b->len; i++)
-        seen = (i == 0 || (i >= 2 && b->data[i - 2] == ',' && b->data[i - 1] == ' ')) &&
-               memcmp(b->data + i, v.data + vs, vl - vs) == 0 &&
-               (i + (vl - vs) == b->len || b->data[i + (vl - vs)] == ',');
-    if (!seen && !v.failed && b->len + 2 + (vl - vs) <= DL_META_TEXT_MAX) {
+    if (vl > vs && !names_listed(b, v.data + vs, vl - vs) && !v.failed && b->len + 2 + (vl - vs) <= DL_META_TEXT_MAX) {
         dl_buf_append(b, ", ", 2);
         dl_buf_append(b, v.data + vs, vl - vs);
         if (b->failed) m->nomem = 1;
@@ -445,68 +465,69 @@ static const struct {
     size_t len;
     int src;  /* a dl_meta_source, or -1 */
     int date; /* a dl_meta_date_source, or -1 */
+    int many; /* written once per author: each value another name (add_src_name) */
 } article_keys[] = {
-    {DL_KEY("og:title"), DL_SRC_OG_TITLE, -1},
-    {DL_KEY("twitter:title"), DL_SRC_TWITTER_TITLE, -1},
-    {DL_KEY("dc.title"), DL_SRC_DC_TITLE, -1},
-    {DL_KEY("dc:title"), DL_SRC_DC_TITLE, -1},
-    {DL_KEY("dcterms.title"), DL_SRC_DC_TITLE, -1},
-    {DL_KEY("parsely-title"), DL_SRC_PARSELY_TITLE, -1},
-    {DL_KEY("headline"), DL_SRC_ITEMPROP_HEADLINE, -1},
-    {DL_KEY("og:site_name"), DL_SRC_OG_SITE_NAME, -1},
-    {DL_KEY("application-name"), DL_SRC_APPLICATION_NAME, -1},
-    {DL_KEY("author"), DL_SRC_META_AUTHOR, -1},
-    {DL_KEY("article:author"), DL_SRC_ARTICLE_AUTHOR, -1},
-    {DL_KEY("article:author_name"), DL_SRC_ARTICLE_AUTHOR, -1},
-    {DL_KEY("parsely-author"), DL_SRC_PARSELY_AUTHOR, -1},
-    {DL_KEY("dc.creator"), DL_SRC_DC_CREATOR, -1},
-    {DL_KEY("dc:creator"), DL_SRC_DC_CREATOR, -1},
-    {DL_KEY("dcterms.creator"), DL_SRC_DC_CREATOR, -1},
-    {DL_KEY("sailthru.author"), DL_SRC_OTHER_AUTHOR, -1},
-    {DL_KEY("byl"), DL_SRC_OTHER_AUTHOR, -1},
-    {DL_KEY("citation_author"), DL_SRC_OTHER_AUTHOR, -1},
-    {DL_KEY("citation_authors"), DL_SRC_OTHER_AUTHOR, -1},
-    {DL_KEY("og:url"), DL_SRC_OG_URL, -1},
-    {DL_KEY("twitter:data1"), DL_SRC_TWITTER_DATA1, -1},
-    {DL_KEY("article:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED},
-    {DL_KEY("article:published"), -1, DL_DATE_ARTICLE_PUBLISHED},
-    {DL_KEY("og:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED},
-    {DL_KEY("og:article:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED},
-    {DL_KEY("datepublished"), -1, DL_DATE_ITEMPROP_PUBLISHED},
-    {DL_KEY("date"), -1, DL_DATE_META},
-    {DL_KEY("pubdate"), -1, DL_DATE_META},
-    {DL_KEY("publishdate"), -1, DL_DATE_META},
-    {DL_KEY("publish-date"), -1, DL_DATE_META},
-    {DL_KEY("publish_date"), -1, DL_DATE_META},
-    {DL_KEY("publication_date"), -1, DL_DATE_META},
-    {DL_KEY("publication-date"), -1, DL_DATE_META},
-    {DL_KEY("published-date"), -1, DL_DATE_META},
-    {DL_KEY("release_date"), -1, DL_DATE_META},
-    {DL_KEY("created"), -1, DL_DATE_META},
-    {DL_KEY("dc.date"), -1, DL_DATE_META},
-    {DL_KEY("dc.date.issued"), -1, DL_DATE_META},
-    {DL_KEY("dc.date.created"), -1, DL_DATE_META},
-    {DL_KEY("dcterms.date"), -1, DL_DATE_META},
-    {DL_KEY("dcterms.issued"), -1, DL_DATE_META},
-    {DL_KEY("dcterms.created"), -1, DL_DATE_META},
-    {DL_KEY("dc:date"), -1, DL_DATE_META},
-    {DL_KEY("parsely-pub-date"), -1, DL_DATE_META},
-    {DL_KEY("sailthru.date"), -1, DL_DATE_META},
-    {DL_KEY("citation_publication_date"), -1, DL_DATE_META},
-    {DL_KEY("citation_date"), -1, DL_DATE_META},
-    {DL_KEY("article.published"), -1, DL_DATE_META},
-    {DL_KEY("article_date_original"), -1, DL_DATE_META},
-    {DL_KEY("original-publish-date"), -1, DL_DATE_META},
-    {DL_KEY("date_published"), -1, DL_DATE_META},
-    {DL_KEY("published"), -1, DL_DATE_META},
-    {DL_KEY("datecreated"), -1, DL_DATE_LD_CREATED},
-    {DL_KEY("article:modified_time"), -1, DL_DATE_ARTICLE_MODIFIED},
-    {DL_KEY("article:modified"), -1, DL_DATE_ARTICLE_MODIFIED},
-    {DL_KEY("og:updated_time"), -1, DL_DATE_ARTICLE_MODIFIED},
-    {DL_KEY("last-modified"), -1, DL_DATE_ARTICLE_MODIFIED},
-    {DL_KEY("lastmod"), -1, DL_DATE_ARTICLE_MODIFIED},
-    {DL_KEY("dcterms.modified"), -1, DL_DATE_ARTICLE_MODIFIED},
-    {DL_KEY("datemodified"), -1, DL_DATE_ITEMPROP_MODIFIED},
+    {DL_KEY("og:title"), DL_SRC_OG_TITLE, -1, 0},
+    {DL_KEY("twitter:title"), DL_SRC_TWITTER_TITLE, -1, 0},
+    {DL_KEY("dc.title"), DL_SRC_DC_TITLE, -1, 0},
+    {DL_KEY("dc:title"), DL_SRC_DC_TITLE, -1, 0},
+    {DL_KEY("dcterms.title"), DL_SRC_DC_TITLE, -1, 0},
+    {DL_KEY("parsely-title"), DL_SRC_PARSELY_TITLE, -1, 0},
+    {DL_KEY("headline"), DL_SRC_ITEMPROP_HEADLINE, -1, 0},
+    {DL_KEY("og:site_name"), DL_SRC_OG_SITE_NAME, -1, 0},
+    {DL_KEY("application-name"), DL_SRC_APPLICATION_NAME, -1, 0},
+    {DL_KEY("author"), DL_SRC_META_AUTHOR, -1, 0},
+    {DL_KEY("article:author"), DL_SRC_ARTICLE_AUTHOR, -1, 1},
+    {DL_KEY("article:author_name"), DL_SRC_ARTICLE_AUTHOR, -1, 0},
+    {DL_KEY("parsely-author"), DL_SRC_PARSELY_AUTHOR, -1, 0},
+    {DL_KEY("dc.creator"), DL_SRC_DC_CREATOR, -1, 1},
+    {DL_KEY("dc:creator"), DL_SRC_DC_CREATOR, -1, 1},
+    {DL_KEY("dcterms.creator"), DL_SRC_DC_CREATOR, -1, 1},
+    {DL_KEY("sailthru.author"), DL_SRC_OTHER_AUTHOR, -1, 0},
+    {DL_KEY("byl"), DL_SRC_OTHER_AUTHOR, -1, 0},
+    {DL_KEY("citation_author"), DL_SRC_OTHER_AUTHOR, -1, 1},
+    {DL_KEY("citation_authors"), DL_SRC_OTHER_AUTHOR, -1, 1},
+    {DL_KEY("og:url"), DL_SRC_OG_URL, -1, 0},
+    {DL_KEY("twitter:data1"), DL_SRC_TWITTER_DATA1, -1, 0},
+    {DL_KEY("article:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
+    {DL_KEY("article:published"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
+    {DL_KEY("og:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
+    {DL_KEY("og:article:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
+    {DL_KEY("datepublished"), -1, DL_DATE_ITEMPROP_PUBLISHED, 0},
+    {DL_KEY("date"), -1, DL_DATE_META, 0},
+    {DL_KEY("pubdate"), -1, DL_DATE_META, 0},
+    {DL_KEY("publishdate"), -1, DL_DATE_META, 0},
+    {DL_KEY("publish-date"), -1, DL_DATE_META, 0},
+    {DL_KEY("publish_date"), -1, DL_DATE_META, 0},
+    {DL_KEY("publication_date"), -1, DL_DATE_META, 0},
+    {DL_KEY("publication-date"), -1, DL_DATE_META, 0},
+    {DL_KEY("published-date"), -1, DL_DATE_META, 0},
+    {DL_KEY("release_date"), -1, DL_DATE_META, 0},
+    {DL_KEY("created"), -1, DL_DATE_META, 0},
+    {DL_KEY("dc.date"), -1, DL_DATE_META, 0},
+    {DL_KEY("dc.date.issued"), -1, DL_DATE_META, 0},
+    {DL_KEY("dc.date.created"), -1, DL_DATE_META, 0},
+    {DL_KEY("dcterms.date"), -1, DL_DATE_META, 0},
+    {DL_KEY("dcterms.issued"), -1, DL_DATE_META, 0},
+    {DL_KEY("dcterms.created"), -1, DL_DATE_META, 0},
+    {DL_KEY("dc:date"), -1, DL_DATE_META, 0},
+    {DL_KEY("parsely-pub-date"), -1, DL_DATE_META, 0},
+    {DL_KEY("sailthru.date"), -1, DL_DATE_META, 0},
+    {DL_KEY("citation_publication_date"), -1, DL_DATE_META, 0},
+    {DL_KEY("citation_date"), -1, DL_DATE_META, 0},
+    {DL_KEY("article.published"), -1, DL_DATE_META, 0},
+    {DL_KEY("article_date_original"), -1, DL_DATE_META, 0},
+    {DL_KEY("original-publish-date"), -1, DL_DATE_META, 0},
+    {DL_KEY("date_published"), -1, DL_DATE_META, 0},
+    {DL_KEY("published"), -1, DL_DATE_META, 0},
+    {DL_KEY("datecreated"), -1, DL_DATE_LD_CREATED, 0},
+    {DL_KEY("article:modified_time"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
+    {DL_KEY("article:modified"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
+    {DL_KEY("og:updated_time"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
+    {DL_KEY("last-modified"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
+    {DL_KEY("lastmod"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
+    {DL_KEY("dcterms.modified"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
+    {DL_KEY("datemodified"), -1, DL_DATE_ITEMPROP_MODIFIED, 0},
 };
 #undef DL_KEY
 
@@ -527,10 +548,7 @@ static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s
             if (src >= DL_SRC_LD_AUTHOR && src <= DL_SRC_TWITTER_DATA1 && looks_like_url(s, n)) return;
             /* several authors, one meta each (a paper's citation_author list; wcxb-dev +2 -2: its truth
              * keeps only the first of several authors on two pages, where the issue asks for all) */
-            int many = ascii_ieq(k, kn, "article:author") || ascii_ieq(k, kn, "citation_author") ||
-                       ascii_ieq(k, kn, "citation_authors") || ascii_ieq(k, kn, "dc.creator") ||
-                       ascii_ieq(k, kn, "dc:creator") || ascii_ieq(k, kn, "dcterms.creator");
-            if (many) add_src_name(m, (dl_meta_source)src, s, n);
+            if (article_keys[i].many) add_src_name(m, (dl_meta_source)src, s, n);
             else set_src(m, (dl_meta_source)src, s, n);
         }
         if (article_keys[i].date >= 0) set_date(m, (dl_meta_date_source)article_keys[i].date, s, n);
@@ -647,11 +665,7 @@ static int ld_value(void *user, const dl_jsonld_value *v) {
         if (name.len) {
             dl_buf *out = &m->src[DL_SRC_LD_AUTHOR];
             /* the same name twice (an author object repeated in two graphs) is one author */
-            int dup = 0;
-            for (size_t i = 0; i + name.len <= out->len && !dup; i++)
-                dup = (i == 0 || out->data[i - 1] == ' ') && memcmp(out->data + i, name.data, name.len) == 0 &&
-                      (i + name.len == out->len || out->data[i + name.len] == ',');
-            if (!dup) {
+            if (!names_listed(out, name.data, name.len)) {
                 if (out->len) dl_buf_append(out, ", ", 2);
                 dl_buf_append(out, name.data, name.len);
                 st->authors++;
@@ -982,9 +996,6 @@ static unsigned value_hints(const char *v, size_t n) {
     return out;
 }
 
-/* The hints of one class, id or itemprop value (value_hints), remembered: in cell when the walk keeps
- * one for the value (its bit 2 set once known, extract.h), else in the harvest's memo. */
-enum { HINTS_KNOWN = 4 };
 /* value_hints of a value of any length: a long one (a utility-first stylesheet's forty classes after
  * "author-name") by its words in the first 199 bytes, where a template puts its own names before the
  * styling ones (wcxb-dev byline +3, nothing else changes on the development pages; the cost stays 199
@@ -996,6 +1007,9 @@ static unsigned long_value_hints(const char *v, size_t n) {
     return k ? value_hints(v, k) : 0;
 }
 
+/* The hints of one class, id or itemprop value (value_hints), remembered: in cell when the walk keeps
+ * one for the value (its bit 2 set once known, extract.h), else in the harvest's memo. */
+enum { HINTS_KNOWN = 4 };
 static unsigned hints_of(dl_meta *m, const dl_attr *a, uint32_t *cell) {
     if (!a || !a->value.len) return 0;
     if (cell) {
@@ -2139,41 +2153,36 @@ static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 "
  * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
 static size_t clean_byline(const char *s, size_t n, size_t *start) {
     size_t a = 0;
+    int dated = 0; /* a date before the names was passed over in the previous round */
     for (int again = 1; again;) {
         again = 0;
         /* separators left before the name, and the "&" of a second author's line ("& Jane Doe") */
         for (;;) {
+            const unsigned char *u = (const unsigned char *)s + a;
             while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
                              s[a] == ',' || s[a] == '"' || s[a] == '&'))
-                a++;
-            if (a + 1 < n && (unsigned char)s[a] == 0xC2 && (unsigned char)s[a + 1] == 0xA0) a += 2; /* no-break space */
-            else break;
+                a++, u++;
+            if (a + 1 < n && u[0] == 0xC2 && (u[1] == 0xA0 || (dated && u[1] == 0xB7)))
+                a += 2; /* no-break space; a middle dot after a date */
+            else if (dated && a + 2 < n && u[0] == 0xE2 && u[1] == 0x80 &&
+                     (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
+                a += 3; /* a bullet, an en or an em dash after a date */
+            else
+                break;
         }
-        /* a date before the names ("Dec 17, 2025 Jane Doe", "Dec. 19, 2025 Â· Jane Doe", a date-and-author
-         * line): the names follow its year, past the separators between them (wcxb-dev +2, nothing else
-         * scored changes) */
+        dated = 0;
+        /* a date before the names ("Dec 17, 2025 Jane Doe", "Dec. 19, 2025 · Jane Doe", a date-and-author
+         * line): the names follow its year, past the separators between them, which the next round
+         * skips (wcxb-dev +2, nothing else scored changes) */
         dl_date lead;
         if (a < n && dl_date_at(s + a, n - a > 40 ? 40 : n - a, &lead) && lead.year >= 1000 && lead.year <= 9999) {
-            char y[5] = {(char)('0' + lead.year / 1000), (char)('0' + lead.year / 100 % 10),
-                         (char)('0' + lead.year / 10 % 10), (char)('0' + lead.year % 10), 0};
+            char y[4] = {(char)('0' + lead.year / 1000), (char)('0' + lead.year / 100 % 10),
+                         (char)('0' + lead.year / 10 % 10), (char)('0' + lead.year % 10)};
             size_t lim = n - a > 40 ? a + 40 : n;
             for (size_t i = a; i + 4 <= lim; i++)
                 if (memcmp(s + i, y, 4) == 0) {
-                    size_t b = i + 4;
-                    for (;;) {
-                        const unsigned char *u = (const unsigned char *)s + b;
-                        if (b < n &&
-                            (dl_rule_is_space(u[0]) || u[0] == ',' || u[0] == '|' || u[0] == '-' || u[0] == ':'))
-                            b++;
-                        else if (b + 1 < n && u[0] == 0xC2 && (u[1] == 0xB7 || u[1] == 0xA0)) /* middle dot, nbsp */
-                            b += 2;
-                        else if (b + 2 < n && u[0] == 0xE2 && u[1] == 0x80 &&
-                                 (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
-                            b += 3; /* bullet, en dash, em dash */
-                        else
-                            break;
-                    }
-                    if (b < n && b > i + 4) a = b, again = 1;
+                    /* the year ends a word, and names follow it */
+                    if (i + 5 < n && !dl_ascii_is_alnum((unsigned char)s[i + 4])) a = i + 4, dated = again = 1;
                     break;
                 }
         }
@@ -2363,15 +2372,15 @@ static int plausible_byline(const char *s, size_t n) {
      * account in a page's header: "Login", "Email address", "Mein Konto"; a profile link's "Zum Profil
      * von ...", a forum's "Offline" status and "... wrote" quote header, a theme's "Theme: ... von"
      * credit, all seen among development pages' visible byline candidates under a declared author),
-     * nor a copyright notice ("The State
-     * University Â©" in an "author" block, a picture's "Â© Jane Doe"; 4 development pages, none scored) */
+     * nor a copyright notice ("The State University ©" in an "author" block, a picture's "© Jane
+     * Doe"; 4 development pages, none scored) */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
                                             "see full bio", "full bio", "about the author", "author profile",
                                             "min read", "the author", "login", "log in", "sign in", "sign up",
                                             "account", "email address", "e-mail address", "register",
-                                            "anmelden", "connexion", "\xc2\xa9", "copyright", "author archive", "rss",
-                                            "articles", "posts by", "join today", "alles von", "menu", "konto", "theme:",
-                                            "profil", "offline", " wrote"};
+                                            "anmelden", "connexion", "\xc2\xa9", "copyright", "author archive",
+                                            "rss", "articles", "posts by", "join today", "alles von", "menu",
+                                            "konto", "theme:", "profil", "offline", " wrote"};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
@@ -2399,11 +2408,11 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
     dl_buf t = {0};
     bounded_text_but(node, DL_META_TEXT_MAX, 1, 1, &t);
     size_t start = 0, len = t.len ? clean_byline(t.data, t.len, &start) : 0;
-    const dl_node *next = node->next;
+    const dl_node *next = !len && by_word_alone ? node->next : NULL;
     while (next && next->type == DL_NODE_TEXT &&
            dl_ascii_space_prefix(next->u.text.ptr, next->u.text.len) == next->u.text.len)
         next = next->next;
-    if (!len && by_word_alone && next && next->type == DL_NODE_ELEMENT) {
+    if (next && next->type == DL_NODE_ELEMENT) {
         /* "<div>Written by</div><div>Jane Doe</div><div>Jane writes about ...</div>": the name is the
          * label's next element, before the parent's other lines (wcxb-dev +1, nothing else scored
          * changes; 5 unscored bylines lose a book's or an app's title: "X by Jane Doe") */
@@ -2507,11 +2516,6 @@ static int more_names(const char *s, size_t n) {
     return 0;
 }
 
-/* Whether a declared author value names someone: not a template's placeholder ("Unknown", "undefined",
- * "null", a value with no letter: "-"), a social handle ("@jane") or an address on the web
- * ("facebook.com/jane"), which pages put in their author metas where no name was filled in. An e-mail
- * address stays: it says who wrote the page (and WCXB's truth keeps it), as does an agency's credit
- * ("det/dpa"). */
 /* Whether s[0..n) is a template's variable left unfilled: "{{ author }}", "${author}", or a dotted
  * path of lower-case identifiers ("page.head.extra.author"; two dots at least, each part two
  * characters or more, so a user name like "j.doe" stays; wcxb-dev +1, nothing else changes). */
@@ -2532,6 +2536,11 @@ static int template_variable(const char *s, size_t n) {
     return dots >= 2 && part >= 2;
 }
 
+/* Whether a declared author value names someone: not a template's placeholder ("Unknown", "undefined",
+ * "null", a value with no letter: "-"), a social handle ("@jane") or an address on the web
+ * ("facebook.com/jane"), which pages put in their author metas where no name was filled in. An e-mail
+ * address stays: it says who wrote the page (and WCXB's truth keeps it), as does an agency's credit
+ * ("det/dpa"). Nor a template's unfilled variable (template_variable). */
 static int names_someone(const char *s, size_t n) {
     int letter = 0;
     for (size_t i = 0; i < n && !letter; i++)
@@ -2559,23 +2568,6 @@ static int corporate(const char *s, size_t n) {
         if (n > l && ascii_ieq(s + n - l, l, suffixes[k])) return 1;
     }
     return 0;
-}
-
-/* "Doe, Jane" (a library catalogue's order, written by some CMSs): the reader sees "Jane Doe". Only
- * for two single words, so "Jane Doe, John Roe" stays two authors. */
-static int inverted_name(const char *s, size_t n, size_t *comma) {
-    size_t c = n, spaces = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == ',') {
-            if (c != n) return 0;
-            c = i;
-        } else if (s[i] == ' ') {
-            spaces++;
-        }
-    }
-    if (c == n || c == 0 || c + 2 >= n || s[c + 1] != ' ' || spaces != 1) return 0;
-    *comma = c;
-    return 1;
 }
 
 /* put_field with entities a page escaped twice decoded ("Maria &amp;amp; Katerina"). */
