@@ -94,13 +94,12 @@ def extract() -> None:
     if any((ROOT / "src" / "distill").glob("_core*.so")):
         sys.path.insert(0, str(ROOT / "src"))
     from distill import _core
-    from distill.extract import _article_tree
 
     X, y, w, page, texts_all = [], [], [], [], []
     meta = []
     for k, (corpus, pid, pt, domain, raw, ref) in enumerate(pages()):
-        doc = _article_tree(raw)
-        texts, feats, nfeat = _core._article_blocks(doc)
+        # _article_blocks reads the tree the pipeline reads (its step 1 may read the page again)
+        texts, feats, nfeat = _core._article_blocks(_core.parse(raw))
         a = array("f")
         a.frombytes(feats)
         ref_words = words(ref)

@@ -214,8 +214,6 @@ def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
     """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
 
 # extract
-def _noscript_heavy(doc: Node, markup: str | bytes, min_chars: int, /) -> bool:
-    """Whether markup has "<noscript" and at least min_chars of text inside <noscript>s, more than outside."""
 def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
     """(text, chars, link_chars, is_heading, in_winner) of each paragraph unit under node."""
 
@@ -224,7 +222,27 @@ def _paragraph_units(node: Node, /) -> list[tuple[str, int, int, bool, bool]]:
 def _article_export(
     node: Node, options: Extraction | None, kind: int, policy: object = None, base_url: str | None = None
 ) -> str:
-    """The content of the article text as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
+    """The pipeline on node, rendered as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
+
+# --- the pipeline (extract/pipeline.h, binding/py_pipeline.c) ------------------------------------
+
+@final
+class _ExtractionResult:
+    """What the extraction pipeline chose on one page: Article keeps it to render from."""
+
+    @property
+    def cascade(self) -> str:
+        """The step of the fallback cascade that chose the content: model, classic, best or none."""
+    @property
+    def reread(self) -> bool:
+        """Whether the page was read a second time (scripting off: its text was inside <noscript>)."""
+    def winner(self) -> Element | None:
+        """main_content() of the tree the pipeline read."""
+
+def _render(result: _ExtractionResult, kind: int, policy: object = None, base_url: str | None = None) -> str:
+    """The selection rendered as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
+def _noscript_heavy(doc: Node, min_chars: int, /) -> bool:
+    """Whether the pipeline reads doc again with scripting off (its text is inside <noscript>)."""
 
 def _extract_batch(
     pages: list[tuple[bytes | str, str | None, str | None]],

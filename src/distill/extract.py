@@ -200,9 +200,9 @@ class Article:
     """The reader comments below the article (blocks the page names as comments, their text laid
     out like ``to_text()``), when :attr:`Extraction.include_comments` asked for them ("" when the page
     has none); None otherwise. They are never part of ``text``."""
-    _source: Node | None = field(default=None, repr=False, compare=False)
-    """The node ``article()`` was called on: ``markdown`` and ``html`` select the content from it, and
-    ``element`` is its ``main_content()``."""
+    _result: _core._ExtractionResult | None = field(default=None, repr=False, compare=False)
+    """What the extraction pipeline chose: ``markdown`` and ``html`` render from it without selecting
+    again, and ``element`` is ``main_content()`` of the tree it read."""
     _options: Extraction | None = field(default=None, repr=False, compare=False)
     """The options the article was extracted with (None: the defaults)."""
     _base_url: str | None = field(default=None, repr=False, compare=False)
@@ -212,7 +212,7 @@ class Article:
     if not TYPE_CHECKING:  # to the type checker every field is always there (and nothing else is)
 
         def __getattr__(self, name: str) -> object:
-            """Find ``element`` on its first read, from ``_source``, and keep it.
+            """Find ``element`` on its first read, from ``_result``, and keep it.
 
             Only an empty slot gets here: ``Node.article()`` sets every field but ``element``, whose
             scoring walk it leaves to the first read (``repr``, ``==``, ``to_dict()`` and pickling read it
@@ -220,7 +220,7 @@ class Article:
             """
             if name != "element":
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self)
-            element = self._source.main_content() if self._source is not None else None
+            element = self._result.winner() if self._result is not None else None
             object.__setattr__(self, "element", element)
             return element
 
@@ -228,7 +228,7 @@ class Article:
         cached = self._cache.get(kind)
         if cached is not None:
             return cached
-        if self._source is None:
+        if self._result is None:
             return ""
         policy = None
         if kind == _HTML:
@@ -238,7 +238,7 @@ class Article:
 
                 _article_sanitizer = Sanitizer(Policy.relaxed())
             policy = _article_sanitizer._compiled
-        out: str = _core._article_export(self._source, self._options, kind, policy, self._base_url)
+        out: str = _core._render(self._result, kind, policy, self._base_url)
         self._cache[kind] = out
         return out
 
@@ -357,20 +357,4 @@ def article(markup: Markup, /, options: Extraction | None = None, *, base_url: s
     src = read_source(markup, "article")
     if base_url is None:
         base_url = src.url
-    return _article_tree(src.markup, src.encoding).article(opts, base_url=base_url)
-
-
-# A page whose readable text is almost all inside <noscript> (the crawler view of a page that script
-# renders, as many forum engines serve) is parsed again with scripting off, so that the <noscript>
-# content is markup the extractor can read rather than one raw text node. The share: more of the
-# page's text inside <noscript> than outside it; the floor keeps small tracking <noscript>s out.
-_NOSCRIPT_MIN_CHARS = 2000
-
-
-def _article_tree(markup: str | bytes, encoding: str | None = None) -> Node:
-    doc = _core.parse(markup, encoding=encoding)
-    # the markup holds "<noscript", and the text inside every <noscript> (in code points, as
-    # len(node.text) counts) is at least the floor and more than the rest of the body's: one walk in C
-    if not _core._noscript_heavy(doc, markup, _NOSCRIPT_MIN_CHARS):
-        return doc
-    return _core.parse(markup, encoding=encoding, scripting=False)
+    return _core.parse(src.markup, encoding=src.encoding).article(opts, base_url=base_url)

@@ -1,5 +1,6 @@
-"""distill.extract's <noscript> fallback (a page whose text is almost all inside <noscript> is parsed again
-with scripting off) is decided in C by one walk (_core._noscript_heavy): the markup holds "<noscript",
+"""The pipeline's second read (a page whose text is almost all inside <noscript> is parsed again with
+scripting off) is decided in C by one walk (_core._noscript_heavy): the tree was read with scripting on
+(with it off there is nothing more to read), the markup holds "<noscript",
 the text inside every <noscript> element (each counted, nested ones too, as summing over
 find_all("noscript") does; in code points, `<...>` tags left out) is at least a floor, and more than
 the text under the first <body> outside <noscript>, <script>, <style> and <template>. The text inside
@@ -31,8 +32,8 @@ def visible_outside_noscript(body: distill.Node) -> int:
     return len(body.text) - sum(len(e.text) for e in skipped)
 
 
-def by_definition(doc: distill.Node, raw: str | bytes, floor: int) -> bool:
-    if (b"<noscript" if isinstance(raw, bytes) else "<noscript") not in raw:
+def by_definition(doc: distill.Node, raw: str | bytes, floor: int, scripting: bool = True) -> bool:
+    if not scripting or (b"<noscript" if isinstance(raw, bytes) else "<noscript") not in raw:
         return False
     # the text inside <noscript> without its tags (with scripting on it is raw markup)
     inside = sum(len(TAG.sub("", n.text)) for n in doc.find_all("noscript"))
@@ -72,7 +73,7 @@ def test_walk_decides_as_the_definition(markup: str, kind: str) -> None:
     for scripting in (True, False):
         doc = _core.parse(raw, scripting=scripting)
         for floor in (0, 1, 3, 6, 12, 20, 2000):
-            assert _core._noscript_heavy(doc, raw, floor) == by_definition(doc, raw, floor), floor
+            assert _core._noscript_heavy(doc, floor) == by_definition(doc, raw, floor, scripting), floor
 
 
 def test_tag_is_found_among_many_near_misses() -> None:
@@ -82,10 +83,10 @@ def test_tag_is_found_among_many_near_misses() -> None:
     heavy = b"<NOSCRIPT>" + b"long text only without script " * 40 + b"</NOSCRIPT>"
     miss = b"<p>" + b"<nos" * 5000 + b" script</p>" + heavy
     doc = _core.parse(miss)
-    assert by_definition(doc, miss, 0) is False and not _core._noscript_heavy(doc, miss, 0)
+    assert by_definition(doc, miss, 0) is False and not _core._noscript_heavy(doc, 0)
     hit = b"<p>" + b"<nos" * 5000 + b"<noscript>z</noscript>" + heavy
     doc = _core.parse(hit)
-    assert by_definition(doc, hit, 0) is True and _core._noscript_heavy(doc, hit, 0)
+    assert by_definition(doc, hit, 0) is True and _core._noscript_heavy(doc, 0)
 
 
 def test_mostly_noscript_page_is_read_with_scripting_off() -> None:
@@ -118,5 +119,5 @@ def test_noscript_holding_only_images_is_not_the_page() -> None:
                    for k in range(40))
     raw = f"<html><body><article><h1>Title</h1>{paras}{imgs}</article></body></html>".encode()
     doc = _core.parse(raw)
-    assert not _core._noscript_heavy(doc, raw, 2000)
+    assert not _core._noscript_heavy(doc, 2000)
     assert "Paragraph 3 of the article" in distill.article(raw).text

@@ -22,7 +22,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     int (*inits[])(PyObject *) = {
         dl_binding_init_module, dl_tokenizer_init_module, dl_tree_init_module, dl_encoding_init_module,
         dl_extract_init_module, dl_stream_init_module,    dl_serialize_init_module, dl_sanitize_init_module,
-        dl_article_init_module, dl_page_type_init_module, dl_batch_init_module,
+        dl_article_init_module, dl_page_type_init_module, dl_batch_init_module, dl_pipeline_init_module,
     };
     for (size_t i = 0; i < sizeof(inits) / sizeof(inits[0]); i++) {
         if (inits[i](m) < 0) {

@@ -3,11 +3,8 @@
 #include <string.h>
 
 #include "batch/batch.h"
-#include "extract/article_render.h"
-#include "extract/article_text.h"
-#include "extract/comments.h"
 #include "extract/page_type.h"
-#include "serialize/markdown.h"
+#include "extract/pipeline.h"
 #include "tree/treebuilder.h"
 
 #define LIT(out, s) dl_htmlbuf_append((out), (s), sizeof(s) - 1)
@@ -149,9 +146,9 @@ static int not_html(const char *html, size_t len, char *reason, size_t cap) {
 
 /* ---- the page ------------------------------------------------------------------------------------------ */
 
-static int write_article(const dl_document *doc, const dl_article *a, const char *url, size_t url_len,
-                         const dl_batch_options *opts, dl_htmlbuf *out) {
-    const dl_metadata *m = &a->meta;
+static int write_article(const dl_extraction *x, const char *url, size_t url_len, const dl_batch_options *opts,
+                         dl_htmlbuf *out) {
+    const dl_metadata *m = &x->meta;
 #define META(name, f) FIELD(out, name, m->fields[f].value.len ? m->fields[f].value.data : NULL, m->fields[f].value.len)
     record_start(out, url, url_len);
     LIT(out, ",\"error\":null");
@@ -172,36 +169,30 @@ static int write_article(const dl_document *doc, const dl_article *a, const char
         dl_json_string(out, m->tags.data + off, len);
         off += len + 1;
     }
+    const char *type = dl_page_type_name(x->page_type);
     LIT(out, "],\"page_type\":");
-    dl_json_string(out, dl_page_type_name((dl_page_type)a->page_type), strlen(dl_page_type_name((dl_page_type)a->page_type)));
-    FIELD(out, "text", a->text.data ? a->text.data : "", a->text.len);
+    dl_json_string(out, type, strlen(type));
+    FIELD(out, "text", x->text.data ? x->text.data : "", x->text.len);
     int rc = 0;
-    /* Markdown and HTML render the content the text is read from, as Article.markdown/.html do, through
-     * the same pure-C renderer (extract/article_render.h) and the same options. */
+    /* Markdown and HTML are drawn from the extraction's selection, as Article.markdown/.html are */
     static const struct { unsigned bit; int kind; const char *name; } renderings[] = {
-        {DL_BATCH_MARKDOWN, DL_ARTICLE_MARKDOWN, "markdown"},
-        {DL_BATCH_HTML, DL_ARTICLE_HTML, "html"},
+        {DL_BATCH_MARKDOWN, DL_RENDER_MARKDOWN, "markdown"},
+        {DL_BATCH_HTML, DL_RENDER_HTML, "html"},
     };
     for (size_t i = 0; rc == 0 && i < sizeof renderings / sizeof renderings[0]; i++) {
         if (!(opts->fields & renderings[i].bit)) continue;
         dl_htmlbuf part;
         dl_htmlbuf_init(&part);
-        rc = dl_article_render(doc, doc->root, &opts->extract, renderings[i].kind, opts->policy, url, url_len, &part);
+        rc = dl_extraction_render(x, renderings[i].kind, opts->policy, url, url_len, &part);
         if (rc == 0 && !part.failed)
             json_field(out, renderings[i].name, strlen(renderings[i].name), part.data ? part.data : "", part.len);
         else rc = -1;
         dl_htmlbuf_free(&part);
     }
     if (rc == 0 && (opts->fields & DL_BATCH_COMMENTS)) {
-        dl_htmlbuf part;
-        dl_htmlbuf_init(&part);
-        const dl_node *winner; /* a block holding the design's winner is not comments */
-        rc = dl_extract_winner(doc->root, &winner);
-        if (rc == 0) rc = dl_comments_text(doc, doc->root, winner, &part);
-        if (rc == 0 && !part.failed && part.len) FIELD(out, "comments", part.data, part.len);
-        else if (rc == 0 && !part.failed) LIT(out, ",\"comments\":null");
-        else rc = -1;
-        dl_htmlbuf_free(&part);
+        /* the extraction found them when the options asked (Extraction(include_comments=True)) */
+        if (x->have_comments && x->comments.len) FIELD(out, "comments", x->comments.data, x->comments.len);
+        else LIT(out, ",\"comments\":null");
     }
     LIT(out, "}\n");
     return rc;
@@ -249,11 +240,13 @@ int dl_batch_page(const char *html, size_t len, const char *url, size_t url_len,
         dl_batch_error(url, url_len, reason, (size_t)n, opts, out);
         rc = 1;
     } else {
-        dl_article a;
+        dl_extraction x;
         size_t mark = out->len;
-        rc = dl_article_build(doc->root, &opts->extract, &a);
-        if (rc == 0) rc = write_article(doc, &a, url, url_len, opts, out);
-        dl_article_free(&a);
+        dl_extract_options eo = opts->extract;
+        if (opts->fields & DL_BATCH_COMMENTS) eo.include |= DL_INCLUDE_COMMENTS;
+        rc = dl_extract_run(doc, doc->root, &eo, &x);
+        if (rc == 0) rc = write_article(&x, url, url_len, opts, out);
+        dl_extraction_free(&x);
         if (rc < 0 && !out->failed) {
             /* An allocation failed inside the extraction: the page gets an error record, the batch goes on. */
             out->len = mark;

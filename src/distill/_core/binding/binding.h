@@ -33,6 +33,9 @@ typedef struct {
     void *offset_map;         /* code point checkpoints for str input, built on first use */
     struct dl_offset_map *byte_map; /* decoded bytes input: UTF-8 offsets -> input byte offsets */
     char *owned_source;       /* malloc'd UTF-8 the tree was parsed from, when not the input's buffer */
+    /* A second read of another owner's source (the pipeline's step 1): that owner, which keeps the source
+     * alive; its byte_map is borrowed. NULL for a tree parsed from the input itself. */
+    PyObject *source_tree;
 } DocumentObject;
 
 enum {
@@ -95,6 +98,10 @@ int dl_sanitize_init_module(PyObject *m);
 int dl_article_init_module(PyObject *m); /* binding/py_article.c: article text of issue 5 */
 int dl_page_type_init_module(PyObject *m); /* binding/py_page_type.c: page type of issue 12 */
 int dl_batch_init_module(PyObject *m);   /* binding/py_batch.c: _extract_batch for distill extract */
+int dl_pipeline_init_module(PyObject *m); /* binding/py_pipeline.c: the pipeline's result and renderings */
+
+/* Node.article() (binding/py_pipeline.c), a node method of the extract subsystem's table. */
+PyObject *dl_py_node_article(PyObject *self, PyObject *args, PyObject *kwargs);
 
 /* Methods that other subsystems add to every node: main_content/main_text/article from extract,
  * to_text/to_markdown from serialize. module.c hands each sentinel-terminated table to

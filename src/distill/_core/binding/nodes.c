@@ -43,7 +43,22 @@ DocumentObject *dl_tree_new(void) {
     t->offset_map = NULL;
     t->byte_map = NULL;
     t->owned_source = NULL;
+    t->source_tree = NULL;
     LIVE_ADD(1);
+    return t;
+}
+
+DocumentObject *dl_tree_reread(DocumentObject *base, dl_document *doc) {
+    DocumentObject *t = dl_tree_new();
+    if (!t) {
+        dl_document_free(doc);
+        return NULL;
+    }
+    t->doc = doc;
+    t->source_tree = Py_NewRef((PyObject *)base);
+    t->source_kind = base->source_kind;
+    t->byte_map = base->byte_map;
+    t->encoding = Py_XNewRef(base->encoding);
     return t;
 }
 
@@ -51,9 +66,10 @@ static void tree_dealloc(PyObject *self) {
     DocumentObject *t = (DocumentObject *)self;
     dl_document_free(t->doc);
     free(t->offset_map);
-    if (t->byte_map) dl_offset_map_free(t->byte_map);
+    if (t->byte_map && !t->source_tree) dl_offset_map_free(t->byte_map);
     free(t->owned_source);
     Py_XDECREF(t->source_owner);
+    Py_XDECREF(t->source_tree);
     Py_XDECREF(t->encoding);
     LIVE_ADD(-1);
     PyObject_Free(self);

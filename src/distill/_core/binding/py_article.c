@@ -10,10 +10,10 @@
 #include "extract/blocks.h"
 #include "extract/page_type.h"
 #include "binding/py_options.h"
-#include "extract/article_render.h"
 #include "extract/date.h"
 #include "extract/extract.h"
 #include "extract/metadata.h"
+#include "extract/pipeline.h"
 #include "sanitize/sanitize.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {
@@ -42,55 +42,6 @@ static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwa
         dl_article_text_free(&r);
     }
     DL_TREE_UNLOCK();
-    return res;
-}
-
-/* _article_export(node, options, kind, policy=None, base_url=None) -> str: the content Article.text
- * is read from, rendered by an exporter (kind 0: plain text as to_text(), 1: Markdown as to_markdown(),
- * 2: sanitized HTML under `policy`, a compiled policy capsule). The article's containers are exported
- * with what its text leaves out skipped, so the three renderings show the same content; `options` (an
- * Extraction or None) says what else to keep, base_url makes links and images absolute. */
-static PyObject *py_article_export(PyObject *module, PyObject *args, PyObject *kwargs) {
-    static char *kwlist[] = {"node", "options", "kind", "policy", "base_url", NULL};
-    PyObject *obj, *options, *cap = Py_None, *base_obj = Py_None;
-    int kind = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOi|OO:_article_export", kwlist, &obj, &options, &kind, &cap,
-                                     &base_obj))
-        return NULL;
-    dl_extract_options opts;
-    if (dl_extract_options_from_py(options, &opts) < 0) return NULL;
-    if (kind < 0 || kind > 2) {
-        PyErr_SetString(PyExc_ValueError, "kind must be 0 (text), 1 (markdown) or 2 (html)");
-        return NULL;
-    }
-    const dl_policy *policy = NULL;
-    if (kind == 2) {
-        /* the capsule name sanitize/py_sanitize.c gives compiled policies */
-        policy = PyCapsule_GetPointer(cap, "distill._core.Policy");
-        if (!policy) return NULL;
-    }
-    DocumentObject *owner = NULL;
-    const dl_node *node = dl_unwrap_node(obj, &owner);
-    if (!node) return NULL;
-    char *base = NULL;
-    size_t base_len = 0;
-    if (dl_base_url_from_py(base_obj, &base, &base_len) < 0) return NULL;
-    dl_htmlbuf out;
-    dl_htmlbuf_init(&out);
-    int rc;
-    PyObject *res = NULL;
-    DL_TREE_LOCK(owner);
-    Py_BEGIN_ALLOW_THREADS
-    rc = dl_article_render(owner->doc, node, &opts, kind, policy, base, base_len, &out);
-    Py_END_ALLOW_THREADS
-    if (rc < 0 || out.failed) {
-        PyErr_NoMemory();
-    } else {
-        res = PyUnicode_DecodeUTF8(out.data ? out.data : "", (Py_ssize_t)out.len, "replace");
-    }
-    dl_htmlbuf_free(&out);
-    DL_TREE_UNLOCK();
-    PyMem_RawFree(base);
     return res;
 }
 
@@ -209,7 +160,8 @@ static PyObject *py_title_without_site(PyObject *module, PyObject *args) {
 }
 
 /* _article_blocks(node) -> (texts, features, nfeat): every text block of the subtree in document order
- * with its own text and its feature vector (float32, nfeat per block), for tools/fit_blocks.py. */
+ * with its own text and its feature vector (float32, nfeat per block), for tools/fit_blocks.py; of the
+ * tree the pipeline reads (a document it reads again is read again here too). */
 static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
     DocumentObject *owner = NULL;
     const dl_node *node = dl_unwrap_node(arg, &owner);
@@ -218,7 +170,9 @@ static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
     memset(&cx, 0, sizeof(cx));
     dl_blocks b;
     memset(&b, 0, sizeof(b));
-    int rc;
+    int rc, nomem;
+    dl_reread why;
+    dl_document *again;
     PyObject *res = NULL;
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
@@ -226,7 +180,10 @@ static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
     int64_t best = -1;
     dl_page_type type = DL_PAGE_ARTICLE;
     double conf = 0;
-    rc = dl_page_classify(node, &type, &conf);
+    /* the tree the pipeline reads (its step 1), so that the model is fitted on what it will be given */
+    again = dl_extract_reread(owner->doc, node, &why, &nomem);
+    if (again) node = again->root;
+    rc = nomem ? -1 : dl_page_classify(node, &type, &conf);
     if (rc == 0) rc = dl_tab_select(&cx, node, DL_FAVOR_BALANCED, chosen, &nchosen, &best);
     if (rc == 0) rc = dl_blocks_compute(&cx, node, chosen, nchosen, best, type, conf, 1, &b);
     Py_END_ALLOW_THREADS
@@ -249,6 +206,7 @@ static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
     }
     dl_blocks_free(&b);
     dl_tab_free(&cx);
+    if (again) dl_document_free(again);
     DL_TREE_UNLOCK();
     return res;
 }
@@ -261,9 +219,6 @@ static PyMethodDef article_functions[] = {
      "the issue 5 selection alone, before the region classifier)."},
     {"_article_meta", (PyCFunction)py_article_meta, METH_O,
      "_article_meta(node) -> dict: the declared metadata sources, the <h1>s and the declared dates."},
-    {"_article_export", (PyCFunction)(void (*)(void))py_article_export, METH_VARARGS | METH_KEYWORDS,
-     "_article_export(node, options, kind, policy=None, base_url=None) -> str: the article content as "
-     "text (0), Markdown (1) or sanitized HTML (2)."},
     {"_date_iso", (PyCFunction)py_date_iso, METH_O, "_date_iso(s) -> str | None: a date in ISO 8601."},
     {"_date_scan", (PyCFunction)py_date_scan, METH_O,
      "_date_scan(s) -> str | None: the first date written in free text, in ISO 8601."},

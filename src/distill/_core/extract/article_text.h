@@ -52,6 +52,7 @@ typedef struct {
     const dl_node *body;   /* as in dl_article_text_result */
     dl_page_type type;     /* the page type the regions were chosen for, and its confidence */
     double type_confidence;
+    int cascade;           /* the dl_cascade_step (pipeline.h) that chose the content */
 } dl_article_content_result;
 
 /* Both at once from one selection (content or text may be NULL). Returns 0, or -1 on out of memory

@@ -145,19 +145,5 @@ void dl_meta_leave(struct dl_meta *m, const dl_node *el);
  * the scoring leaves out). Out of memory sets m->nomem. */
 void dl_article_harvest(const dl_node *root, struct dl_meta *m);
 
-typedef struct {
-    dl_buf text;            /* the article text */
-    const dl_node **regions; /* malloc'd: the regions the text is rendered from, in document order */
-    size_t nregions;
-    dl_metadata meta;       /* article()'s metadata (metadata.h: dl_meta_resolve) */
-    int page_type;              /* a dl_page_type (page_type.h) */
-    double page_type_confidence; /* its probability, 0..1 */
-    int nomem;
-} dl_article;
-
-/* Build the article of the subtree at root: the metadata harvest, the text and its regions, the page
- * type. The design's winner is not computed (dl_extract_winner). Safe without the GIL. Returns 0 or -1 on out of memory. Always dl_article_free(out) afterwards. */
-int dl_article_build(const dl_node *root, const dl_extract_options *opts, dl_article *out);
-void dl_article_free(dl_article *a);
 
 #endif

@@ -21,6 +21,7 @@
 #include "extract/blocks.h"
 #include "extract/jsonld.h"
 #include "extract/page_type.h"
+#include "extract/pipeline.h"
 #include "extract/region_edges.h"
 #include "serialize/layout.h"
 #include "serialize/text.h"
@@ -82,6 +83,7 @@ typedef struct {
     int64_t best;
     dl_page_type type;
     double confidence;
+    int cascade; /* the dl_cascade_step that chose the content */
 } dl_regions;
 
 static void regions_free(dl_regions *r) {
@@ -218,9 +220,9 @@ static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, in
      * mostly inside one) holds what a reader without scripts sees: inside a region it is shown like
      * any element, or a region around it (a kept line beside it) would lose all of it */
     if (dl_is_element(el, DL_TAG_noscript)) return 1;
-    /* hidden content only when the model keeps it (mode 0): the fallbacks are for a page's visible
+    /* hidden content only when the model keeps it: the cascade's fallbacks are for a page's visible
      * text, and a page whose only text is hidden (a share box) has no article */
-    return mode == 0 && (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
+    return mode == DL_CASCADE_MODEL && (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
 }
 
 /* The score of a block that is never content (below any the model gives): only the last fallback
@@ -254,10 +256,27 @@ static int mark_never_content(const dl_regions *r, uint8_t **out) {
     return 0;
 }
 
+/* Step 5 of the pipeline (pipeline.h), one step of the cascade: whether `step` keeps block k.
+ *  - model: the block model scores it above the page type's threshold (favor moves the threshold);
+ *  - classic: nothing cleared it, so the design's classic selection (article_text.c) is the content,
+ *    except what is never content;
+ *  - best: the classic selection is empty too, so the blocks within DL_REGION_FALLBACK_MARGIN of the
+ *    best one the fallback may keep (`top`): a page with visible text never gets an empty article,
+ *    and a page that is only menus, a masthead and a footer gets none. */
+static int cascade_keeps(const dl_blocks *b, int step, uint32_t k, const double *score, double threshold, double top) {
+    switch (step) {
+    case DL_CASCADE_MODEL: return score[k] > threshold;
+    case DL_CASCADE_CLASSIC: return b->x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE;
+    case DL_CASCADE_BEST: return score[k] >= top - DL_REGION_FALLBACK_MARGIN && fallback_may_keep(b, k);
+    default: return 0;
+    }
+}
+
 /* known: the page's type when the caller has classified it already (NULL: classified here). */
 static int regions_build(const dl_node *root, dl_favor favor, const dl_article_page_class *known, dl_regions *r) {
     memset(r, 0, sizeof(*r));
     r->best = -1;
+    r->cascade = DL_CASCADE_NONE;
     dl_article_text_init(); /* no-op after the module's own call */
     if (!root) return 0;
     uint32_t chosen[DL_TAB_MAX_CHOSEN], nchosen = 0;
@@ -279,28 +298,20 @@ static int regions_build(const dl_node *root, dl_favor favor, const dl_article_p
     if (!score || !kept || !all || !own || !keepb) goto nomem;
     uint8_t *never = NULL;
     if (mark_never_content(r, &never) < 0) goto nomem;
-    uint32_t nkept = 0;
+    /* the best score of a block the last step may keep: page chrome is not a candidate */
     double top = -1e300;
     for (uint32_t k = 0; k < nb; k++) {
         score[k] = never && never[r->b.el[k]] ? DL_REGION_NEVER_SCORE : dl_block_model(r->b.x + (size_t)k * DL_BLOCK_NFEAT);
-        if (score[k] > top && !all_link_text(&r->b, k)) top = score[k];
-        if (score[k] > threshold) nkept++;
+        if (score[k] > top && fallback_may_keep(&r->b, k)) top = score[k];
     }
-    int mode = nkept ? 0 : 1;
-    if (mode == 1) { /* nothing cleared it: the classic selection */
-        for (uint32_t k = 0; k < nb; k++)
-            if (r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE) nkept++;
-        if (!nkept) mode = 2;
+    /* Step 5 of the pipeline, the cascade: the first step that keeps a block chooses the content. */
+    int mode = DL_CASCADE_NONE;
+    for (int step = DL_CASCADE_MODEL; step < DL_CASCADE_NONE && mode == DL_CASCADE_NONE; step++) {
+        uint32_t any = 0;
+        for (uint32_t k = 0; k < nb; k++) any += keepb[k] = cascade_keeps(&r->b, step, k, score, threshold, top);
+        if (any) mode = step;
     }
-    if (mode == 2) { /* the best block the fallback may keep: page chrome is not a candidate */
-        top = -1e300;
-        for (uint32_t k = 0; k < nb; k++)
-            if (fallback_may_keep(&r->b, k) && score[k] > top) top = score[k];
-    }
-    for (uint32_t k = 0; k < nb; k++)
-        keepb[k] = mode == 0   ? score[k] > threshold
-                   : mode == 1 ? r->b.x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE
-                               : score[k] >= top - DL_REGION_FALLBACK_MARGIN && fallback_may_keep(&r->b, k);
+    r->cascade = mode;
     free(never);
     never = NULL;
     if (drop_copies(r, keepb) < 0) goto nomem;
@@ -470,6 +481,7 @@ static int fill_content(const dl_regions *r, dl_article_content_result *out) {
     memset(out, 0, sizeof(*out));
     out->type = r->type;
     out->type_confidence = r->confidence;
+    out->cascade = r->cascade;
     if (r->cx.broken) return 0;
     if (r->best >= 0) out->body = r->cx.el[r->best].node;
     if (r->nroots) {
