@@ -49,6 +49,13 @@ def page(body: str, head: str = "") -> str:
     return f"<!doctype html><html><head><title>t</title>{head}</head><body>{body}</body></html>"
 
 
+def feature_index(name: str) -> int:
+    """The position of the block feature `name` in a block's feature vector (extract/blocks.h)."""
+    from distill import _core
+
+    return _core._block_feature_names().index(name)
+
+
 def block_features(body: str) -> dict[str, list[float]]:
     """The block model's features (float32) of each text block of page(body), keyed by the block's text."""
     from array import array
@@ -60,3 +67,11 @@ def block_features(body: str) -> dict[str, list[float]]:
     a = array("f")
     a.frombytes(feats)
     return {t: list(a[k * nfeat : (k + 1) * nfeat]) for k, t in enumerate(texts)}
+
+
+def named_block_features(body: str) -> dict[str, dict[str, float]]:
+    """block_features(body) with each block's features by name."""
+    from distill import _core
+
+    names = _core._block_feature_names()
+    return {t: dict(zip(names, f, strict=True)) for t, f in block_features(body).items()}

@@ -21,6 +21,7 @@ Needs numpy and scikit-learn (development only; the extension has no run-time de
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import json
 import os
@@ -117,7 +118,7 @@ def extract() -> None:
         meta.append((corpus, pid, pt, domain, ref))
     np.savez_compressed(CACHE, X=np.array(X, dtype=np.float32), y=np.array(y), w=np.array(w),
                         page=np.array(page), texts=np.array(texts_all, dtype=object),
-                        meta=np.array(meta, dtype=object))
+                        meta=np.array(meta, dtype=object), names=np.array(_core._block_feature_names()))
     print(f"{len(meta)} pages, {len(y)} blocks -> {CACHE}")
 
 
@@ -125,6 +126,9 @@ def load():
     import numpy as np
 
     d = np.load(CACHE, allow_pickle=True)
+    # the columns are the features as the extraction named them; blocks.h must still name them so
+    if "names" not in d or list(d["names"]) != feature_names():
+        raise SystemExit(f"{CACHE} holds other features than blocks.h declares: run the extract step again")
     return d["X"], d["y"], d["w"], d["page"], d["texts"], d["meta"]
 
 
@@ -266,13 +270,30 @@ def float_bits(f: float) -> int:
     return struct.unpack("<I", struct.pack("<f", f))[0]
 
 
+BLOCKS_H = ROOT / "src" / "distill" / "_core" / "extract" / "blocks.h"
+
+
+@functools.cache
+def feature_names() -> list[str]:
+    """The block features in the model's order, by name, as blocks.h declares them (DL_BLOCK_FEATURES)."""
+    src = BLOCKS_H.read_text()
+    start = src.index("#define DL_BLOCK_FEATURES(X)")
+    return re.findall(r"X\((\w+)\)", src[start:src.index("enum {", start)])
+
+
+def feature_ref(feature: int) -> str:
+    """The C expression of a feature's bit pattern: k[DL_BF_<name>] (blocks.h), so the model reads each
+    feature by its name and a feature added or moved in blocks.h never changes what a split reads."""
+    return f"k[DL_BF_{feature_names()[feature]}]"
+
+
 def split_test(feature: int, t: float) -> str:
     """The C test of ``x[feature] <= t`` on the feature's bit pattern k[feature] (see render_c)."""
     c = float_at_most(t) + 0.0  # -0.0 splits as +0.0 does (x <= -0.0 exactly when x <= +0.0)
     bits = float_bits(c)
     if c >= 0:
-        return f"k[{feature}] <= 0x{bits:08x} /* x <= {c.hex()}f */"
-    return f"(uint32_t)k[{feature}] >= 0x{bits:08x}u /* x <= {c.hex()}f */"
+        return f"{feature_ref(feature)} <= 0x{bits:08x} /* x <= {c.hex()}f */"
+    return f"(uint32_t){feature_ref(feature)} >= 0x{bits:08x}u /* x <= {c.hex()}f */"
 
 
 def right_test(feature: int, t: float) -> str:
@@ -280,8 +301,8 @@ def right_test(feature: int, t: float) -> str:
     c = float_at_most(t) + 0.0
     bits = float_bits(c)
     if c >= 0:
-        return f"k[{feature}] > 0x{bits:08x}"
-    return f"(uint32_t)k[{feature}] < 0x{bits:08x}u"
+        return f"{feature_ref(feature)} > 0x{bits:08x}"
+    return f"(uint32_t){feature_ref(feature)} < 0x{bits:08x}u"
 
 
 def render_c(rows, roots, baseline: float, threshold: float) -> str:
@@ -358,8 +379,15 @@ def render_c(rows, roots, baseline: float, threshold: float) -> str:
     return "\n".join(lines + body)
 
 
-SPLIT = re.compile(r"if \((?:x\[(\d+)\] <= (\S+)f|.*\[(\d+)\] .* /\* x <= (\S+)f \*/)\) \{$")
-PAIR = re.compile(r"s \+= leaf_pair\[(\d+)\]\[.*k\[(\d+)\] .*\]; /\* \[1\] when x > (\S+)f \*/$")
+# a feature as render_c ever wrote it: by position (k[22]) or by name (k[DL_BF_in_selection])
+FEATURE = r"(\d+|DL_BF_\w+)"
+SPLIT = re.compile(r"if \((?:x\[" + FEATURE + r"\] <= (\S+)f|.*\[" + FEATURE + r"\] .* /\* x <= (\S+)f \*/)\) \{$")
+PAIR = re.compile(r"s \+= leaf_pair\[(\d+)\]\[.*k\[" + FEATURE + r"\] .*\]; /\* \[1\] when x > (\S+)f \*/$")
+
+
+def feature_index(ref: str) -> int:
+    """The position of a feature written as render_c writes it (a number, or DL_BF_<name>)."""
+    return int(ref) if ref.isdigit() else feature_names().index(ref.removeprefix("DL_BF_"))
 PAIR_ROW = re.compile(r"\{(\S+), (\S+)\},$")
 
 
@@ -392,7 +420,7 @@ def parse_c(src: str):
                 raise ValueError(f"unreadable split: {s}")
             f, c = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
             child(len(rows))
-            rows.append((int(f), float.fromhex(c), -1, -1, 0.0))
+            rows.append((feature_index(f), float.fromhex(c), -1, -1, 0.0))
             stack.append((len(rows) - 1, False))
         elif PAIR_ROW.match(s) and not stack and baseline is None:
             m = PAIR_ROW.match(s)
@@ -403,7 +431,7 @@ def parse_c(src: str):
                 raise ValueError(f"unreadable leaf pair: {s}")
             left, right = pairs[int(m.group(1))]
             child(len(rows))
-            rows.append((int(m.group(2)), float.fromhex(m.group(3)), len(rows) + 1, len(rows) + 2, 0.0))
+            rows.append((feature_index(m.group(2)), float.fromhex(m.group(3)), len(rows) + 1, len(rows) + 2, 0.0))
             rows.append((-1, 0.0, 0, 0, left))
             rows.append((-1, 0.0, 0, 0, right))
         elif s.startswith("s += "):

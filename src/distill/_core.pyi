@@ -239,6 +239,9 @@ class _ExtractionResult:
     def winner(self) -> Element | None:
         """main_content() of the tree the pipeline read."""
 
+def _block_feature_names() -> tuple[str, ...]:
+    """The block features of the region classifier, by name, in the model's order (extract/blocks.h)."""
+
 def _render(result: _ExtractionResult, kind: int, policy: object = None, base_url: str | None = None) -> str:
     """The selection rendered as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
 def _noscript_heavy(doc: Node, min_chars: int, /) -> bool:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from array import array
 
 import pytest
+from conftest import feature_index
 
 import distill
 from distill import _core
 
-LEGAL, FURTHER = 76, 78  # features: log1p(legal cues), log1p(further-reading cues) in the block's text
+LEGAL, FURTHER = feature_index("legal_cues"), feature_index("further_cues")  # log1p(cues) in the block's text
 
 
 def features(text: str) -> list[float]:

@@ -7,8 +7,11 @@ import math
 from array import array
 
 from conftest import block_features as blocks
+from conftest import feature_index
 
-REP, MAXREP, PARENT_REP, UNIT_UP = 52, 53, 54, 83  # log1p(repeats - 1), ..., the unit's distance up
+# log1p(repeats - 1) of the block, of the most repeated of five levels up, of its parent; the unit's distance up
+REP, MAXREP, PARENT_REP, UNIT_UP = (feature_index(n) for n in (
+    "log_repeat", "log_repeat_up5", "log_parent_repeat", "unit_up"))
 
 
 def lg(v: int) -> float:

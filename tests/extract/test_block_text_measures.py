@@ -14,6 +14,7 @@ import re
 from array import array
 
 from conftest import block_features as blocks
+from conftest import feature_index
 
 
 def f32(x: float) -> float:
@@ -34,11 +35,11 @@ def test_block_measures_are_the_blocks_own_text() -> None:
                         "Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e , 2024. End", "Cell 1", "Cell two, 2, 3."}
     for text, f in got.items():
         chars, words = len(text), len(text.split())
-        assert f[0] == f32(math.log1p(chars)), text
-        assert f[5] == f32(math.log1p(words)), text
-        assert f[2] == f32(text.count(",") / (words + 1.0)), text
-        assert f[3] == f32(len(re.findall(r"[.!?]", text)) / (words + 1.0)), text
-        assert f[4] == f32(len(re.findall(r"[0-9]", text)) / chars), text
+        assert f[feature_index("log_chars")] == f32(math.log1p(chars)), text
+        assert f[feature_index("log_words")] == f32(math.log1p(words)), text
+        assert f[feature_index("commas_per_word")] == f32(text.count(",") / (words + 1.0)), text
+        assert f[feature_index("stops_per_word")] == f32(len(re.findall(r"[.!?]", text)) / (words + 1.0)), text
+        assert f[feature_index("digit_share")] == f32(len(re.findall(r"[0-9]", text)) / chars), text
 
 
 # Sibling repetition (blocks.c count_repeats): how many children of one parent share a block's tag and

@@ -12,6 +12,7 @@ from array import array
 from pathlib import Path
 
 import pytest
+from conftest import feature_index
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ import distill
 from distill import _core
 
 BOILER, RESCUE, POSITIVE, NEGATIVE, CLEAN = 0, 1, 2, 3, 4  # article_rules.h word lists
+OWN = feature_index("own_boiler")  # the five own_* word features, in that order
 
 
 def own_words(attrs: str) -> set[int]:
@@ -27,7 +29,7 @@ def own_words(attrs: str) -> set[int]:
     a = array("f")
     a.frombytes(feats)
     f = a[texts.index("Some words of the paragraph.") * nfeat:][:nfeat]
-    return {b for b in range(5) if f[35 + b] == 1.0}
+    return {b for b in range(5) if f[OWN + b] == 1.0}
 
 
 @pytest.mark.parametrize(("attrs", "bits"), [
@@ -66,7 +68,7 @@ def test_repeated_and_colliding_values_read_as_alone() -> None:
     alone: dict[str, set[int]] = {}
     for k, v in enumerate(order):
         f = a[texts.index(f"Paragraph {k} of the page.") * nfeat:][:nfeat]
-        got = {b for b in range(5) if f[35 + b] == 1.0}
+        got = {b for b in range(5) if f[OWN + b] == 1.0}
         if v not in alone:
             alone[v] = own_words(f'class="{v}"')
         assert got == alone[v], (k, v)

@@ -7,11 +7,12 @@ from __future__ import annotations
 from array import array
 
 import pytest
+from conftest import feature_index
 
 import distill
 from distill import _core
 
-HIDDEN = 27  # feature: the block is inside a hidden element
+HIDDEN = feature_index("in_hidden")  # the block is inside a hidden element
 
 
 def hidden(style: str) -> bool:

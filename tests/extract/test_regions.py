@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PROSE, page
+from conftest import PROSE, named_block_features, page
 
 import distill
 from distill import _core
@@ -245,33 +245,38 @@ def block_features(body: str) -> dict[str, list[float]]:
 
 
 def test_cue_word_features_count_banner_and_lead_in_words() -> None:
-    # features 76..79 (blocks.c cue_words): legal cues in the block and its grandparent's subtree,
+    # the cue features (blocks.c cue_words): legal cues in the block and its grandparent's subtree,
     # further-reading cues, and whether one opens the block
     banner = "We use Cookies to improve your visit. See our privacy notice and give your consent."
     lead = "Read also: the council's plan for the library"
     mention = "After the long debate, the budget was read more slowly than planned."
-    f = block_features(f"<div><div><p>{banner}</p><p>Accept or decline.</p></div></div>"
-                       f"<p>{lead}</p><p>{mention}</p><p>{PROSE[0]}</p>")
-    assert f[banner][76] > f[PROSE[0]][76] == 0.0  # cookie, privacy, consent
-    assert f["Accept or decline."][76] == 0.0 < f["Accept or decline."][77]  # its banner's words
-    assert f[lead][78] > 0 and f[lead][79] == 1.0
-    assert f[mention][78] > 0 and f[mention][79] == 0.0  # "read more" mid-sentence does not open it
-    assert f[PROSE[0]][78] == 0.0
+    f = named_block_features(f"<div><div><p>{banner}</p><p>Accept or decline.</p></div></div>"
+                             f"<p>{lead}</p><p>{mention}</p><p>{PROSE[0]}</p>")
+    assert f[banner]["legal_cues"] > f[PROSE[0]]["legal_cues"] == 0.0  # cookie, privacy, consent
+    accept = f["Accept or decline."]
+    assert accept["legal_cues"] == 0.0 < accept["grand_legal_cues"]  # its banner's words
+    assert f[lead]["further_cues"] > 0 and f[lead]["opens_further"] == 1.0
+    # "read more" mid-sentence does not open it
+    assert f[mention]["further_cues"] > 0 and f[mention]["opens_further"] == 0.0
+    assert f[PROSE[0]]["further_cues"] == 0.0
     # a cue is a word start: "unrelated" is not "related", "scookie" not "cookie"
-    g = block_features("<p>An unrelated scookie story about the council.</p>")
-    assert g["An unrelated scookie story about the council."][76:80] == [0.0, 0.0, 0.0, 0.0]
+    g = named_block_features("<p>An unrelated scookie story about the council.</p>")
+    cues = ("legal_cues", "grand_legal_cues", "further_cues", "opens_further")
+    assert [g["An unrelated scookie story about the council."][n] for n in cues] == [0.0, 0.0, 0.0, 0.0]
 
 
 def test_repeat_unit_features_tell_a_thread_from_a_menu() -> None:
-    # features 80..83 (blocks.c): the share of the page's text held by the block's repeated unit, a
+    # the unit features (blocks.c): the share of the page's text held by the block's repeated unit, a
     # member's length, the unit's link density and how far up it starts
     menu = "<ul>" + "".join(f'<li><a href="/{w}">{w}</a></li>' for w in ("Home", "News", "Sport", "Help")) + "</ul>"
     posts = "".join(f'<div class="post"><p>{p}</p></div>' for p in PROSE)
-    f = block_features(menu + posts + f"<p>{PROSE[0]} Alone.</p>")
+    f = named_block_features(menu + posts + f"<p>{PROSE[0]} Alone.</p>")
     post, item, alone = f[PROSE[1]], f["Home"], f[PROSE[0] + " Alone."]
-    assert post[80] > 0.6 and post[82] == 0.0 and post[83] == 1.0  # the <p>'s parent div repeats
-    assert item[80] < 0.1 and item[82] == 1.0 and item[83] == 0.0  # the <li> itself repeats
-    assert alone[80] == 0.0 and alone[83] == 7.0  # no unit within six levels
+    # the <p>'s parent div repeats
+    assert post["unit_share"] > 0.6 and post["unit_link_density"] == 0.0 and post["unit_up"] == 1.0
+    # the <li> itself repeats
+    assert item["unit_share"] < 0.1 and item["unit_link_density"] == 1.0 and item["unit_up"] == 0.0
+    assert alone["unit_share"] == 0.0 and alone["unit_up"] == 7.0  # no unit within six levels
 
 
 def test_mathml_in_kept_text_stays_without_its_annotation() -> None:

@@ -11,6 +11,7 @@ import random
 import struct
 
 import pytest
+from conftest import feature_index
 
 import distill
 from distill import _core
@@ -32,7 +33,8 @@ def measured(text: str) -> tuple[float, ...]:
     texts, feats, nfeat = _core._article_blocks(doc)
     assert len(texts) == 1
     f = struct.unpack(f"{nfeat}f", feats[: 4 * nfeat])
-    return f[0], f[2], f[3], f[4], f[5]
+    names = ("log_chars", "commas_per_word", "stops_per_word", "digit_share", "log_words")
+    return tuple(f[feature_index(n)] for n in names)
 
 
 ALPHABET = ["a", "B", "z", " ", "  ", "\n", "\t", ",", ".", "!", "?", "7", "0", "é", "ß", "。", "漢", "€", "x"]

@@ -44,10 +44,11 @@ def _split(src: str, feature: int) -> tuple[str, int, float]:
     """The comparison, the bit-pattern constant and the float (from the comment) of the split on feature:
     an if's test of x <= c ("<=" on the signed bits, ">=" on the unsigned), or a leaf pair's index, the
     test of x > c (">" on the signed bits, "<" on the unsigned)."""
-    line = next(ln for ln in src.splitlines() if f"k[{feature}]" in ln)
+    ref = _fit_blocks().feature_ref(feature)  # k[DL_BF_<name>]: the model reads features by name
+    line = next(ln for ln in src.splitlines() if ref in ln)
     if "leaf_pair[" in line:
         op = "<" if "(uint32_t)" in line else ">"
-        bits = int(line.split(f"k[{feature}] {op} 0x")[1].split("]")[0].rstrip("u"), 16)
+        bits = int(line.split(f"{ref} {op} 0x")[1].split("]")[0].rstrip("u"), 16)
         return op, bits, float.fromhex(line.split("/* [1] when x > ")[1].split("f */")[0])
     op = ">=" if "(uint32_t)" in line else "<="
     bits = int(line.split(f"{op} 0x")[1].split()[0].rstrip("u"), 16)
@@ -131,3 +132,20 @@ def test_render_reads_a_model_written_without_leaf_pairs() -> None:
     assert (baseline, threshold) == (0.5, 0.0)
     assert fb.parse_c(fb.render_c(rows, roots, baseline, threshold))[0] == rows
     assert fb.render_c(rows, roots, baseline, threshold) == fb.render_c(_two_splits(0.25, -2.0), [0], 0.5, 0.0)
+
+
+def test_features_are_declared_once_and_read_by_name() -> None:
+    # blocks.h declares the features by name; the core, the fitting script and the generated model all
+    # read that one list, and the model names every feature it splits on
+    from distill import _core
+
+    fb = _fit_blocks()
+    names = fb.feature_names()
+    assert list(_core._block_feature_names()) == names
+    assert len(set(names)) == len(names)
+    src = (REPO / "src" / "distill" / "_core" / "extract" / "block_model.c").read_text()
+    import re
+
+    used = set(re.findall(r"k\[DL_BF_(\w+)\]", src))
+    assert used and used <= set(names)
+    assert not re.search(r"k\[\d+\]", src)

@@ -211,7 +211,20 @@ static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
     return res;
 }
 
+/* _block_feature_names() -> tuple[str, ...]: the block features in the model's order (blocks.h). */
+static PyObject *py_block_feature_names(PyObject *module, PyObject *Py_UNUSED(ignored)) {
+    PyObject *t = PyTuple_New(DL_BLOCK_NFEAT);
+    for (int i = 0; t && i < DL_BLOCK_NFEAT; i++) {
+        PyObject *name = PyUnicode_FromString(dl_block_feature_name(i));
+        if (!name) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, name);
+    }
+    return t;
+}
+
 static PyMethodDef article_functions[] = {
+    {"_block_feature_names", py_block_feature_names, METH_NOARGS,
+     "_block_feature_names() -> tuple[str, ...]: the names of the block features, in the model's order."},
     {"_article_blocks", (PyCFunction)py_article_blocks, METH_O,
      "_article_blocks(node) -> (texts, features, nfeat): the text blocks and their features (issue 12)."},
     {"_article_text", (PyCFunction)(void (*)(void))py_article_text, METH_VARARGS | METH_KEYWORDS,

@@ -645,58 +645,58 @@ double dl_block_model(const float *x) {
     FEATURE_BITS(k, x);
     double s = 0.42181781677176017;
     /* tree 0 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[45] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
-            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[64] <= 0x3d86e21c /* x <= 0x1.0dc4380000000p-4f */) {
-                    if (k[80] <= 0x3d3c5aaa /* x <= 0x1.78b5540000000p-5f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_score] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
+            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3d86e21c /* x <= 0x1.0dc4380000000p-4f */) {
+                    if (k[DL_BF_unit_share] <= 0x3d3c5aaa /* x <= 0x1.78b5540000000p-5f */) {
                         s += -0.1274568617941887;
                     } else {
-                        if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[0][k[73] > 0x3f0bcfa1]; /* [1] when x > 0x1.179f420000000p-1f */
+                        if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[0][k[DL_BF_type_confidence] > 0x3f0bcfa1]; /* [1] when x > 0x1.179f420000000p-1f */
                         } else {
                             s += -0.08789373133438036;
                         }
                     }
                 } else {
-                    if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-                        if (k[81] <= 0x4029c3b9 /* x <= 0x1.5387720000000p+1f */) {
+                    if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+                        if (k[DL_BF_unit_log_member_chars] <= 0x4029c3b9 /* x <= 0x1.5387720000000p+1f */) {
                             s += -0.18353405715776838;
                         } else {
-                            s += leaf_pair[1][k[40] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[1][k[DL_BF_anc_boiler] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     } else {
                         s += -0.23294688861435128;
                     }
                 }
             } else {
-                if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
-                    if (k[49] <= 0x3df1932c /* x <= 0x1.e326580000000p-4f */) {
-                        s += leaf_pair[2][k[31] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_page_selected_share] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
+                    if (k[DL_BF_grand_link_density] <= 0x3df1932c /* x <= 0x1.e326580000000p-4f */) {
+                        s += leaf_pair[2][k[DL_BF_in_footer] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.20723113230234724;
                     }
                 } else {
-                    if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[3][k[49] > 0x3d145b78]; /* [1] when x > 0x1.28b6f00000000p-5f */
+                    if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[3][k[DL_BF_grand_link_density] > 0x3d145b78]; /* [1] when x > 0x1.28b6f00000000p-5f */
                     } else {
                         s += -0.27416510560085267;
                     }
                 }
             }
         } else {
-            if (k[0] <= 0x409a3fbf /* x <= 0x1.347f7e0000000p+2f */) {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_log_chars] <= 0x409a3fbf /* x <= 0x1.347f7e0000000p+2f */) {
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     s += -0.0026023395010433227;
                 } else {
-                    s += leaf_pair[4][k[83] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
+                    s += leaf_pair[4][k[DL_BF_unit_up] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
                 }
             } else {
-                if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                    if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
+                if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
                         s += 0.08400422537202176;
                     } else {
-                        s += leaf_pair[5][k[73] > 0x3f7be865]; /* [1] when x > 0x1.f7d0ca0000000p-1f */
+                        s += leaf_pair[5][k[DL_BF_type_confidence] > 0x3f7be865]; /* [1] when x > 0x1.f7d0ca0000000p-1f */
                     }
                 } else {
                     s += -0.25828897277958024;
@@ -704,23 +704,23 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
             s += 0.10637188579637906;
         } else {
-            s += leaf_pair[6][k[50] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
+            s += leaf_pair[6][k[DL_BF_grand_log_chars] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
         }
     }
     /* tree 1 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[45] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
-            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-                    if (k[81] <= 0x403ea6b6 /* x <= 0x1.7d4d6c0000000p+1f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_score] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
+            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+                    if (k[DL_BF_unit_log_member_chars] <= 0x403ea6b6 /* x <= 0x1.7d4d6c0000000p+1f */) {
                         s += -0.15505789259095412;
                     } else {
-                        if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[7][k[64] > 0x3ee827ef]; /* [1] when x > 0x1.d04fde0000000p-2f */
+                        if (k[DL_BF_anc_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[7][k[DL_BF_page_selected_share] > 0x3ee827ef]; /* [1] when x > 0x1.d04fde0000000p-2f */
                             } else {
                                 s += -0.2956089959596748;
                             }
@@ -729,81 +729,81 @@ double dl_block_model(const float *x) {
                         }
                     }
                 } else {
-                    if (k[64] <= 0x3dcff3f9 /* x <= 0x1.9fe7f20000000p-4f */) {
-                        s += leaf_pair[8][k[25] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_page_selected_share] <= 0x3dcff3f9 /* x <= 0x1.9fe7f20000000p-4f */) {
+                        s += leaf_pair[8][k[DL_BF_in_dropped] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.20249921317920186;
                     }
                 }
             } else {
-                if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
-                    if (k[49] <= 0x3d9bb227 /* x <= 0x1.37644e0000000p-4f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
+                    if (k[DL_BF_grand_link_density] <= 0x3d9bb227 /* x <= 0x1.37644e0000000p-4f */) {
                         s += 0.03618994932510592;
                     } else {
-                        s += leaf_pair[9][k[65] > 0x40c55c4c]; /* [1] when x > 0x1.8ab8980000000p+2f */
+                        s += leaf_pair[9][k[DL_BF_page_log_blocks] > 0x40c55c4c]; /* [1] when x > 0x1.8ab8980000000p+2f */
                     }
                 } else {
-                    s += leaf_pair[10][k[25] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[10][k[DL_BF_in_dropped] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         } else {
-            if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
-                if (k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                    s += leaf_pair[11][k[0] > 0x408a955e]; /* [1] when x > 0x1.152abc0000000p+2f */
+            if (k[DL_BF_page_selected_share] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                    s += leaf_pair[11][k[DL_BF_log_chars] > 0x408a955e]; /* [1] when x > 0x1.152abc0000000p+2f */
                 } else {
                     s += -0.20759499216779076;
                 }
             } else {
-                if (k[83] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
-                    s += leaf_pair[12][k[82] > 0x3e272f05]; /* [1] when x > 0x1.4e5e0a0000000p-3f */
+                if (k[DL_BF_unit_up] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
+                    s += leaf_pair[12][k[DL_BF_unit_link_density] > 0x3e272f05]; /* [1] when x > 0x1.4e5e0a0000000p-3f */
                 } else {
                     s += -0.16448158710130095;
                 }
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[64] <= 0x3f023d85 /* x <= 0x1.047b0a0000000p-1f */) {
-                s += leaf_pair[13][k[21] > 0x3f26dc4b]; /* [1] when x > 0x1.4db8960000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3f023d85 /* x <= 0x1.047b0a0000000p-1f */) {
+                s += leaf_pair[13][k[DL_BF_text_before] > 0x3f26dc4b]; /* [1] when x > 0x1.4db8960000000p-1f */
             } else {
                 s += 0.12960357071922135;
             }
         } else {
-            s += leaf_pair[14][k[50] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
+            s += leaf_pair[14][k[DL_BF_grand_log_chars] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
         }
     }
     /* tree 2 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[45] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
-            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[64] <= 0x3d86e21c /* x <= 0x1.0dc4380000000p-4f */) {
-                    if (k[80] <= 0x3d3c5aaa /* x <= 0x1.78b5540000000p-5f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_score] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
+            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3d86e21c /* x <= 0x1.0dc4380000000p-4f */) {
+                    if (k[DL_BF_unit_share] <= 0x3d3c5aaa /* x <= 0x1.78b5540000000p-5f */) {
                         s += -0.0999550066233067;
                     } else {
-                        s += leaf_pair[15][k[14] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[15][k[DL_BF_tag_div] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 } else {
-                    if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-                        if (k[83] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */) {
-                            s += leaf_pair[16][k[20] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                    if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+                        if (k[DL_BF_unit_up] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */) {
+                            s += leaf_pair[16][k[DL_BF_depth] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
                         } else {
                             s += -0.13386010691353314;
                         }
                     } else {
-                        s += leaf_pair[17][k[24] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[17][k[DL_BF_in_chosen_cleaned] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 }
             } else {
-                if (k[64] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
-                    if (k[49] <= 0x3e50c25d /* x <= 0x1.a184ba0000000p-3f */) {
-                        s += leaf_pair[18][k[65] > 0x40b19208]; /* [1] when x > 0x1.6324100000000p+2f */
+                if (k[DL_BF_page_selected_share] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
+                    if (k[DL_BF_grand_link_density] <= 0x3e50c25d /* x <= 0x1.a184ba0000000p-3f */) {
+                        s += leaf_pair[18][k[DL_BF_page_log_blocks] > 0x40b19208]; /* [1] when x > 0x1.6324100000000p+2f */
                     } else {
-                        s += leaf_pair[19][k[53] > 0x402b1b81]; /* [1] when x > 0x1.5637020000000p+1f */
+                        s += leaf_pair[19][k[DL_BF_log_repeat_up5] > 0x402b1b81]; /* [1] when x > 0x1.5637020000000p+1f */
                     }
                 } else {
-                    if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[49] <= 0x3cde6841 /* x <= 0x1.bcd0820000000p-6f */) {
-                            s += leaf_pair[20][k[83] > 0x3fc00000]; /* [1] when x > 0x1.8000000000000p+0f */
+                    if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_grand_link_density] <= 0x3cde6841 /* x <= 0x1.bcd0820000000p-6f */) {
+                            s += leaf_pair[20][k[DL_BF_unit_up] > 0x3fc00000]; /* [1] when x > 0x1.8000000000000p+0f */
                         } else {
                             s += -0.1778071524397982;
                         }
@@ -813,9 +813,9 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[21] <= 0x3f4ee386 /* x <= 0x1.9dc70c0000000p-1f */) {
-                if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[21][k[66] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_text_before] <= 0x3f4ee386 /* x <= 0x1.9dc70c0000000p-1f */) {
+                if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[21][k[DL_BF_type_article] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
                     s += 0.07464441702078098;
                 }
@@ -824,48 +824,48 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            s += leaf_pair[22][k[64] > 0x3f023d85]; /* [1] when x > 0x1.047b0a0000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            s += leaf_pair[22][k[DL_BF_page_selected_share] > 0x3f023d85]; /* [1] when x > 0x1.047b0a0000000p-1f */
         } else {
-            s += leaf_pair[23][k[50] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
+            s += leaf_pair[23][k[DL_BF_grand_log_chars] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
         }
     }
     /* tree 3 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[46] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[24][k[72] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[24][k[DL_BF_type_service] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
-                    s += leaf_pair[25][k[20] > 0x3feccccc]; /* [1] when x > 0x1.d999980000000p+0f */
+                    s += leaf_pair[25][k[DL_BF_depth] > 0x3feccccc]; /* [1] when x > 0x1.d999980000000p+0f */
                 }
             } else {
-                if (k[49] <= 0x3de01f1e /* x <= 0x1.c03e3c0000000p-4f */) {
-                    if (k[80] <= 0x00000000 /* x <= 0x0.0p+0f */) {
-                        s += leaf_pair[26][k[64] > 0x3e561604]; /* [1] when x > 0x1.ac2c080000000p-3f */
+                if (k[DL_BF_grand_link_density] <= 0x3de01f1e /* x <= 0x1.c03e3c0000000p-4f */) {
+                    if (k[DL_BF_unit_share] <= 0x00000000 /* x <= 0x0.0p+0f */) {
+                        s += leaf_pair[26][k[DL_BF_page_selected_share] > 0x3e561604]; /* [1] when x > 0x1.ac2c080000000p-3f */
                     } else {
-                        s += leaf_pair[27][k[64] > 0x3f0a2360]; /* [1] when x > 0x1.1446c00000000p-1f */
+                        s += leaf_pair[27][k[DL_BF_page_selected_share] > 0x3f0a2360]; /* [1] when x > 0x1.1446c00000000p-1f */
                     }
                 } else {
-                    if (k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[28][k[73] > 0x3f6e98de]; /* [1] when x > 0x1.dd31bc0000000p-1f */
+                    if (k[DL_BF_in_winner] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[28][k[DL_BF_type_confidence] > 0x3f6e98de]; /* [1] when x > 0x1.dd31bc0000000p-1f */
                     } else {
                         s += -0.026506879557544948;
                     }
                 }
             }
         } else {
-            if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
-                if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[29][k[47] > 0x3ac0bcb9]; /* [1] when x > 0x1.8179720000000p-10f */
+            if (k[DL_BF_page_selected_share] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
+                if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[29][k[DL_BF_parent_link_density] > 0x3ac0bcb9]; /* [1] when x > 0x1.8179720000000p-10f */
                 } else {
-                    s += leaf_pair[30][k[31] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[30][k[DL_BF_in_footer] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             } else {
-                if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[47] <= 0x3ce74705 /* x <= 0x1.ce8e0a0000000p-6f */) {
-                        if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[31][k[47] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_parent_link_density] <= 0x3ce74705 /* x <= 0x1.ce8e0a0000000p-6f */) {
+                        if (k[DL_BF_anc_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[31][k[DL_BF_parent_link_density] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                         } else {
                             s += -0.19732842715181953;
                         }
@@ -878,45 +878,45 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            s += leaf_pair[32][k[21] > 0x3f28dc1a]; /* [1] when x > 0x1.51b8340000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            s += leaf_pair[32][k[DL_BF_text_before] > 0x3f28dc1a]; /* [1] when x > 0x1.51b8340000000p-1f */
         } else {
-            s += leaf_pair[33][k[65] > 0x40daf743]; /* [1] when x > 0x1.b5ee860000000p+2f */
+            s += leaf_pair[33][k[DL_BF_page_log_blocks] > 0x40daf743]; /* [1] when x > 0x1.b5ee860000000p+2f */
         }
     }
     /* tree 4 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[45] <= 0x3e6758ef /* x <= 0x1.ceb1de0000000p-3f */) {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[34][k[0] > 0x4042d975]; /* [1] when x > 0x1.85b2ea0000000p+1f */
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_scored_score] <= 0x3e6758ef /* x <= 0x1.ceb1de0000000p-3f */) {
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[34][k[DL_BF_log_chars] > 0x4042d975]; /* [1] when x > 0x1.85b2ea0000000p+1f */
                     } else {
                         s += -0.06995671986814045;
                     }
                 } else {
-                    if (k[49] <= 0x3daf8af9 /* x <= 0x1.5f15f20000000p-4f */) {
-                        s += leaf_pair[35][k[83] > 0x3fc00000]; /* [1] when x > 0x1.8000000000000p+0f */
+                    if (k[DL_BF_grand_link_density] <= 0x3daf8af9 /* x <= 0x1.5f15f20000000p-4f */) {
+                        s += leaf_pair[35][k[DL_BF_unit_up] > 0x3fc00000]; /* [1] when x > 0x1.8000000000000p+0f */
                     } else {
-                        s += leaf_pair[36][k[24] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[36][k[DL_BF_in_chosen_cleaned] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 }
             } else {
-                if (k[21] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
-                    if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_text_before] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
+                    if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         s += 0.003402798605437156;
                     } else {
-                        s += leaf_pair[37][k[76] > 0x3f655860]; /* [1] when x > 0x1.cab0c00000000p-1f */
+                        s += leaf_pair[37][k[DL_BF_legal_cues] > 0x3f655860]; /* [1] when x > 0x1.cab0c00000000p-1f */
                     }
                 } else {
                     s += -0.0539768378185277;
                 }
             }
         } else {
-            if (k[64] <= 0x00000000 /* x <= 0x0.0p+0f */) {
-                if (k[47] <= 0x3e51d608 /* x <= 0x1.a3ac100000000p-3f */) {
-                    if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        s += leaf_pair[38][k[0] > 0x40838c47]; /* [1] when x > 0x1.07188e0000000p+2f */
+            if (k[DL_BF_page_selected_share] <= 0x00000000 /* x <= 0x0.0p+0f */) {
+                if (k[DL_BF_parent_link_density] <= 0x3e51d608 /* x <= 0x1.a3ac100000000p-3f */) {
+                    if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        s += leaf_pair[38][k[DL_BF_log_chars] > 0x40838c47]; /* [1] when x > 0x1.07188e0000000p+2f */
                     } else {
                         s += -0.21818018127445307;
                     }
@@ -924,39 +924,39 @@ double dl_block_model(const float *x) {
                     s += -0.16465653074724848;
                 }
             } else {
-                if (k[81] <= 0x40b0fe9e /* x <= 0x1.61fd3c0000000p+2f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x40b0fe9e /* x <= 0x1.61fd3c0000000p+2f */) {
                     s += -0.1641552046133174;
                 } else {
-                    s += leaf_pair[39][k[43] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[39][k[DL_BF_anc_negative] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[51] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
-                s += leaf_pair[40][k[21] > 0x3f19907e]; /* [1] when x > 0x1.3320fc0000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_share_of_parent] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
+                s += leaf_pair[40][k[DL_BF_text_before] > 0x3f19907e]; /* [1] when x > 0x1.3320fc0000000p-1f */
             } else {
                 s += 0.10226790597549248;
             }
         } else {
-            if (k[63] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */) {
+            if (k[DL_BF_page_log_chars] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */) {
                 s += 0.14629049775935615;
             } else {
-                s += leaf_pair[41][k[73] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
+                s += leaf_pair[41][k[DL_BF_type_confidence] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
             }
         }
     }
     /* tree 5 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[21] <= 0x3f5212e8 /* x <= 0x1.a425d00000000p-1f */) {
-                if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f5212e8 /* x <= 0x1.a425d00000000p-1f */) {
+                if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
                         s += 0.008606620304704571;
                     } else {
-                        if (k[61] <= 0x3f5bb76f /* x <= 0x1.b76ede0000000p-1f */) {
-                            if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[42][k[19] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        if (k[DL_BF_next_link_density] <= 0x3f5bb76f /* x <= 0x1.b76ede0000000p-1f */) {
+                            if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[42][k[DL_BF_tag_other] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             } else {
                                 s += -0.10728815553966788;
                             }
@@ -965,8 +965,8 @@ double dl_block_model(const float *x) {
                         }
                     }
                 } else {
-                    if (k[3] <= 0x3daaaaab /* x <= 0x1.5555560000000p-4f */) {
-                        s += leaf_pair[43][k[76] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                    if (k[DL_BF_stops_per_word] <= 0x3daaaaab /* x <= 0x1.5555560000000p-4f */) {
+                        s += leaf_pair[43][k[DL_BF_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                     } else {
                         s += -0.009136396398024516;
                     }
@@ -975,18 +975,18 @@ double dl_block_model(const float *x) {
                 s += -0.11929511456588879;
             }
         } else {
-            if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
-                if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[44][k[47] > 0x3ac0bcb9]; /* [1] when x > 0x1.8179720000000p-10f */
+            if (k[DL_BF_page_selected_share] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
+                if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[44][k[DL_BF_parent_link_density] > 0x3ac0bcb9]; /* [1] when x > 0x1.8179720000000p-10f */
                 } else {
-                    s += leaf_pair[45][k[50] > 0x411c58fd]; /* [1] when x > 0x1.38b1fa0000000p+3f */
+                    s += leaf_pair[45][k[DL_BF_grand_log_chars] > 0x411c58fd]; /* [1] when x > 0x1.38b1fa0000000p+3f */
                 }
             } else {
-                if (k[81] <= 0x40a43846 /* x <= 0x1.48708c0000000p+2f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x40a43846 /* x <= 0x1.48708c0000000p+2f */) {
                     s += -0.15436564618520562;
                 } else {
-                    if (k[82] <= 0x3de4a102 /* x <= 0x1.c942040000000p-4f */) {
-                        s += leaf_pair[46][k[65] > 0x40a62cb4]; /* [1] when x > 0x1.4c59680000000p+2f */
+                    if (k[DL_BF_unit_link_density] <= 0x3de4a102 /* x <= 0x1.c942040000000p-4f */) {
+                        s += leaf_pair[46][k[DL_BF_page_log_blocks] > 0x40a62cb4]; /* [1] when x > 0x1.4c59680000000p+2f */
                     } else {
                         s += -0.14473383941227055;
                     }
@@ -994,10 +994,10 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[64] <= 0x3f160895 /* x <= 0x1.2c112a0000000p-1f */) {
-                if (k[77] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
-                    s += leaf_pair[47][k[57] > 0x3ec00000]; /* [1] when x > 0x1.8000000000000p-2f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3f160895 /* x <= 0x1.2c112a0000000p-1f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
+                    s += leaf_pair[47][k[DL_BF_since_heading] > 0x3ec00000]; /* [1] when x > 0x1.8000000000000p-2f */
                 } else {
                     s += -0.29820497379408223;
                 }
@@ -1005,32 +1005,32 @@ double dl_block_model(const float *x) {
                 s += 0.10214184603363323;
             }
         } else {
-            if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+            if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
                 s += 0.13985475125939817;
             } else {
-                s += leaf_pair[48][k[73] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
+                s += leaf_pair[48][k[DL_BF_type_confidence] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
             }
         }
     }
     /* tree 6 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-            if (k[21] <= 0x3f499f8c /* x <= 0x1.933f180000000p-1f */) {
-                if (k[81] <= 0x403ea6b6 /* x <= 0x1.7d4d6c0000000p+1f */) {
-                    if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+            if (k[DL_BF_text_before] <= 0x3f499f8c /* x <= 0x1.933f180000000p-1f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x403ea6b6 /* x <= 0x1.7d4d6c0000000p+1f */) {
+                    if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             s += -0.09129706152099464;
                         } else {
-                            s += leaf_pair[49][k[5] > 0x402d50b2]; /* [1] when x > 0x1.5aa1640000000p+1f */
+                            s += leaf_pair[49][k[DL_BF_log_words] > 0x402d50b2]; /* [1] when x > 0x1.5aa1640000000p+1f */
                         }
                     } else {
                         s += 0.07489674708907948;
                     }
                 } else {
-                    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[50][k[57] > 0x3f600000]; /* [1] when x > 0x1.c000000000000p-1f */
+                    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[50][k[DL_BF_since_heading] > 0x3f600000]; /* [1] when x > 0x1.c000000000000p-1f */
                             } else {
                                 s += -0.14888719414254584;
                             }
@@ -1042,46 +1042,46 @@ double dl_block_model(const float *x) {
                     }
                 }
             } else {
-                if (k[45] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
-                    s += leaf_pair[51][k[53] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
+                if (k[DL_BF_scored_score] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
+                    s += leaf_pair[51][k[DL_BF_log_repeat_up5] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
                 } else {
                     s += 0.0137761869305073;
                 }
             }
         } else {
-            if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[52][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+            if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[52][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
                 } else {
-                    s += leaf_pair[53][k[23] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[53][k[DL_BF_in_winner] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             } else {
                 s += -0.14476144217749298;
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[3] <= 0x00000000 /* x <= 0x0.0p+0f */) {
-                s += leaf_pair[54][k[14] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_stops_per_word] <= 0x00000000 /* x <= 0x0.0p+0f */) {
+                s += leaf_pair[54][k[DL_BF_tag_div] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             } else {
-                if (k[64] <= 0x3f3e53f2 /* x <= 0x1.7ca7e40000000p-1f */) {
-                    s += leaf_pair[55][k[64] > 0x3f3bf212]; /* [1] when x > 0x1.77e4240000000p-1f */
+                if (k[DL_BF_page_selected_share] <= 0x3f3e53f2 /* x <= 0x1.7ca7e40000000p-1f */) {
+                    s += leaf_pair[55][k[DL_BF_page_selected_share] > 0x3f3bf212]; /* [1] when x > 0x1.77e4240000000p-1f */
                 } else {
                     s += 0.12342603747214881;
                 }
             }
         } else {
-            s += leaf_pair[56][k[63] > 0x412af8ff]; /* [1] when x > 0x1.55f1fe0000000p+3f */
+            s += leaf_pair[56][k[DL_BF_page_log_chars] > 0x412af8ff]; /* [1] when x > 0x1.55f1fe0000000p+3f */
         }
     }
     /* tree 7 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
-                if (k[1] <= 0x3e5e50d8 /* x <= 0x1.bca1b00000000p-3f */) {
-                    if (k[77] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[57][k[5] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
+                if (k[DL_BF_link_density] <= 0x3e5e50d8 /* x <= 0x1.bca1b00000000p-3f */) {
+                    if (k[DL_BF_grand_legal_cues] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[57][k[DL_BF_log_words] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
                         } else {
                             s += -0.02566130797277597;
                         }
@@ -1089,17 +1089,17 @@ double dl_block_model(const float *x) {
                         s += -0.1800424961151905;
                     }
                 } else {
-                    if (k[64] <= 0x3d504be1 /* x <= 0x1.a097c20000000p-5f */) {
-                        s += leaf_pair[58][k[20] > 0x3f266666]; /* [1] when x > 0x1.4ccccc0000000p-1f */
+                    if (k[DL_BF_page_selected_share] <= 0x3d504be1 /* x <= 0x1.a097c20000000p-5f */) {
+                        s += leaf_pair[58][k[DL_BF_depth] > 0x3f266666]; /* [1] when x > 0x1.4ccccc0000000p-1f */
                     } else {
-                        s += leaf_pair[59][k[73] > 0x3f3271ca]; /* [1] when x > 0x1.64e3940000000p-1f */
+                        s += leaf_pair[59][k[DL_BF_type_confidence] > 0x3f3271ca]; /* [1] when x > 0x1.64e3940000000p-1f */
                     }
                 }
             } else {
-                if (k[53] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */) {
-                    if (k[47] <= 0x3d9b13e8 /* x <= 0x1.3627d00000000p-4f */) {
-                        if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                            s += leaf_pair[60][k[66] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_log_repeat_up5] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */) {
+                    if (k[DL_BF_parent_link_density] <= 0x3d9b13e8 /* x <= 0x1.3627d00000000p-4f */) {
+                        if (k[DL_BF_log_repeat] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                            s += leaf_pair[60][k[DL_BF_type_article] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += 0.08365771690809212;
                         }
@@ -1107,43 +1107,43 @@ double dl_block_model(const float *x) {
                         s += -0.11931937362002422;
                     }
                 } else {
-                    s += leaf_pair[61][k[62] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
+                    s += leaf_pair[61][k[DL_BF_winner_up] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
                 }
             }
         } else {
-            if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
-                if (k[80] <= 0x3d6dec2c /* x <= 0x1.dbd8580000000p-5f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
+                if (k[DL_BF_unit_share] <= 0x3d6dec2c /* x <= 0x1.dbd8580000000p-5f */) {
                     s += -0.09495891308464639;
                 } else {
-                    s += leaf_pair[62][k[82] > 0x3ddd5ed4]; /* [1] when x > 0x1.babda80000000p-4f */
+                    s += leaf_pair[62][k[DL_BF_unit_link_density] > 0x3ddd5ed4]; /* [1] when x > 0x1.babda80000000p-4f */
                 }
             } else {
-                if (k[81] <= 0x40a43846 /* x <= 0x1.48708c0000000p+2f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x40a43846 /* x <= 0x1.48708c0000000p+2f */) {
                     s += -0.13423972856744273;
                 } else {
-                    s += leaf_pair[63][k[43] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[63][k[DL_BF_anc_negative] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            s += leaf_pair[64][k[21] > 0x3f28dc1a]; /* [1] when x > 0x1.51b8340000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            s += leaf_pair[64][k[DL_BF_text_before] > 0x3f28dc1a]; /* [1] when x > 0x1.51b8340000000p-1f */
         } else {
-            s += leaf_pair[65][k[63] > 0x412af8ff]; /* [1] when x > 0x1.55f1fe0000000p+3f */
+            s += leaf_pair[65][k[DL_BF_page_log_chars] > 0x412af8ff]; /* [1] when x > 0x1.55f1fe0000000p+3f */
         }
     }
     /* tree 8 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-            if (k[21] <= 0x3f3e1a3e /* x <= 0x1.7c347c0000000p-1f */) {
-                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[50] <= 0x40b39ebf /* x <= 0x1.673d7e0000000p+2f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+            if (k[DL_BF_text_before] <= 0x3f3e1a3e /* x <= 0x1.7c347c0000000p-1f */) {
+                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_grand_log_chars] <= 0x40b39ebf /* x <= 0x1.673d7e0000000p+2f */) {
                                     s += -0.03767259052168256;
                                 } else {
-                                    s += leaf_pair[66][k[76] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                                    s += leaf_pair[66][k[DL_BF_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                                 }
                             } else {
                                 s += 0.12091543951035445;
@@ -1155,20 +1155,20 @@ double dl_block_model(const float *x) {
                         s += -0.17874875033401455;
                     }
                 } else {
-                    if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[67][k[53] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                    if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[67][k[DL_BF_log_repeat_up5] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                     } else {
-                        s += leaf_pair[68][k[60] > 0x3d9868c8]; /* [1] when x > 0x1.30d1900000000p-4f */
+                        s += leaf_pair[68][k[DL_BF_prev_link_density] > 0x3d9868c8]; /* [1] when x > 0x1.30d1900000000p-4f */
                     }
                 }
             } else {
-                s += leaf_pair[69][k[81] > 0x403bc450]; /* [1] when x > 0x1.7788a00000000p+1f */
+                s += leaf_pair[69][k[DL_BF_unit_log_member_chars] > 0x403bc450]; /* [1] when x > 0x1.7788a00000000p+1f */
             }
         } else {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[70][k[67] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[70][k[DL_BF_type_forum] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.12603714721213613;
                     }
@@ -1176,61 +1176,61 @@ double dl_block_model(const float *x) {
                     s += -0.10812359676748318;
                 }
             } else {
-                s += leaf_pair[71][k[23] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                s += leaf_pair[71][k[DL_BF_in_winner] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[51] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
-                s += leaf_pair[72][k[21] > 0x3e5dd05b]; /* [1] when x > 0x1.bba0b60000000p-3f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_share_of_parent] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
+                s += leaf_pair[72][k[DL_BF_text_before] > 0x3e5dd05b]; /* [1] when x > 0x1.bba0b60000000p-3f */
             } else {
-                s += leaf_pair[73][k[64] > 0x3f09260a]; /* [1] when x > 0x1.124c140000000p-1f */
+                s += leaf_pair[73][k[DL_BF_page_selected_share] > 0x3f09260a]; /* [1] when x > 0x1.124c140000000p-1f */
             }
         } else {
-            s += leaf_pair[74][k[65] > 0x40d02f62]; /* [1] when x > 0x1.a05ec40000000p+2f */
+            s += leaf_pair[74][k[DL_BF_page_log_blocks] > 0x40d02f62]; /* [1] when x > 0x1.a05ec40000000p+2f */
         }
     }
     /* tree 9 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[45] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
-            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
-                    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[81] <= 0x404642f8 /* x <= 0x1.8c85f00000000p+1f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_score] <= 0x3e073ecb /* x <= 0x1.0e7d960000000p-3f */) {
+            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
+                    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_unit_log_member_chars] <= 0x404642f8 /* x <= 0x1.8c85f00000000p+1f */) {
                             s += -0.044176941994425234;
                         } else {
-                            s += leaf_pair[75][k[82] > 0x3f4f275b]; /* [1] when x > 0x1.9e4eb60000000p-1f */
+                            s += leaf_pair[75][k[DL_BF_unit_link_density] > 0x3f4f275b]; /* [1] when x > 0x1.9e4eb60000000p-1f */
                         }
                     } else {
                         s += -0.10728874348237319;
                     }
                 } else {
-                    if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-                        s += leaf_pair[76][k[20] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                    if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+                        s += leaf_pair[76][k[DL_BF_depth] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
                     } else {
                         s += -0.10168769304594116;
                     }
                 }
             } else {
-                if (k[64] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
-                    s += leaf_pair[77][k[80] > 0x3f10ef1b]; /* [1] when x > 0x1.21de360000000p-1f */
+                if (k[DL_BF_page_selected_share] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
+                    s += leaf_pair[77][k[DL_BF_unit_share] > 0x3f10ef1b]; /* [1] when x > 0x1.21de360000000p-1f */
                 } else {
                     s += -0.11669990597903092;
                 }
             }
         } else {
-            if (k[0] <= 0x40a1ccc4 /* x <= 0x1.4399880000000p+2f */) {
-                if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[78][k[83] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
+            if (k[DL_BF_log_chars] <= 0x40a1ccc4 /* x <= 0x1.4399880000000p+2f */) {
+                if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[78][k[DL_BF_unit_up] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
                 } else {
                     s += 0.063533115326213;
                 }
             } else {
-                if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                    if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
+                if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
                         s += 0.06680703375523844;
                     } else {
-                        s += leaf_pair[79][k[64] > 0x3d172ece]; /* [1] when x > 0x1.2e5d9c0000000p-5f */
+                        s += leaf_pair[79][k[DL_BF_page_selected_share] > 0x3d172ece]; /* [1] when x > 0x1.2e5d9c0000000p-5f */
                     }
                 } else {
                     s += -0.13805453859461103;
@@ -1238,16 +1238,16 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[3] <= 0x3cc30c31 /* x <= 0x1.8618620000000p-6f */) {
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3cc30c31 /* x <= 0x1.8618620000000p-6f */) {
                 s += -0.04133369908010688;
             } else {
-                s += leaf_pair[80][k[65] > 0x40daf743]; /* [1] when x > 0x1.b5ee860000000p+2f */
+                s += leaf_pair[80][k[DL_BF_page_log_blocks] > 0x40daf743]; /* [1] when x > 0x1.b5ee860000000p+2f */
             }
         } else {
-            if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
-                if (k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */) {
-                    s += leaf_pair[81][k[48] > 0x410d6099]; /* [1] when x > 0x1.1ac1320000000p+3f */
+            if (k[DL_BF_grand_log_chars] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
+                if (k[DL_BF_first_kind] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */) {
+                    s += leaf_pair[81][k[DL_BF_parent_log_chars] > 0x410d6099]; /* [1] when x > 0x1.1ac1320000000p+3f */
                 } else {
                     s += 0.12009775804559403;
                 }
@@ -1257,18 +1257,18 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 10 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[21] <= 0x3f5212e8 /* x <= 0x1.a425d00000000p-1f */) {
-                if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[73] <= 0x3f7abe77 /* x <= 0x1.f57cee0000000p-1f */) {
-                        if (k[21] <= 0x3d9b8cf4 /* x <= 0x1.3719e80000000p-4f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f5212e8 /* x <= 0x1.a425d00000000p-1f */) {
+                if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f7abe77 /* x <= 0x1.f57cee0000000p-1f */) {
+                        if (k[DL_BF_text_before] <= 0x3d9b8cf4 /* x <= 0x1.3719e80000000p-4f */) {
                             s += -0.09560611539268078;
                         } else {
-                            s += leaf_pair[82][k[14] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[82][k[DL_BF_tag_div] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     } else {
-                        s += leaf_pair[83][k[20] > 0x3feccccc]; /* [1] when x > 0x1.d999980000000p+0f */
+                        s += leaf_pair[83][k[DL_BF_depth] > 0x3feccccc]; /* [1] when x > 0x1.d999980000000p+0f */
                     }
                 } else {
                     s += 0.04371320843148459;
@@ -1277,18 +1277,18 @@ double dl_block_model(const float *x) {
                 s += -0.0805296783686247;
             }
         } else {
-            if (k[81] <= 0x40966a56 /* x <= 0x1.2cd4ac0000000p+2f */) {
+            if (k[DL_BF_unit_log_member_chars] <= 0x40966a56 /* x <= 0x1.2cd4ac0000000p+2f */) {
                 s += -0.11026839038202373;
             } else {
-                if (k[64] <= 0x3c4358bc /* x <= 0x1.86b1780000000p-7f */) {
-                    if (k[3] <= 0x3d000000 /* x <= 0x1.0000000000000p-5f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3c4358bc /* x <= 0x1.86b1780000000p-7f */) {
+                    if (k[DL_BF_stops_per_word] <= 0x3d000000 /* x <= 0x1.0000000000000p-5f */) {
                         s += -0.05553281290857415;
                     } else {
-                        s += leaf_pair[84][k[76] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                        s += leaf_pair[84][k[DL_BF_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                     }
                 } else {
-                    if (k[20] <= 0x40100000 /* x <= 0x1.2000000000000p+1f */) {
-                        s += leaf_pair[85][k[62] > 0x40600000]; /* [1] when x > 0x1.c000000000000p+1f */
+                    if (k[DL_BF_depth] <= 0x40100000 /* x <= 0x1.2000000000000p+1f */) {
+                        s += leaf_pair[85][k[DL_BF_winner_up] > 0x40600000]; /* [1] when x > 0x1.c000000000000p+1f */
                     } else {
                         s += 0.1872301672375605;
                     }
@@ -1296,11 +1296,11 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[80] <= 0x3f1d3db3 /* x <= 0x1.3a7b660000000p-1f */) {
-                if (k[47] <= 0x3e08dbf4 /* x <= 0x1.11b7e80000000p-3f */) {
-                    if (k[80] <= 0x3ec88cb9 /* x <= 0x1.9119720000000p-2f */) {
-                        s += leaf_pair[86][k[65] > 0x40c34829]; /* [1] when x > 0x1.8690520000000p+2f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_unit_share] <= 0x3f1d3db3 /* x <= 0x1.3a7b660000000p-1f */) {
+                if (k[DL_BF_parent_link_density] <= 0x3e08dbf4 /* x <= 0x1.11b7e80000000p-3f */) {
+                    if (k[DL_BF_unit_share] <= 0x3ec88cb9 /* x <= 0x1.9119720000000p-2f */) {
+                        s += leaf_pair[86][k[DL_BF_page_log_blocks] > 0x40c34829]; /* [1] when x > 0x1.8690520000000p+2f */
                     } else {
                         s += -0.05787376001402824;
                     }
@@ -1311,82 +1311,82 @@ double dl_block_model(const float *x) {
                 s += 0.10929911536899249;
             }
         } else {
-            if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
-                s += leaf_pair[87][k[63] > 0x412fceda]; /* [1] when x > 0x1.5f9db40000000p+3f */
+            if (k[DL_BF_page_log_blocks] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
+                s += leaf_pair[87][k[DL_BF_page_log_chars] > 0x412fceda]; /* [1] when x > 0x1.5f9db40000000p+3f */
             } else {
-                if (k[63] <= 0x411b5808 /* x <= 0x1.36b0100000000p+3f */) {
+                if (k[DL_BF_page_log_chars] <= 0x411b5808 /* x <= 0x1.36b0100000000p+3f */) {
                     s += -0.7202240608568466;
                 } else {
-                    s += leaf_pair[88][k[73] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
+                    s += leaf_pair[88][k[DL_BF_type_confidence] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
                 }
             }
         }
     }
     /* tree 11 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[49] <= 0x3eb376c3 /* x <= 0x1.66ed860000000p-2f */) {
-            if (k[21] <= 0x3f57578b /* x <= 0x1.aeaf160000000p-1f */) {
-                if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
-                            s += leaf_pair[89][k[45] > 0x3e53d692]; /* [1] when x > 0x1.a7ad240000000p-3f */
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_grand_link_density] <= 0x3eb376c3 /* x <= 0x1.66ed860000000p-2f */) {
+            if (k[DL_BF_text_before] <= 0x3f57578b /* x <= 0x1.aeaf160000000p-1f */) {
+                if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        if (k[DL_BF_page_selected_share] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
+                            s += leaf_pair[89][k[DL_BF_scored_score] > 0x3e53d692]; /* [1] when x > 0x1.a7ad240000000p-3f */
                         } else {
-                            s += leaf_pair[90][k[53] > 0x400ffe71]; /* [1] when x > 0x1.1ffce20000000p+1f */
+                            s += leaf_pair[90][k[DL_BF_log_repeat_up5] > 0x400ffe71]; /* [1] when x > 0x1.1ffce20000000p+1f */
                         }
                     } else {
-                        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[3] <= 0x3d03126f /* x <= 0x1.0624de0000000p-5f */) {
+                        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_stops_per_word] <= 0x3d03126f /* x <= 0x1.0624de0000000p-5f */) {
                                 s += -0.008347599733240275;
                             } else {
-                                s += leaf_pair[91][k[3] > 0x3daaaaab]; /* [1] when x > 0x1.5555560000000p-4f */
+                                s += leaf_pair[91][k[DL_BF_stops_per_word] > 0x3daaaaab]; /* [1] when x > 0x1.5555560000000p-4f */
                             }
                         } else {
                             s += -0.16237280128539483;
                         }
                     }
                 } else {
-                    s += leaf_pair[92][k[0] > 0x40d60700]; /* [1] when x > 0x1.ac0e000000000p+2f */
+                    s += leaf_pair[92][k[DL_BF_log_chars] > 0x40d60700]; /* [1] when x > 0x1.ac0e000000000p+2f */
                 }
             } else {
                 s += -0.09006498141331631;
             }
         } else {
-            if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[93][k[23] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[93][k[DL_BF_in_winner] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
-                    if (k[9] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[94][k[20] > 0x3fd33333]; /* [1] when x > 0x1.a666660000000p+0f */
+                    if (k[DL_BF_tag_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[94][k[DL_BF_depth] > 0x3fd33333]; /* [1] when x > 0x1.a666660000000p+0f */
                     } else {
                         s += -0.11260587301706478;
                     }
                 }
             } else {
-                s += leaf_pair[95][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+                s += leaf_pair[95][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                s += leaf_pair[96][k[21] > 0x3f17866a]; /* [1] when x > 0x1.2f0cd40000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                s += leaf_pair[96][k[DL_BF_text_before] > 0x3f17866a]; /* [1] when x > 0x1.2f0cd40000000p-1f */
             } else {
                 s += -0.3812621940807854;
             }
         } else {
-            if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
-                s += leaf_pair[97][k[6] > 0x3e800000]; /* [1] when x > 0x1.0000000000000p-2f */
+            if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+                s += leaf_pair[97][k[DL_BF_first_kind] > 0x3e800000]; /* [1] when x > 0x1.0000000000000p-2f */
             } else {
                 s += 0.0021461896733079616;
             }
         }
     }
     /* tree 12 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[46] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */) {
-            if (k[73] <= 0x3f79697f /* x <= 0x1.f2d2fe0000000p-1f */) {
-                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                        s += leaf_pair[98][k[21] > 0x3f2bc584]; /* [1] when x > 0x1.578b080000000p-1f */
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_up] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */) {
+            if (k[DL_BF_type_confidence] <= 0x3f79697f /* x <= 0x1.f2d2fe0000000p-1f */) {
+                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                        s += leaf_pair[98][k[DL_BF_text_before] > 0x3f2bc584]; /* [1] when x > 0x1.578b080000000p-1f */
                     } else {
                         s += -0.025296616347573492;
                     }
@@ -1394,22 +1394,22 @@ double dl_block_model(const float *x) {
                     s += -0.03020121996084662;
                 }
             } else {
-                if (k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
-                    if (k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
+                if (k[DL_BF_depth] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
+                    if (k[DL_BF_log_repeat_up5] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
                         s += -0.08698984217329588;
                     } else {
-                        s += leaf_pair[99][k[62] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
+                        s += leaf_pair[99][k[DL_BF_winner_up] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
                     }
                 } else {
                     s += 0.0868499846998665;
                 }
             }
         } else {
-            if (k[49] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
-                if (k[64] <= 0x3e95e8b6 /* x <= 0x1.2bd16c0000000p-2f */) {
-                    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[65] <= 0x40b11187 /* x <= 0x1.62230e0000000p+2f */) {
-                            s += leaf_pair[100][k[7] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_grand_link_density] <= 0x3e122f27 /* x <= 0x1.245e4e0000000p-3f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3e95e8b6 /* x <= 0x1.2bd16c0000000p-2f */) {
+                    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_page_log_blocks] <= 0x40b11187 /* x <= 0x1.62230e0000000p+2f */) {
+                            s += leaf_pair[100][k[DL_BF_ends_with_stop] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.03666557273495087;
                         }
@@ -1420,14 +1420,14 @@ double dl_block_model(const float *x) {
                     s += -0.10788687487919406;
                 }
             } else {
-                s += leaf_pair[101][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                s += leaf_pair[101][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[64] <= 0x3f3e53f2 /* x <= 0x1.7ca7e40000000p-1f */) {
-                if (k[64] <= 0x3f3bf212 /* x <= 0x1.77e4240000000p-1f */) {
-                    s += leaf_pair[102][k[77] > 0x3fbfba14]; /* [1] when x > 0x1.7f74280000000p+0f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3f3e53f2 /* x <= 0x1.7ca7e40000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3f3bf212 /* x <= 0x1.77e4240000000p-1f */) {
+                    s += leaf_pair[102][k[DL_BF_grand_legal_cues] > 0x3fbfba14]; /* [1] when x > 0x1.7f74280000000p+0f */
                 } else {
                     s += -0.3060602468997424;
                 }
@@ -1435,77 +1435,77 @@ double dl_block_model(const float *x) {
                 s += 0.08535258379514607;
             }
         } else {
-            if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
-                if (k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */) {
-                    s += leaf_pair[103][k[15] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_page_log_blocks] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
+                if (k[DL_BF_page_log_chars] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */) {
+                    s += leaf_pair[103][k[DL_BF_tag_pre] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
                     s += -0.12838261546301638;
                 }
             } else {
-                s += leaf_pair[104][k[73] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
+                s += leaf_pair[104][k[DL_BF_type_confidence] > 0x3f675fa4]; /* [1] when x > 0x1.cebf480000000p-1f */
             }
         }
     }
     /* tree 13 */
-    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
                 s += -0.08686586473502438;
             } else {
-                if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[73] <= 0x3f5ed290 /* x <= 0x1.bda5200000000p-1f */) {
+                if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f5ed290 /* x <= 0x1.bda5200000000p-1f */) {
                         s += 0.018087786247913858;
                     } else {
-                        if (k[47] <= 0x3c5387d0 /* x <= 0x1.a70fa00000000p-7f */) {
+                        if (k[DL_BF_parent_link_density] <= 0x3c5387d0 /* x <= 0x1.a70fa00000000p-7f */) {
                             s += 0.012685112705494437;
                         } else {
-                            s += leaf_pair[105][k[23] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[105][k[DL_BF_in_winner] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     }
                 } else {
-                    s += leaf_pair[106][k[60] > 0x3f19999a]; /* [1] when x > 0x1.3333340000000p-1f */
+                    s += leaf_pair[106][k[DL_BF_prev_link_density] > 0x3f19999a]; /* [1] when x > 0x1.3333340000000p-1f */
                 }
             }
         } else {
-            if (k[64] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
-                if (k[49] <= 0x3f0242c2 /* x <= 0x1.0485840000000p-1f */) {
-                    if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        s += leaf_pair[107][k[31] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_page_selected_share] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
+                if (k[DL_BF_grand_link_density] <= 0x3f0242c2 /* x <= 0x1.0485840000000p-1f */) {
+                    if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        s += leaf_pair[107][k[DL_BF_in_footer] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.1048576613588296;
                     }
                 } else {
-                    s += leaf_pair[108][k[53] > 0x402f6165]; /* [1] when x > 0x1.5ec2ca0000000p+1f */
+                    s += leaf_pair[108][k[DL_BF_log_repeat_up5] > 0x402f6165]; /* [1] when x > 0x1.5ec2ca0000000p+1f */
                 }
             } else {
                 s += -0.09531432365994688;
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[0] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */) {
-                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[109][k[49] > 0x3df93856]; /* [1] when x > 0x1.f270ac0000000p-4f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_log_chars] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */) {
+                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[109][k[DL_BF_grand_link_density] > 0x3df93856]; /* [1] when x > 0x1.f270ac0000000p-4f */
                 } else {
                     s += -0.1438848334802932;
                 }
             } else {
-                if (k[21] <= 0x3e887a77 /* x <= 0x1.10f4ee0000000p-2f */) {
+                if (k[DL_BF_text_before] <= 0x3e887a77 /* x <= 0x1.10f4ee0000000p-2f */) {
                     s += 0.1096186665657601;
                 } else {
-                    if (k[53] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
-                        s += leaf_pair[110][k[20] > 0x3f733333]; /* [1] when x > 0x1.e666660000000p-1f */
+                    if (k[DL_BF_log_repeat_up5] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
+                        s += leaf_pair[110][k[DL_BF_depth] > 0x3f733333]; /* [1] when x > 0x1.e666660000000p-1f */
                     } else {
                         s += 0.061560129419696547;
                     }
                 }
             }
         } else {
-            if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
-                if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
+                if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
                     s += 0.10607578917326581;
                 } else {
-                    s += leaf_pair[111][k[1] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                    s += leaf_pair[111][k[DL_BF_link_density] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                 }
             } else {
                 s += 0.005779763977313423;
@@ -1513,15 +1513,15 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 14 */
-    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[21] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
-                if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[112][k[21] > 0x3da2d408]; /* [1] when x > 0x1.45a8100000000p-4f */
+    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
+                if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[112][k[DL_BF_text_before] > 0x3da2d408]; /* [1] when x > 0x1.45a8100000000p-4f */
                     } else {
-                        if (k[57] <= 0x3f6ccccc /* x <= 0x1.d999980000000p-1f */) {
-                            s += leaf_pair[113][k[21] > 0x3ef92463]; /* [1] when x > 0x1.f248c60000000p-2f */
+                        if (k[DL_BF_since_heading] <= 0x3f6ccccc /* x <= 0x1.d999980000000p-1f */) {
+                            s += leaf_pair[113][k[DL_BF_text_before] > 0x3ef92463]; /* [1] when x > 0x1.f248c60000000p-2f */
                         } else {
                             s += -0.015585551699223004;
                         }
@@ -1530,9 +1530,9 @@ double dl_block_model(const float *x) {
                     s += -0.10890462418790363;
                 }
             } else {
-                if (k[80] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
-                    if (k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
-                        s += leaf_pair[114][k[72] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_unit_share] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
+                    if (k[DL_BF_page_log_chars] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
+                        s += leaf_pair[114][k[DL_BF_type_service] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.011197458679458771;
                     }
@@ -1541,13 +1541,13 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[64] <= 0x3cfa232d /* x <= 0x1.f4465a0000000p-6f */) {
-                if (k[3] <= 0x3cba2e8c /* x <= 0x1.745d180000000p-6f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3cfa232d /* x <= 0x1.f4465a0000000p-6f */) {
+                if (k[DL_BF_stops_per_word] <= 0x3cba2e8c /* x <= 0x1.745d180000000p-6f */) {
                     s += -0.06709285752973905;
                 } else {
-                    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            s += leaf_pair[115][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            s += leaf_pair[115][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.14833957926580316;
                         }
@@ -1556,47 +1556,47 @@ double dl_block_model(const float *x) {
                     }
                 }
             } else {
-                if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[116][k[24] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[116][k[DL_BF_in_chosen_cleaned] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
                     s += -0.021694834589625952;
                 }
             }
         }
     } else {
-        if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                s += leaf_pair[117][k[57] > 0x3ccccccd]; /* [1] when x > 0x1.99999a0000000p-6f */
+        if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                s += leaf_pair[117][k[DL_BF_since_heading] > 0x3ccccccd]; /* [1] when x > 0x1.99999a0000000p-6f */
             } else {
                 s += 0.09066095727621662;
             }
         } else {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 s += 0.0369246782897694;
             } else {
-                s += leaf_pair[118][k[1] > 0x3f31e5f7]; /* [1] when x > 0x1.63cbee0000000p-1f */
+                s += leaf_pair[118][k[DL_BF_link_density] > 0x3f31e5f7]; /* [1] when x > 0x1.63cbee0000000p-1f */
             }
         }
     }
     /* tree 15 */
-    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[21] <= 0x3f3afe24 /* x <= 0x1.75fc480000000p-1f */) {
-                if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[119][k[20] > 0x3f266666]; /* [1] when x > 0x1.4ccccc0000000p-1f */
+    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f3afe24 /* x <= 0x1.75fc480000000p-1f */) {
+                if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[119][k[DL_BF_depth] > 0x3f266666]; /* [1] when x > 0x1.4ccccc0000000p-1f */
                 } else {
                     s += 0.04568420049387712;
                 }
             } else {
-                s += leaf_pair[120][k[80] > 0x3eb2311b]; /* [1] when x > 0x1.6462360000000p-2f */
+                s += leaf_pair[120][k[DL_BF_unit_share] > 0x3eb2311b]; /* [1] when x > 0x1.6462360000000p-2f */
             }
         } else {
-            if (k[64] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
-                if (k[49] <= 0x3f0242c2 /* x <= 0x1.0485840000000p-1f */) {
-                    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            if (k[65] <= 0x40b0d083 /* x <= 0x1.61a1060000000p+2f */) {
-                                s += leaf_pair[121][k[0] > 0x4080cfae]; /* [1] when x > 0x1.019f5c0000000p+2f */
+            if (k[DL_BF_page_selected_share] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
+                if (k[DL_BF_grand_link_density] <= 0x3f0242c2 /* x <= 0x1.0485840000000p-1f */) {
+                    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            if (k[DL_BF_page_log_blocks] <= 0x40b0d083 /* x <= 0x1.61a1060000000p+2f */) {
+                                s += leaf_pair[121][k[DL_BF_log_chars] > 0x4080cfae]; /* [1] when x > 0x1.019f5c0000000p+2f */
                             } else {
                                 s += -0.013558562398624194;
                             }
@@ -1610,27 +1610,27 @@ double dl_block_model(const float *x) {
                     s += -0.08688390054145458;
                 }
             } else {
-                s += leaf_pair[122][k[5] > 0x409bc2d8]; /* [1] when x > 0x1.3785b00000000p+2f */
+                s += leaf_pair[122][k[DL_BF_log_words] > 0x409bc2d8]; /* [1] when x > 0x1.3785b00000000p+2f */
             }
         }
     } else {
-        if (k[48] <= 0x40a962c1 /* x <= 0x1.52c5820000000p+2f */) {
+        if (k[DL_BF_parent_log_chars] <= 0x40a962c1 /* x <= 0x1.52c5820000000p+2f */) {
             s += 0.0031198148758738984;
         } else {
-            if (k[65] <= 0x40daf743 /* x <= 0x1.b5ee860000000p+2f */) {
-                if (k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[49] <= 0x3c700ba5 /* x <= 0x1.e0174a0000000p-7f */) {
-                            if (k[48] <= 0x40f9e11c /* x <= 0x1.f3c2380000000p+2f */) {
-                                s += leaf_pair[123][k[77] > 0x3f655860]; /* [1] when x > 0x1.cab0c00000000p-1f */
+            if (k[DL_BF_page_log_blocks] <= 0x40daf743 /* x <= 0x1.b5ee860000000p+2f */) {
+                if (k[DL_BF_tag_pre] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_grand_link_density] <= 0x3c700ba5 /* x <= 0x1.e0174a0000000p-7f */) {
+                            if (k[DL_BF_parent_log_chars] <= 0x40f9e11c /* x <= 0x1.f3c2380000000p+2f */) {
+                                s += leaf_pair[123][k[DL_BF_grand_legal_cues] > 0x3f655860]; /* [1] when x > 0x1.cab0c00000000p-1f */
                             } else {
-                                if (k[21] <= 0x3f1440ac /* x <= 0x1.2881580000000p-1f */) {
+                                if (k[DL_BF_text_before] <= 0x3f1440ac /* x <= 0x1.2881580000000p-1f */) {
                                     s += -0.018298320705308527;
                                 } else {
-                                    if (k[45] <= 0x3e39e3b2 /* x <= 0x1.73c7640000000p-3f */) {
+                                    if (k[DL_BF_scored_score] <= 0x3e39e3b2 /* x <= 0x1.73c7640000000p-3f */) {
                                         s += -1.3204312445710946;
                                     } else {
-                                        s += leaf_pair[124][k[50] > 0x4103b813]; /* [1] when x > 0x1.0770260000000p+3f */
+                                        s += leaf_pair[124][k[DL_BF_grand_log_chars] > 0x4103b813]; /* [1] when x > 0x1.0770260000000p+3f */
                                     }
                                 }
                             }
@@ -1649,28 +1649,28 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 16 */
-    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[1] <= 0x3e35ad6b /* x <= 0x1.6b5ad60000000p-3f */) {
-            if (k[21] <= 0x3f60bde3 /* x <= 0x1.c17bc60000000p-1f */) {
-                if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                    if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[80] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
-                            if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[125][k[0] > 0x40e4d28c]; /* [1] when x > 0x1.c9a5180000000p+2f */
+    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_link_density] <= 0x3e35ad6b /* x <= 0x1.6b5ad60000000p-3f */) {
+            if (k[DL_BF_text_before] <= 0x3f60bde3 /* x <= 0x1.c17bc60000000p-1f */) {
+                if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_unit_share] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
+                            if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[125][k[DL_BF_log_chars] > 0x40e4d28c]; /* [1] when x > 0x1.c9a5180000000p+2f */
                             } else {
                                 s += -0.07895050599957448;
                             }
                         } else {
-                            s += leaf_pair[126][k[63] > 0x40f24983]; /* [1] when x > 0x1.e493060000000p+2f */
+                            s += leaf_pair[126][k[DL_BF_page_log_chars] > 0x40f24983]; /* [1] when x > 0x1.e493060000000p+2f */
                         }
                     } else {
-                        s += leaf_pair[127][k[5] > 0x4093af11]; /* [1] when x > 0x1.275e220000000p+2f */
+                        s += leaf_pair[127][k[DL_BF_log_words] > 0x4093af11]; /* [1] when x > 0x1.275e220000000p+2f */
                     }
                 } else {
-                    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                                s += leaf_pair[128][k[20] > 0x40366666]; /* [1] when x > 0x1.6ccccc0000000p+1f */
+                    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                                s += leaf_pair[128][k[DL_BF_depth] > 0x40366666]; /* [1] when x > 0x1.6ccccc0000000p+1f */
                             } else {
                                 s += 0.004721424889724867;
                             }
@@ -1685,29 +1685,29 @@ double dl_block_model(const float *x) {
                 s += -0.08639655770770266;
             }
         } else {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
                     s += 0.04244897151074384;
                 } else {
-                    s += leaf_pair[129][k[25] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[129][k[DL_BF_in_dropped] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             } else {
                 s += -0.09545065171362341;
             }
         }
     } else {
-        if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                s += leaf_pair[130][k[57] > 0x3ccccccd]; /* [1] when x > 0x1.99999a0000000p-6f */
+        if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                s += leaf_pair[130][k[DL_BF_since_heading] > 0x3ccccccd]; /* [1] when x > 0x1.99999a0000000p-6f */
             } else {
                 s += 0.08225141277223552;
             }
         } else {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 s += 0.03158682105430667;
             } else {
-                if (k[48] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */) {
-                    s += leaf_pair[131][k[1] > 0x3f31e5f7]; /* [1] when x > 0x1.63cbee0000000p-1f */
+                if (k[DL_BF_parent_log_chars] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */) {
+                    s += leaf_pair[131][k[DL_BF_link_density] > 0x3f31e5f7]; /* [1] when x > 0x1.63cbee0000000p-1f */
                 } else {
                     s += -0.0652670350065581;
                 }
@@ -1715,25 +1715,25 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 17 */
-    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[46] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
-            if (k[21] <= 0x3f29e818 /* x <= 0x1.53d0300000000p-1f */) {
-                if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_scored_up] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
+            if (k[DL_BF_text_before] <= 0x3f29e818 /* x <= 0x1.53d0300000000p-1f */) {
+                if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
                     s += 0.05112366555014745;
                 } else {
-                    if (k[5] <= 0x405dce9e /* x <= 0x1.bb9d3c0000000p+1f */) {
-                        s += leaf_pair[132][k[64] > 0x3e796410]; /* [1] when x > 0x1.f2c8200000000p-3f */
+                    if (k[DL_BF_log_words] <= 0x405dce9e /* x <= 0x1.bb9d3c0000000p+1f */) {
+                        s += leaf_pair[132][k[DL_BF_page_selected_share] > 0x3e796410]; /* [1] when x > 0x1.f2c8200000000p-3f */
                     } else {
-                        s += leaf_pair[133][k[3] > 0x3cc30c31]; /* [1] when x > 0x1.8618620000000p-6f */
+                        s += leaf_pair[133][k[DL_BF_stops_per_word] > 0x3cc30c31]; /* [1] when x > 0x1.8618620000000p-6f */
                     }
                 }
             } else {
-                if (k[80] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
-                    if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+                if (k[DL_BF_unit_share] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
+                    if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
                         s += -0.01787854088161306;
                     } else {
-                        if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[134][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[134][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.12784441188531492;
                         }
@@ -1743,33 +1743,33 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[64] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
-                if (k[81] <= 0x405efef9 /* x <= 0x1.bdfdf20000000p+1f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3c69c2d3 /* x <= 0x1.d385a60000000p-7f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x405efef9 /* x <= 0x1.bdfdf20000000p+1f */) {
                     s += -0.051860462718476094;
                 } else {
-                    if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[135][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[135][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.09797260968618257;
                     }
                 }
             } else {
-                if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[136][k[63] > 0x411bc6f6]; /* [1] when x > 0x1.378dec0000000p+3f */
+                if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[136][k[DL_BF_page_log_chars] > 0x411bc6f6]; /* [1] when x > 0x1.378dec0000000p+3f */
                 } else {
-                    s += leaf_pair[137][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+                    s += leaf_pair[137][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
                 }
             }
         }
     } else {
-        if (k[48] <= 0x40a962c1 /* x <= 0x1.52c5820000000p+2f */) {
+        if (k[DL_BF_parent_log_chars] <= 0x40a962c1 /* x <= 0x1.52c5820000000p+2f */) {
             s += -0.001629719068927298;
         } else {
-            if (k[65] <= 0x40c34829 /* x <= 0x1.8690520000000p+2f */) {
-                if (k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
-                    s += leaf_pair[138][k[15] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_page_log_blocks] <= 0x40c34829 /* x <= 0x1.8690520000000p+2f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
+                    s += leaf_pair[138][k[DL_BF_tag_pre] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
-                    s += leaf_pair[139][k[49] > 0x3c944bbd]; /* [1] when x > 0x1.28977a0000000p-6f */
+                    s += leaf_pair[139][k[DL_BF_grand_link_density] > 0x3c944bbd]; /* [1] when x > 0x1.28977a0000000p-6f */
                 }
             } else {
                 s += -0.0006367406060817856;
@@ -1777,16 +1777,16 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 18 */
-    if (k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[1] <= 0x3e5e50d8 /* x <= 0x1.bca1b00000000p-3f */) {
-            if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[48] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
-                        s += leaf_pair[140][k[73] > 0x3f15405a]; /* [1] when x > 0x1.2a80b40000000p-1f */
+    if (k[DL_BF_in_winner] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_link_density] <= 0x3e5e50d8 /* x <= 0x1.bca1b00000000p-3f */) {
+            if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_parent_log_chars] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
+                        s += leaf_pair[140][k[DL_BF_type_confidence] > 0x3f15405a]; /* [1] when x > 0x1.2a80b40000000p-1f */
                     } else {
-                        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[141][k[61] > 0x3e101e57]; /* [1] when x > 0x1.203cae0000000p-3f */
+                        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[141][k[DL_BF_next_link_density] > 0x3e101e57]; /* [1] when x > 0x1.203cae0000000p-3f */
                             } else {
                                 s += 0.0829103341358493;
                             }
@@ -1798,24 +1798,24 @@ double dl_block_model(const float *x) {
                     s += 0.061349408393431885;
                 }
             } else {
-                s += leaf_pair[142][k[50] > 0x40e4df63]; /* [1] when x > 0x1.c9bec60000000p+2f */
+                s += leaf_pair[142][k[DL_BF_grand_log_chars] > 0x40e4df63]; /* [1] when x > 0x1.c9bec60000000p+2f */
             }
         } else {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[57] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */) {
-                    s += leaf_pair[143][k[53] > 0x4086c986]; /* [1] when x > 0x1.0d930c0000000p+2f */
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_since_heading] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */) {
+                    s += leaf_pair[143][k[DL_BF_log_repeat_up5] > 0x4086c986]; /* [1] when x > 0x1.0d930c0000000p+2f */
                 } else {
-                    s += leaf_pair[144][k[53] > 0x401c3fea]; /* [1] when x > 0x1.387fd40000000p+1f */
+                    s += leaf_pair[144][k[DL_BF_log_repeat_up5] > 0x401c3fea]; /* [1] when x > 0x1.387fd40000000p+1f */
                 }
             } else {
                 s += -0.09389776690832045;
             }
         }
     } else {
-        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[5] <= 0x4048abf0 /* x <= 0x1.9157e00000000p+1f */) {
-                    s += leaf_pair[145][k[33] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_log_words] <= 0x4048abf0 /* x <= 0x1.9157e00000000p+1f */) {
+                    s += leaf_pair[145][k[DL_BF_in_li] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
                     s += 0.05015056259089681;
                 }
@@ -1823,10 +1823,10 @@ double dl_block_model(const float *x) {
                 s += -0.12952037885256096;
             }
         } else {
-            if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
-                if (k[21] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
-                    if (k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */) {
-                        s += leaf_pair[146][k[48] > 0x410d6099]; /* [1] when x > 0x1.1ac1320000000p+3f */
+            if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+                if (k[DL_BF_text_before] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
+                    if (k[DL_BF_first_kind] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */) {
+                        s += leaf_pair[146][k[DL_BF_parent_log_chars] > 0x410d6099]; /* [1] when x > 0x1.1ac1320000000p+3f */
                     } else {
                         s += 0.10281309059931841;
                     }
@@ -1834,19 +1834,19 @@ double dl_block_model(const float *x) {
                     s += 0.02781249551345822;
                 }
             } else {
-                s += leaf_pair[147][k[47] > 0x3d0e75e5]; /* [1] when x > 0x1.1cebca0000000p-5f */
+                s += leaf_pair[147][k[DL_BF_parent_link_density] > 0x3d0e75e5]; /* [1] when x > 0x1.1cebca0000000p-5f */
             }
         }
     }
     /* tree 19 */
-    if (k[45] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
-        if (k[49] <= 0x3f29d938 /* x <= 0x1.53b2700000000p-1f */) {
-            if (k[21] <= 0x3f64e5ce /* x <= 0x1.c9cb9c0000000p-1f */) {
-                if (k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                    if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
-                        if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[148][k[38] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+    if (k[DL_BF_scored_score] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
+        if (k[DL_BF_grand_link_density] <= 0x3f29d938 /* x <= 0x1.53b2700000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f64e5ce /* x <= 0x1.c9cb9c0000000p-1f */) {
+                if (k[DL_BF_log_parent_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
+                        if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[148][k[DL_BF_own_negative] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             } else {
                                 s += -0.046147597681218226;
                             }
@@ -1854,16 +1854,16 @@ double dl_block_model(const float *x) {
                             s += -0.12161812087733488;
                         }
                     } else {
-                        if (k[57] <= 0x3f600000 /* x <= 0x1.c000000000000p-1f */) {
-                            s += leaf_pair[149][k[21] > 0x3f22e8ba]; /* [1] when x > 0x1.45d1740000000p-1f */
+                        if (k[DL_BF_since_heading] <= 0x3f600000 /* x <= 0x1.c000000000000p-1f */) {
+                            s += leaf_pair[149][k[DL_BF_text_before] > 0x3f22e8ba]; /* [1] when x > 0x1.45d1740000000p-1f */
                         } else {
                             s += -0.0987809210546719;
                         }
                     }
                 } else {
-                    if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[150][k[65] > 0x40949eda]; /* [1] when x > 0x1.293db40000000p+2f */
+                    if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[150][k[DL_BF_page_log_blocks] > 0x40949eda]; /* [1] when x > 0x1.293db40000000p+2f */
                         } else {
                             s += -0.1372092054039082;
                         }
@@ -1875,17 +1875,17 @@ double dl_block_model(const float *x) {
                 s += -0.08573759269935277;
             }
         } else {
-            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                s += leaf_pair[151][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                s += leaf_pair[151][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
             } else {
-                s += leaf_pair[152][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                s += leaf_pair[152][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
             }
         }
     } else {
-        if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-            if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[3] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
-                    s += leaf_pair[153][k[4] > 0x3d2aaaab]; /* [1] when x > 0x1.5555560000000p-5f */
+        if (k[DL_BF_log_repeat] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+            if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_stops_per_word] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
+                    s += leaf_pair[153][k[DL_BF_digit_share] > 0x3d2aaaab]; /* [1] when x > 0x1.5555560000000p-5f */
                 } else {
                     s += -0.047887444104515266;
                 }
@@ -1893,11 +1893,11 @@ double dl_block_model(const float *x) {
                 s += -0.12662504482837342;
             }
         } else {
-            if (k[1] <= 0x3e995a48 /* x <= 0x1.32b4900000000p-2f */) {
-                if (k[0] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */) {
+            if (k[DL_BF_link_density] <= 0x3e995a48 /* x <= 0x1.32b4900000000p-2f */) {
+                if (k[DL_BF_log_chars] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */) {
                     s += 0.09428545409258468;
                 } else {
-                    s += leaf_pair[154][k[52] > 0x405418ea]; /* [1] when x > 0x1.a831d40000000p+1f */
+                    s += leaf_pair[154][k[DL_BF_log_repeat] > 0x405418ea]; /* [1] when x > 0x1.a831d40000000p+1f */
                 }
             } else {
                 s += -0.029599884761730914;
@@ -1905,20 +1905,20 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 20 */
-    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[1] <= 0x3e995a48 /* x <= 0x1.32b4900000000p-2f */) {
-                if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[80] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
-                                if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[20] <= 0x3fd33333 /* x <= 0x1.a666660000000p+0f */) {
-                                        if (k[73] <= 0x3f6c4397 /* x <= 0x1.d8872e0000000p-1f */) {
-                                            if (k[80] <= 0x3f05b9eb /* x <= 0x1.0b73d60000000p-1f */) {
+    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_link_density] <= 0x3e995a48 /* x <= 0x1.32b4900000000p-2f */) {
+                if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_unit_share] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
+                                if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_depth] <= 0x3fd33333 /* x <= 0x1.a666660000000p+0f */) {
+                                        if (k[DL_BF_type_confidence] <= 0x3f6c4397 /* x <= 0x1.d8872e0000000p-1f */) {
+                                            if (k[DL_BF_unit_share] <= 0x3f05b9eb /* x <= 0x1.0b73d60000000p-1f */) {
                                                 s += 0.0007795905323797125;
                                             } else {
-                                                s += leaf_pair[155][k[74] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                                s += leaf_pair[155][k[DL_BF_in_selected_parent] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                             }
                                         } else {
                                             s += -0.0778012130736153;
@@ -1930,14 +1930,14 @@ double dl_block_model(const float *x) {
                                     s += 0.11425389972979841;
                                 }
                             } else {
-                                s += leaf_pair[156][k[63] > 0x40f5c7c8]; /* [1] when x > 0x1.eb8f900000000p+2f */
+                                s += leaf_pair[156][k[DL_BF_page_log_chars] > 0x40f5c7c8]; /* [1] when x > 0x1.eb8f900000000p+2f */
                             }
                         } else {
-                            s += leaf_pair[157][k[48] > 0x40df82cc]; /* [1] when x > 0x1.bf05980000000p+2f */
+                            s += leaf_pair[157][k[DL_BF_parent_log_chars] > 0x40df82cc]; /* [1] when x > 0x1.bf05980000000p+2f */
                         }
                     } else {
-                        if (k[21] <= 0x3f31c1ae /* x <= 0x1.63835c0000000p-1f */) {
-                            s += leaf_pair[158][k[57] > 0x3f799999]; /* [1] when x > 0x1.f333320000000p-1f */
+                        if (k[DL_BF_text_before] <= 0x3f31c1ae /* x <= 0x1.63835c0000000p-1f */) {
+                            s += leaf_pair[158][k[DL_BF_since_heading] > 0x3f799999]; /* [1] when x > 0x1.f333320000000p-1f */
                         } else {
                             s += -0.0015524791720782436;
                         }
@@ -1946,46 +1946,46 @@ double dl_block_model(const float *x) {
                     s += -0.09874343492376955;
                 }
             } else {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[159][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[159][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
                 } else {
-                    s += leaf_pair[160][k[64] > 0x3f17ac6c]; /* [1] when x > 0x1.2f58d80000000p-1f */
+                    s += leaf_pair[160][k[DL_BF_page_selected_share] > 0x3f17ac6c]; /* [1] when x > 0x1.2f58d80000000p-1f */
                 }
             }
         } else {
             s += -0.10664994020701728;
         }
     } else {
-        if (k[65] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
-            if (k[80] <= 0x3d91007c /* x <= 0x1.2200f80000000p-4f */) {
+        if (k[DL_BF_page_log_blocks] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
+            if (k[DL_BF_unit_share] <= 0x3d91007c /* x <= 0x1.2200f80000000p-4f */) {
                 s += 0.020643509708469406;
             } else {
-                s += leaf_pair[161][k[77] > 0x403362bb]; /* [1] when x > 0x1.66c5760000000p+1f */
+                s += leaf_pair[161][k[DL_BF_grand_legal_cues] > 0x403362bb]; /* [1] when x > 0x1.66c5760000000p+1f */
             }
         } else {
-            s += leaf_pair[162][k[73] > 0x3f686a67]; /* [1] when x > 0x1.d0d4ce0000000p-1f */
+            s += leaf_pair[162][k[DL_BF_type_confidence] > 0x3f686a67]; /* [1] when x > 0x1.d0d4ce0000000p-1f */
         }
     }
     /* tree 21 */
-    if (k[45] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[49] <= 0x3f32dd58 /* x <= 0x1.65bab00000000p-1f */) {
-                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                                if (k[64] <= 0x3e1e52a6 /* x <= 0x1.3ca54c0000000p-3f */) {
-                                    s += leaf_pair[163][k[65] > 0x40b15208]; /* [1] when x > 0x1.62a4100000000p+2f */
+    if (k[DL_BF_scored_score] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_grand_link_density] <= 0x3f32dd58 /* x <= 0x1.65bab00000000p-1f */) {
+                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_log_parent_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                                if (k[DL_BF_page_selected_share] <= 0x3e1e52a6 /* x <= 0x1.3ca54c0000000p-3f */) {
+                                    s += leaf_pair[163][k[DL_BF_page_log_blocks] > 0x40b15208]; /* [1] when x > 0x1.62a4100000000p+2f */
                                 } else {
-                                    if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                                        s += leaf_pair[164][k[21] > 0x3f25ce9f]; /* [1] when x > 0x1.4b9d3e0000000p-1f */
+                                    if (k[DL_BF_log_repeat_up5] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                                        s += leaf_pair[164][k[DL_BF_text_before] > 0x3f25ce9f]; /* [1] when x > 0x1.4b9d3e0000000p-1f */
                                     } else {
-                                        s += leaf_pair[165][k[62] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
+                                        s += leaf_pair[165][k[DL_BF_winner_up] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
                                     }
                                 }
                             } else {
-                                if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    s += leaf_pair[166][k[69] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    s += leaf_pair[166][k[DL_BF_type_collection] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                 } else {
                                     s += 0.10804546107623811;
                                 }
@@ -1997,31 +1997,31 @@ double dl_block_model(const float *x) {
                         s += -0.09348713927880911;
                     }
                 } else {
-                    s += leaf_pair[167][k[64] > 0x3e95e8b6]; /* [1] when x > 0x1.2bd16c0000000p-2f */
+                    s += leaf_pair[167][k[DL_BF_page_selected_share] > 0x3e95e8b6]; /* [1] when x > 0x1.2bd16c0000000p-2f */
                 }
             } else {
-                if (k[64] <= 0x3d054e5b /* x <= 0x1.0a9cb60000000p-5f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3d054e5b /* x <= 0x1.0a9cb60000000p-5f */) {
                     s += 0.0054004369343448955;
                 } else {
-                    s += leaf_pair[168][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                    s += leaf_pair[168][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
                 }
             }
         } else {
             s += -0.10188883114940091;
         }
     } else {
-        if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-            if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
-                s += leaf_pair[169][k[50] > 0x411c58fd]; /* [1] when x > 0x1.38b1fa0000000p+3f */
+        if (k[DL_BF_log_repeat] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+            if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+                s += leaf_pair[169][k[DL_BF_grand_log_chars] > 0x411c58fd]; /* [1] when x > 0x1.38b1fa0000000p+3f */
             } else {
                 s += 0.020977664348395483;
             }
         } else {
-            if (k[1] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */) {
-                if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
+            if (k[DL_BF_link_density] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */) {
+                if (k[DL_BF_grand_log_chars] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
                     s += 0.09025092956400632;
                 } else {
-                    s += leaf_pair[170][k[21] > 0x3eeefd5a]; /* [1] when x > 0x1.ddfab40000000p-2f */
+                    s += leaf_pair[170][k[DL_BF_text_before] > 0x3eeefd5a]; /* [1] when x > 0x1.ddfab40000000p-2f */
                 }
             } else {
                 s += -0.00923621688157094;
@@ -2029,70 +2029,70 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 22 */
-    if (k[23] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[49] <= 0x3f29d938 /* x <= 0x1.53b2700000000p-1f */) {
-                if (k[64] <= 0x3e12eef2 /* x <= 0x1.25dde40000000p-3f */) {
-                    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[171][k[0] > 0x407668d1]; /* [1] when x > 0x1.ecd1a20000000p+1f */
+    if (k[DL_BF_in_winner] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_grand_link_density] <= 0x3f29d938 /* x <= 0x1.53b2700000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3e12eef2 /* x <= 0x1.25dde40000000p-3f */) {
+                    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[171][k[DL_BF_log_chars] > 0x407668d1]; /* [1] when x > 0x1.ecd1a20000000p+1f */
                     } else {
                         s += -0.03564528961051098;
                     }
                 } else {
-                    if (k[53] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
-                        s += leaf_pair[172][k[21] > 0x3f22e8ba]; /* [1] when x > 0x1.45d1740000000p-1f */
+                    if (k[DL_BF_log_repeat_up5] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
+                        s += leaf_pair[172][k[DL_BF_text_before] > 0x3f22e8ba]; /* [1] when x > 0x1.45d1740000000p-1f */
                     } else {
-                        s += leaf_pair[173][k[25] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[173][k[DL_BF_in_dropped] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 }
             } else {
-                if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[174][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[174][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
                 } else {
                     s += 0.039944043712791776;
                 }
             }
         } else {
-            s += leaf_pair[175][k[81] > 0x404c4739]; /* [1] when x > 0x1.988e720000000p+1f */
+            s += leaf_pair[175][k[DL_BF_unit_log_member_chars] > 0x404c4739]; /* [1] when x > 0x1.988e720000000p+1f */
         }
     } else {
-        if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
-                if (k[5] <= 0x4048abf0 /* x <= 0x1.9157e00000000p+1f */) {
-                    s += leaf_pair[176][k[14] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+        if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+                if (k[DL_BF_log_words] <= 0x4048abf0 /* x <= 0x1.9157e00000000p+1f */) {
+                    s += leaf_pair[176][k[DL_BF_tag_div] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
-                    if (k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                            if (k[21] <= 0x3f28dc1a /* x <= 0x1.51b8340000000p-1f */) {
+                    if (k[DL_BF_tag_pre] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                            if (k[DL_BF_text_before] <= 0x3f28dc1a /* x <= 0x1.51b8340000000p-1f */) {
                                 s += 0.10143265115051583;
                             } else {
-                                s += leaf_pair[177][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                s += leaf_pair[177][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             }
                         } else {
-                            s += leaf_pair[178][k[64] > 0x3f247604]; /* [1] when x > 0x1.48ec080000000p-1f */
+                            s += leaf_pair[178][k[DL_BF_page_selected_share] > 0x3f247604]; /* [1] when x > 0x1.48ec080000000p-1f */
                         }
                     } else {
-                        s += leaf_pair[179][k[48] > 0x40f8cb9e]; /* [1] when x > 0x1.f1973c0000000p+2f */
+                        s += leaf_pair[179][k[DL_BF_parent_log_chars] > 0x40f8cb9e]; /* [1] when x > 0x1.f1973c0000000p+2f */
                     }
                 }
             } else {
-                s += leaf_pair[180][k[47] > 0x3d0e75e5]; /* [1] when x > 0x1.1cebca0000000p-5f */
+                s += leaf_pair[180][k[DL_BF_parent_link_density] > 0x3d0e75e5]; /* [1] when x > 0x1.1cebca0000000p-5f */
             }
         } else {
             s += -0.11302154895272477;
         }
     }
     /* tree 23 */
-    if (k[80] <= 0x3efbc69a /* x <= 0x1.f78d340000000p-2f */) {
-        if (k[46] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
-            if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-                if (k[21] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
-                    if (k[57] <= 0x3f6ccccc /* x <= 0x1.d999980000000p-1f */) {
-                        if (k[81] <= 0x40c83f77 /* x <= 0x1.907eee0000000p+2f */) {
-                            s += leaf_pair[181][k[19] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+    if (k[DL_BF_unit_share] <= 0x3efbc69a /* x <= 0x1.f78d340000000p-2f */) {
+        if (k[DL_BF_scored_up] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
+            if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+                if (k[DL_BF_text_before] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
+                    if (k[DL_BF_since_heading] <= 0x3f6ccccc /* x <= 0x1.d999980000000p-1f */) {
+                        if (k[DL_BF_unit_log_member_chars] <= 0x40c83f77 /* x <= 0x1.907eee0000000p+2f */) {
+                            s += leaf_pair[181][k[DL_BF_tag_other] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
-                            if (k[80] <= 0x3ef48176 /* x <= 0x1.e902ec0000000p-2f */) {
-                                s += leaf_pair[182][k[41] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            if (k[DL_BF_unit_share] <= 0x3ef48176 /* x <= 0x1.e902ec0000000p-2f */) {
+                                s += leaf_pair[182][k[DL_BF_anc_rescue] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             } else {
                                 s += -0.5150850557642672;
                             }
@@ -2104,13 +2104,13 @@ double dl_block_model(const float *x) {
                     s += -0.003939669207702973;
                 }
             } else {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[20] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
-                            if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                                s += leaf_pair[183][k[53] > 0x40786aab]; /* [1] when x > 0x1.f0d5560000000p+1f */
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
+                            if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                                s += leaf_pair[183][k[DL_BF_log_repeat_up5] > 0x40786aab]; /* [1] when x > 0x1.f0d5560000000p+1f */
                             } else {
-                                s += leaf_pair[184][k[80] > 0x3c764bdc]; /* [1] when x > 0x1.ec97b80000000p-7f */
+                                s += leaf_pair[184][k[DL_BF_unit_share] > 0x3c764bdc]; /* [1] when x > 0x1.ec97b80000000p-7f */
                             }
                         } else {
                             s += 0.06623863858490621;
@@ -2119,90 +2119,90 @@ double dl_block_model(const float *x) {
                         s += -0.06678080071933372;
                     }
                 } else {
-                    if (k[5] <= 0x409d707c /* x <= 0x1.3ae0f80000000p+2f */) {
-                        s += leaf_pair[185][k[14] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_log_words] <= 0x409d707c /* x <= 0x1.3ae0f80000000p+2f */) {
+                        s += leaf_pair[185][k[DL_BF_tag_div] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += 0.08214782735031888;
                     }
                 }
             }
         } else {
-            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 s += -0.006856743709627408;
             } else {
-                if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[186][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[186][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
                 } else {
                     s += 0.014270913867622262;
                 }
             }
         }
     } else {
-        if (k[5] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
+        if (k[DL_BF_log_words] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
             s += 0.012356449644579033;
         } else {
-            if (k[81] <= 0x40d57375 /* x <= 0x1.aae6ea0000000p+2f */) {
+            if (k[DL_BF_unit_log_member_chars] <= 0x40d57375 /* x <= 0x1.aae6ea0000000p+2f */) {
                 s += 0.10153480573336418;
             } else {
-                s += leaf_pair[187][k[20] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                s += leaf_pair[187][k[DL_BF_depth] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
             }
         }
     }
     /* tree 24 */
-    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
-                if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
+                if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
                             s += -0.05930450476442712;
                         } else {
-                            if (k[0] <= 0x4070b781 /* x <= 0x1.e16f020000000p+1f */) {
+                            if (k[DL_BF_log_chars] <= 0x4070b781 /* x <= 0x1.e16f020000000p+1f */) {
                                 s += 0.01185407705177812;
                             } else {
-                                if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                                    s += leaf_pair[188][k[65] > 0x40b11187]; /* [1] when x > 0x1.62230e0000000p+2f */
+                                if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                                    s += leaf_pair[188][k[DL_BF_page_log_blocks] > 0x40b11187]; /* [1] when x > 0x1.62230e0000000p+2f */
                                 } else {
                                     s += -0.05810480965582104;
                                 }
                             }
                         }
                     } else {
-                        s += leaf_pair[189][k[63] > 0x411b9e53]; /* [1] when x > 0x1.373ca60000000p+3f */
+                        s += leaf_pair[189][k[DL_BF_page_log_chars] > 0x411b9e53]; /* [1] when x > 0x1.373ca60000000p+3f */
                     }
                 } else {
                     s += -0.08182845422790429;
                 }
             } else {
-                if (k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[190][k[65] > 0x40a4b846]; /* [1] when x > 0x1.49708c0000000p+2f */
+                if (k[DL_BF_page_log_chars] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[190][k[DL_BF_page_log_blocks] > 0x40a4b846]; /* [1] when x > 0x1.49708c0000000p+2f */
                     } else {
-                        if (k[5] <= 0x409a3fbf /* x <= 0x1.347f7e0000000p+2f */) {
-                            if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
+                        if (k[DL_BF_log_words] <= 0x409a3fbf /* x <= 0x1.347f7e0000000p+2f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
                                 s += 0.01883282259160319;
                             } else {
-                                s += leaf_pair[191][k[63] > 0x41156213]; /* [1] when x > 0x1.2ac4260000000p+3f */
+                                s += leaf_pair[191][k[DL_BF_page_log_chars] > 0x41156213]; /* [1] when x > 0x1.2ac4260000000p+3f */
                             }
                         } else {
                             s += 0.09334140256877425;
                         }
                     }
                 } else {
-                    s += leaf_pair[192][k[83] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
+                    s += leaf_pair[192][k[DL_BF_unit_up] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
                 }
             }
         } else {
             s += -0.09410062420268171;
         }
     } else {
-        if (k[80] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
-            if (k[65] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
-                if (k[1] <= 0x3ecb9a33 /* x <= 0x1.9734660000000p-2f */) {
-                    if (k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[193][k[50] > 0x40d2e3bf]; /* [1] when x > 0x1.a5c77e0000000p+2f */
+        if (k[DL_BF_unit_share] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
+                if (k[DL_BF_link_density] <= 0x3ecb9a33 /* x <= 0x1.9734660000000p-2f */) {
+                    if (k[DL_BF_tag_pre] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[193][k[DL_BF_grand_log_chars] > 0x40d2e3bf]; /* [1] when x > 0x1.a5c77e0000000p+2f */
                     } else {
-                        s += leaf_pair[194][k[80] > 0x3ea6982e]; /* [1] when x > 0x1.4d305c0000000p-2f */
+                        s += leaf_pair[194][k[DL_BF_unit_share] > 0x3ea6982e]; /* [1] when x > 0x1.4d305c0000000p-2f */
                     }
                 } else {
                     s += -0.050239310104362174;
@@ -2215,59 +2215,59 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 25 */
-    if (k[80] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
-        if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-            if (k[21] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
-                if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[73] <= 0x3f5b3c76 /* x <= 0x1.b678ec0000000p-1f */) {
+    if (k[DL_BF_unit_share] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
+        if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
+                if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f5b3c76 /* x <= 0x1.b678ec0000000p-1f */) {
                         s += 0.033620161132301665;
                     } else {
-                        if (k[63] <= 0x4112a987 /* x <= 0x1.25530e0000000p+3f */) {
-                            s += leaf_pair[195][k[47] > 0x3d29234d]; /* [1] when x > 0x1.52469a0000000p-5f */
+                        if (k[DL_BF_page_log_chars] <= 0x4112a987 /* x <= 0x1.25530e0000000p+3f */) {
+                            s += leaf_pair[195][k[DL_BF_parent_link_density] > 0x3d29234d]; /* [1] when x > 0x1.52469a0000000p-5f */
                         } else {
-                            if (k[52] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */) {
-                                s += leaf_pair[196][k[0] > 0x40db1173]; /* [1] when x > 0x1.b622e60000000p+2f */
+                            if (k[DL_BF_log_repeat] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */) {
+                                s += leaf_pair[196][k[DL_BF_log_chars] > 0x40db1173]; /* [1] when x > 0x1.b622e60000000p+2f */
                             } else {
                                 s += 0.09640957169366744;
                             }
                         }
                     }
                 } else {
-                    if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                         s += 0.02819222355054886;
                     } else {
-                        s += leaf_pair[197][k[65] > 0x40c0fb60]; /* [1] when x > 0x1.81f6c00000000p+2f */
+                        s += leaf_pair[197][k[DL_BF_page_log_blocks] > 0x40c0fb60]; /* [1] when x > 0x1.81f6c00000000p+2f */
                     }
                 }
             } else {
-                if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-                    if (k[20] <= 0x3f866666 /* x <= 0x1.0ccccc0000000p+0f */) {
-                        s += leaf_pair[198][k[30] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+                    if (k[DL_BF_depth] <= 0x3f866666 /* x <= 0x1.0ccccc0000000p+0f */) {
+                        s += leaf_pair[198][k[DL_BF_in_header] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += 0.020798261918380516;
                     }
                 } else {
-                    s += leaf_pair[199][k[72] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[199][k[DL_BF_type_service] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         } else {
-            if (k[48] <= 0x4059ad38 /* x <= 0x1.b35a700000000p+1f */) {
+            if (k[DL_BF_parent_log_chars] <= 0x4059ad38 /* x <= 0x1.b35a700000000p+1f */) {
                 s += 0.020544420406423482;
             } else {
-                s += leaf_pair[200][k[20] > 0x3ff99999]; /* [1] when x > 0x1.f333320000000p+0f */
+                s += leaf_pair[200][k[DL_BF_depth] > 0x3ff99999]; /* [1] when x > 0x1.f333320000000p+0f */
             }
         }
     } else {
-        if (k[80] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */) {
-            if (k[78] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                if (k[5] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
-                    if (k[81] <= 0x404fb13f /* x <= 0x1.9f627e0000000p+1f */) {
+        if (k[DL_BF_unit_share] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */) {
+            if (k[DL_BF_further_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                if (k[DL_BF_log_words] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
+                    if (k[DL_BF_unit_log_member_chars] <= 0x404fb13f /* x <= 0x1.9f627e0000000p+1f */) {
                         s += -0.21088013744139933;
                     } else {
-                        s += leaf_pair[201][k[53] > 0x4079b915]; /* [1] when x > 0x1.f3722a0000000p+1f */
+                        s += leaf_pair[201][k[DL_BF_log_repeat_up5] > 0x4079b915]; /* [1] when x > 0x1.f3722a0000000p+1f */
                     }
                 } else {
-                    s += leaf_pair[202][k[81] > 0x40d9ed82]; /* [1] when x > 0x1.b3db040000000p+2f */
+                    s += leaf_pair[202][k[DL_BF_unit_log_member_chars] > 0x40d9ed82]; /* [1] when x > 0x1.b3db040000000p+2f */
                 }
             } else {
                 s += -0.17157494706618737;
@@ -2277,95 +2277,95 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 26 */
-    if (k[45] <= 0x3f416c17 /* x <= 0x1.82d82e0000000p-1f */) {
-        if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[80] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
-                if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                    if (k[21] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
-                        if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+    if (k[DL_BF_scored_score] <= 0x3f416c17 /* x <= 0x1.82d82e0000000p-1f */) {
+        if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_unit_share] <= 0x3f2797a0 /* x <= 0x1.4f2f400000000p-1f */) {
+                if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                    if (k[DL_BF_text_before] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
+                        if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 s += 0.020937511275576935;
                             } else {
-                                if (k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
-                                    s += leaf_pair[203][k[61] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                                if (k[DL_BF_log_repeat_up5] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
+                                    s += leaf_pair[203][k[DL_BF_next_link_density] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
                                 } else {
                                     s += 0.06617827969961286;
                                 }
                             }
                         } else {
-                            if (k[50] <= 0x40a39567 /* x <= 0x1.472ace0000000p+2f */) {
+                            if (k[DL_BF_grand_log_chars] <= 0x40a39567 /* x <= 0x1.472ace0000000p+2f */) {
                                 s += -0.045773159165957054;
                             } else {
-                                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     s += 0.07910299824494296;
                                 } else {
-                                    s += leaf_pair[204][k[64] > 0x3e4a0465]; /* [1] when x > 0x1.9408ca0000000p-3f */
+                                    s += leaf_pair[204][k[DL_BF_page_selected_share] > 0x3e4a0465]; /* [1] when x > 0x1.9408ca0000000p-3f */
                                 }
                             }
                         }
                     } else {
-                        s += leaf_pair[205][k[73] > 0x3f751a5a]; /* [1] when x > 0x1.ea34b40000000p-1f */
+                        s += leaf_pair[205][k[DL_BF_type_confidence] > 0x3f751a5a]; /* [1] when x > 0x1.ea34b40000000p-1f */
                     }
                 } else {
-                    s += leaf_pair[206][k[0] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
+                    s += leaf_pair[206][k[DL_BF_log_chars] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
                 }
             } else {
-                s += leaf_pair[207][k[80] > 0x3f7d1e35]; /* [1] when x > 0x1.fa3c6a0000000p-1f */
+                s += leaf_pair[207][k[DL_BF_unit_share] > 0x3f7d1e35]; /* [1] when x > 0x1.fa3c6a0000000p-1f */
             }
         } else {
             s += -0.08890944681155014;
         }
     } else {
-        if (k[0] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
-            if (k[65] <= 0x409b0395 /* x <= 0x1.36072a0000000p+2f */) {
-                s += leaf_pair[208][k[64] > 0x3ee9fe88]; /* [1] when x > 0x1.d3fd100000000p-2f */
+        if (k[DL_BF_log_chars] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x409b0395 /* x <= 0x1.36072a0000000p+2f */) {
+                s += leaf_pair[208][k[DL_BF_page_selected_share] > 0x3ee9fe88]; /* [1] when x > 0x1.d3fd100000000p-2f */
             } else {
                 s += 0.021590852456114234;
             }
         } else {
-            if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
-                if (k[80] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
-                    s += leaf_pair[209][k[21] > 0x3ee368a1]; /* [1] when x > 0x1.c6d1420000000p-2f */
+            if (k[DL_BF_grand_log_chars] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
+                if (k[DL_BF_unit_share] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
+                    s += leaf_pair[209][k[DL_BF_text_before] > 0x3ee368a1]; /* [1] when x > 0x1.c6d1420000000p-2f */
                 } else {
-                    s += leaf_pair[210][k[6] > 0x3e800000]; /* [1] when x > 0x1.0000000000000p-2f */
+                    s += leaf_pair[210][k[DL_BF_first_kind] > 0x3e800000]; /* [1] when x > 0x1.0000000000000p-2f */
                 }
             } else {
-                s += leaf_pair[211][k[21] > 0x3eeefd5a]; /* [1] when x > 0x1.ddfab40000000p-2f */
+                s += leaf_pair[211][k[DL_BF_text_before] > 0x3eeefd5a]; /* [1] when x > 0x1.ddfab40000000p-2f */
             }
         }
     }
     /* tree 27 */
-    if (k[50] <= 0x4105785e /* x <= 0x1.0af0bc0000000p+3f */) {
-        if (k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-            if (k[0] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
-                if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[212][k[33] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+    if (k[DL_BF_grand_log_chars] <= 0x4105785e /* x <= 0x1.0af0bc0000000p+3f */) {
+        if (k[DL_BF_grand_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+            if (k[DL_BF_log_chars] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
+                if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_in_header] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[212][k[DL_BF_in_li] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.05999559985044736;
                         }
                     } else {
-                        if (k[63] <= 0x411668a4 /* x <= 0x1.2cd1480000000p+3f */) {
-                            s += leaf_pair[213][k[64] > 0x3f11d0a1]; /* [1] when x > 0x1.23a1420000000p-1f */
+                        if (k[DL_BF_page_log_chars] <= 0x411668a4 /* x <= 0x1.2cd1480000000p+3f */) {
+                            s += leaf_pair[213][k[DL_BF_page_selected_share] > 0x3f11d0a1]; /* [1] when x > 0x1.23a1420000000p-1f */
                         } else {
-                            s += leaf_pair[214][k[83] > 0x3fc00000]; /* [1] when x > 0x1.8000000000000p+0f */
+                            s += leaf_pair[214][k[DL_BF_unit_up] > 0x3fc00000]; /* [1] when x > 0x1.8000000000000p+0f */
                         }
                     }
                 } else {
                     s += 0.06240024243921602;
                 }
             } else {
-                if (k[63] <= 0x410938f5 /* x <= 0x1.1271ea0000000p+3f */) {
+                if (k[DL_BF_page_log_chars] <= 0x410938f5 /* x <= 0x1.1271ea0000000p+3f */) {
                     s += 0.09358784015431262;
                 } else {
-                    if (k[63] <= 0x4109c49d /* x <= 0x1.13893a0000000p+3f */) {
+                    if (k[DL_BF_page_log_chars] <= 0x4109c49d /* x <= 0x1.13893a0000000p+3f */) {
                         s += -0.16442462351417556;
                     } else {
-                        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
-                                if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    s += leaf_pair[215][k[5] > 0x40a39567]; /* [1] when x > 0x1.472ace0000000p+2f */
+                        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_depth] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
+                                if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    s += leaf_pair[215][k[DL_BF_log_words] > 0x40a39567]; /* [1] when x > 0x1.472ace0000000p+2f */
                                 } else {
                                     s += -0.054357475138190885;
                                 }
@@ -2373,20 +2373,20 @@ double dl_block_model(const float *x) {
                                 s += 0.0766402053504832;
                             }
                         } else {
-                            s += leaf_pair[216][k[65] > 0x40bd5187]; /* [1] when x > 0x1.7aa30e0000000p+2f */
+                            s += leaf_pair[216][k[DL_BF_page_log_blocks] > 0x40bd5187]; /* [1] when x > 0x1.7aa30e0000000p+2f */
                         }
                     }
                 }
             }
         } else {
-            s += leaf_pair[217][k[50] > 0x40f13fb6]; /* [1] when x > 0x1.e27f6c0000000p+2f */
+            s += leaf_pair[217][k[DL_BF_grand_log_chars] > 0x40f13fb6]; /* [1] when x > 0x1.e27f6c0000000p+2f */
         }
     } else {
-        if (k[77] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */) {
-            if (k[21] <= 0x3f37fe24 /* x <= 0x1.6ffc480000000p-1f */) {
-                if (k[4] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
-                    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[218][k[65] > 0x40cc29f7]; /* [1] when x > 0x1.9853ee0000000p+2f */
+        if (k[DL_BF_grand_legal_cues] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */) {
+            if (k[DL_BF_text_before] <= 0x3f37fe24 /* x <= 0x1.6ffc480000000p-1f */) {
+                if (k[DL_BF_digit_share] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
+                    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[218][k[DL_BF_page_log_blocks] > 0x40cc29f7]; /* [1] when x > 0x1.9853ee0000000p+2f */
                     } else {
                         s += -0.10340298937465708;
                     }
@@ -2401,31 +2401,31 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 28 */
-    if (k[80] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
-        if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[53] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
-                    if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                        if (k[21] <= 0x3efd2a59 /* x <= 0x1.fa54b20000000p-2f */) {
-                            s += leaf_pair[219][k[7] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+    if (k[DL_BF_unit_share] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
+        if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_log_repeat_up5] <= 0x3fbfba14 /* x <= 0x1.7f74280000000p+0f */) {
+                    if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                        if (k[DL_BF_text_before] <= 0x3efd2a59 /* x <= 0x1.fa54b20000000p-2f */) {
+                            s += leaf_pair[219][k[DL_BF_ends_with_stop] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.012140997279086128;
                         }
                     } else {
-                        s += leaf_pair[220][k[20] > 0x3fb99999]; /* [1] when x > 0x1.7333320000000p+0f */
+                        s += leaf_pair[220][k[DL_BF_depth] > 0x3fb99999]; /* [1] when x > 0x1.7333320000000p+0f */
                     }
                 } else {
-                    if (k[82] <= 0x3e1bae08 /* x <= 0x1.375c100000000p-3f */) {
-                        if (k[73] <= 0x3f3be358 /* x <= 0x1.77c6b00000000p-1f */) {
-                            s += leaf_pair[221][k[73] > 0x3f111881]; /* [1] when x > 0x1.2231020000000p-1f */
+                    if (k[DL_BF_unit_link_density] <= 0x3e1bae08 /* x <= 0x1.375c100000000p-3f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f3be358 /* x <= 0x1.77c6b00000000p-1f */) {
+                            s += leaf_pair[221][k[DL_BF_type_confidence] > 0x3f111881]; /* [1] when x > 0x1.2231020000000p-1f */
                         } else {
-                            s += leaf_pair[222][k[16] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[222][k[DL_BF_tag_blockquote] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     } else {
-                        if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
                             s += 0.0941403179097447;
                         } else {
-                            s += leaf_pair[223][k[64] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                            s += leaf_pair[223][k[DL_BF_page_selected_share] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                         }
                     }
                 }
@@ -2433,20 +2433,20 @@ double dl_block_model(const float *x) {
                 s += -0.10874882546675124;
             }
         } else {
-            if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
-                if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                    if (k[62] <= 0x40600000 /* x <= 0x1.c000000000000p+1f */) {
+            if (k[DL_BF_depth] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
+                if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    if (k[DL_BF_winner_up] <= 0x40600000 /* x <= 0x1.c000000000000p+1f */) {
                         s += 0.004795041621664188;
                     } else {
-                        s += leaf_pair[224][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                        s += leaf_pair[224][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
                     }
                 } else {
                     s += -0.12606172655702919;
                 }
             } else {
-                if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[20] <= 0x40033333 /* x <= 0x1.0666660000000p+1f */) {
-                        s += leaf_pair[225][k[80] > 0x3f05b9eb]; /* [1] when x > 0x1.0b73d60000000p-1f */
+                if (k[DL_BF_in_header] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_depth] <= 0x40033333 /* x <= 0x1.0666660000000p+1f */) {
+                        s += leaf_pair[225][k[DL_BF_unit_share] > 0x3f05b9eb]; /* [1] when x > 0x1.0b73d60000000p-1f */
                     } else {
                         s += 0.0764631755433811;
                     }
@@ -2456,27 +2456,27 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[2] <= 0x3c40c0c1 /* x <= 0x1.8181820000000p-7f */) {
+        if (k[DL_BF_commas_per_word] <= 0x3c40c0c1 /* x <= 0x1.8181820000000p-7f */) {
             s += 0.0009966891308656116;
         } else {
-            s += leaf_pair[226][k[81] > 0x40d201db]; /* [1] when x > 0x1.a403b60000000p+2f */
+            s += leaf_pair[226][k[DL_BF_unit_log_member_chars] > 0x40d201db]; /* [1] when x > 0x1.a403b60000000p+2f */
         }
     }
     /* tree 29 */
-    if (k[45] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
-                        if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[63] <= 0x40dbf0f5 /* x <= 0x1.b7e1ea0000000p+2f */) {
+    if (k[DL_BF_scored_score] <= 0x3ecccccd /* x <= 0x1.99999a0000000p-2f */) {
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
+                        if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x40dbf0f5 /* x <= 0x1.b7e1ea0000000p+2f */) {
                                 s += -0.17319183864228513;
                             } else {
-                                if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                                        s += leaf_pair[227][k[67] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                                        s += leaf_pair[227][k[DL_BF_type_forum] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                     } else {
-                                        s += leaf_pair[228][k[81] > 0x40c0b2d9]; /* [1] when x > 0x1.8165b20000000p+2f */
+                                        s += leaf_pair[228][k[DL_BF_unit_log_member_chars] > 0x40c0b2d9]; /* [1] when x > 0x1.8165b20000000p+2f */
                                     }
                                 } else {
                                     s += -0.02956750632635958;
@@ -2486,26 +2486,26 @@ double dl_block_model(const float *x) {
                             s += -0.06880636490108116;
                         }
                     } else {
-                        if (k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            if (k[73] <= 0x3f6ed92d /* x <= 0x1.ddb25a0000000p-1f */) {
+                        if (k[DL_BF_log_parent_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f6ed92d /* x <= 0x1.ddb25a0000000p-1f */) {
                                 s += -0.010435603767608518;
                             } else {
-                                if (k[0] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
+                                if (k[DL_BF_log_chars] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
                                     s += 0.08130694778249929;
                                 } else {
-                                    s += leaf_pair[229][k[21] > 0x3f33b6cc]; /* [1] when x > 0x1.676d980000000p-1f */
+                                    s += leaf_pair[229][k[DL_BF_text_before] > 0x3f33b6cc]; /* [1] when x > 0x1.676d980000000p-1f */
                                 }
                             }
                         } else {
-                            if (k[82] <= 0x3df1b07f /* x <= 0x1.e360fe0000000p-4f */) {
-                                s += leaf_pair[230][k[77] > 0x4037279c]; /* [1] when x > 0x1.6e4f380000000p+1f */
+                            if (k[DL_BF_unit_link_density] <= 0x3df1b07f /* x <= 0x1.e360fe0000000p-4f */) {
+                                s += leaf_pair[230][k[DL_BF_grand_legal_cues] > 0x4037279c]; /* [1] when x > 0x1.6e4f380000000p+1f */
                             } else {
                                 s += -0.033628398270875715;
                             }
                         }
                     }
                 } else {
-                    s += leaf_pair[231][k[63] > 0x412ce251]; /* [1] when x > 0x1.59c4a20000000p+3f */
+                    s += leaf_pair[231][k[DL_BF_page_log_chars] > 0x412ce251]; /* [1] when x > 0x1.59c4a20000000p+3f */
                 }
             } else {
                 s += -0.08349515715096861;
@@ -2514,15 +2514,15 @@ double dl_block_model(const float *x) {
             s += -0.08220243547562717;
         }
     } else {
-        if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+        if (k[DL_BF_log_repeat] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
             s += 0.005506242993182289;
         } else {
-            if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                if (k[1] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */) {
-                    if (k[21] <= 0x3f1574a1 /* x <= 0x1.2ae9420000000p-1f */) {
+            if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                if (k[DL_BF_link_density] <= 0x3e266010 /* x <= 0x1.4cc0200000000p-3f */) {
+                    if (k[DL_BF_text_before] <= 0x3f1574a1 /* x <= 0x1.2ae9420000000p-1f */) {
                         s += 0.09083277629887723;
                     } else {
-                        s += leaf_pair[232][k[50] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
+                        s += leaf_pair[232][k[DL_BF_grand_log_chars] > 0x412ccf3d]; /* [1] when x > 0x1.599e7a0000000p+3f */
                     }
                 } else {
                     s += -0.02507803709605386;
@@ -2533,57 +2533,57 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 30 */
-    if (k[80] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                    if (k[21] <= 0x3f168d21 /* x <= 0x1.2d1a420000000p-1f */) {
-                        s += leaf_pair[233][k[4] > 0x3d924925]; /* [1] when x > 0x1.24924a0000000p-4f */
+    if (k[DL_BF_unit_share] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                if (k[DL_BF_log_repeat] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                    if (k[DL_BF_text_before] <= 0x3f168d21 /* x <= 0x1.2d1a420000000p-1f */) {
+                        s += leaf_pair[233][k[DL_BF_digit_share] > 0x3d924925]; /* [1] when x > 0x1.24924a0000000p-4f */
                     } else {
-                        if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[234][k[77] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
+                        if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[234][k[DL_BF_grand_legal_cues] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
                             } else {
                                 s += 0.0590152730743763;
                             }
                         } else {
-                            if (k[64] <= 0x3e9f662f /* x <= 0x1.3ecc5e0000000p-2f */) {
+                            if (k[DL_BF_page_selected_share] <= 0x3e9f662f /* x <= 0x1.3ecc5e0000000p-2f */) {
                                 s += 0.06513506596926899;
                             } else {
-                                s += leaf_pair[235][k[65] > 0x40ac4dc9]; /* [1] when x > 0x1.589b920000000p+2f */
+                                s += leaf_pair[235][k[DL_BF_page_log_blocks] > 0x40ac4dc9]; /* [1] when x > 0x1.589b920000000p+2f */
                             }
                         }
                     }
                 } else {
-                    if (k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[64] <= 0x3f5318f9 /* x <= 0x1.a631f20000000p-1f */) {
-                            s += leaf_pair[236][k[1] > 0x3b7d8631]; /* [1] when x > 0x1.fb0c620000000p-9f */
+                    if (k[DL_BF_tag_pre] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_page_selected_share] <= 0x3f5318f9 /* x <= 0x1.a631f20000000p-1f */) {
+                            s += leaf_pair[236][k[DL_BF_link_density] > 0x3b7d8631]; /* [1] when x > 0x1.fb0c620000000p-9f */
                         } else {
                             s += 0.11751584467304246;
                         }
                     } else {
-                        s += leaf_pair[237][k[20] > 0x3f266666]; /* [1] when x > 0x1.4ccccc0000000p-1f */
+                        s += leaf_pair[237][k[DL_BF_depth] > 0x3f266666]; /* [1] when x > 0x1.4ccccc0000000p-1f */
                     }
                 }
             } else {
-                if (k[21] <= 0x3e45a567 /* x <= 0x1.8b4ace0000000p-3f */) {
-                    s += leaf_pair[238][k[5] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
+                if (k[DL_BF_text_before] <= 0x3e45a567 /* x <= 0x1.8b4ace0000000p-3f */) {
+                    s += leaf_pair[238][k[DL_BF_log_words] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
                 } else {
-                    s += leaf_pair[239][k[65] > 0x407e1943]; /* [1] when x > 0x1.fc32860000000p+1f */
+                    s += leaf_pair[239][k[DL_BF_page_log_blocks] > 0x407e1943]; /* [1] when x > 0x1.fc32860000000p+1f */
                 }
             }
         } else {
-            s += leaf_pair[240][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+            s += leaf_pair[240][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
         }
     } else {
-        if (k[5] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
+        if (k[DL_BF_log_words] <= 0x405084a7 /* x <= 0x1.a1094e0000000p+1f */) {
             s += 0.0029748024770968116;
         } else {
-            if (k[81] <= 0x40d201db /* x <= 0x1.a403b60000000p+2f */) {
+            if (k[DL_BF_unit_log_member_chars] <= 0x40d201db /* x <= 0x1.a403b60000000p+2f */) {
                 s += 0.0894648924754636;
             } else {
-                if (k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
-                    s += leaf_pair[241][k[47] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                if (k[DL_BF_depth] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
+                    s += leaf_pair[241][k[DL_BF_parent_link_density] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                 } else {
                     s += 0.039587362805414916;
                 }
@@ -2591,59 +2591,59 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 31 */
-    if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-        if (k[3] <= 0x3c8fb824 /* x <= 0x1.1f70480000000p-6f */) {
-            if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
+    if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+        if (k[DL_BF_stops_per_word] <= 0x3c8fb824 /* x <= 0x1.1f70480000000p-6f */) {
+            if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_log_words] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
                     s += 0.030314178246217002;
                 } else {
-                    if (k[73] <= 0x3f7de542 /* x <= 0x1.fbca840000000p-1f */) {
-                        if (k[5] <= 0x406a77cb /* x <= 0x1.d4ef960000000p+1f */) {
-                            s += leaf_pair[242][k[63] > 0x410ce2d1]; /* [1] when x > 0x1.19c5a20000000p+3f */
+                    if (k[DL_BF_type_confidence] <= 0x3f7de542 /* x <= 0x1.fbca840000000p-1f */) {
+                        if (k[DL_BF_log_words] <= 0x406a77cb /* x <= 0x1.d4ef960000000p+1f */) {
+                            s += leaf_pair[242][k[DL_BF_page_log_chars] > 0x410ce2d1]; /* [1] when x > 0x1.19c5a20000000p+3f */
                         } else {
                             s += -0.11535339134128932;
                         }
                     } else {
-                        s += leaf_pair[243][k[64] > 0x3f56e0a7]; /* [1] when x > 0x1.adc14e0000000p-1f */
+                        s += leaf_pair[243][k[DL_BF_page_selected_share] > 0x3f56e0a7]; /* [1] when x > 0x1.adc14e0000000p-1f */
                     }
                 }
             } else {
                 s += 0.06153938803739316;
             }
         } else {
-            if (k[80] <= 0x3f1d3db3 /* x <= 0x1.3a7b660000000p-1f */) {
-                if (k[3] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
-                    if (k[21] <= 0x3f1010ec /* x <= 0x1.2021d80000000p-1f */) {
-                        if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[63] <= 0x41060cf3 /* x <= 0x1.0c19e60000000p+3f */) {
+            if (k[DL_BF_unit_share] <= 0x3f1d3db3 /* x <= 0x1.3a7b660000000p-1f */) {
+                if (k[DL_BF_stops_per_word] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
+                    if (k[DL_BF_text_before] <= 0x3f1010ec /* x <= 0x1.2021d80000000p-1f */) {
+                        if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x41060cf3 /* x <= 0x1.0c19e60000000p+3f */) {
                                 s += 0.10899852012132066;
                             } else {
-                                if (k[50] <= 0x4101c6c5 /* x <= 0x1.038d8a0000000p+3f */) {
-                                    if (k[80] <= 0x3ec4f195 /* x <= 0x1.89e32a0000000p-2f */) {
-                                        s += leaf_pair[244][k[54] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
+                                if (k[DL_BF_grand_log_chars] <= 0x4101c6c5 /* x <= 0x1.038d8a0000000p+3f */) {
+                                    if (k[DL_BF_unit_share] <= 0x3ec4f195 /* x <= 0x1.89e32a0000000p-2f */) {
+                                        s += leaf_pair[244][k[DL_BF_log_parent_repeat] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
                                     } else {
-                                        s += leaf_pair[245][k[73] > 0x3f7039e4]; /* [1] when x > 0x1.e073c80000000p-1f */
+                                        s += leaf_pair[245][k[DL_BF_type_confidence] > 0x3f7039e4]; /* [1] when x > 0x1.e073c80000000p-1f */
                                     }
                                 } else {
-                                    s += leaf_pair[246][k[63] > 0x412ba08e]; /* [1] when x > 0x1.57411c0000000p+3f */
+                                    s += leaf_pair[246][k[DL_BF_page_log_chars] > 0x412ba08e]; /* [1] when x > 0x1.57411c0000000p+3f */
                                 }
                             }
                         } else {
                             s += -0.13031277103460873;
                         }
                     } else {
-                        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[64] <= 0x3ea3bab7 /* x <= 0x1.47756e0000000p-2f */) {
+                        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_page_selected_share] <= 0x3ea3bab7 /* x <= 0x1.47756e0000000p-2f */) {
                                 s += 0.035702530288693565;
                             } else {
-                                if (k[81] <= 0x408bafe1 /* x <= 0x1.175fc20000000p+2f */) {
+                                if (k[DL_BF_unit_log_member_chars] <= 0x408bafe1 /* x <= 0x1.175fc20000000p+2f */) {
                                     s += -0.08673689765384467;
                                 } else {
-                                    s += leaf_pair[247][k[64] > 0x3eb1bbbc]; /* [1] when x > 0x1.6377780000000p-2f */
+                                    s += leaf_pair[247][k[DL_BF_page_selected_share] > 0x3eb1bbbc]; /* [1] when x > 0x1.6377780000000p-2f */
                                 }
                             }
                         } else {
-                            s += leaf_pair[248][k[63] > 0x41146544]; /* [1] when x > 0x1.28ca880000000p+3f */
+                            s += leaf_pair[248][k[DL_BF_page_log_chars] > 0x41146544]; /* [1] when x > 0x1.28ca880000000p+3f */
                         }
                     }
                 } else {
@@ -2657,14 +2657,14 @@ double dl_block_model(const float *x) {
         s += -0.06977735262592853;
     }
     /* tree 32 */
-    if (k[21] <= 0x3f670131 /* x <= 0x1.ce02620000000p-1f */) {
-        if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
-                s += leaf_pair[249][k[81] > 0x40c789ed]; /* [1] when x > 0x1.8f13da0000000p+2f */
+    if (k[DL_BF_text_before] <= 0x3f670131 /* x <= 0x1.ce02620000000p-1f */) {
+        if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+                s += leaf_pair[249][k[DL_BF_unit_log_member_chars] > 0x40c789ed]; /* [1] when x > 0x1.8f13da0000000p+2f */
             } else {
-                if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[54] <= 0x405cca88 /* x <= 0x1.b995100000000p+1f */) {
-                        s += leaf_pair[250][k[11] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_log_parent_repeat] <= 0x405cca88 /* x <= 0x1.b995100000000p+1f */) {
+                        s += leaf_pair[250][k[DL_BF_tag_h2] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += 0.12021953533437195;
                     }
@@ -2673,19 +2673,19 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[80] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
-                if (k[57] <= 0x3ef33333 /* x <= 0x1.e666660000000p-2f */) {
-                    if (k[21] <= 0x3ee55cdc /* x <= 0x1.cab9b80000000p-2f */) {
-                        s += leaf_pair[251][k[48] > 0x40bc71b0]; /* [1] when x > 0x1.78e3600000000p+2f */
+            if (k[DL_BF_unit_share] <= 0x3e65f4f7 /* x <= 0x1.cbe9ee0000000p-3f */) {
+                if (k[DL_BF_since_heading] <= 0x3ef33333 /* x <= 0x1.e666660000000p-2f */) {
+                    if (k[DL_BF_text_before] <= 0x3ee55cdc /* x <= 0x1.cab9b80000000p-2f */) {
+                        s += leaf_pair[251][k[DL_BF_parent_log_chars] > 0x40bc71b0]; /* [1] when x > 0x1.78e3600000000p+2f */
                     } else {
-                        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 s += 0.015946254678669704;
                             } else {
-                                if (k[50] <= 0x40f5c400 /* x <= 0x1.eb88000000000p+2f */) {
+                                if (k[DL_BF_grand_log_chars] <= 0x40f5c400 /* x <= 0x1.eb88000000000p+2f */) {
                                     s += 0.02146894620568471;
                                 } else {
-                                    s += leaf_pair[252][k[49] > 0x3cf5c28f]; /* [1] when x > 0x1.eb851e0000000p-6f */
+                                    s += leaf_pair[252][k[DL_BF_grand_link_density] > 0x3cf5c28f]; /* [1] when x > 0x1.eb851e0000000p-6f */
                                 }
                             }
                         } else {
@@ -2693,45 +2693,45 @@ double dl_block_model(const float *x) {
                         }
                     }
                 } else {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         s += 0.002226311986505563;
                     } else {
-                        s += leaf_pair[253][k[83] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
+                        s += leaf_pair[253][k[DL_BF_unit_up] > 0x40200000]; /* [1] when x > 0x1.4000000000000p+1f */
                     }
                 }
             } else {
-                if (k[65] <= 0x40b9475b /* x <= 0x1.728eb60000000p+2f */) {
-                    if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
+                if (k[DL_BF_page_log_blocks] <= 0x40b9475b /* x <= 0x1.728eb60000000p+2f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
                         s += 0.07608793735752684;
                     } else {
-                        s += leaf_pair[254][k[66] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[254][k[DL_BF_type_article] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 } else {
-                    s += leaf_pair[255][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[255][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         }
     } else {
-        if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
+        if (k[DL_BF_log_words] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
             s += 0.053372614320188284;
         } else {
-            s += leaf_pair[256][k[71] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            s += leaf_pair[256][k[DL_BF_type_documentation] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
         }
     }
     /* tree 33 */
-    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[50] <= 0x4105785e /* x <= 0x1.0af0bc0000000p+3f */) {
-            if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[60] <= 0x3edef7be /* x <= 0x1.bdef7c0000000p-2f */) {
-                                if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                        if (k[0] <= 0x40d60700 /* x <= 0x1.ac0e000000000p+2f */) {
+    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_grand_log_chars] <= 0x4105785e /* x <= 0x1.0af0bc0000000p+3f */) {
+            if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                if (k[DL_BF_in_header] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_in_aside] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_prev_link_density] <= 0x3edef7be /* x <= 0x1.bdef7c0000000p-2f */) {
+                                if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                        if (k[DL_BF_log_chars] <= 0x40d60700 /* x <= 0x1.ac0e000000000p+2f */) {
                                             s += 0.03659656222007993;
                                         } else {
-                                            s += leaf_pair[257][k[73] > 0x3f46c6e5]; /* [1] when x > 0x1.8d8dca0000000p-1f */
+                                            s += leaf_pair[257][k[DL_BF_type_confidence] > 0x3f46c6e5]; /* [1] when x > 0x1.8d8dca0000000p-1f */
                                         }
                                     } else {
                                         s += -0.07212896957729611;
@@ -2740,21 +2740,21 @@ double dl_block_model(const float *x) {
                                     s += -0.1477111701623532;
                                 }
                             } else {
-                                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     s += 0.021108675805915383;
                                 } else {
-                                    if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
+                                    if (k[DL_BF_type_confidence] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
                                         s += 0.06927283454212631;
                                     } else {
-                                        s += leaf_pair[258][k[0] > 0x4080cfae]; /* [1] when x > 0x1.019f5c0000000p+2f */
+                                        s += leaf_pair[258][k[DL_BF_log_chars] > 0x4080cfae]; /* [1] when x > 0x1.019f5c0000000p+2f */
                                     }
                                 }
                             }
                         } else {
-                            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[20] <= 0x40300000 /* x <= 0x1.6000000000000p+1f */) {
-                                    if (k[20] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
-                                        s += leaf_pair[259][k[45] > 0x3f78d28b]; /* [1] when x > 0x1.f1a5160000000p-1f */
+                            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_depth] <= 0x40300000 /* x <= 0x1.6000000000000p+1f */) {
+                                    if (k[DL_BF_depth] <= 0x3feccccc /* x <= 0x1.d999980000000p+0f */) {
+                                        s += leaf_pair[259][k[DL_BF_scored_score] > 0x3f78d28b]; /* [1] when x > 0x1.f1a5160000000p-1f */
                                     } else {
                                         s += 0.06222931711530893;
                                     }
@@ -2762,7 +2762,7 @@ double dl_block_model(const float *x) {
                                     s += -0.16415924961936984;
                                 }
                             } else {
-                                s += leaf_pair[260][k[63] > 0x4100f7f9]; /* [1] when x > 0x1.01eff20000000p+3f */
+                                s += leaf_pair[260][k[DL_BF_page_log_chars] > 0x4100f7f9]; /* [1] when x > 0x1.01eff20000000p+3f */
                             }
                         }
                     } else {
@@ -2775,9 +2775,9 @@ double dl_block_model(const float *x) {
                 s += -0.048808424675096634;
             }
         } else {
-            if (k[63] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */) {
-                if (k[21] <= 0x3f33b6cc /* x <= 0x1.676d980000000p-1f */) {
-                    s += leaf_pair[261][k[7] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_page_log_chars] <= 0x412fceda /* x <= 0x1.5f9db40000000p+3f */) {
+                if (k[DL_BF_text_before] <= 0x3f33b6cc /* x <= 0x1.676d980000000p-1f */) {
+                    s += leaf_pair[261][k[DL_BF_ends_with_stop] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
                     s += -0.0008093525334624026;
                 }
@@ -2786,21 +2786,21 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        s += leaf_pair[262][k[5] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
+        s += leaf_pair[262][k[DL_BF_log_words] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
     }
     /* tree 34 */
-    if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-        if (k[80] <= 0x3f245bbe /* x <= 0x1.48b77c0000000p-1f */) {
-            if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[61] <= 0x3ecb4b4b /* x <= 0x1.9696960000000p-2f */) {
-                    if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[5] <= 0x40a39567 /* x <= 0x1.472ace0000000p+2f */) {
-                            if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                        if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                            if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                                s += leaf_pair[263][k[54] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+    if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+        if (k[DL_BF_unit_share] <= 0x3f245bbe /* x <= 0x1.48b77c0000000p-1f */) {
+            if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_next_link_density] <= 0x3ecb4b4b /* x <= 0x1.9696960000000p-2f */) {
+                    if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_log_words] <= 0x40a39567 /* x <= 0x1.472ace0000000p+2f */) {
+                            if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_in_aside] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                        if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                            if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                                s += leaf_pair[263][k[DL_BF_log_parent_repeat] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                                             } else {
                                                 s += -0.11889152206404704;
                                             }
@@ -2817,31 +2817,31 @@ double dl_block_model(const float *x) {
                                 s += -0.06966143424967744;
                             }
                         } else {
-                            s += leaf_pair[264][k[49] > 0x3cf5c28f]; /* [1] when x > 0x1.eb851e0000000p-6f */
+                            s += leaf_pair[264][k[DL_BF_grand_link_density] > 0x3cf5c28f]; /* [1] when x > 0x1.eb851e0000000p-6f */
                         }
                     } else {
-                        if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
                             s += -0.07152702241151125;
                         } else {
-                            if (k[51] <= 0x3f1289b6 /* x <= 0x1.25136c0000000p-1f */) {
+                            if (k[DL_BF_share_of_parent] <= 0x3f1289b6 /* x <= 0x1.25136c0000000p-1f */) {
                                 s += -0.04476870211233263;
                             } else {
-                                s += leaf_pair[265][k[64] > 0x3e95e8b6]; /* [1] when x > 0x1.2bd16c0000000p-2f */
+                                s += leaf_pair[265][k[DL_BF_page_selected_share] > 0x3e95e8b6]; /* [1] when x > 0x1.2bd16c0000000p-2f */
                             }
                         }
                     }
                 } else {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[266][k[57] > 0x3f799999]; /* [1] when x > 0x1.f333320000000p-1f */
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[266][k[DL_BF_since_heading] > 0x3f799999]; /* [1] when x > 0x1.f333320000000p-1f */
                         } else {
                             s += -0.051411620184089755;
                         }
                     } else {
-                        if (k[64] <= 0x3f0bf379 /* x <= 0x1.17e6f20000000p-1f */) {
+                        if (k[DL_BF_page_selected_share] <= 0x3f0bf379 /* x <= 0x1.17e6f20000000p-1f */) {
                             s += -0.06512835595693739;
                         } else {
-                            s += leaf_pair[267][k[5] > 0x40135d8e]; /* [1] when x > 0x1.26bb1c0000000p+1f */
+                            s += leaf_pair[267][k[DL_BF_log_words] > 0x40135d8e]; /* [1] when x > 0x1.26bb1c0000000p+1f */
                         }
                     }
                 }
@@ -2849,8 +2849,8 @@ double dl_block_model(const float *x) {
                 s += -0.06986597149779221;
             }
         } else {
-            if (k[80] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */) {
-                s += leaf_pair[268][k[5] > 0x404b653c]; /* [1] when x > 0x1.96ca780000000p+1f */
+            if (k[DL_BF_unit_share] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */) {
+                s += leaf_pair[268][k[DL_BF_log_words] > 0x404b653c]; /* [1] when x > 0x1.96ca780000000p+1f */
             } else {
                 s += -0.0965824038841134;
             }
@@ -2859,29 +2859,29 @@ double dl_block_model(const float *x) {
         s += -0.06100556878835699;
     }
     /* tree 35 */
-    if (k[21] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
-        if (k[64] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */) {
-            if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[64] <= 0x3f14f8c5 /* x <= 0x1.29f18a0000000p-1f */) {
-                    if (k[21] <= 0x3ca71960 /* x <= 0x1.4e32c00000000p-6f */) {
+    if (k[DL_BF_text_before] <= 0x3f4450c0 /* x <= 0x1.88a1800000000p-1f */) {
+        if (k[DL_BF_page_selected_share] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */) {
+            if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3f14f8c5 /* x <= 0x1.29f18a0000000p-1f */) {
+                    if (k[DL_BF_text_before] <= 0x3ca71960 /* x <= 0x1.4e32c00000000p-6f */) {
                         s += -0.09185422343068123;
                     } else {
-                        if (k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
-                            if (k[50] <= 0x41052887 /* x <= 0x1.0a510e0000000p+3f */) {
-                                if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
+                        if (k[DL_BF_digit_share] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
+                            if (k[DL_BF_grand_log_chars] <= 0x41052887 /* x <= 0x1.0a510e0000000p+3f */) {
+                                if (k[DL_BF_page_selected_share] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
                                     s += 0.025388988389371266;
                                 } else {
-                                    if (k[1] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
-                                        if (k[63] <= 0x410920f3 /* x <= 0x1.1241e60000000p+3f */) {
-                                            s += leaf_pair[269][k[0] > 0x40a0c3a1]; /* [1] when x > 0x1.4187420000000p+2f */
+                                    if (k[DL_BF_link_density] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
+                                        if (k[DL_BF_page_log_chars] <= 0x410920f3 /* x <= 0x1.1241e60000000p+3f */) {
+                                            s += leaf_pair[269][k[DL_BF_log_chars] > 0x40a0c3a1]; /* [1] when x > 0x1.4187420000000p+2f */
                                         } else {
                                             s += -0.005065779582839607;
                                         }
                                     } else {
-                                        if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                        if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                             s += -0.05266851843909235;
                                         } else {
-                                            s += leaf_pair[270][k[20] > 0x40233333]; /* [1] when x > 0x1.4666660000000p+1f */
+                                            s += leaf_pair[270][k[DL_BF_depth] > 0x40233333]; /* [1] when x > 0x1.4666660000000p+1f */
                                         }
                                     }
                                 }
@@ -2889,30 +2889,30 @@ double dl_block_model(const float *x) {
                                 s += 0.06335476675398176;
                             }
                         } else {
-                            s += leaf_pair[271][k[0] > 0x40a02054]; /* [1] when x > 0x1.4040a80000000p+2f */
+                            s += leaf_pair[271][k[DL_BF_log_chars] > 0x40a02054]; /* [1] when x > 0x1.4040a80000000p+2f */
                         }
                     }
                 } else {
-                    if (k[63] <= 0x411870e0 /* x <= 0x1.30e1c00000000p+3f */) {
+                    if (k[DL_BF_page_log_chars] <= 0x411870e0 /* x <= 0x1.30e1c00000000p+3f */) {
                         s += 0.008945968159440303;
                     } else {
-                        if (k[63] <= 0x411c235f /* x <= 0x1.3846be0000000p+3f */) {
-                            s += leaf_pair[272][k[53] > 0x40166a56]; /* [1] when x > 0x1.2cd4ac0000000p+1f */
+                        if (k[DL_BF_page_log_chars] <= 0x411c235f /* x <= 0x1.3846be0000000p+3f */) {
+                            s += leaf_pair[272][k[DL_BF_log_repeat_up5] > 0x40166a56]; /* [1] when x > 0x1.2cd4ac0000000p+1f */
                         } else {
                             s += -0.33106272474249276;
                         }
                     }
                 }
             } else {
-                s += leaf_pair[273][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                s += leaf_pair[273][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
             }
         } else {
-            if (k[65] <= 0x40daf743 /* x <= 0x1.b5ee860000000p+2f */) {
-                if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[81] <= 0x40c83f77 /* x <= 0x1.907eee0000000p+2f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x40daf743 /* x <= 0x1.b5ee860000000p+2f */) {
+                if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_unit_log_member_chars] <= 0x40c83f77 /* x <= 0x1.907eee0000000p+2f */) {
                         s += 0.03242648823556638;
                     } else {
-                        s += leaf_pair[274][k[20] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                        s += leaf_pair[274][k[DL_BF_depth] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
                     }
                 } else {
                     s += 0.06531298605077174;
@@ -2922,23 +2922,23 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        s += leaf_pair[275][k[77] > 0x3f655860]; /* [1] when x > 0x1.cab0c00000000p-1f */
+        s += leaf_pair[275][k[DL_BF_grand_legal_cues] > 0x3f655860]; /* [1] when x > 0x1.cab0c00000000p-1f */
     }
     /* tree 36 */
-    if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-        if (k[46] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
-            if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
-                    if (k[2] <= 0x3c66c2b4 /* x <= 0x1.cd85680000000p-7f */) {
-                        s += leaf_pair[276][k[33] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+    if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+        if (k[DL_BF_scored_up] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
+            if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+                    if (k[DL_BF_commas_per_word] <= 0x3c66c2b4 /* x <= 0x1.cd85680000000p-7f */) {
+                        s += leaf_pair[276][k[DL_BF_in_li] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
-                        if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             s += 0.05300137871446196;
                         } else {
-                            if (k[73] <= 0x3f6ca148 /* x <= 0x1.d942900000000p-1f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f6ca148 /* x <= 0x1.d942900000000p-1f */) {
                                 s += -0.028491570827513978;
                             } else {
-                                s += leaf_pair[277][k[20] > 0x3f866666]; /* [1] when x > 0x1.0ccccc0000000p+0f */
+                                s += leaf_pair[277][k[DL_BF_depth] > 0x3f866666]; /* [1] when x > 0x1.0ccccc0000000p+0f */
                             }
                         }
                     }
@@ -2949,19 +2949,19 @@ double dl_block_model(const float *x) {
                 s += -0.08115816192383102;
             }
         } else {
-            s += leaf_pair[278][k[64] > 0x3f54a7e6]; /* [1] when x > 0x1.a94fcc0000000p-1f */
+            s += leaf_pair[278][k[DL_BF_page_selected_share] > 0x3f54a7e6]; /* [1] when x > 0x1.a94fcc0000000p-1f */
         }
     } else {
-        if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
-                s += leaf_pair[279][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+        if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_depth] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
+                s += leaf_pair[279][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
             } else {
-                if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[73] <= 0x3f46c6e5 /* x <= 0x1.8d8dca0000000p-1f */) {
-                        s += leaf_pair[280][k[73] > 0x3f281be5]; /* [1] when x > 0x1.5037ca0000000p-1f */
+                if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f46c6e5 /* x <= 0x1.8d8dca0000000p-1f */) {
+                        s += leaf_pair[280][k[DL_BF_type_confidence] > 0x3f281be5]; /* [1] when x > 0x1.5037ca0000000p-1f */
                     } else {
-                        if (k[53] <= 0x4086c986 /* x <= 0x1.0d930c0000000p+2f */) {
-                            s += leaf_pair[281][k[82] > 0x3f7a85c4]; /* [1] when x > 0x1.f50b880000000p-1f */
+                        if (k[DL_BF_log_repeat_up5] <= 0x4086c986 /* x <= 0x1.0d930c0000000p+2f */) {
+                            s += leaf_pair[281][k[DL_BF_unit_link_density] > 0x3f7a85c4]; /* [1] when x > 0x1.f50b880000000p-1f */
                         } else {
                             s += -0.20738258318825864;
                         }
@@ -2971,12 +2971,12 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
-                s += leaf_pair[282][k[57] > 0x3ec00000]; /* [1] when x > 0x1.8000000000000p-2f */
+            if (k[DL_BF_type_confidence] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
+                s += leaf_pair[282][k[DL_BF_since_heading] > 0x3ec00000]; /* [1] when x > 0x1.8000000000000p-2f */
             } else {
-                if (k[81] <= 0x40ca604f /* x <= 0x1.94c09e0000000p+2f */) {
-                    if (k[21] <= 0x3edd3571 /* x <= 0x1.ba6ae20000000p-2f */) {
-                        s += leaf_pair[283][k[2] > 0x3d6d7304]; /* [1] when x > 0x1.dae6080000000p-5f */
+                if (k[DL_BF_unit_log_member_chars] <= 0x40ca604f /* x <= 0x1.94c09e0000000p+2f */) {
+                    if (k[DL_BF_text_before] <= 0x3edd3571 /* x <= 0x1.ba6ae20000000p-2f */) {
+                        s += leaf_pair[283][k[DL_BF_commas_per_word] > 0x3d6d7304]; /* [1] when x > 0x1.dae6080000000p-5f */
                     } else {
                         s += -0.08025642320825449;
                     }
@@ -2987,32 +2987,32 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 37 */
-    if (k[21] <= 0x3f680af9 /* x <= 0x1.d015f20000000p-1f */) {
-        if (k[80] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
-            if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                    if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        if (k[73] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
-                            if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                                s += leaf_pair[284][(uint32_t)k[45] < 0xbd360b61u]; /* [1] when x > -0x1.6c16c20000000p-5f */
+    if (k[DL_BF_text_before] <= 0x3f680af9 /* x <= 0x1.d015f20000000p-1f */) {
+        if (k[DL_BF_unit_share] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
+            if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                    if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
+                            if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                                s += leaf_pair[284][(uint32_t)k[DL_BF_scored_score] < 0xbd360b61u]; /* [1] when x > -0x1.6c16c20000000p-5f */
                             } else {
-                                if (k[81] <= 0x40aefa59 /* x <= 0x1.5df4b20000000p+2f */) {
+                                if (k[DL_BF_unit_log_member_chars] <= 0x40aefa59 /* x <= 0x1.5df4b20000000p+2f */) {
                                     s += 0.0130311086241923;
                                 } else {
-                                    if (k[80] <= 0x3ec4f195 /* x <= 0x1.89e32a0000000p-2f */) {
-                                        s += leaf_pair[285][k[73] > 0x3f41b69f]; /* [1] when x > 0x1.836d3e0000000p-1f */
+                                    if (k[DL_BF_unit_share] <= 0x3ec4f195 /* x <= 0x1.89e32a0000000p-2f */) {
+                                        s += leaf_pair[285][k[DL_BF_type_confidence] > 0x3f41b69f]; /* [1] when x > 0x1.836d3e0000000p-1f */
                                     } else {
                                         s += -0.18342919242356268;
                                     }
                                 }
                             }
                         } else {
-                            if (k[51] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
-                                s += leaf_pair[286][k[72] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            if (k[DL_BF_share_of_parent] <= 0x3f724925 /* x <= 0x1.e4924a0000000p-1f */) {
+                                s += leaf_pair[286][k[DL_BF_type_service] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             } else {
-                                if (k[61] <= 0x3f5bb76f /* x <= 0x1.b76ede0000000p-1f */) {
-                                    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                        s += leaf_pair[287][k[15] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_next_link_density] <= 0x3f5bb76f /* x <= 0x1.b76ede0000000p-1f */) {
+                                    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                        s += leaf_pair[287][k[DL_BF_tag_pre] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                     } else {
                                         s += -0.09995774792733879;
                                     }
@@ -3022,49 +3022,49 @@ double dl_block_model(const float *x) {
                             }
                         }
                     } else {
-                        if (k[81] <= 0x40ea7bfb /* x <= 0x1.d4f7f60000000p+2f */) {
-                            s += leaf_pair[288][k[50] > 0x40a39567]; /* [1] when x > 0x1.472ace0000000p+2f */
+                        if (k[DL_BF_unit_log_member_chars] <= 0x40ea7bfb /* x <= 0x1.d4f7f60000000p+2f */) {
+                            s += leaf_pair[288][k[DL_BF_grand_log_chars] > 0x40a39567]; /* [1] when x > 0x1.472ace0000000p+2f */
                         } else {
                             s += -0.14866393089481963;
                         }
                     }
                 } else {
-                    if (k[48] <= 0x406c169a /* x <= 0x1.d82d340000000p+1f */) {
+                    if (k[DL_BF_parent_log_chars] <= 0x406c169a /* x <= 0x1.d82d340000000p+1f */) {
                         s += 0.023527985216282157;
                     } else {
-                        s += leaf_pair[289][k[63] > 0x41060cf3]; /* [1] when x > 0x1.0c19e60000000p+3f */
+                        s += leaf_pair[289][k[DL_BF_page_log_chars] > 0x41060cf3]; /* [1] when x > 0x1.0c19e60000000p+3f */
                     }
                 }
             } else {
                 s += -0.07752553251960696;
             }
         } else {
-            if (k[80] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */) {
-                s += leaf_pair[290][k[63] > 0x40e5e87b]; /* [1] when x > 0x1.cbd0f60000000p+2f */
+            if (k[DL_BF_unit_share] <= 0x3f7d1e35 /* x <= 0x1.fa3c6a0000000p-1f */) {
+                s += leaf_pair[290][k[DL_BF_page_log_chars] > 0x40e5e87b]; /* [1] when x > 0x1.cbd0f60000000p+2f */
             } else {
                 s += -0.07190218324796517;
             }
         }
     } else {
-        s += leaf_pair[291][k[0] > 0x40135d8e]; /* [1] when x > 0x1.26bb1c0000000p+1f */
+        s += leaf_pair[291][k[DL_BF_log_chars] > 0x40135d8e]; /* [1] when x > 0x1.26bb1c0000000p+1f */
     }
     /* tree 38 */
-    if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-        if (k[80] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
-            if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[1] <= 0x3e78c9ea /* x <= 0x1.f193d40000000p-3f */) {
-                    if (k[52] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                        if (k[63] <= 0x410920f3 /* x <= 0x1.1241e60000000p+3f */) {
-                            s += leaf_pair[292][k[5] > 0x405bc672]; /* [1] when x > 0x1.b78ce40000000p+1f */
+    if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+        if (k[DL_BF_unit_share] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
+            if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_link_density] <= 0x3e78c9ea /* x <= 0x1.f193d40000000p-3f */) {
+                    if (k[DL_BF_log_repeat] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                        if (k[DL_BF_page_log_chars] <= 0x410920f3 /* x <= 0x1.1241e60000000p+3f */) {
+                            s += leaf_pair[292][k[DL_BF_log_words] > 0x405bc672]; /* [1] when x > 0x1.b78ce40000000p+1f */
                         } else {
-                            if (k[63] <= 0x4109826a /* x <= 0x1.1304d40000000p+3f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x4109826a /* x <= 0x1.1304d40000000p+3f */) {
                                 s += -0.1289931475629693;
                             } else {
-                                if (k[80] <= 0x3eef3556 /* x <= 0x1.de6aac0000000p-2f */) {
+                                if (k[DL_BF_unit_share] <= 0x3eef3556 /* x <= 0x1.de6aac0000000p-2f */) {
                                     s += 1.9303810418047897e-05;
                                 } else {
-                                    if (k[82] <= 0x00000000 /* x <= 0x0.0p+0f */) {
-                                        s += leaf_pair[293][k[20] > 0x3f933333]; /* [1] when x > 0x1.2666660000000p+0f */
+                                    if (k[DL_BF_unit_link_density] <= 0x00000000 /* x <= 0x0.0p+0f */) {
+                                        s += leaf_pair[293][k[DL_BF_depth] > 0x3f933333]; /* [1] when x > 0x1.2666660000000p+0f */
                                     } else {
                                         s += -0.03400895197642519;
                                     }
@@ -3072,26 +3072,26 @@ double dl_block_model(const float *x) {
                             }
                         }
                     } else {
-                        s += leaf_pair[294][k[73] > 0x3f791395]; /* [1] when x > 0x1.f2272a0000000p-1f */
+                        s += leaf_pair[294][k[DL_BF_type_confidence] > 0x3f791395]; /* [1] when x > 0x1.f2272a0000000p-1f */
                     }
                 } else {
-                    if (k[65] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
-                        if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[73] <= 0x3f799fdc /* x <= 0x1.f33fb80000000p-1f */) {
+                    if (k[DL_BF_page_log_blocks] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
+                        if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f799fdc /* x <= 0x1.f33fb80000000p-1f */) {
                                 s += -0.017612180995643663;
                             } else {
-                                s += leaf_pair[295][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                                s += leaf_pair[295][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
                             }
                         } else {
-                            if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                                s += leaf_pair[296][k[81] > 0x409f08b6]; /* [1] when x > 0x1.3e116c0000000p+2f */
+                            if (k[DL_BF_log_repeat_up5] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                                s += leaf_pair[296][k[DL_BF_unit_log_member_chars] > 0x409f08b6]; /* [1] when x > 0x1.3e116c0000000p+2f */
                             } else {
                                 s += 0.1155458893039001;
                             }
                         }
                     } else {
-                        if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
-                            s += leaf_pair[297][k[63] > 0x410dd287]; /* [1] when x > 0x1.1ba50e0000000p+3f */
+                        if (k[DL_BF_page_selected_share] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
+                            s += leaf_pair[297][k[DL_BF_page_log_chars] > 0x410dd287]; /* [1] when x > 0x1.1ba50e0000000p+3f */
                         } else {
                             s += 0.0097989166467828;
                         }
@@ -3101,13 +3101,13 @@ double dl_block_model(const float *x) {
                 s += -0.06007225817774922;
             }
         } else {
-            if (k[0] <= 0x40750876 /* x <= 0x1.ea10ec0000000p+1f */) {
+            if (k[DL_BF_log_chars] <= 0x40750876 /* x <= 0x1.ea10ec0000000p+1f */) {
                 s += -0.017794001070393767;
             } else {
-                if (k[81] <= 0x40d9ed82 /* x <= 0x1.b3db040000000p+2f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x40d9ed82 /* x <= 0x1.b3db040000000p+2f */) {
                     s += 0.07748177446447357;
                 } else {
-                    s += leaf_pair[298][k[82] > 0x3db8a5e7]; /* [1] when x > 0x1.714bce0000000p-4f */
+                    s += leaf_pair[298][k[DL_BF_unit_link_density] > 0x3db8a5e7]; /* [1] when x > 0x1.714bce0000000p-4f */
                 }
             }
         }
@@ -3115,34 +3115,34 @@ double dl_block_model(const float *x) {
         s += -0.05260462008863252;
     }
     /* tree 39 */
-    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[21] <= 0x3f6b4797 /* x <= 0x1.d68f2e0000000p-1f */) {
-                if (k[0] <= 0x40a5a305 /* x <= 0x1.4b460a0000000p+2f */) {
-                    if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[65] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
-                            if (k[54] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                                s += leaf_pair[299][k[77] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f6b4797 /* x <= 0x1.d68f2e0000000p-1f */) {
+                if (k[DL_BF_log_chars] <= 0x40a5a305 /* x <= 0x1.4b460a0000000p+2f */) {
+                    if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_page_log_blocks] <= 0x40bf67bf /* x <= 0x1.7ecf7e0000000p+2f */) {
+                            if (k[DL_BF_log_parent_repeat] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                                s += leaf_pair[299][k[DL_BF_grand_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                             } else {
-                                s += leaf_pair[300][k[46] > 0x40600000]; /* [1] when x > 0x1.c000000000000p+1f */
+                                s += leaf_pair[300][k[DL_BF_scored_up] > 0x40600000]; /* [1] when x > 0x1.c000000000000p+1f */
                             }
                         } else {
-                            if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
+                            if (k[DL_BF_page_selected_share] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
                                 s += 0.1350189578444189;
                             } else {
-                                s += leaf_pair[301][k[73] > 0x3f45371b]; /* [1] when x > 0x1.8a6e360000000p-1f */
+                                s += leaf_pair[301][k[DL_BF_type_confidence] > 0x3f45371b]; /* [1] when x > 0x1.8a6e360000000p-1f */
                             }
                         }
                     } else {
                         s += 0.0634578335745734;
                     }
                 } else {
-                    if (k[65] <= 0x4089bae7 /* x <= 0x1.1375ce0000000p+2f */) {
+                    if (k[DL_BF_page_log_blocks] <= 0x4089bae7 /* x <= 0x1.1375ce0000000p+2f */) {
                         s += 0.0986574979416614;
                     } else {
-                        if (k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
-                            if (k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
-                                s += leaf_pair[302][k[65] > 0x408a28dd]; /* [1] when x > 0x1.1451ba0000000p+2f */
+                        if (k[DL_BF_digit_share] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
+                            if (k[DL_BF_grand_legal_cues] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
+                                s += leaf_pair[302][k[DL_BF_page_log_blocks] > 0x408a28dd]; /* [1] when x > 0x1.1451ba0000000p+2f */
                             } else {
                                 s += -0.09367893332394575;
                             }
@@ -3155,18 +3155,18 @@ double dl_block_model(const float *x) {
                 s += -0.03716670428243692;
             }
         } else {
-            if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
+            if (k[DL_BF_log_words] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
                 s += 0.053508322593955826;
             } else {
-                s += leaf_pair[303][k[20] > 0x40166666]; /* [1] when x > 0x1.2ccccc0000000p+1f */
+                s += leaf_pair[303][k[DL_BF_depth] > 0x40166666]; /* [1] when x > 0x1.2ccccc0000000p+1f */
             }
         }
     } else {
-        if (k[65] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */) {
-            if (k[35] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[82] <= 0x3be51b97 /* x <= 0x1.ca372e0000000p-8f */) {
-                    if (k[73] <= 0x3f7fcfe5 /* x <= 0x1.ff9fca0000000p-1f */) {
-                        s += leaf_pair[304][k[49] > 0x3d625545]; /* [1] when x > 0x1.c4aa8a0000000p-5f */
+        if (k[DL_BF_page_log_blocks] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */) {
+            if (k[DL_BF_own_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_unit_link_density] <= 0x3be51b97 /* x <= 0x1.ca372e0000000p-8f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f7fcfe5 /* x <= 0x1.ff9fca0000000p-1f */) {
+                        s += leaf_pair[304][k[DL_BF_grand_link_density] > 0x3d625545]; /* [1] when x > 0x1.c4aa8a0000000p-5f */
                     } else {
                         s += -0.2961146015751889;
                     }
@@ -3174,30 +3174,30 @@ double dl_block_model(const float *x) {
                     s += -0.06987812141178244;
                 }
             } else {
-                s += leaf_pair[305][k[73] > 0x3f5e5a66]; /* [1] when x > 0x1.bcb4cc0000000p-1f */
+                s += leaf_pair[305][k[DL_BF_type_confidence] > 0x3f5e5a66]; /* [1] when x > 0x1.bcb4cc0000000p-1f */
             }
         } else {
             s += -0.09945256914173896;
         }
     }
     /* tree 40 */
-    if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
-        s += leaf_pair[306][k[53] > 0x400ffe71]; /* [1] when x > 0x1.1ffce20000000p+1f */
+    if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+        s += leaf_pair[306][k[DL_BF_log_repeat_up5] > 0x400ffe71]; /* [1] when x > 0x1.1ffce20000000p+1f */
     } else {
-        if (k[80] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
-            if (k[64] <= 0x3f583b55 /* x <= 0x1.b076aa0000000p-1f */) {
-                if (k[77] <= 0x404149c4 /* x <= 0x1.8293880000000p+1f */) {
-                    if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[20] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */) {
-                                    if (k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+        if (k[DL_BF_unit_share] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3f583b55 /* x <= 0x1.b076aa0000000p-1f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x404149c4 /* x <= 0x1.8293880000000p+1f */) {
+                    if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_depth] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */) {
+                                    if (k[DL_BF_log_parent_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                                         s += 0.008937019208211624;
                                     } else {
-                                        s += leaf_pair[307][k[63] > 0x412fceda]; /* [1] when x > 0x1.5f9db40000000p+3f */
+                                        s += leaf_pair[307][k[DL_BF_page_log_chars] > 0x412fceda]; /* [1] when x > 0x1.5f9db40000000p+3f */
                                     }
                                 } else {
-                                    s += leaf_pair[308][k[64] > 0x3da982a6]; /* [1] when x > 0x1.53054c0000000p-4f */
+                                    s += leaf_pair[308][k[DL_BF_page_selected_share] > 0x3da982a6]; /* [1] when x > 0x1.53054c0000000p-4f */
                                 }
                             } else {
                                 s += -0.05967174366063128;
@@ -3206,56 +3206,56 @@ double dl_block_model(const float *x) {
                             s += -0.09740566918441512;
                         }
                     } else {
-                        if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
-                                if (k[50] <= 0x4103b813 /* x <= 0x1.0770260000000p+3f */) {
-                                    if (k[48] <= 0x41036b1f /* x <= 0x1.06d63e0000000p+3f */) {
-                                        s += leaf_pair[309][k[0] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
+                        if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_depth] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
+                                if (k[DL_BF_grand_log_chars] <= 0x4103b813 /* x <= 0x1.0770260000000p+3f */) {
+                                    if (k[DL_BF_parent_log_chars] <= 0x41036b1f /* x <= 0x1.06d63e0000000p+3f */) {
+                                        s += leaf_pair[309][k[DL_BF_log_chars] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
                                     } else {
                                         s += -0.9279506468176315;
                                     }
                                 } else {
-                                    s += leaf_pair[310][k[63] > 0x41282538]; /* [1] when x > 0x1.504a700000000p+3f */
+                                    s += leaf_pair[310][k[DL_BF_page_log_chars] > 0x41282538]; /* [1] when x > 0x1.504a700000000p+3f */
                                 }
                             } else {
-                                s += leaf_pair[311][k[63] > 0x40e119b5]; /* [1] when x > 0x1.c2336a0000000p+2f */
+                                s += leaf_pair[311][k[DL_BF_page_log_chars] > 0x40e119b5]; /* [1] when x > 0x1.c2336a0000000p+2f */
                             }
                         } else {
-                            s += leaf_pair[312][k[21] > 0x3e824398]; /* [1] when x > 0x1.0487300000000p-2f */
+                            s += leaf_pair[312][k[DL_BF_text_before] > 0x3e824398]; /* [1] when x > 0x1.0487300000000p-2f */
                         }
                     }
                 } else {
-                    if (k[80] <= 0x3f1ef4df /* x <= 0x1.3de9be0000000p-1f */) {
+                    if (k[DL_BF_unit_share] <= 0x3f1ef4df /* x <= 0x1.3de9be0000000p-1f */) {
                         s += -0.12816645299762622;
                     } else {
-                        s += leaf_pair[313][k[21] > 0x3f092010]; /* [1] when x > 0x1.1240200000000p-1f */
+                        s += leaf_pair[313][k[DL_BF_text_before] > 0x3f092010]; /* [1] when x > 0x1.1240200000000p-1f */
                     }
                 }
             } else {
-                s += leaf_pair[314][k[52] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
+                s += leaf_pair[314][k[DL_BF_log_repeat] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
             }
         } else {
             s += 0.04065318870341411;
         }
     }
     /* tree 41 */
-    if (k[21] <= 0x3f37fe24 /* x <= 0x1.6ffc480000000p-1f */) {
-        if (k[64] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */) {
-            if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[64] <= 0x3f14f8c5 /* x <= 0x1.29f18a0000000p-1f */) {
-                    if (k[21] <= 0x3db4d03d /* x <= 0x1.69a07a0000000p-4f */) {
-                        s += leaf_pair[315][k[57] > 0x3f2ccccc]; /* [1] when x > 0x1.5999980000000p-1f */
+    if (k[DL_BF_text_before] <= 0x3f37fe24 /* x <= 0x1.6ffc480000000p-1f */) {
+        if (k[DL_BF_page_selected_share] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */) {
+            if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3f14f8c5 /* x <= 0x1.29f18a0000000p-1f */) {
+                    if (k[DL_BF_text_before] <= 0x3db4d03d /* x <= 0x1.69a07a0000000p-4f */) {
+                        s += leaf_pair[315][k[DL_BF_since_heading] > 0x3f2ccccc]; /* [1] when x > 0x1.5999980000000p-1f */
                     } else {
-                        if (k[50] <= 0x41052887 /* x <= 0x1.0a510e0000000p+3f */) {
-                            if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[64] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
-                                    if (k[64] <= 0x3df61633 /* x <= 0x1.ec2c660000000p-4f */) {
+                        if (k[DL_BF_grand_log_chars] <= 0x41052887 /* x <= 0x1.0a510e0000000p+3f */) {
+                            if (k[DL_BF_in_aside] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_page_selected_share] <= 0x3e0d1668 /* x <= 0x1.1a2cd00000000p-3f */) {
+                                    if (k[DL_BF_page_selected_share] <= 0x3df61633 /* x <= 0x1.ec2c660000000p-4f */) {
                                         s += 0.0155156556057018;
                                     } else {
-                                        s += leaf_pair[316][k[82] > 0x3e869069]; /* [1] when x > 0x1.0d20d20000000p-2f */
+                                        s += leaf_pair[316][k[DL_BF_unit_link_density] > 0x3e869069]; /* [1] when x > 0x1.0d20d20000000p-2f */
                                     }
                                 } else {
-                                    s += leaf_pair[317][k[62] > 0x41180000]; /* [1] when x > 0x1.3000000000000p+3f */
+                                    s += leaf_pair[317][k[DL_BF_winner_up] > 0x41180000]; /* [1] when x > 0x1.3000000000000p+3f */
                                 }
                             } else {
                                 s += -0.09759382971740131;
@@ -3265,61 +3265,61 @@ double dl_block_model(const float *x) {
                         }
                     }
                 } else {
-                    s += leaf_pair[318][k[63] > 0x411870e0]; /* [1] when x > 0x1.30e1c00000000p+3f */
+                    s += leaf_pair[318][k[DL_BF_page_log_chars] > 0x411870e0]; /* [1] when x > 0x1.30e1c00000000p+3f */
                 }
             } else {
-                s += leaf_pair[319][k[5] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
+                s += leaf_pair[319][k[DL_BF_log_words] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
             }
         } else {
-            if (k[65] <= 0x40d02f62 /* x <= 0x1.a05ec40000000p+2f */) {
-                if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[7] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x40d02f62 /* x <= 0x1.a05ec40000000p+2f */) {
+                if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_ends_with_stop] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         s += -0.0032514202465008094;
                     } else {
-                        s += leaf_pair[320][k[48] > 0x40c3fd68]; /* [1] when x > 0x1.87fad00000000p+2f */
+                        s += leaf_pair[320][k[DL_BF_parent_log_chars] > 0x40c3fd68]; /* [1] when x > 0x1.87fad00000000p+2f */
                     }
                 } else {
                     s += 0.07996067098100156;
                 }
             } else {
-                s += leaf_pair[321][k[63] > 0x41273a80]; /* [1] when x > 0x1.4e75000000000p+3f */
+                s += leaf_pair[321][k[DL_BF_page_log_chars] > 0x41273a80]; /* [1] when x > 0x1.4e75000000000p+3f */
             }
         }
     } else {
-        if (k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-            if (k[20] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */) {
-                s += leaf_pair[322][k[53] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
+        if (k[DL_BF_grand_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+            if (k[DL_BF_depth] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */) {
+                s += leaf_pair[322][k[DL_BF_log_repeat_up5] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
             } else {
                 s += 0.013162340798847025;
             }
         } else {
-            s += leaf_pair[323][k[24] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            s += leaf_pair[323][k[DL_BF_in_chosen_cleaned] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
         }
     }
     /* tree 42 */
-    if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[76] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[21] <= 0x3f3afe24 /* x <= 0x1.75fc480000000p-1f */) {
-                    if (k[50] <= 0x4106d9ad /* x <= 0x1.0db35a0000000p+3f */) {
+    if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_text_before] <= 0x3f3afe24 /* x <= 0x1.75fc480000000p-1f */) {
+                    if (k[DL_BF_grand_log_chars] <= 0x4106d9ad /* x <= 0x1.0db35a0000000p+3f */) {
                         s += 0.0017131757885254857;
                     } else {
-                        if (k[6] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */) {
+                        if (k[DL_BF_first_kind] <= 0x3e800000 /* x <= 0x1.0000000000000p-2f */) {
                             s += -0.12050065779076467;
                         } else {
-                            if (k[65] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */) {
-                                s += leaf_pair[324][k[19] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            if (k[DL_BF_page_log_blocks] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */) {
+                                s += leaf_pair[324][k[DL_BF_tag_other] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             } else {
                                 s += -0.028469367709484692;
                             }
                         }
                     }
                 } else {
-                    if (k[73] <= 0x3f6be2b8 /* x <= 0x1.d7c5700000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f6be2b8 /* x <= 0x1.d7c5700000000p-1f */) {
                         s += 0.004176933719613935;
                     } else {
-                        if (k[53] <= 0x4008da73 /* x <= 0x1.11b4e60000000p+1f */) {
-                            s += leaf_pair[325][k[63] > 0x411ca29f]; /* [1] when x > 0x1.39453e0000000p+3f */
+                        if (k[DL_BF_log_repeat_up5] <= 0x4008da73 /* x <= 0x1.11b4e60000000p+1f */) {
+                            s += leaf_pair[325][k[DL_BF_page_log_chars] > 0x411ca29f]; /* [1] when x > 0x1.39453e0000000p+3f */
                         } else {
                             s += 0.0168193138572981;
                         }
@@ -3329,9 +3329,9 @@ double dl_block_model(const float *x) {
                 s += -0.1246687491911838;
             }
         } else {
-            if (k[73] <= 0x3f7fb31a /* x <= 0x1.ff66340000000p-1f */) {
-                if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[326][k[0] > 0x40c56d73]; /* [1] when x > 0x1.8adae60000000p+2f */
+            if (k[DL_BF_type_confidence] <= 0x3f7fb31a /* x <= 0x1.ff66340000000p-1f */) {
+                if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[326][k[DL_BF_log_chars] > 0x40c56d73]; /* [1] when x > 0x1.8adae60000000p+2f */
                 } else {
                     s += -0.09278844355317804;
                 }
@@ -3340,25 +3340,25 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
-            if (k[73] <= 0x3f75a8eb /* x <= 0x1.eb51d60000000p-1f */) {
-                if (k[64] <= 0x3f3721f8 /* x <= 0x1.6e43f00000000p-1f */) {
-                    if (k[73] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
-                        s += leaf_pair[327][k[81] > 0x40879583]; /* [1] when x > 0x1.0f2b060000000p+2f */
+        if (k[DL_BF_page_log_chars] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
+            if (k[DL_BF_type_confidence] <= 0x3f75a8eb /* x <= 0x1.eb51d60000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3f3721f8 /* x <= 0x1.6e43f00000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
+                        s += leaf_pair[327][k[DL_BF_unit_log_member_chars] > 0x40879583]; /* [1] when x > 0x1.0f2b060000000p+2f */
                     } else {
-                        s += leaf_pair[328][k[52] > 0x400ffe71]; /* [1] when x > 0x1.1ffce20000000p+1f */
+                        s += leaf_pair[328][k[DL_BF_log_repeat] > 0x400ffe71]; /* [1] when x > 0x1.1ffce20000000p+1f */
                     }
                 } else {
                     s += 0.12269701291621506;
                 }
             } else {
-                if (k[53] <= 0x40473fca /* x <= 0x1.8e7f940000000p+1f */) {
+                if (k[DL_BF_log_repeat_up5] <= 0x40473fca /* x <= 0x1.8e7f940000000p+1f */) {
                     s += 0.12530060390031586;
                 } else {
-                    if (k[48] <= 0x40edab2a /* x <= 0x1.db56540000000p+2f */) {
+                    if (k[DL_BF_parent_log_chars] <= 0x40edab2a /* x <= 0x1.db56540000000p+2f */) {
                         s += 0.0248854949099792;
                     } else {
-                        s += leaf_pair[329][k[20] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                        s += leaf_pair[329][k[DL_BF_depth] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
                     }
                 }
             }
@@ -3367,17 +3367,17 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 43 */
-    if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-        if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[53] <= 0x405ecab3 /* x <= 0x1.bd95660000000p+1f */) {
-                if (k[47] <= 0x3dcf160e /* x <= 0x1.9e2c1c0000000p-4f */) {
-                    if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[75] <= 0x00000000 /* x <= 0x0.0p+0f */) {
-                                if (k[63] <= 0x41231426 /* x <= 0x1.46284c0000000p+3f */) {
+    if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+        if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_log_repeat_up5] <= 0x405ecab3 /* x <= 0x1.bd95660000000p+1f */) {
+                if (k[DL_BF_parent_link_density] <= 0x3dcf160e /* x <= 0x1.9e2c1c0000000p-4f */) {
+                    if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_nested_log_chars] <= 0x00000000 /* x <= 0x0.0p+0f */) {
+                                if (k[DL_BF_page_log_chars] <= 0x41231426 /* x <= 0x1.46284c0000000p+3f */) {
                                     s += 0.041150246143332174;
                                 } else {
-                                    s += leaf_pair[330][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                    s += leaf_pair[330][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                 }
                             } else {
                                 s += -0.10824233280472859;
@@ -3386,14 +3386,14 @@ double dl_block_model(const float *x) {
                             s += -0.06090424412685656;
                         }
                     } else {
-                        s += leaf_pair[331][k[73] > 0x3eeb427c]; /* [1] when x > 0x1.d684f80000000p-2f */
+                        s += leaf_pair[331][k[DL_BF_type_confidence] > 0x3eeb427c]; /* [1] when x > 0x1.d684f80000000p-2f */
                     }
                 } else {
-                    if (k[63] <= 0x41184565 /* x <= 0x1.308aca0000000p+3f */) {
-                        if (k[73] <= 0x3f53461e /* x <= 0x1.a68c3c0000000p-1f */) {
+                    if (k[DL_BF_page_log_chars] <= 0x41184565 /* x <= 0x1.308aca0000000p+3f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f53461e /* x <= 0x1.a68c3c0000000p-1f */) {
                             s += 0.014245241795335492;
                         } else {
-                            s += leaf_pair[332][k[72] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[332][k[DL_BF_type_service] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     } else {
                         s += 0.029801651958291063;
@@ -3406,10 +3406,10 @@ double dl_block_model(const float *x) {
             s += -0.0665980279144885;
         }
     } else {
-        if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[77] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[333][k[0] > 0x408f4658]; /* [1] when x > 0x1.1e8cb00000000p+2f */
+        if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_grand_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[333][k[DL_BF_log_chars] > 0x408f4658]; /* [1] when x > 0x1.1e8cb00000000p+2f */
                 } else {
                     s += -0.031365493049071214;
                 }
@@ -3417,47 +3417,47 @@ double dl_block_model(const float *x) {
                 s += -0.08148548518519724;
             }
         } else {
-            if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
-                s += leaf_pair[334][k[53] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+            if (k[DL_BF_type_confidence] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
+                s += leaf_pair[334][k[DL_BF_log_repeat_up5] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
             } else {
-                if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
-                    if (k[80] <= 0x3eba1769 /* x <= 0x1.742ed20000000p-2f */) {
-                        s += leaf_pair[335][k[73] > 0x3f208aa0]; /* [1] when x > 0x1.4115400000000p-1f */
+                if (k[DL_BF_unit_link_density] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
+                    if (k[DL_BF_unit_share] <= 0x3eba1769 /* x <= 0x1.742ed20000000p-2f */) {
+                        s += leaf_pair[335][k[DL_BF_type_confidence] > 0x3f208aa0]; /* [1] when x > 0x1.4115400000000p-1f */
                     } else {
                         s += 0.058425465059172704;
                     }
                 } else {
-                    s += leaf_pair[336][k[24] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[336][k[DL_BF_in_chosen_cleaned] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         }
     }
     /* tree 44 */
-    if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+    if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
         s += -0.029938268301697143;
     } else {
-        if (k[80] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
-            if (k[0] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
+        if (k[DL_BF_unit_share] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
+            if (k[DL_BF_log_chars] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
                 s += 0.04374021445318621;
             } else {
-                if (k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
-                    if (k[1] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
-                        if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[63] <= 0x410c3e0a /* x <= 0x1.187c140000000p+3f */) {
-                                if (k[5] <= 0x405781c6 /* x <= 0x1.af038c0000000p+1f */) {
-                                    s += leaf_pair[337][k[45] > 0x3f5db0d3]; /* [1] when x > 0x1.bb61a60000000p-1f */
+                if (k[DL_BF_digit_share] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
+                    if (k[DL_BF_link_density] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
+                        if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x410c3e0a /* x <= 0x1.187c140000000p+3f */) {
+                                if (k[DL_BF_log_words] <= 0x405781c6 /* x <= 0x1.af038c0000000p+1f */) {
+                                    s += leaf_pair[337][k[DL_BF_scored_score] > 0x3f5db0d3]; /* [1] when x > 0x1.bb61a60000000p-1f */
                                 } else {
                                     s += 0.08020117312637925;
                                 }
                             } else {
-                                if (k[63] <= 0x410ce2d1 /* x <= 0x1.19c5a20000000p+3f */) {
+                                if (k[DL_BF_page_log_chars] <= 0x410ce2d1 /* x <= 0x1.19c5a20000000p+3f */) {
                                     s += -0.09638527455371317;
                                 } else {
-                                    if (k[20] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
-                                        if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                            s += leaf_pair[338][k[82] > 0x3de4a102]; /* [1] when x > 0x1.c942040000000p-4f */
+                                    if (k[DL_BF_depth] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
+                                        if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                            s += leaf_pair[338][k[DL_BF_unit_link_density] > 0x3de4a102]; /* [1] when x > 0x1.c942040000000p-4f */
                                         } else {
-                                            s += leaf_pair[339][k[60] > 0x3d6be532]; /* [1] when x > 0x1.d7ca640000000p-5f */
+                                            s += leaf_pair[339][k[DL_BF_prev_link_density] > 0x3d6be532]; /* [1] when x > 0x1.d7ca640000000p-5f */
                                         }
                                     } else {
                                         s += -0.12675730850792832;
@@ -3468,18 +3468,18 @@ double dl_block_model(const float *x) {
                             s += -0.0577539028255185;
                         }
                     } else {
-                        if (k[63] <= 0x4112f9a2 /* x <= 0x1.25f3440000000p+3f */) {
-                            if (k[65] <= 0x40c8cada /* x <= 0x1.9195b40000000p+2f */) {
-                                if (k[47] <= 0x3d321643 /* x <= 0x1.642c860000000p-5f */) {
-                                    s += leaf_pair[340][k[22] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        if (k[DL_BF_page_log_chars] <= 0x4112f9a2 /* x <= 0x1.25f3440000000p+3f */) {
+                            if (k[DL_BF_page_log_blocks] <= 0x40c8cada /* x <= 0x1.9195b40000000p+2f */) {
+                                if (k[DL_BF_parent_link_density] <= 0x3d321643 /* x <= 0x1.642c860000000p-5f */) {
+                                    s += leaf_pair[340][k[DL_BF_in_selection] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                 } else {
-                                    if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                         s += -0.00469482051329742;
                                     } else {
-                                        if (k[20] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */) {
+                                        if (k[DL_BF_depth] <= 0x40233333 /* x <= 0x1.4666660000000p+1f */) {
                                             s += -0.059622803146716336;
                                         } else {
-                                            s += leaf_pair[341][k[50] > 0x40c68bbd]; /* [1] when x > 0x1.8d177a0000000p+2f */
+                                            s += leaf_pair[341][k[DL_BF_grand_log_chars] > 0x40c68bbd]; /* [1] when x > 0x1.8d177a0000000p+2f */
                                         }
                                     }
                                 }
@@ -3487,11 +3487,11 @@ double dl_block_model(const float *x) {
                                 s += 0.2928148938764847;
                             }
                         } else {
-                            s += leaf_pair[342][k[65] > 0x408f4658]; /* [1] when x > 0x1.1e8cb00000000p+2f */
+                            s += leaf_pair[342][k[DL_BF_page_log_blocks] > 0x408f4658]; /* [1] when x > 0x1.1e8cb00000000p+2f */
                         }
                     }
                 } else {
-                    s += leaf_pair[343][k[24] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[343][k[DL_BF_in_chosen_cleaned] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         } else {
@@ -3499,28 +3499,28 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 45 */
-    if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[3] <= 0x3de38e39 /* x <= 0x1.c71c720000000p-4f */) {
-                if (k[60] <= 0x3edef7be /* x <= 0x1.bdef7c0000000p-2f */) {
-                    if (k[21] <= 0x3f25ce9f /* x <= 0x1.4b9d3e0000000p-1f */) {
-                        if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[65] <= 0x40a62cb4 /* x <= 0x1.4c59680000000p+2f */) {
+    if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3de38e39 /* x <= 0x1.c71c720000000p-4f */) {
+                if (k[DL_BF_prev_link_density] <= 0x3edef7be /* x <= 0x1.bdef7c0000000p-2f */) {
+                    if (k[DL_BF_text_before] <= 0x3f25ce9f /* x <= 0x1.4b9d3e0000000p-1f */) {
+                        if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_page_log_blocks] <= 0x40a62cb4 /* x <= 0x1.4c59680000000p+2f */) {
                                 s += 0.056409494294226564;
                             } else {
-                                if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[73] <= 0x3f791395 /* x <= 0x1.f2272a0000000p-1f */) {
+                                if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_type_confidence] <= 0x3f791395 /* x <= 0x1.f2272a0000000p-1f */) {
                                         s += 0.010342516662413098;
                                     } else {
-                                        if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                        if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                             s += 0.06842410613199125;
                                         } else {
-                                            s += leaf_pair[344][k[5] > 0x40135d8e]; /* [1] when x > 0x1.26bb1c0000000p+1f */
+                                            s += leaf_pair[344][k[DL_BF_log_words] > 0x40135d8e]; /* [1] when x > 0x1.26bb1c0000000p+1f */
                                         }
                                     }
                                 } else {
-                                    if (k[64] <= 0x3f2a0327 /* x <= 0x1.54064e0000000p-1f */) {
-                                        s += leaf_pair[345][k[53] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                                    if (k[DL_BF_page_selected_share] <= 0x3f2a0327 /* x <= 0x1.54064e0000000p-1f */) {
+                                        s += leaf_pair[345][k[DL_BF_log_repeat_up5] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                                     } else {
                                         s += -1.6451603601433373;
                                     }
@@ -3530,51 +3530,51 @@ double dl_block_model(const float *x) {
                             s += -0.05992759093653538;
                         }
                     } else {
-                        s += leaf_pair[346][k[48] > 0x412b7271]; /* [1] when x > 0x1.56e4e20000000p+3f */
+                        s += leaf_pair[346][k[DL_BF_parent_log_chars] > 0x412b7271]; /* [1] when x > 0x1.56e4e20000000p+3f */
                     }
                 } else {
-                    s += leaf_pair[347][k[73] > 0x3f79697f]; /* [1] when x > 0x1.f2d2fe0000000p-1f */
+                    s += leaf_pair[347][k[DL_BF_type_confidence] > 0x3f79697f]; /* [1] when x > 0x1.f2d2fe0000000p-1f */
                 }
             } else {
-                if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[348][k[0] > 0x40d60700]; /* [1] when x > 0x1.ac0e000000000p+2f */
+                if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[348][k[DL_BF_log_chars] > 0x40d60700]; /* [1] when x > 0x1.ac0e000000000p+2f */
                 } else {
                     s += 0.08711662151392557;
                 }
             }
         } else {
-            if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[0] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */) {
+            if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_log_chars] <= 0x40e4d28c /* x <= 0x1.c9a5180000000p+2f */) {
                     s += -0.027297152917701403;
                 } else {
-                    s += leaf_pair[349][k[65] > 0x40ae4bac]; /* [1] when x > 0x1.5c97580000000p+2f */
+                    s += leaf_pair[349][k[DL_BF_page_log_blocks] > 0x40ae4bac]; /* [1] when x > 0x1.5c97580000000p+2f */
                 }
             } else {
-                if (k[64] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3bbae4ce /* x <= 0x1.75c99c0000000p-8f */) {
                     s += 0.132782943191953;
                 } else {
-                    s += leaf_pair[350][k[64] > 0x3f056701]; /* [1] when x > 0x1.0ace020000000p-1f */
+                    s += leaf_pair[350][k[DL_BF_page_selected_share] > 0x3f056701]; /* [1] when x > 0x1.0ace020000000p-1f */
                 }
             }
         }
     } else {
-        s += leaf_pair[351][k[5] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
+        s += leaf_pair[351][k[DL_BF_log_words] > 0x3f8c9f54]; /* [1] when x > 0x1.193ea80000000p+0f */
     }
     /* tree 46 */
-    if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[39] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
+    if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_own_clean] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_page_log_chars] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
                     s += -0.08335209042390518;
                 } else {
-                    if (k[20] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
-                        if (k[80] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
-                            if (k[0] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */) {
+                    if (k[DL_BF_depth] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
+                        if (k[DL_BF_unit_share] <= 0x3f2d492d /* x <= 0x1.5a925a0000000p-1f */) {
+                            if (k[DL_BF_log_chars] <= 0x3fe55860 /* x <= 0x1.cab0c00000000p+0f */) {
                                 s += 0.06735330556403256;
                             } else {
-                                if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
-                                    if (k[21] <= 0x3f1ccdac /* x <= 0x1.399b580000000p-1f */) {
-                                        s += leaf_pair[352][k[7] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                                    if (k[DL_BF_text_before] <= 0x3f1ccdac /* x <= 0x1.399b580000000p-1f */) {
+                                        s += leaf_pair[352][k[DL_BF_ends_with_stop] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                     } else {
                                         s += -0.011480396924266183;
                                     }
@@ -3583,40 +3583,40 @@ double dl_block_model(const float *x) {
                                 }
                             }
                         } else {
-                            if (k[48] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */) {
+                            if (k[DL_BF_parent_log_chars] <= 0x412b7271 /* x <= 0x1.56e4e20000000p+3f */) {
                                 s += 0.04239073978954422;
                             } else {
-                                s += leaf_pair[353][k[21] > 0x3eaa2d11]; /* [1] when x > 0x1.545a220000000p-2f */
+                                s += leaf_pair[353][k[DL_BF_text_before] > 0x3eaa2d11]; /* [1] when x > 0x1.545a220000000p-2f */
                             }
                         }
                     } else {
-                        if (k[48] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
-                            if (k[63] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */) {
+                        if (k[DL_BF_parent_log_chars] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */) {
                                 s += 0.21425424727898776;
                             } else {
-                                s += leaf_pair[354][k[65] > 0x40cc29f7]; /* [1] when x > 0x1.9853ee0000000p+2f */
+                                s += leaf_pair[354][k[DL_BF_page_log_blocks] > 0x40cc29f7]; /* [1] when x > 0x1.9853ee0000000p+2f */
                             }
                         } else {
-                            if (k[63] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */) {
                                 s += 0.09263497770635463;
                             } else {
-                                s += leaf_pair[355][k[21] > 0x3ec2fdb4]; /* [1] when x > 0x1.85fb680000000p-2f */
+                                s += leaf_pair[355][k[DL_BF_text_before] > 0x3ec2fdb4]; /* [1] when x > 0x1.85fb680000000p-2f */
                             }
                         }
                     }
                 }
             } else {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[356][k[1] > 0x3f49882c]; /* [1] when x > 0x1.9310580000000p-1f */
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[356][k[DL_BF_link_density] > 0x3f49882c]; /* [1] when x > 0x1.9310580000000p-1f */
                 } else {
                     s += -0.09790850523406279;
                 }
             }
         } else {
-            if (k[65] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */) {
-                if (k[35] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[82] <= 0x3be51b97 /* x <= 0x1.ca372e0000000p-8f */) {
-                        s += leaf_pair[357][k[52] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
+            if (k[DL_BF_page_log_blocks] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */) {
+                if (k[DL_BF_own_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3be51b97 /* x <= 0x1.ca372e0000000p-8f */) {
+                        s += leaf_pair[357][k[DL_BF_log_repeat] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
                     } else {
                         s += -0.05854418537197977;
                     }
@@ -3631,36 +3631,36 @@ double dl_block_model(const float *x) {
         s += -0.06372437043749772;
     }
     /* tree 47 */
-    if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+    if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
         s += 0.00814757985003023;
     } else {
-        if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
-                s += leaf_pair[358][k[82] > 0x3db8a5e7]; /* [1] when x > 0x1.714bce0000000p-4f */
+        if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_depth] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
+                s += leaf_pair[358][k[DL_BF_unit_link_density] > 0x3db8a5e7]; /* [1] when x > 0x1.714bce0000000p-4f */
             } else {
-                if (k[65] <= 0x409d3478 /* x <= 0x1.3a68f00000000p+2f */) {
-                    if (k[5] <= 0x40638ad3 /* x <= 0x1.c715a60000000p+1f */) {
-                        s += leaf_pair[359][k[65] > 0x404b653c]; /* [1] when x > 0x1.96ca780000000p+1f */
+                if (k[DL_BF_page_log_blocks] <= 0x409d3478 /* x <= 0x1.3a68f00000000p+2f */) {
+                    if (k[DL_BF_log_words] <= 0x40638ad3 /* x <= 0x1.c715a60000000p+1f */) {
+                        s += leaf_pair[359][k[DL_BF_page_log_blocks] > 0x404b653c]; /* [1] when x > 0x1.96ca780000000p+1f */
                     } else {
                         s += 0.1467789625241899;
                     }
                 } else {
-                    if (k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
-                        if (k[73] <= 0x3f2ae25e /* x <= 0x1.55c4bc0000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f2ae25e /* x <= 0x1.55c4bc0000000p-1f */) {
                             s += -0.005998547324650887;
                         } else {
-                            s += leaf_pair[360][k[63] > 0x411d259b]; /* [1] when x > 0x1.3a4b360000000p+3f */
+                            s += leaf_pair[360][k[DL_BF_page_log_chars] > 0x411d259b]; /* [1] when x > 0x1.3a4b360000000p+3f */
                         }
                     } else {
-                        if (k[73] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
-                            s += leaf_pair[361][k[81] > 0x409a2f37]; /* [1] when x > 0x1.345e6e0000000p+2f */
+                        if (k[DL_BF_type_confidence] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
+                            s += leaf_pair[361][k[DL_BF_unit_log_member_chars] > 0x409a2f37]; /* [1] when x > 0x1.345e6e0000000p+2f */
                         } else {
-                            if (k[53] <= 0x4087b8bc /* x <= 0x1.0f71780000000p+2f */) {
-                                if (k[53] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */) {
-                                    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                        s += leaf_pair[362][k[20] > 0x40033333]; /* [1] when x > 0x1.0666660000000p+1f */
+                            if (k[DL_BF_log_repeat_up5] <= 0x4087b8bc /* x <= 0x1.0f71780000000p+2f */) {
+                                if (k[DL_BF_log_repeat_up5] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */) {
+                                    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                        s += leaf_pair[362][k[DL_BF_depth] > 0x40033333]; /* [1] when x > 0x1.0666660000000p+1f */
                                     } else {
-                                        s += leaf_pair[363][k[21] > 0x3edd3571]; /* [1] when x > 0x1.ba6ae20000000p-2f */
+                                        s += leaf_pair[363][k[DL_BF_text_before] > 0x3edd3571]; /* [1] when x > 0x1.ba6ae20000000p-2f */
                                     }
                                 } else {
                                     s += 0.16910727872940143;
@@ -3673,31 +3673,31 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[73] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
-                s += leaf_pair[364][k[57] > 0x3e000000]; /* [1] when x > 0x1.0000000000000p-3f */
+            if (k[DL_BF_type_confidence] <= 0x3f1dcabd /* x <= 0x1.3b957a0000000p-1f */) {
+                s += leaf_pair[364][k[DL_BF_since_heading] > 0x3e000000]; /* [1] when x > 0x1.0000000000000p-3f */
             } else {
-                if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
-                    if (k[80] <= 0x3eba1769 /* x <= 0x1.742ed20000000p-2f */) {
+                if (k[DL_BF_unit_link_density] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
+                    if (k[DL_BF_unit_share] <= 0x3eba1769 /* x <= 0x1.742ed20000000p-2f */) {
                         s += -0.03459358232428671;
                     } else {
-                        s += leaf_pair[365][k[81] > 0x40df5711]; /* [1] when x > 0x1.beae220000000p+2f */
+                        s += leaf_pair[365][k[DL_BF_unit_log_member_chars] > 0x40df5711]; /* [1] when x > 0x1.beae220000000p+2f */
                     }
                 } else {
-                    s += leaf_pair[366][k[23] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[366][k[DL_BF_in_winner] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         }
     }
     /* tree 48 */
-    if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-            if (k[50] <= 0x41052887 /* x <= 0x1.0a510e0000000p+3f */) {
-                if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                            s += leaf_pair[367][k[48] > 0x41036b1f]; /* [1] when x > 0x1.06d63e0000000p+3f */
+    if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+            if (k[DL_BF_grand_log_chars] <= 0x41052887 /* x <= 0x1.0a510e0000000p+3f */) {
+                if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_in_aside] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                            s += leaf_pair[367][k[DL_BF_parent_log_chars] > 0x41036b1f]; /* [1] when x > 0x1.06d63e0000000p+3f */
                         } else {
-                            s += leaf_pair[368][k[81] > 0x40c0b2d9]; /* [1] when x > 0x1.8165b20000000p+2f */
+                            s += leaf_pair[368][k[DL_BF_unit_log_member_chars] > 0x40c0b2d9]; /* [1] when x > 0x1.8165b20000000p+2f */
                         }
                     } else {
                         s += -0.06167323703214616;
@@ -3706,17 +3706,17 @@ double dl_block_model(const float *x) {
                     s += -0.11726845125048962;
                 }
             } else {
-                if (k[65] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */) {
-                    s += leaf_pair[369][k[19] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_page_log_blocks] <= 0x40ce294a /* x <= 0x1.9c52940000000p+2f */) {
+                    s += leaf_pair[369][k[DL_BF_tag_other] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
-                    if (k[64] <= 0x3c09b234 /* x <= 0x1.1364680000000p-7f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3c09b234 /* x <= 0x1.1364680000000p-7f */) {
                         s += 0.16627484986916294;
                     } else {
-                        if (k[63] <= 0x41273a80 /* x <= 0x1.4e75000000000p+3f */) {
-                            if (k[48] <= 0x4123de9f /* x <= 0x1.47bd3e0000000p+3f */) {
+                        if (k[DL_BF_page_log_chars] <= 0x41273a80 /* x <= 0x1.4e75000000000p+3f */) {
+                            if (k[DL_BF_parent_log_chars] <= 0x4123de9f /* x <= 0x1.47bd3e0000000p+3f */) {
                                 s += -0.13953875309847194;
                             } else {
-                                s += leaf_pair[370][k[50] > 0x41240c81]; /* [1] when x > 0x1.4819020000000p+3f */
+                                s += leaf_pair[370][k[DL_BF_grand_log_chars] > 0x41240c81]; /* [1] when x > 0x1.4819020000000p+3f */
                             }
                         } else {
                             s += -0.024392353559913114;
@@ -3725,17 +3725,17 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[3] <= 0x3db33333 /* x <= 0x1.6666660000000p-4f */) {
-                if (k[48] <= 0x40cf435c /* x <= 0x1.9e86b80000000p+2f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3db33333 /* x <= 0x1.6666660000000p-4f */) {
+                if (k[DL_BF_parent_log_chars] <= 0x40cf435c /* x <= 0x1.9e86b80000000p+2f */) {
                     s += -0.04404825476462861;
                 } else {
-                    if (k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
-                        if (k[1] <= 0x3d82d499 /* x <= 0x1.05a9320000000p-4f */) {
-                            if (k[2] <= 0x3e70f0f1 /* x <= 0x1.e1e1e20000000p-3f */) {
-                                if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
+                    if (k[DL_BF_grand_legal_cues] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
+                        if (k[DL_BF_link_density] <= 0x3d82d499 /* x <= 0x1.05a9320000000p-4f */) {
+                            if (k[DL_BF_commas_per_word] <= 0x3e70f0f1 /* x <= 0x1.e1e1e20000000p-3f */) {
+                                if (k[DL_BF_grand_log_chars] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
                                     s += 0.06157172549424766;
                                 } else {
-                                    s += leaf_pair[371][k[21] > 0x3eeefd5a]; /* [1] when x > 0x1.ddfab40000000p-2f */
+                                    s += leaf_pair[371][k[DL_BF_text_before] > 0x3eeefd5a]; /* [1] when x > 0x1.ddfab40000000p-2f */
                                 }
                             } else {
                                 s += -0.39066722326018366;
@@ -3752,24 +3752,24 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
-            s += leaf_pair[372][k[4] > 0x3d819ec9]; /* [1] when x > 0x1.033d920000000p-4f */
+        if (k[DL_BF_page_log_chars] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
+            s += leaf_pair[372][k[DL_BF_digit_share] > 0x3d819ec9]; /* [1] when x > 0x1.033d920000000p-4f */
         } else {
             s += -0.10965588523635453;
         }
     }
     /* tree 49 */
-    if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
-        if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-            if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
-                    s += leaf_pair[373][k[57] > 0x3f799999]; /* [1] when x > 0x1.f333320000000p-1f */
+    if (k[DL_BF_depth] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
+        if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+            if (k[DL_BF_anc_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_log_repeat_up5] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
+                    s += leaf_pair[373][k[DL_BF_since_heading] > 0x3f799999]; /* [1] when x > 0x1.f333320000000p-1f */
                 } else {
-                    s += leaf_pair[374][k[0] > 0x40d60700]; /* [1] when x > 0x1.ac0e000000000p+2f */
+                    s += leaf_pair[374][k[DL_BF_log_chars] > 0x40d60700]; /* [1] when x > 0x1.ac0e000000000p+2f */
                 }
             } else {
-                if (k[53] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
-                    s += leaf_pair[375][k[71] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_log_repeat_up5] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
+                    s += leaf_pair[375][k[DL_BF_type_documentation] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
                     s += -0.15624761298916398;
                 }
@@ -3778,33 +3778,33 @@ double dl_block_model(const float *x) {
             s += -0.10238280440349337;
         }
     } else {
-        if (k[62] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */) {
-            if (k[27] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_winner_up] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */) {
+            if (k[DL_BF_in_hidden] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 s += 0.010964607146210547;
             } else {
-                s += leaf_pair[376][k[44] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                s += leaf_pair[376][k[DL_BF_anc_clean] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             }
         } else {
-            if (k[64] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
-                if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[64] <= 0x3d8d7259 /* x <= 0x1.1ae4b20000000p-4f */) {
-                        if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[377][k[64] > 0x3d5cee77]; /* [1] when x > 0x1.b9dcee0000000p-5f */
+            if (k[DL_BF_page_selected_share] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
+                if (k[DL_BF_in_header] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3d8d7259 /* x <= 0x1.1ae4b20000000p-4f */) {
+                        if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[377][k[DL_BF_page_selected_share] > 0x3d5cee77]; /* [1] when x > 0x1.b9dcee0000000p-5f */
                         } else {
-                            if (k[53] <= 0x4008da73 /* x <= 0x1.11b4e60000000p+1f */) {
+                            if (k[DL_BF_log_repeat_up5] <= 0x4008da73 /* x <= 0x1.11b4e60000000p+1f */) {
                                 s += 0.10643530706289793;
                             } else {
-                                s += leaf_pair[378][k[53] > 0x4021986b]; /* [1] when x > 0x1.4330d60000000p+1f */
+                                s += leaf_pair[378][k[DL_BF_log_repeat_up5] > 0x4021986b]; /* [1] when x > 0x1.4330d60000000p+1f */
                             }
                         }
                     } else {
-                        if (k[73] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
-                            s += leaf_pair[379][k[35] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        if (k[DL_BF_type_confidence] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
+                            s += leaf_pair[379][k[DL_BF_own_boiler] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
-                            if (k[63] <= 0x4120156e /* x <= 0x1.402adc0000000p+3f */) {
-                                s += leaf_pair[380][k[82] > 0x3d0408ab]; /* [1] when x > 0x1.0811560000000p-5f */
+                            if (k[DL_BF_page_log_chars] <= 0x4120156e /* x <= 0x1.402adc0000000p+3f */) {
+                                s += leaf_pair[380][k[DL_BF_unit_link_density] > 0x3d0408ab]; /* [1] when x > 0x1.0811560000000p-5f */
                             } else {
-                                s += leaf_pair[381][k[63] > 0x41208886]; /* [1] when x > 0x1.41110c0000000p+3f */
+                                s += leaf_pair[381][k[DL_BF_page_log_chars] > 0x41208886]; /* [1] when x > 0x1.41110c0000000p+3f */
                             }
                         }
                     }
@@ -3817,24 +3817,24 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 50 */
-    if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-            if (k[53] <= 0x405ecab3 /* x <= 0x1.bd95660000000p+1f */) {
-                if ((uint32_t)k[45] >= 0xbcb14496u /* x <= -0x1.62892c0000000p-6f */) {
+    if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+            if (k[DL_BF_log_repeat_up5] <= 0x405ecab3 /* x <= 0x1.bd95660000000p+1f */) {
+                if ((uint32_t)k[DL_BF_scored_score] >= 0xbcb14496u /* x <= -0x1.62892c0000000p-6f */) {
                     s += 0.06376821133378269;
                 } else {
-                    if (k[2] <= 0x3c66c2b4 /* x <= 0x1.cd85680000000p-7f */) {
-                        if (k[0] <= 0x40c479ef /* x <= 0x1.88f3de0000000p+2f */) {
-                            s += leaf_pair[382][k[73] > 0x3f7d89d9]; /* [1] when x > 0x1.fb13b20000000p-1f */
+                    if (k[DL_BF_commas_per_word] <= 0x3c66c2b4 /* x <= 0x1.cd85680000000p-7f */) {
+                        if (k[DL_BF_log_chars] <= 0x40c479ef /* x <= 0x1.88f3de0000000p+2f */) {
+                            s += leaf_pair[382][k[DL_BF_type_confidence] > 0x3f7d89d9]; /* [1] when x > 0x1.fb13b20000000p-1f */
                         } else {
                             s += -0.13256418500578215;
                         }
                     } else {
-                        if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
-                                    if (k[6] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
-                                        s += leaf_pair[383][k[20] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+                        if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+                                    if (k[DL_BF_first_kind] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
+                                        s += leaf_pair[383][k[DL_BF_depth] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
                                     } else {
                                         s += 0.037629028033455525;
                                     }
@@ -3853,56 +3853,56 @@ double dl_block_model(const float *x) {
                 s += 0.06655664391075855;
             }
         } else {
-            if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[384][k[53] > 0x4086c986]; /* [1] when x > 0x1.0d930c0000000p+2f */
+            if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                if (k[DL_BF_in_aside] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[384][k[DL_BF_log_repeat_up5] > 0x4086c986]; /* [1] when x > 0x1.0d930c0000000p+2f */
                 } else {
                     s += -0.12742588640000865;
                 }
             } else {
-                if (k[20] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
+                if (k[DL_BF_depth] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
                     s += -0.030430127748782104;
                 } else {
-                    if (k[82] <= 0x3d0408ab /* x <= 0x1.0811560000000p-5f */) {
-                        if (k[5] <= 0x40317218 /* x <= 0x1.62e4300000000p+1f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3d0408ab /* x <= 0x1.0811560000000p-5f */) {
+                        if (k[DL_BF_log_words] <= 0x40317218 /* x <= 0x1.62e4300000000p+1f */) {
                             s += 0.0040839321887953355;
                         } else {
-                            s += leaf_pair[385][k[63] > 0x4113c915]; /* [1] when x > 0x1.27922a0000000p+3f */
+                            s += leaf_pair[385][k[DL_BF_page_log_chars] > 0x4113c915]; /* [1] when x > 0x1.27922a0000000p+3f */
                         }
                     } else {
-                        if (k[82] <= 0x3dbda12f /* x <= 0x1.7b425e0000000p-4f */) {
-                            s += leaf_pair[386][k[73] > 0x3f208aa0]; /* [1] when x > 0x1.4115400000000p-1f */
+                        if (k[DL_BF_unit_link_density] <= 0x3dbda12f /* x <= 0x1.7b425e0000000p-4f */) {
+                            s += leaf_pair[386][k[DL_BF_type_confidence] > 0x3f208aa0]; /* [1] when x > 0x1.4115400000000p-1f */
                         } else {
-                            s += leaf_pair[387][k[64] > 0x3d172ece]; /* [1] when x > 0x1.2e5d9c0000000p-5f */
+                            s += leaf_pair[387][k[DL_BF_page_selected_share] > 0x3d172ece]; /* [1] when x > 0x1.2e5d9c0000000p-5f */
                         }
                     }
                 }
             }
         }
     } else {
-        s += leaf_pair[388][k[63] > 0x411dfbb9]; /* [1] when x > 0x1.3bf7720000000p+3f */
+        s += leaf_pair[388][k[DL_BF_page_log_chars] > 0x411dfbb9]; /* [1] when x > 0x1.3bf7720000000p+3f */
     }
     /* tree 51 */
-    if (k[79] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[3] <= 0x3daaaaab /* x <= 0x1.5555560000000p-4f */) {
-            if (k[3] <= 0x3cdd67c9 /* x <= 0x1.bacf920000000p-6f */) {
-                if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
-                    s += leaf_pair[389][k[63] > 0x410d65f4]; /* [1] when x > 0x1.1acbe80000000p+3f */
+    if (k[DL_BF_opens_further] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_stops_per_word] <= 0x3daaaaab /* x <= 0x1.5555560000000p-4f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3cdd67c9 /* x <= 0x1.bacf920000000p-6f */) {
+                if (k[DL_BF_log_words] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
+                    s += leaf_pair[389][k[DL_BF_page_log_chars] > 0x410d65f4]; /* [1] when x > 0x1.1acbe80000000p+3f */
                 } else {
-                    if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[0] <= 0x40d91100 /* x <= 0x1.b222000000000p+2f */) {
-                            if (k[73] <= 0x3f75633d /* x <= 0x1.eac67a0000000p-1f */) {
-                                if (k[65] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */) {
+                    if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_log_chars] <= 0x40d91100 /* x <= 0x1.b222000000000p+2f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f75633d /* x <= 0x1.eac67a0000000p-1f */) {
+                                if (k[DL_BF_page_log_blocks] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */) {
                                     s += -0.06636425739690548;
                                 } else {
-                                    s += leaf_pair[390][k[63] > 0x40ee6bd0]; /* [1] when x > 0x1.dcd7a00000000p+2f */
+                                    s += leaf_pair[390][k[DL_BF_page_log_chars] > 0x40ee6bd0]; /* [1] when x > 0x1.dcd7a00000000p+2f */
                                 }
                             } else {
-                                if ((uint32_t)k[45] >= 0xbc268c98u /* x <= -0x1.4d19300000000p-7f */) {
+                                if ((uint32_t)k[DL_BF_scored_score] >= 0xbc268c98u /* x <= -0x1.4d19300000000p-7f */) {
                                     s += 0.05074080090306269;
                                 } else {
-                                    if (k[64] <= 0x3f56e0a7 /* x <= 0x1.adc14e0000000p-1f */) {
-                                        s += leaf_pair[391][k[53] > 0x407b00cf]; /* [1] when x > 0x1.f6019e0000000p+1f */
+                                    if (k[DL_BF_page_selected_share] <= 0x3f56e0a7 /* x <= 0x1.adc14e0000000p-1f */) {
+                                        s += leaf_pair[391][k[DL_BF_log_repeat_up5] > 0x407b00cf]; /* [1] when x > 0x1.f6019e0000000p+1f */
                                     } else {
                                         s += 0.04323019722993619;
                                     }
@@ -3916,16 +3916,16 @@ double dl_block_model(const float *x) {
                     }
                 }
             } else {
-                if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[21] <= 0x3ee55cdc /* x <= 0x1.cab9b80000000p-2f */) {
-                        if (k[48] <= 0x40bae689 /* x <= 0x1.75cd120000000p+2f */) {
-                            s += leaf_pair[392][k[21] > 0x3dd3ed5b]; /* [1] when x > 0x1.a7dab60000000p-4f */
+                if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_text_before] <= 0x3ee55cdc /* x <= 0x1.cab9b80000000p-2f */) {
+                        if (k[DL_BF_parent_log_chars] <= 0x40bae689 /* x <= 0x1.75cd120000000p+2f */) {
+                            s += leaf_pair[392][k[DL_BF_text_before] > 0x3dd3ed5b]; /* [1] when x > 0x1.a7dab60000000p-4f */
                         } else {
-                            s += leaf_pair[393][k[73] > 0x3f7ffbb7]; /* [1] when x > 0x1.fff76e0000000p-1f */
+                            s += leaf_pair[393][k[DL_BF_type_confidence] > 0x3f7ffbb7]; /* [1] when x > 0x1.fff76e0000000p-1f */
                         }
                     } else {
-                        if (k[63] <= 0x41317dd4 /* x <= 0x1.62fba80000000p+3f */) {
-                            s += leaf_pair[394][k[31] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        if (k[DL_BF_page_log_chars] <= 0x41317dd4 /* x <= 0x1.62fba80000000p+3f */) {
+                            s += leaf_pair[394][k[DL_BF_in_footer] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.18491622973510194;
                         }
@@ -3935,38 +3935,38 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                s += leaf_pair[395][k[77] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+            if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                s += leaf_pair[395][k[DL_BF_grand_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
             } else {
-                s += leaf_pair[396][k[49] > 0x3ddaf864]; /* [1] when x > 0x1.b5f0c80000000p-4f */
+                s += leaf_pair[396][k[DL_BF_grand_link_density] > 0x3ddaf864]; /* [1] when x > 0x1.b5f0c80000000p-4f */
             }
         }
     } else {
         s += -0.14434267760129746;
     }
     /* tree 52 */
-    if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[21] <= 0x3f6c6b13 /* x <= 0x1.d8d6260000000p-1f */) {
-                if (k[77] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
-                    if (k[50] <= 0x41072a5e /* x <= 0x1.0e54bc0000000p+3f */) {
-                        s += leaf_pair[397][k[77] > 0x3fbfba14]; /* [1] when x > 0x1.7f74280000000p+0f */
+    if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f6c6b13 /* x <= 0x1.d8d6260000000p-1f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x403362bb /* x <= 0x1.66c5760000000p+1f */) {
+                    if (k[DL_BF_grand_log_chars] <= 0x41072a5e /* x <= 0x1.0e54bc0000000p+3f */) {
+                        s += leaf_pair[397][k[DL_BF_grand_legal_cues] > 0x3fbfba14]; /* [1] when x > 0x1.7f74280000000p+0f */
                     } else {
-                        if (k[3] <= 0x3d9a90e8 /* x <= 0x1.3521d00000000p-4f */) {
-                            if (k[1] <= 0x3c67e86a /* x <= 0x1.cfd0d40000000p-7f */) {
-                                s += leaf_pair[398][k[65] > 0x40ce294a]; /* [1] when x > 0x1.9c52940000000p+2f */
+                        if (k[DL_BF_stops_per_word] <= 0x3d9a90e8 /* x <= 0x1.3521d00000000p-4f */) {
+                            if (k[DL_BF_link_density] <= 0x3c67e86a /* x <= 0x1.cfd0d40000000p-7f */) {
+                                s += leaf_pair[398][k[DL_BF_page_log_blocks] > 0x40ce294a]; /* [1] when x > 0x1.9c52940000000p+2f */
                             } else {
-                                if (k[21] <= 0x3f423603 /* x <= 0x1.846c060000000p-1f */) {
+                                if (k[DL_BF_text_before] <= 0x3f423603 /* x <= 0x1.846c060000000p-1f */) {
                                     s += 0.02077331271630431;
                                 } else {
-                                    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                         s += -0.005549643556490858;
                                     } else {
-                                        if (k[3] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
-                                            if (k[80] <= 0x3d7dd5e9 /* x <= 0x1.fbabd20000000p-5f */) {
+                                        if (k[DL_BF_stops_per_word] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
+                                            if (k[DL_BF_unit_share] <= 0x3d7dd5e9 /* x <= 0x1.fbabd20000000p-5f */) {
                                                 s += -0.41656803784935953;
                                             } else {
-                                                s += leaf_pair[399][k[82] > 0x3c12582d]; /* [1] when x > 0x1.24b05a0000000p-7f */
+                                                s += leaf_pair[399][k[DL_BF_unit_link_density] > 0x3c12582d]; /* [1] when x > 0x1.24b05a0000000p-7f */
                                             }
                                         } else {
                                             s += -0.9066138492915649;
@@ -3975,8 +3975,8 @@ double dl_block_model(const float *x) {
                                 }
                             }
                         } else {
-                            if (k[82] <= 0x3ef2c4bf /* x <= 0x1.e5897e0000000p-2f */) {
-                                s += leaf_pair[400][k[57] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
+                            if (k[DL_BF_unit_link_density] <= 0x3ef2c4bf /* x <= 0x1.e5897e0000000p-2f */) {
+                                s += leaf_pair[400][k[DL_BF_since_heading] > 0x3d999999]; /* [1] when x > 0x1.3333320000000p-4f */
                             } else {
                                 s += 0.14315675021787128;
                             }
@@ -3986,47 +3986,47 @@ double dl_block_model(const float *x) {
                     s += -0.08035780098120314;
                 }
             } else {
-                s += leaf_pair[401][k[0] > 0x401f08b6]; /* [1] when x > 0x1.3e116c0000000p+1f */
+                s += leaf_pair[401][k[DL_BF_log_chars] > 0x401f08b6]; /* [1] when x > 0x1.3e116c0000000p+1f */
             }
         } else {
             s += -0.09932541976050731;
         }
     } else {
-        if (k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
-            if (k[73] <= 0x3f75a8eb /* x <= 0x1.eb51d60000000p-1f */) {
-                if (k[64] <= 0x3f3721f8 /* x <= 0x1.6e43f00000000p-1f */) {
-                    if (k[73] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
+        if (k[DL_BF_page_log_chars] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
+            if (k[DL_BF_type_confidence] <= 0x3f75a8eb /* x <= 0x1.eb51d60000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3f3721f8 /* x <= 0x1.6e43f00000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
                         s += 0.003721626696584564;
                     } else {
-                        s += leaf_pair[402][k[0] > 0x40966a56]; /* [1] when x > 0x1.2cd4ac0000000p+2f */
+                        s += leaf_pair[402][k[DL_BF_log_chars] > 0x40966a56]; /* [1] when x > 0x1.2cd4ac0000000p+2f */
                     }
                 } else {
                     s += 0.10950602104413866;
                 }
             } else {
-                s += leaf_pair[403][k[53] > 0x40473fca]; /* [1] when x > 0x1.8e7f940000000p+1f */
+                s += leaf_pair[403][k[DL_BF_log_repeat_up5] > 0x40473fca]; /* [1] when x > 0x1.8e7f940000000p+1f */
             }
         } else {
             s += -0.09248515171158814;
         }
     }
     /* tree 53 */
-    if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
-            if (k[63] <= 0x411c7740 /* x <= 0x1.38ee800000000p+3f */) {
-                if (k[53] <= 0x4000cfae /* x <= 0x1.019f5c0000000p+1f */) {
-                    if (k[21] <= 0x3f456a72 /* x <= 0x1.8ad4e40000000p-1f */) {
-                        if (k[45] <= 0x3f78d28b /* x <= 0x1.f1a5160000000p-1f */) {
-                            if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[404][k[21] > 0x3db4d03d]; /* [1] when x > 0x1.69a07a0000000p-4f */
+    if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_page_log_chars] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
+            if (k[DL_BF_page_log_chars] <= 0x411c7740 /* x <= 0x1.38ee800000000p+3f */) {
+                if (k[DL_BF_log_repeat_up5] <= 0x4000cfae /* x <= 0x1.019f5c0000000p+1f */) {
+                    if (k[DL_BF_text_before] <= 0x3f456a72 /* x <= 0x1.8ad4e40000000p-1f */) {
+                        if (k[DL_BF_scored_score] <= 0x3f78d28b /* x <= 0x1.f1a5160000000p-1f */) {
+                            if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[404][k[DL_BF_text_before] > 0x3db4d03d]; /* [1] when x > 0x1.69a07a0000000p-4f */
                             } else {
-                                s += leaf_pair[405][k[2] > 0x3da0a0a1]; /* [1] when x > 0x1.4141420000000p-4f */
+                                s += leaf_pair[405][k[DL_BF_commas_per_word] > 0x3da0a0a1]; /* [1] when x > 0x1.4141420000000p-4f */
                             }
                         } else {
-                            if (k[5] <= 0x403fba14 /* x <= 0x1.7f74280000000p+1f */) {
+                            if (k[DL_BF_log_words] <= 0x403fba14 /* x <= 0x1.7f74280000000p+1f */) {
                                 s += -0.03258299084395884;
                             } else {
-                                s += leaf_pair[406][k[65] > 0x40c55c4c]; /* [1] when x > 0x1.8ab8980000000p+2f */
+                                s += leaf_pair[406][k[DL_BF_page_log_blocks] > 0x40c55c4c]; /* [1] when x > 0x1.8ab8980000000p+2f */
                             }
                         }
                     } else {
@@ -4036,34 +4036,34 @@ double dl_block_model(const float *x) {
                     s += 0.018355000799099703;
                 }
             } else {
-                if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
-                    if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                if (k[DL_BF_type_confidence] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
+                    if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                         s += -0.2957723120328177;
                     } else {
-                        s += leaf_pair[407][k[21] > 0x3ee368a1]; /* [1] when x > 0x1.c6d1420000000p-2f */
+                        s += leaf_pair[407][k[DL_BF_text_before] > 0x3ee368a1]; /* [1] when x > 0x1.c6d1420000000p-2f */
                     }
                 } else {
                     s += 0.023577891563090293;
                 }
             }
         } else {
-            s += leaf_pair[408][k[68] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            s += leaf_pair[408][k[DL_BF_type_product] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
         }
     } else {
-        if (k[52] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */) {
-            if (k[63] <= 0x411dfbb9 /* x <= 0x1.3bf7720000000p+3f */) {
-                if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[82] <= 0x3e076053 /* x <= 0x1.0ec0a60000000p-3f */) {
+        if (k[DL_BF_log_repeat] <= 0x40629d5b /* x <= 0x1.c53ab60000000p+1f */) {
+            if (k[DL_BF_page_log_chars] <= 0x411dfbb9 /* x <= 0x1.3bf7720000000p+3f */) {
+                if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3e076053 /* x <= 0x1.0ec0a60000000p-3f */) {
                         s += -0.08958173953445749;
                     } else {
-                        s += leaf_pair[409][k[1] > 0x3d1f959c]; /* [1] when x > 0x1.3f2b380000000p-5f */
+                        s += leaf_pair[409][k[DL_BF_link_density] > 0x3d1f959c]; /* [1] when x > 0x1.3f2b380000000p-5f */
                     }
                 } else {
-                    if (k[62] <= 0x41080000 /* x <= 0x1.1000000000000p+3f */) {
+                    if (k[DL_BF_winner_up] <= 0x41080000 /* x <= 0x1.1000000000000p+3f */) {
                         s += 0.005286133729308092;
                     } else {
-                        if (k[49] <= 0x3c37c71b /* x <= 0x1.6f8e360000000p-7f */) {
-                            s += leaf_pair[410][k[5] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
+                        if (k[DL_BF_grand_link_density] <= 0x3c37c71b /* x <= 0x1.6f8e360000000p-7f */) {
+                            s += leaf_pair[410][k[DL_BF_log_words] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
                         } else {
                             s += 0.036060206231979114;
                         }
@@ -4077,36 +4077,36 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 54 */
-    if (k[53] <= 0x40951411 /* x <= 0x1.2a28220000000p+2f */) {
-        if (k[79] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[3] <= 0x3d86bca2 /* x <= 0x1.0d79440000000p-4f */) {
-                    if (k[60] <= 0x3ebf7acc /* x <= 0x1.7ef5980000000p-2f */) {
-                        if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[73] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
-                                if (k[73] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
+    if (k[DL_BF_log_repeat_up5] <= 0x40951411 /* x <= 0x1.2a28220000000p+2f */) {
+        if (k[DL_BF_opens_further] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_stops_per_word] <= 0x3d86bca2 /* x <= 0x1.0d79440000000p-4f */) {
+                    if (k[DL_BF_prev_link_density] <= 0x3ebf7acc /* x <= 0x1.7ef5980000000p-2f */) {
+                        if (k[DL_BF_anc_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
+                                if (k[DL_BF_type_confidence] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
                                     s += 0.04879063940972105;
                                 } else {
-                                    if (k[22] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                         s += -0.0107554568703262;
                                     } else {
-                                        s += leaf_pair[411][k[63] > 0x4114a7ee]; /* [1] when x > 0x1.294fdc0000000p+3f */
+                                        s += leaf_pair[411][k[DL_BF_page_log_chars] > 0x4114a7ee]; /* [1] when x > 0x1.294fdc0000000p+3f */
                                     }
                                 }
                             } else {
-                                s += leaf_pair[412][k[3] > 0x3caaaaab]; /* [1] when x > 0x1.5555560000000p-6f */
+                                s += leaf_pair[412][k[DL_BF_stops_per_word] > 0x3caaaaab]; /* [1] when x > 0x1.5555560000000p-6f */
                             }
                         } else {
-                            if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
-                                s += leaf_pair[413][k[53] > 0x40268739]; /* [1] when x > 0x1.4d0e720000000p+1f */
+                            if (k[DL_BF_depth] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
+                                s += leaf_pair[413][k[DL_BF_log_repeat_up5] > 0x40268739]; /* [1] when x > 0x1.4d0e720000000p+1f */
                             } else {
-                                if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     s += 0.05405269216073279;
                                 } else {
-                                    if (k[21] <= 0x3eac6028 /* x <= 0x1.58c0500000000p-2f */) {
+                                    if (k[DL_BF_text_before] <= 0x3eac6028 /* x <= 0x1.58c0500000000p-2f */) {
                                         s += 0.07684081282198495;
                                     } else {
-                                        s += leaf_pair[414][k[5] > 0x40655860]; /* [1] when x > 0x1.cab0c00000000p+1f */
+                                        s += leaf_pair[414][k[DL_BF_log_words] > 0x40655860]; /* [1] when x > 0x1.cab0c00000000p+1f */
                                     }
                                 }
                             }
@@ -4118,21 +4118,21 @@ double dl_block_model(const float *x) {
                     s += -0.0125064629379706;
                 }
             } else {
-                if (k[73] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
-                    if (k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
-                        s += leaf_pair[415][k[73] > 0x3f281be5]; /* [1] when x > 0x1.5037ca0000000p-1f */
+                if (k[DL_BF_type_confidence] <= 0x3f5e5a66 /* x <= 0x1.bcb4cc0000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
+                        s += leaf_pair[415][k[DL_BF_type_confidence] > 0x3f281be5]; /* [1] when x > 0x1.5037ca0000000p-1f */
                     } else {
-                        if (k[64] <= 0x3f2c78e0 /* x <= 0x1.58f1c00000000p-1f */) {
-                            s += leaf_pair[416][k[53] > 0x3fd9ad38]; /* [1] when x > 0x1.b35a700000000p+0f */
+                        if (k[DL_BF_page_selected_share] <= 0x3f2c78e0 /* x <= 0x1.58f1c00000000p-1f */) {
+                            s += leaf_pair[416][k[DL_BF_log_repeat_up5] > 0x3fd9ad38]; /* [1] when x > 0x1.b35a700000000p+0f */
                         } else {
                             s += -0.13021673604080722;
                         }
                     }
                 } else {
-                    if (k[60] <= 0x3d6be532 /* x <= 0x1.d7ca640000000p-5f */) {
+                    if (k[DL_BF_prev_link_density] <= 0x3d6be532 /* x <= 0x1.d7ca640000000p-5f */) {
                         s += -0.044537647937988915;
                     } else {
-                        s += leaf_pair[417][k[20] > 0x3feccccc]; /* [1] when x > 0x1.d999980000000p+0f */
+                        s += leaf_pair[417][k[DL_BF_depth] > 0x3feccccc]; /* [1] when x > 0x1.d999980000000p+0f */
                     }
                 }
             }
@@ -4143,52 +4143,52 @@ double dl_block_model(const float *x) {
         s += 0.13003280633652978;
     }
     /* tree 55 */
-    if (k[0] <= 0x40051592 /* x <= 0x1.0a2b240000000p+1f */) {
+    if (k[DL_BF_log_chars] <= 0x40051592 /* x <= 0x1.0a2b240000000p+1f */) {
         s += 0.03208225622040692;
     } else {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[61] <= 0x3ecb4b4b /* x <= 0x1.9696960000000p-2f */) {
-                if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[78] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                            s += leaf_pair[418][k[64] > 0x3bf831b8]; /* [1] when x > 0x1.f063700000000p-8f */
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_next_link_density] <= 0x3ecb4b4b /* x <= 0x1.9696960000000p-2f */) {
+                if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_further_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                            s += leaf_pair[418][k[DL_BF_page_selected_share] > 0x3bf831b8]; /* [1] when x > 0x1.f063700000000p-8f */
                         } else {
                             s += -0.10005392167052359;
                         }
                     } else {
-                        if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
                             s += -0.04576058742194536;
                         } else {
-                            if (k[51] <= 0x3dfcd6ea /* x <= 0x1.f9add40000000p-4f */) {
-                                s += leaf_pair[419][k[47] > 0x3c944bbd]; /* [1] when x > 0x1.28977a0000000p-6f */
+                            if (k[DL_BF_share_of_parent] <= 0x3dfcd6ea /* x <= 0x1.f9add40000000p-4f */) {
+                                s += leaf_pair[419][k[DL_BF_parent_link_density] > 0x3c944bbd]; /* [1] when x > 0x1.28977a0000000p-6f */
                             } else {
-                                if (k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    s += leaf_pair[420][k[20] > 0x40366666]; /* [1] when x > 0x1.6ccccc0000000p+1f */
+                                if (k[DL_BF_in_selected_parent] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    s += leaf_pair[420][k[DL_BF_depth] > 0x40366666]; /* [1] when x > 0x1.6ccccc0000000p+1f */
                                 } else {
-                                    s += leaf_pair[421][k[40] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                    s += leaf_pair[421][k[DL_BF_anc_boiler] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                 }
                             }
                         }
                     }
                 } else {
-                    s += leaf_pair[422][k[52] > 0x40629d5b]; /* [1] when x > 0x1.c53ab60000000p+1f */
+                    s += leaf_pair[422][k[DL_BF_log_repeat] > 0x40629d5b]; /* [1] when x > 0x1.c53ab60000000p+1f */
                 }
             } else {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[0] <= 0x4070b781 /* x <= 0x1.e16f020000000p+1f */) {
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_log_chars] <= 0x4070b781 /* x <= 0x1.e16f020000000p+1f */) {
                         s += -0.015811166445021462;
                     } else {
-                        s += leaf_pair[423][k[28] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[423][k[DL_BF_in_nav] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 } else {
-                    if (k[21] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */) {
-                        s += leaf_pair[424][k[64] > 0x3f5018f4]; /* [1] when x > 0x1.a031e80000000p-1f */
+                    if (k[DL_BF_text_before] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */) {
+                        s += leaf_pair[424][k[DL_BF_page_selected_share] > 0x3f5018f4]; /* [1] when x > 0x1.a031e80000000p-1f */
                     } else {
-                        if (k[73] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
-                            s += leaf_pair[425][k[65] > 0x40c55c4c]; /* [1] when x > 0x1.8ab8980000000p+2f */
+                        if (k[DL_BF_type_confidence] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
+                            s += leaf_pair[425][k[DL_BF_page_log_blocks] > 0x40c55c4c]; /* [1] when x > 0x1.8ab8980000000p+2f */
                         } else {
-                            if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[426][k[63] > 0x4122c0ed]; /* [1] when x > 0x1.4581da0000000p+3f */
+                            if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[426][k[DL_BF_page_log_chars] > 0x4122c0ed]; /* [1] when x > 0x1.4581da0000000p+3f */
                             } else {
                                 s += 0.011509830112596264;
                             }
@@ -4201,42 +4201,42 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 56 */
-    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
+    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_log_chars] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
                 s += -0.07970072601597683;
             } else {
-                if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
-                        if (k[53] <= 0x405ecab3 /* x <= 0x1.bd95660000000p+1f */) {
-                            if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[65] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
+                if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_page_log_chars] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
+                        if (k[DL_BF_log_repeat_up5] <= 0x405ecab3 /* x <= 0x1.bd95660000000p+1f */) {
+                            if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_page_log_blocks] <= 0x40a12eb7 /* x <= 0x1.425d6e0000000p+2f */) {
                                         s += 0.03189549373802597;
                                     } else {
-                                        if (k[73] <= 0x3f494047 /* x <= 0x1.92808e0000000p-1f */) {
+                                        if (k[DL_BF_type_confidence] <= 0x3f494047 /* x <= 0x1.92808e0000000p-1f */) {
                                             s += -0.03344293339971765;
                                         } else {
-                                            if (k[36] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                            if (k[DL_BF_own_rescue] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                                 s += -0.007725079182543584;
                                             } else {
-                                                s += leaf_pair[427][k[65] > 0x40c3eb76]; /* [1] when x > 0x1.87d6ec0000000p+2f */
+                                                s += leaf_pair[427][k[DL_BF_page_log_blocks] > 0x40c3eb76]; /* [1] when x > 0x1.87d6ec0000000p+2f */
                                             }
                                         }
                                     }
                                 } else {
-                                    if (k[73] <= 0x3f1b3fa8 /* x <= 0x1.367f500000000p-1f */) {
+                                    if (k[DL_BF_type_confidence] <= 0x3f1b3fa8 /* x <= 0x1.367f500000000p-1f */) {
                                         s += 0.047640811491090305;
                                     } else {
-                                        s += leaf_pair[428][k[0] > 0x400c9f54]; /* [1] when x > 0x1.193ea80000000p+1f */
+                                        s += leaf_pair[428][k[DL_BF_log_chars] > 0x400c9f54]; /* [1] when x > 0x1.193ea80000000p+1f */
                                     }
                                 }
                             } else {
-                                if (k[63] <= 0x4119d2b0 /* x <= 0x1.33a5600000000p+3f */) {
-                                    s += leaf_pair[429][k[0] > 0x409f08b6]; /* [1] when x > 0x1.3e116c0000000p+2f */
+                                if (k[DL_BF_page_log_chars] <= 0x4119d2b0 /* x <= 0x1.33a5600000000p+3f */) {
+                                    s += leaf_pair[429][k[DL_BF_log_chars] > 0x409f08b6]; /* [1] when x > 0x1.3e116c0000000p+2f */
                                 } else {
-                                    if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
-                                        s += leaf_pair[430][k[45] > 0x3f0aaaab]; /* [1] when x > 0x1.1555560000000p-1f */
+                                    if (k[DL_BF_type_confidence] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
+                                        s += leaf_pair[430][k[DL_BF_scored_score] > 0x3f0aaaab]; /* [1] when x > 0x1.1555560000000p-1f */
                                     } else {
                                         s += -0.030410281972731632;
                                     }
@@ -4246,64 +4246,64 @@ double dl_block_model(const float *x) {
                             s += 0.07596542483569309;
                         }
                     } else {
-                        s += leaf_pair[431][k[32] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[431][k[DL_BF_in_form] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 } else {
                     s += 0.04901168536422317;
                 }
             }
         } else {
-            if (k[65] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */) {
-                s += leaf_pair[432][k[35] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_page_log_blocks] <= 0x40be80f8 /* x <= 0x1.7d01f00000000p+2f */) {
+                s += leaf_pair[432][k[DL_BF_own_boiler] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             } else {
-                s += leaf_pair[433][k[55] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                s += leaf_pair[433][k[DL_BF_prev_heading] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             }
         }
     } else {
-        s += leaf_pair[434][k[73] > 0x3f751a5a]; /* [1] when x > 0x1.ea34b40000000p-1f */
+        s += leaf_pair[434][k[DL_BF_type_confidence] > 0x3f751a5a]; /* [1] when x > 0x1.ea34b40000000p-1f */
     }
     /* tree 57 */
-    if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
-        if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-            if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                    if (k[73] <= 0x3f7abe77 /* x <= 0x1.f57cee0000000p-1f */) {
+    if (k[DL_BF_depth] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
+        if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+            if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f7abe77 /* x <= 0x1.f57cee0000000p-1f */) {
                         s += 0.03181463513129542;
                     } else {
-                        s += leaf_pair[435][k[45] > 0x3f276276]; /* [1] when x > 0x1.4ec4ec0000000p-1f */
+                        s += leaf_pair[435][k[DL_BF_scored_score] > 0x3f276276]; /* [1] when x > 0x1.4ec4ec0000000p-1f */
                     }
                 } else {
-                    if (k[73] <= 0x3f7fd8f9 /* x <= 0x1.ffb1f20000000p-1f */) {
-                        if (k[53] <= 0x4051b9d2 /* x <= 0x1.a373a40000000p+1f */) {
-                            s += leaf_pair[436][k[54] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
+                    if (k[DL_BF_type_confidence] <= 0x3f7fd8f9 /* x <= 0x1.ffb1f20000000p-1f */) {
+                        if (k[DL_BF_log_repeat_up5] <= 0x4051b9d2 /* x <= 0x1.a373a40000000p+1f */) {
+                            s += leaf_pair[436][k[DL_BF_log_parent_repeat] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
                         } else {
                             s += 0.06446695912748944;
                         }
                     } else {
-                        s += leaf_pair[437][k[59] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[437][k[DL_BF_next_in_selection] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 }
             } else {
-                if (k[62] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */) {
+                if (k[DL_BF_winner_up] <= 0x40900000 /* x <= 0x1.2000000000000p+2f */) {
                     s += 0.06727276969353503;
                 } else {
-                    s += leaf_pair[438][k[58] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[438][k[DL_BF_prev_in_selection] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         } else {
             s += -0.08986049143669257;
         }
     } else {
-        if (k[62] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */) {
-            if (k[37] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_winner_up] <= 0x41180000 /* x <= 0x1.3000000000000p+3f */) {
+            if (k[DL_BF_own_positive] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                 s += 0.017388803143545732;
             } else {
-                if (k[60] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
-                    if (k[51] <= 0x3f7fde2c /* x <= 0x1.ffbc580000000p-1f */) {
-                        if (k[62] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
+                if (k[DL_BF_prev_link_density] <= 0x3d888889 /* x <= 0x1.1111120000000p-4f */) {
+                    if (k[DL_BF_share_of_parent] <= 0x3f7fde2c /* x <= 0x1.ffbc580000000p-1f */) {
+                        if (k[DL_BF_winner_up] <= 0x40b00000 /* x <= 0x1.6000000000000p+2f */) {
                             s += -0.11129653620125977;
                         } else {
-                            s += leaf_pair[439][k[64] > 0x3e796410]; /* [1] when x > 0x1.f2c8200000000p-3f */
+                            s += leaf_pair[439][k[DL_BF_page_selected_share] > 0x3e796410]; /* [1] when x > 0x1.f2c8200000000p-3f */
                         }
                     } else {
                         s += 0.015284955504659739;
@@ -4313,15 +4313,15 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[64] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
-                if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[440][(uint32_t)k[45] < 0xbd7a17a4u]; /* [1] when x > -0x1.f42f480000000p-5f */
+            if (k[DL_BF_page_selected_share] <= 0x3e3bedd9 /* x <= 0x1.77dbb20000000p-3f */) {
+                if (k[DL_BF_in_header] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[440][(uint32_t)k[DL_BF_scored_score] < 0xbd7a17a4u]; /* [1] when x > -0x1.f42f480000000p-5f */
                 } else {
                     s += -0.05034112984543211;
                 }
             } else {
-                if (k[63] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */) {
-                    s += leaf_pair[441][k[5] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
+                if (k[DL_BF_page_log_chars] <= 0x412ba08e /* x <= 0x1.57411c0000000p+3f */) {
+                    s += leaf_pair[441][k[DL_BF_log_words] > 0x3f317218]; /* [1] when x > 0x1.62e4300000000p-1f */
                 } else {
                     s += 0.17566865792568978;
                 }
@@ -4329,25 +4329,25 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 58 */
-    if (k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
-        if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[3] <= 0x3da66666 /* x <= 0x1.4ccccc0000000p-4f */) {
-                if (k[77] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */) {
-                    if (k[50] <= 0x41072a5e /* x <= 0x1.0e54bc0000000p+3f */) {
-                        if (k[73] <= 0x3f7ffa6d /* x <= 0x1.fff4da0000000p-1f */) {
-                            if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                                if (k[5] <= 0x40930b39 /* x <= 0x1.2616720000000p+2f */) {
+    if (k[DL_BF_digit_share] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
+        if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3da66666 /* x <= 0x1.4ccccc0000000p-4f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */) {
+                    if (k[DL_BF_grand_log_chars] <= 0x41072a5e /* x <= 0x1.0e54bc0000000p+3f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f7ffa6d /* x <= 0x1.fff4da0000000p-1f */) {
+                            if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                                if (k[DL_BF_log_words] <= 0x40930b39 /* x <= 0x1.2616720000000p+2f */) {
                                     s += 0.008956048921334298;
                                 } else {
-                                    if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
+                                    if (k[DL_BF_type_confidence] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
                                         s += -0.1202713173712465;
                                     } else {
-                                        if (k[65] <= 0x40aacd1d /* x <= 0x1.559a3a0000000p+2f */) {
-                                            s += leaf_pair[442][k[5] > 0x4099771e]; /* [1] when x > 0x1.32ee3c0000000p+2f */
+                                        if (k[DL_BF_page_log_blocks] <= 0x40aacd1d /* x <= 0x1.559a3a0000000p+2f */) {
+                                            s += leaf_pair[442][k[DL_BF_log_words] > 0x4099771e]; /* [1] when x > 0x1.32ee3c0000000p+2f */
                                         } else {
-                                            if (k[55] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                                if (k[21] <= 0x3edf48cb /* x <= 0x1.be91960000000p-2f */) {
-                                                    s += leaf_pair[443][k[65] > 0x40b8c920]; /* [1] when x > 0x1.7192400000000p+2f */
+                                            if (k[DL_BF_prev_heading] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                                if (k[DL_BF_text_before] <= 0x3edf48cb /* x <= 0x1.be91960000000p-2f */) {
+                                                    s += leaf_pair[443][k[DL_BF_page_log_blocks] > 0x40b8c920]; /* [1] when x > 0x1.7192400000000p+2f */
                                                 } else {
                                                     s += -0.14256534685758618;
                                                 }
@@ -4358,9 +4358,9 @@ double dl_block_model(const float *x) {
                                     }
                                 }
                             } else {
-                                if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[5] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */) {
-                                        s += leaf_pair[444][k[80] > 0x3ecf7bb6]; /* [1] when x > 0x1.9ef76c0000000p-2f */
+                                if (k[DL_BF_anc_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_log_words] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */) {
+                                        s += leaf_pair[444][k[DL_BF_unit_share] > 0x3ecf7bb6]; /* [1] when x > 0x1.9ef76c0000000p-2f */
                                     } else {
                                         s += 0.04210577786200427;
                                     }
@@ -4369,13 +4369,13 @@ double dl_block_model(const float *x) {
                                 }
                             }
                         } else {
-                            s += leaf_pair[445][k[20] > 0x40033333]; /* [1] when x > 0x1.0666660000000p+1f */
+                            s += leaf_pair[445][k[DL_BF_depth] > 0x40033333]; /* [1] when x > 0x1.0666660000000p+1f */
                         }
                     } else {
-                        if (k[1] <= 0x3c67e86a /* x <= 0x1.cfd0d40000000p-7f */) {
+                        if (k[DL_BF_link_density] <= 0x3c67e86a /* x <= 0x1.cfd0d40000000p-7f */) {
                             s += 0.047852160930673335;
                         } else {
-                            s += leaf_pair[446][k[21] > 0x3f423603]; /* [1] when x > 0x1.846c060000000p-1f */
+                            s += leaf_pair[446][k[DL_BF_text_before] > 0x3f423603]; /* [1] when x > 0x1.846c060000000p-1f */
                         }
                     }
                 } else {
@@ -4385,59 +4385,59 @@ double dl_block_model(const float *x) {
                 s += -0.01747390050871266;
             }
         } else {
-            s += leaf_pair[447][k[63] > 0x412ce251]; /* [1] when x > 0x1.59c4a20000000p+3f */
+            s += leaf_pair[447][k[DL_BF_page_log_chars] > 0x412ce251]; /* [1] when x > 0x1.59c4a20000000p+3f */
         }
     } else {
-        if (k[0] <= 0x40d25023 /* x <= 0x1.a4a0460000000p+2f */) {
-            s += leaf_pair[448][k[48] > 0x405542d7]; /* [1] when x > 0x1.aa85ae0000000p+1f */
+        if (k[DL_BF_log_chars] <= 0x40d25023 /* x <= 0x1.a4a0460000000p+2f */) {
+            s += leaf_pair[448][k[DL_BF_parent_log_chars] > 0x405542d7]; /* [1] when x > 0x1.aa85ae0000000p+1f */
         } else {
             s += -0.14288170634960956;
         }
     }
     /* tree 59 */
-    if (k[54] <= 0x408c9eb4 /* x <= 0x1.193d680000000p+2f */) {
-        if (k[29] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+    if (k[DL_BF_log_parent_repeat] <= 0x408c9eb4 /* x <= 0x1.193d680000000p+2f */) {
+        if (k[DL_BF_in_aside] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
                 s += 0.01152235377200532;
             } else {
-                if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[73] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
-                        if (k[49] <= 0x3bb503e0 /* x <= 0x1.6a07c00000000p-8f */) {
-                            if (k[65] <= 0x40a7e79f /* x <= 0x1.4fcf3e0000000p+2f */) {
-                                if (k[63] <= 0x4112a987 /* x <= 0x1.25530e0000000p+3f */) {
-                                    s += leaf_pair[449][k[20] > 0x3fc66666]; /* [1] when x > 0x1.8ccccc0000000p+0f */
+                if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
+                        if (k[DL_BF_grand_link_density] <= 0x3bb503e0 /* x <= 0x1.6a07c00000000p-8f */) {
+                            if (k[DL_BF_page_log_blocks] <= 0x40a7e79f /* x <= 0x1.4fcf3e0000000p+2f */) {
+                                if (k[DL_BF_page_log_chars] <= 0x4112a987 /* x <= 0x1.25530e0000000p+3f */) {
+                                    s += leaf_pair[449][k[DL_BF_depth] > 0x3fc66666]; /* [1] when x > 0x1.8ccccc0000000p+0f */
                                 } else {
                                     s += -0.21113409832363084;
                                 }
                             } else {
-                                if (k[50] <= 0x40e9a887 /* x <= 0x1.d3510e0000000p+2f */) {
-                                    s += leaf_pair[450][k[70] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_grand_log_chars] <= 0x40e9a887 /* x <= 0x1.d3510e0000000p+2f */) {
+                                    s += leaf_pair[450][k[DL_BF_type_listing] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                 } else {
-                                    s += leaf_pair[451][k[50] > 0x40fd9ae4]; /* [1] when x > 0x1.fb35c80000000p+2f */
+                                    s += leaf_pair[451][k[DL_BF_grand_log_chars] > 0x40fd9ae4]; /* [1] when x > 0x1.fb35c80000000p+2f */
                                 }
                             }
                         } else {
-                            s += leaf_pair[452][k[50] > 0x40cdb30a]; /* [1] when x > 0x1.9b66140000000p+2f */
+                            s += leaf_pair[452][k[DL_BF_grand_log_chars] > 0x40cdb30a]; /* [1] when x > 0x1.9b66140000000p+2f */
                         }
                     } else {
-                        if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
                             s += -0.02518723829839194;
                         } else {
-                            s += leaf_pair[453][k[70] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[453][k[DL_BF_type_listing] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     }
                 } else {
-                    if (k[64] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */) {
-                        if (k[65] <= 0x4099771e /* x <= 0x1.32ee3c0000000p+2f */) {
-                            s += leaf_pair[454][k[7] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_page_selected_share] <= 0x3f17ac6c /* x <= 0x1.2f58d80000000p-1f */) {
+                        if (k[DL_BF_page_log_blocks] <= 0x4099771e /* x <= 0x1.32ee3c0000000p+2f */) {
+                            s += leaf_pair[454][k[DL_BF_ends_with_stop] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
-                            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[455][k[64] > 0x3f14f8c5]; /* [1] when x > 0x1.29f18a0000000p-1f */
+                            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[455][k[DL_BF_page_selected_share] > 0x3f14f8c5]; /* [1] when x > 0x1.29f18a0000000p-1f */
                             } else {
-                                if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                     s += -0.016494446033011582;
                                 } else {
-                                    s += leaf_pair[456][k[48] > 0x407e1943]; /* [1] when x > 0x1.fc32860000000p+1f */
+                                    s += leaf_pair[456][k[DL_BF_parent_log_chars] > 0x407e1943]; /* [1] when x > 0x1.fc32860000000p+1f */
                                 }
                             }
                         }
@@ -4447,46 +4447,46 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            s += leaf_pair[457][k[64] > 0x3ec560ae]; /* [1] when x > 0x1.8ac15c0000000p-2f */
+            s += leaf_pair[457][k[DL_BF_page_selected_share] > 0x3ec560ae]; /* [1] when x > 0x1.8ac15c0000000p-2f */
         }
     } else {
         s += 0.13094395033506234;
     }
     /* tree 60 */
-    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[3] <= 0x3e020821 /* x <= 0x1.0410420000000p-3f */) {
-                if (k[3] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */) {
-                    if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
-                        s += leaf_pair[458][k[63] > 0x410d81d0]; /* [1] when x > 0x1.1b03a00000000p+3f */
+    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3e020821 /* x <= 0x1.0410420000000p-3f */) {
+                if (k[DL_BF_stops_per_word] <= 0x3ccccccd /* x <= 0x1.99999a0000000p-6f */) {
+                    if (k[DL_BF_log_words] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
+                        s += leaf_pair[458][k[DL_BF_page_log_chars] > 0x410d81d0]; /* [1] when x > 0x1.1b03a00000000p+3f */
                     } else {
-                        if (k[73] <= 0x3f7eaa67 /* x <= 0x1.fd54ce0000000p-1f */) {
-                            if (k[5] <= 0x407ce12d /* x <= 0x1.f9c25a0000000p+1f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f7eaa67 /* x <= 0x1.fd54ce0000000p-1f */) {
+                            if (k[DL_BF_log_words] <= 0x407ce12d /* x <= 0x1.f9c25a0000000p+1f */) {
                                 s += -0.0032741132542335534;
                             } else {
-                                s += leaf_pair[459][k[21] > 0x3f02a9dc]; /* [1] when x > 0x1.0553b80000000p-1f */
+                                s += leaf_pair[459][k[DL_BF_text_before] > 0x3f02a9dc]; /* [1] when x > 0x1.0553b80000000p-1f */
                             }
                         } else {
-                            s += leaf_pair[460][k[63] > 0x40f0dadf]; /* [1] when x > 0x1.e1b5be0000000p+2f */
+                            s += leaf_pair[460][k[DL_BF_page_log_chars] > 0x40f0dadf]; /* [1] when x > 0x1.e1b5be0000000p+2f */
                         }
                     }
                 } else {
-                    if (k[21] <= 0x3f1010ec /* x <= 0x1.2021d80000000p-1f */) {
-                        if (k[50] <= 0x41022dfb /* x <= 0x1.045bf60000000p+3f */) {
-                            if (k[63] <= 0x410938f5 /* x <= 0x1.1271ea0000000p+3f */) {
-                                if (k[1] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
-                                    s += leaf_pair[461][k[21] > 0x3d8469ee]; /* [1] when x > 0x1.08d3dc0000000p-4f */
+                    if (k[DL_BF_text_before] <= 0x3f1010ec /* x <= 0x1.2021d80000000p-1f */) {
+                        if (k[DL_BF_grand_log_chars] <= 0x41022dfb /* x <= 0x1.045bf60000000p+3f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x410938f5 /* x <= 0x1.1271ea0000000p+3f */) {
+                                if (k[DL_BF_link_density] <= 0x3e0469ee /* x <= 0x1.08d3dc0000000p-3f */) {
+                                    s += leaf_pair[461][k[DL_BF_text_before] > 0x3d8469ee]; /* [1] when x > 0x1.08d3dc0000000p-4f */
                                 } else {
                                     s += -0.05652899119897318;
                                 }
                             } else {
-                                if (k[50] <= 0x40f8dccf /* x <= 0x1.f1b99e0000000p+2f */) {
+                                if (k[DL_BF_grand_log_chars] <= 0x40f8dccf /* x <= 0x1.f1b99e0000000p+2f */) {
                                     s += 0.008320947123501217;
                                 } else {
-                                    if (k[73] <= 0x3f600f13 /* x <= 0x1.c01e260000000p-1f */) {
+                                    if (k[DL_BF_type_confidence] <= 0x3f600f13 /* x <= 0x1.c01e260000000p-1f */) {
                                         s += -0.1619018584631427;
                                     } else {
-                                        s += leaf_pair[462][k[64] > 0x3f2cc245]; /* [1] when x > 0x1.59848a0000000p-1f */
+                                        s += leaf_pair[462][k[DL_BF_page_selected_share] > 0x3f2cc245]; /* [1] when x > 0x1.59848a0000000p-1f */
                                     }
                                 }
                             }
@@ -4494,82 +4494,82 @@ double dl_block_model(const float *x) {
                             s += 0.057246997537055665;
                         }
                     } else {
-                        s += leaf_pair[463][k[48] > 0x412b7271]; /* [1] when x > 0x1.56e4e20000000p+3f */
+                        s += leaf_pair[463][k[DL_BF_parent_log_chars] > 0x412b7271]; /* [1] when x > 0x1.56e4e20000000p+3f */
                     }
                 }
             } else {
                 s += -0.024211526157110388;
             }
         } else {
-            if (k[53] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                if (k[81] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */) {
-                    s += leaf_pair[464][k[47] > 0x3ac0bcb9]; /* [1] when x > 0x1.8179720000000p-10f */
+            if (k[DL_BF_log_repeat_up5] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                if (k[DL_BF_unit_log_member_chars] <= 0x409f08b6 /* x <= 0x1.3e116c0000000p+2f */) {
+                    s += leaf_pair[464][k[DL_BF_parent_link_density] > 0x3ac0bcb9]; /* [1] when x > 0x1.8179720000000p-10f */
                 } else {
                     s += -0.11364131968238125;
                 }
             } else {
-                s += leaf_pair[465][k[64] > 0x3eedb2de]; /* [1] when x > 0x1.db65bc0000000p-2f */
+                s += leaf_pair[465][k[DL_BF_page_selected_share] > 0x3eedb2de]; /* [1] when x > 0x1.db65bc0000000p-2f */
             }
         }
     } else {
         s += -0.04468566569043529;
     }
     /* tree 61 */
-    if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-        if (k[81] <= 0x40c6c832 /* x <= 0x1.8d90640000000p+2f */) {
-            if (k[81] <= 0x40b8fbda /* x <= 0x1.71f7b40000000p+2f */) {
-                if ((uint32_t)k[45] >= 0xbcb14496u /* x <= -0x1.62892c0000000p-6f */) {
+    if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+        if (k[DL_BF_unit_log_member_chars] <= 0x40c6c832 /* x <= 0x1.8d90640000000p+2f */) {
+            if (k[DL_BF_unit_log_member_chars] <= 0x40b8fbda /* x <= 0x1.71f7b40000000p+2f */) {
+                if ((uint32_t)k[DL_BF_scored_score] >= 0xbcb14496u /* x <= -0x1.62892c0000000p-6f */) {
                     s += 0.05457184424049503;
                 } else {
-                    s += leaf_pair[466][k[64] > 0x3f59a576]; /* [1] when x > 0x1.b34aec0000000p-1f */
+                    s += leaf_pair[466][k[DL_BF_page_selected_share] > 0x3f59a576]; /* [1] when x > 0x1.b34aec0000000p-1f */
                 }
             } else {
-                s += leaf_pair[467][k[63] > 0x412af8ff]; /* [1] when x > 0x1.55f1fe0000000p+3f */
+                s += leaf_pair[467][k[DL_BF_page_log_chars] > 0x412af8ff]; /* [1] when x > 0x1.55f1fe0000000p+3f */
             }
         } else {
-            if (k[82] <= 0x3b1232a7 /* x <= 0x1.24654e0000000p-9f */) {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[44] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
+            if (k[DL_BF_unit_link_density] <= 0x3b1232a7 /* x <= 0x1.24654e0000000p-9f */) {
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_anc_clean] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
                             s += -0.15324000734358434;
                         } else {
-                            s += leaf_pair[468][k[65] > 0x40ca2637]; /* [1] when x > 0x1.944c6e0000000p+2f */
+                            s += leaf_pair[468][k[DL_BF_page_log_blocks] > 0x40ca2637]; /* [1] when x > 0x1.944c6e0000000p+2f */
                         }
                     } else {
                         s += -0.4636589078305277;
                     }
                 } else {
-                    if (k[6] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
+                    if (k[DL_BF_first_kind] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
                         s += -0.19799346812729698;
                     } else {
-                        s += leaf_pair[469][k[63] > 0x41279980]; /* [1] when x > 0x1.4f33000000000p+3f */
+                        s += leaf_pair[469][k[DL_BF_page_log_chars] > 0x41279980]; /* [1] when x > 0x1.4f33000000000p+3f */
                     }
                 }
             } else {
-                if (k[47] <= 0x3ac0bcb9 /* x <= 0x1.8179720000000p-10f */) {
+                if (k[DL_BF_parent_link_density] <= 0x3ac0bcb9 /* x <= 0x1.8179720000000p-10f */) {
                     s += 0.10443553992127828;
                 } else {
-                    s += leaf_pair[470][k[57] > 0x3e333333]; /* [1] when x > 0x1.6666660000000p-3f */
+                    s += leaf_pair[470][k[DL_BF_since_heading] > 0x3e333333]; /* [1] when x > 0x1.6666660000000p-3f */
                 }
             }
         }
     } else {
-        if (k[16] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[65] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */) {
+        if (k[DL_BF_tag_blockquote] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */) {
                 s += -0.10443164829520503;
             } else {
-                if (k[65] <= 0x40935d8e /* x <= 0x1.26bb1c0000000p+2f */) {
-                    if (k[20] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
-                        if (k[2] <= 0x3d7e03f8 /* x <= 0x1.fc07f00000000p-5f */) {
-                            s += leaf_pair[471][k[5] > 0x4061afe4]; /* [1] when x > 0x1.c35fc80000000p+1f */
+                if (k[DL_BF_page_log_blocks] <= 0x40935d8e /* x <= 0x1.26bb1c0000000p+2f */) {
+                    if (k[DL_BF_depth] <= 0x3fc66666 /* x <= 0x1.8ccccc0000000p+0f */) {
+                        if (k[DL_BF_commas_per_word] <= 0x3d7e03f8 /* x <= 0x1.fc07f00000000p-5f */) {
+                            s += leaf_pair[471][k[DL_BF_log_words] > 0x4061afe4]; /* [1] when x > 0x1.c35fc80000000p+1f */
                         } else {
                             s += -0.05416812600644951;
                         }
                     } else {
-                        if (k[63] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */) {
+                        if (k[DL_BF_page_log_chars] <= 0x40ee6bd0 /* x <= 0x1.dcd7a00000000p+2f */) {
                             s += 0.1617898065320223;
                         } else {
-                            s += leaf_pair[472][k[48] > 0x40ba25c6]; /* [1] when x > 0x1.744b8c0000000p+2f */
+                            s += leaf_pair[472][k[DL_BF_parent_log_chars] > 0x40ba25c6]; /* [1] when x > 0x1.744b8c0000000p+2f */
                         }
                     }
                 } else {
@@ -4581,59 +4581,59 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 62 */
-    if (k[79] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
-                s += leaf_pair[473][k[73] > 0x3f1b3fa8]; /* [1] when x > 0x1.367f500000000p-1f */
+    if (k[DL_BF_opens_further] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_log_chars] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
+                s += leaf_pair[473][k[DL_BF_type_confidence] > 0x3f1b3fa8]; /* [1] when x > 0x1.367f500000000p-1f */
             } else {
-                if (k[39] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
-                        s += leaf_pair[474][k[65] > 0x40bce25f]; /* [1] when x > 0x1.79c4be0000000p+2f */
+                if (k[DL_BF_own_clean] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
+                        s += leaf_pair[474][k[DL_BF_page_log_blocks] > 0x40bce25f]; /* [1] when x > 0x1.79c4be0000000p+2f */
                     } else {
                         s += 0.0025608511928744216;
                     }
                 } else {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[475][k[1] > 0x3e266010]; /* [1] when x > 0x1.4cc0200000000p-3f */
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[475][k[DL_BF_link_density] > 0x3e266010]; /* [1] when x > 0x1.4cc0200000000p-3f */
                     } else {
                         s += -0.08344756134744265;
                     }
                 }
             }
         } else {
-            if (k[20] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
-                if (k[52] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
-                    if (k[82] <= 0x3baae046 /* x <= 0x1.55c08c0000000p-8f */) {
-                        if (k[65] <= 0x40b56faa /* x <= 0x1.6adf540000000p+2f */) {
-                            if (k[49] <= 0x3e009bd8 /* x <= 0x1.0137b00000000p-3f */) {
-                                if (k[65] <= 0x406dab2a /* x <= 0x1.db56540000000p+1f */) {
+            if (k[DL_BF_depth] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
+                if (k[DL_BF_log_repeat] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
+                    if (k[DL_BF_unit_link_density] <= 0x3baae046 /* x <= 0x1.55c08c0000000p-8f */) {
+                        if (k[DL_BF_page_log_blocks] <= 0x40b56faa /* x <= 0x1.6adf540000000p+2f */) {
+                            if (k[DL_BF_grand_link_density] <= 0x3e009bd8 /* x <= 0x1.0137b00000000p-3f */) {
+                                if (k[DL_BF_page_log_blocks] <= 0x406dab2a /* x <= 0x1.db56540000000p+1f */) {
                                     s += 0.16593693119709887;
                                 } else {
-                                    s += leaf_pair[476][k[50] > 0x4099ba8a]; /* [1] when x > 0x1.3375140000000p+2f */
+                                    s += leaf_pair[476][k[DL_BF_grand_log_chars] > 0x4099ba8a]; /* [1] when x > 0x1.3375140000000p+2f */
                                 }
                             } else {
-                                s += leaf_pair[477][k[63] > 0x4113fb0d]; /* [1] when x > 0x1.27f61a0000000p+3f */
+                                s += leaf_pair[477][k[DL_BF_page_log_chars] > 0x4113fb0d]; /* [1] when x > 0x1.27f61a0000000p+3f */
                             }
                         } else {
-                            if (k[81] <= 0x40d088b1 /* x <= 0x1.a111620000000p+2f */) {
-                                s += leaf_pair[478][k[4] > 0x3b144581]; /* [1] when x > 0x1.288b020000000p-9f */
+                            if (k[DL_BF_unit_log_member_chars] <= 0x40d088b1 /* x <= 0x1.a111620000000p+2f */) {
+                                s += leaf_pair[478][k[DL_BF_digit_share] > 0x3b144581]; /* [1] when x > 0x1.288b020000000p-9f */
                             } else {
                                 s += -0.16526669699024582;
                             }
                         }
                     } else {
-                        if (k[82] <= 0x3d3dd620 /* x <= 0x1.7bac400000000p-5f */) {
+                        if (k[DL_BF_unit_link_density] <= 0x3d3dd620 /* x <= 0x1.7bac400000000p-5f */) {
                             s += -0.09319266160746946;
                         } else {
-                            if (k[82] <= 0x3ddd5ed4 /* x <= 0x1.babda80000000p-4f */) {
-                                s += leaf_pair[479][k[8] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            if (k[DL_BF_unit_link_density] <= 0x3ddd5ed4 /* x <= 0x1.babda80000000p-4f */) {
+                                s += leaf_pair[479][k[DL_BF_tag_p] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                             } else {
                                 s += -0.04144970444631817;
                             }
                         }
                     }
                 } else {
-                    s += leaf_pair[480][k[50] > 0x40df5528]; /* [1] when x > 0x1.beaa500000000p+2f */
+                    s += leaf_pair[480][k[DL_BF_grand_log_chars] > 0x40df5528]; /* [1] when x > 0x1.beaa500000000p+2f */
                 }
             } else {
                 s += -0.17265888245641442;
@@ -4643,17 +4643,17 @@ double dl_block_model(const float *x) {
         s += -0.1090159772632702;
     }
     /* tree 63 */
-    if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-        if (k[64] <= 0x3f63a723 /* x <= 0x1.c74e460000000p-1f */) {
-            if (k[65] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */) {
+    if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+        if (k[DL_BF_page_selected_share] <= 0x3f63a723 /* x <= 0x1.c74e460000000p-1f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x4045d3a4 /* x <= 0x1.8ba7480000000p+1f */) {
                 s += -0.11986900934219775;
             } else {
-                if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     s += 0.00025888349208965386;
                 } else {
-                    if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[25] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[481][k[53] > 0x4085939c]; /* [1] when x > 0x1.0b27380000000p+2f */
+                    if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_in_dropped] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[481][k[DL_BF_log_repeat_up5] > 0x4085939c]; /* [1] when x > 0x1.0b27380000000p+2f */
                         } else {
                             s += -0.04522869802155399;
                         }
@@ -4666,72 +4666,72 @@ double dl_block_model(const float *x) {
             s += 0.06356386489177931;
         }
     } else {
-        if (k[63] <= 0x411ae4bd /* x <= 0x1.35c97a0000000p+3f */) {
-            if (k[5] <= 0x40930b39 /* x <= 0x1.2616720000000p+2f */) {
-                if (k[0] <= 0x40cc1c11 /* x <= 0x1.9838220000000p+2f */) {
-                    if (k[76] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-                        if (k[5] <= 0x4073a05c /* x <= 0x1.e740b80000000p+1f */) {
-                            if (k[53] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */) {
-                                s += leaf_pair[482][k[52] > 0x40629d5b]; /* [1] when x > 0x1.c53ab60000000p+1f */
+        if (k[DL_BF_page_log_chars] <= 0x411ae4bd /* x <= 0x1.35c97a0000000p+3f */) {
+            if (k[DL_BF_log_words] <= 0x40930b39 /* x <= 0x1.2616720000000p+2f */) {
+                if (k[DL_BF_log_chars] <= 0x40cc1c11 /* x <= 0x1.9838220000000p+2f */) {
+                    if (k[DL_BF_legal_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+                        if (k[DL_BF_log_words] <= 0x4073a05c /* x <= 0x1.e740b80000000p+1f */) {
+                            if (k[DL_BF_log_repeat_up5] <= 0x3fd9ad38 /* x <= 0x1.b35a700000000p+0f */) {
+                                s += leaf_pair[482][k[DL_BF_log_repeat] > 0x40629d5b]; /* [1] when x > 0x1.c53ab60000000p+1f */
                             } else {
-                                if (k[49] <= 0x3f4df473 /* x <= 0x1.9be8e60000000p-1f */) {
-                                    if (k[50] <= 0x411862d5 /* x <= 0x1.30c5aa0000000p+3f */) {
-                                        s += leaf_pair[483][k[26] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_grand_link_density] <= 0x3f4df473 /* x <= 0x1.9be8e60000000p-1f */) {
+                                    if (k[DL_BF_grand_log_chars] <= 0x411862d5 /* x <= 0x1.30c5aa0000000p+3f */) {
+                                        s += leaf_pair[483][k[DL_BF_in_soft] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                     } else {
                                         s += -0.21765051824503093;
                                     }
                                 } else {
-                                    s += leaf_pair[484][k[54] > 0x405ab9d5]; /* [1] when x > 0x1.b573aa0000000p+1f */
+                                    s += leaf_pair[484][k[DL_BF_log_parent_repeat] > 0x405ab9d5]; /* [1] when x > 0x1.b573aa0000000p+1f */
                                 }
                             }
                         } else {
                             s += 0.02092750446377274;
                         }
                     } else {
-                        s += leaf_pair[485][k[80] > 0x3f245bbe]; /* [1] when x > 0x1.48b77c0000000p-1f */
+                        s += leaf_pair[485][k[DL_BF_unit_share] > 0x3f245bbe]; /* [1] when x > 0x1.48b77c0000000p-1f */
                     }
                 } else {
                     s += -0.3063387211992417;
                 }
             } else {
-                s += leaf_pair[486][k[66] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                s += leaf_pair[486][k[DL_BF_type_article] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             }
         } else {
-            if (k[50] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
-                s += leaf_pair[487][k[31] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_grand_log_chars] <= 0x412ccf3d /* x <= 0x1.599e7a0000000p+3f */) {
+                s += leaf_pair[487][k[DL_BF_in_footer] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             } else {
-                s += leaf_pair[488][k[21] > 0x3eaa2d11]; /* [1] when x > 0x1.545a220000000p-2f */
+                s += leaf_pair[488][k[DL_BF_text_before] > 0x3eaa2d11]; /* [1] when x > 0x1.545a220000000p-2f */
             }
         }
     }
     /* tree 64 */
-    if (k[53] <= 0x40951411 /* x <= 0x1.2a28220000000p+2f */) {
-        if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[50] <= 0x40d2e3bf /* x <= 0x1.a5c77e0000000p+2f */) {
-                s += leaf_pair[489][k[77] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+    if (k[DL_BF_log_repeat_up5] <= 0x40951411 /* x <= 0x1.2a28220000000p+2f */) {
+        if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_grand_log_chars] <= 0x40d2e3bf /* x <= 0x1.a5c77e0000000p+2f */) {
+                s += leaf_pair[489][k[DL_BF_grand_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
             } else {
-                if (k[20] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
-                    s += leaf_pair[490][k[52] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                if (k[DL_BF_depth] <= 0x3f733333 /* x <= 0x1.e666660000000p-1f */) {
+                    s += leaf_pair[490][k[DL_BF_log_repeat] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                 } else {
-                    if (k[1] <= 0x3de147ae /* x <= 0x1.c28f5c0000000p-4f */) {
-                        s += leaf_pair[491][k[65] > 0x40b64e97]; /* [1] when x > 0x1.6c9d2e0000000p+2f */
+                    if (k[DL_BF_link_density] <= 0x3de147ae /* x <= 0x1.c28f5c0000000p-4f */) {
+                        s += leaf_pair[491][k[DL_BF_page_log_blocks] > 0x40b64e97]; /* [1] when x > 0x1.6c9d2e0000000p+2f */
                     } else {
                         s += -0.015140458435401084;
                     }
                 }
             }
         } else {
-            if (k[5] <= 0x409d707c /* x <= 0x1.3ae0f80000000p+2f */) {
-                if (k[65] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
-                    if (k[73] <= 0x3f4c52f5 /* x <= 0x1.98a5ea0000000p-1f */) {
-                        if (k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
-                            if (k[63] <= 0x41169296 /* x <= 0x1.2d252c0000000p+3f */) {
-                                if (k[63] <= 0x41153b9f /* x <= 0x1.2a773e0000000p+3f */) {
-                                    if (k[5] <= 0x40894b72 /* x <= 0x1.1296e40000000p+2f */) {
-                                        if (k[63] <= 0x4105bd19 /* x <= 0x1.0b7a320000000p+3f */) {
-                                            s += leaf_pair[492][k[63] > 0x410294fe]; /* [1] when x > 0x1.0529fc0000000p+3f */
+            if (k[DL_BF_log_words] <= 0x409d707c /* x <= 0x1.3ae0f80000000p+2f */) {
+                if (k[DL_BF_page_log_blocks] <= 0x40cb653c /* x <= 0x1.96ca780000000p+2f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f4c52f5 /* x <= 0x1.98a5ea0000000p-1f */) {
+                        if (k[DL_BF_page_log_chars] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
+                            if (k[DL_BF_page_log_chars] <= 0x41169296 /* x <= 0x1.2d252c0000000p+3f */) {
+                                if (k[DL_BF_page_log_chars] <= 0x41153b9f /* x <= 0x1.2a773e0000000p+3f */) {
+                                    if (k[DL_BF_log_words] <= 0x40894b72 /* x <= 0x1.1296e40000000p+2f */) {
+                                        if (k[DL_BF_page_log_chars] <= 0x4105bd19 /* x <= 0x1.0b7a320000000p+3f */) {
+                                            s += leaf_pair[492][k[DL_BF_page_log_chars] > 0x410294fe]; /* [1] when x > 0x1.0529fc0000000p+3f */
                                         } else {
-                                            s += leaf_pair[493][k[63] > 0x41068cd8]; /* [1] when x > 0x1.0d19b00000000p+3f */
+                                            s += leaf_pair[493][k[DL_BF_page_log_chars] > 0x41068cd8]; /* [1] when x > 0x1.0d19b00000000p+3f */
                                         }
                                     } else {
                                         s += -0.2073516246051803;
@@ -4740,10 +4740,10 @@ double dl_block_model(const float *x) {
                                     s += 0.28660076216884145;
                                 }
                             } else {
-                                if (k[65] <= 0x40aefa59 /* x <= 0x1.5df4b20000000p+2f */) {
+                                if (k[DL_BF_page_log_blocks] <= 0x40aefa59 /* x <= 0x1.5df4b20000000p+2f */) {
                                     s += -0.22412914181259308;
                                 } else {
-                                    s += leaf_pair[494][k[62] > 0x40f00000]; /* [1] when x > 0x1.e000000000000p+2f */
+                                    s += leaf_pair[494][k[DL_BF_winner_up] > 0x40f00000]; /* [1] when x > 0x1.e000000000000p+2f */
                                 }
                             }
                         } else {
@@ -4753,9 +4753,9 @@ double dl_block_model(const float *x) {
                         s += 0.05456094465800444;
                     }
                 } else {
-                    if (k[64] <= 0x3da982a6 /* x <= 0x1.53054c0000000p-4f */) {
-                        if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[495][k[7] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_page_selected_share] <= 0x3da982a6 /* x <= 0x1.53054c0000000p-4f */) {
+                        if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[495][k[DL_BF_ends_with_stop] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.07118021644348192;
                         }
@@ -4771,57 +4771,57 @@ double dl_block_model(const float *x) {
         s += 0.11281925363423209;
     }
     /* tree 65 */
-    if (k[0] <= 0x40051592 /* x <= 0x1.0a2b240000000p+1f */) {
+    if (k[DL_BF_log_chars] <= 0x40051592 /* x <= 0x1.0a2b240000000p+1f */) {
         s += 0.02361963086742172;
     } else {
-        if (k[31] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[61] <= 0x3ecb4b4b /* x <= 0x1.9696960000000p-2f */) {
-                if (k[32] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[21] <= 0x3b7ddaad /* x <= 0x1.fbb55a0000000p-9f */) {
+        if (k[DL_BF_in_footer] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_next_link_density] <= 0x3ecb4b4b /* x <= 0x1.9696960000000p-2f */) {
+                if (k[DL_BF_in_form] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_text_before] <= 0x3b7ddaad /* x <= 0x1.fbb55a0000000p-9f */) {
                         s += -0.1194245036522387;
                     } else {
-                        if (k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        if (k[DL_BF_log_parent_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
                             s += 0.002676915773869119;
                         } else {
-                            s += leaf_pair[496][k[9] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[496][k[DL_BF_tag_li] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     }
                 } else {
-                    if (k[52] <= 0x40268739 /* x <= 0x1.4d0e720000000p+1f */) {
+                    if (k[DL_BF_log_repeat] <= 0x40268739 /* x <= 0x1.4d0e720000000p+1f */) {
                         s += -0.05759865066739076;
                     } else {
-                        s += leaf_pair[497][k[40] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[497][k[DL_BF_anc_boiler] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 }
             } else {
-                if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    if (k[0] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */) {
+                if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_log_chars] <= 0x4080cfae /* x <= 0x1.019f5c0000000p+2f */) {
                         s += -0.012554356703204771;
                     } else {
-                        s += leaf_pair[498][k[28] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[498][k[DL_BF_in_nav] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 } else {
-                    if (k[21] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */) {
-                        s += leaf_pair[499][k[64] > 0x3f17ac6c]; /* [1] when x > 0x1.2f58d80000000p-1f */
+                    if (k[DL_BF_text_before] <= 0x3e5dd05b /* x <= 0x1.bba0b60000000p-3f */) {
+                        s += leaf_pair[499][k[DL_BF_page_selected_share] > 0x3f17ac6c]; /* [1] when x > 0x1.2f58d80000000p-1f */
                     } else {
-                        if (k[73] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
-                            if (k[65] <= 0x40c55c4c /* x <= 0x1.8ab8980000000p+2f */) {
-                                s += leaf_pair[500][k[65] > 0x4091b95c]; /* [1] when x > 0x1.2372b80000000p+2f */
+                        if (k[DL_BF_type_confidence] <= 0x3ef53f1c /* x <= 0x1.ea7e380000000p-2f */) {
+                            if (k[DL_BF_page_log_blocks] <= 0x40c55c4c /* x <= 0x1.8ab8980000000p+2f */) {
+                                s += leaf_pair[500][k[DL_BF_page_log_blocks] > 0x4091b95c]; /* [1] when x > 0x1.2372b80000000p+2f */
                             } else {
                                 s += 0.28705863622492883;
                             }
                         } else {
-                            if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                if (k[65] <= 0x40961f86 /* x <= 0x1.2c3f0c0000000p+2f */) {
-                                    s += leaf_pair[501][k[65] > 0x40750876]; /* [1] when x > 0x1.ea10ec0000000p+1f */
+                            if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                if (k[DL_BF_page_log_blocks] <= 0x40961f86 /* x <= 0x1.2c3f0c0000000p+2f */) {
+                                    s += leaf_pair[501][k[DL_BF_page_log_blocks] > 0x40750876]; /* [1] when x > 0x1.ea10ec0000000p+1f */
                                 } else {
                                     s += -0.048540382376042294;
                                 }
                             } else {
-                                if (k[73] <= 0x3f7fd778 /* x <= 0x1.ffaef00000000p-1f */) {
+                                if (k[DL_BF_type_confidence] <= 0x3f7fd778 /* x <= 0x1.ffaef00000000p-1f */) {
                                     s += -0.014769622669305458;
                                 } else {
-                                    s += leaf_pair[502][k[64] > 0x3f44226f]; /* [1] when x > 0x1.8844de0000000p-1f */
+                                    s += leaf_pair[502][k[DL_BF_page_selected_share] > 0x3f44226f]; /* [1] when x > 0x1.8844de0000000p-1f */
                                 }
                             }
                         }
@@ -4829,30 +4829,30 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            s += leaf_pair[503][k[5] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
+            s += leaf_pair[503][k[DL_BF_log_words] > 0x3fe55860]; /* [1] when x > 0x1.cab0c00000000p+0f */
         }
     }
     /* tree 66 */
-    if (k[78] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-        if (k[64] <= 0x3f66fa57 /* x <= 0x1.cdf4ae0000000p-1f */) {
-            if (k[77] <= 0x40473fca /* x <= 0x1.8e7f940000000p+1f */) {
-                if (k[21] <= 0x00000000 /* x <= 0x0.0p+0f */) {
+    if (k[DL_BF_further_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+        if (k[DL_BF_page_selected_share] <= 0x3f66fa57 /* x <= 0x1.cdf4ae0000000p-1f */) {
+            if (k[DL_BF_grand_legal_cues] <= 0x40473fca /* x <= 0x1.8e7f940000000p+1f */) {
+                if (k[DL_BF_text_before] <= 0x00000000 /* x <= 0x0.0p+0f */) {
                     s += -0.09959516689873275;
                 } else {
-                    if (k[73] <= 0x3f58cd3d /* x <= 0x1.b19a7a0000000p-1f */) {
-                        if (k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
-                            if (k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[504][k[50] > 0x41195719]; /* [1] when x > 0x1.32ae320000000p+3f */
+                    if (k[DL_BF_type_confidence] <= 0x3f58cd3d /* x <= 0x1.b19a7a0000000p-1f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
+                            if (k[DL_BF_in_selected_parent] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[504][k[DL_BF_grand_log_chars] > 0x41195719]; /* [1] when x > 0x1.32ae320000000p+3f */
                             } else {
-                                if (k[80] <= 0x3e8ae180 /* x <= 0x1.15c3000000000p-2f */) {
-                                    if (k[80] <= 0x3e2e3822 /* x <= 0x1.5c70440000000p-3f */) {
+                                if (k[DL_BF_unit_share] <= 0x3e8ae180 /* x <= 0x1.15c3000000000p-2f */) {
+                                    if (k[DL_BF_unit_share] <= 0x3e2e3822 /* x <= 0x1.5c70440000000p-3f */) {
                                         s += -0.049088361179225284;
                                     } else {
-                                        s += leaf_pair[505][k[48] > 0x40fa5178]; /* [1] when x > 0x1.f4a2f00000000p+2f */
+                                        s += leaf_pair[505][k[DL_BF_parent_log_chars] > 0x40fa5178]; /* [1] when x > 0x1.f4a2f00000000p+2f */
                                     }
                                 } else {
-                                    if (k[48] <= 0x4121a55c /* x <= 0x1.434ab80000000p+3f */) {
-                                        s += leaf_pair[506][k[81] > 0x40df5711]; /* [1] when x > 0x1.beae220000000p+2f */
+                                    if (k[DL_BF_parent_log_chars] <= 0x4121a55c /* x <= 0x1.434ab80000000p+3f */) {
+                                        s += leaf_pair[506][k[DL_BF_unit_log_member_chars] > 0x40df5711]; /* [1] when x > 0x1.beae220000000p+2f */
                                     } else {
                                         s += -0.37977549233337876;
                                     }
@@ -4866,29 +4866,29 @@ double dl_block_model(const float *x) {
                     }
                 }
             } else {
-                s += leaf_pair[507][k[64] > 0x3f590ea6]; /* [1] when x > 0x1.b21d4c0000000p-1f */
+                s += leaf_pair[507][k[DL_BF_page_selected_share] > 0x3f590ea6]; /* [1] when x > 0x1.b21d4c0000000p-1f */
             }
         } else {
-            if (k[2] <= 0x3eb6db6e /* x <= 0x1.6db6dc0000000p-2f */) {
-                if (k[20] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
-                    if (k[40] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[15] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_commas_per_word] <= 0x3eb6db6e /* x <= 0x1.6db6dc0000000p-2f */) {
+                if (k[DL_BF_depth] <= 0x3f400000 /* x <= 0x1.8000000000000p-1f */) {
+                    if (k[DL_BF_anc_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_tag_pre] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                             s += 0.046716816409772086;
                         } else {
-                            s += leaf_pair[508][k[20] > 0x3ee66666]; /* [1] when x > 0x1.cccccc0000000p-2f */
+                            s += leaf_pair[508][k[DL_BF_depth] > 0x3ee66666]; /* [1] when x > 0x1.cccccc0000000p-2f */
                         }
                     } else {
-                        if (k[21] <= 0x3f456a72 /* x <= 0x1.8ad4e40000000p-1f */) {
+                        if (k[DL_BF_text_before] <= 0x3f456a72 /* x <= 0x1.8ad4e40000000p-1f */) {
                             s += -0.010532530108254782;
                         } else {
-                            s += leaf_pair[509][k[49] > 0x3c974dae]; /* [1] when x > 0x1.2e9b5c0000000p-6f */
+                            s += leaf_pair[509][k[DL_BF_grand_link_density] > 0x3c974dae]; /* [1] when x > 0x1.2e9b5c0000000p-6f */
                         }
                     }
                 } else {
-                    if (k[54] <= 0x405ab9d5 /* x <= 0x1.b573aa0000000p+1f */) {
+                    if (k[DL_BF_log_parent_repeat] <= 0x405ab9d5 /* x <= 0x1.b573aa0000000p+1f */) {
                         s += 0.07142468998322327;
                     } else {
-                        s += leaf_pair[510][k[73] > 0x3f667098]; /* [1] when x > 0x1.cce1300000000p-1f */
+                        s += leaf_pair[510][k[DL_BF_type_confidence] > 0x3f667098]; /* [1] when x > 0x1.cce1300000000p-1f */
                     }
                 }
             } else {
@@ -4899,99 +4899,99 @@ double dl_block_model(const float *x) {
         s += -0.13781124592082253;
     }
     /* tree 67 */
-    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[63] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
-                s += leaf_pair[511][k[73] > 0x3f1b3fa8]; /* [1] when x > 0x1.367f500000000p-1f */
+    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_page_log_chars] <= 0x40e119b5 /* x <= 0x1.c2336a0000000p+2f */) {
+                s += leaf_pair[511][k[DL_BF_type_confidence] > 0x3f1b3fa8]; /* [1] when x > 0x1.367f500000000p-1f */
             } else {
-                if (k[39] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_own_clean] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                     s += 0.004496883531896356;
                 } else {
-                    if (k[1] <= 0x3f5cb08d /* x <= 0x1.b9611a0000000p-1f */) {
+                    if (k[DL_BF_link_density] <= 0x3f5cb08d /* x <= 0x1.b9611a0000000p-1f */) {
                         s += -0.06533143262112892;
                     } else {
-                        s += leaf_pair[512][k[33] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        s += leaf_pair[512][k[DL_BF_in_li] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     }
                 }
             }
         } else {
-            if (k[20] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
-                if (k[52] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
-                    if ((uint32_t)k[45] >= 0xbd000000u /* x <= -0x1.0000000000000p-5f */) {
+            if (k[DL_BF_depth] <= 0x40366666 /* x <= 0x1.6ccccc0000000p+1f */) {
+                if (k[DL_BF_log_repeat] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
+                    if ((uint32_t)k[DL_BF_scored_score] >= 0xbd000000u /* x <= -0x1.0000000000000p-5f */) {
                         s += 0.08900885332530555;
                     } else {
-                        if (k[35] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            if (k[21] <= 0x3ee368a1 /* x <= 0x1.c6d1420000000p-2f */) {
-                                if (k[73] <= 0x3ee39289 /* x <= 0x1.c725120000000p-2f */) {
+                        if (k[DL_BF_own_boiler] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            if (k[DL_BF_text_before] <= 0x3ee368a1 /* x <= 0x1.c6d1420000000p-2f */) {
+                                if (k[DL_BF_type_confidence] <= 0x3ee39289 /* x <= 0x1.c725120000000p-2f */) {
                                     s += -0.12616248140625455;
                                 } else {
-                                    s += leaf_pair[513][k[64] > 0x3c09b234]; /* [1] when x > 0x1.1364680000000p-7f */
+                                    s += leaf_pair[513][k[DL_BF_page_selected_share] > 0x3c09b234]; /* [1] when x > 0x1.1364680000000p-7f */
                                 }
                             } else {
-                                if (k[65] <= 0x406dab2a /* x <= 0x1.db56540000000p+1f */) {
+                                if (k[DL_BF_page_log_blocks] <= 0x406dab2a /* x <= 0x1.db56540000000p+1f */) {
                                     s += 0.16448784529592744;
                                 } else {
-                                    s += leaf_pair[514][k[0] > 0x40d7471f]; /* [1] when x > 0x1.ae8e3e0000000p+2f */
+                                    s += leaf_pair[514][k[DL_BF_log_chars] > 0x40d7471f]; /* [1] when x > 0x1.ae8e3e0000000p+2f */
                                 }
                             }
                         } else {
-                            s += leaf_pair[515][k[80] > 0x3e7e5a11]; /* [1] when x > 0x1.fcb4220000000p-3f */
+                            s += leaf_pair[515][k[DL_BF_unit_share] > 0x3e7e5a11]; /* [1] when x > 0x1.fcb4220000000p-3f */
                         }
                     }
                 } else {
-                    s += leaf_pair[516][k[50] > 0x40df5528]; /* [1] when x > 0x1.beaa500000000p+2f */
+                    s += leaf_pair[516][k[DL_BF_grand_log_chars] > 0x40df5528]; /* [1] when x > 0x1.beaa500000000p+2f */
                 }
             } else {
                 s += -0.16347927309161436;
             }
         }
     } else {
-        if (k[73] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */) {
+        if (k[DL_BF_type_confidence] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */) {
             s += 0.006833539679157618;
         } else {
-            if (k[63] <= 0x4103c635 /* x <= 0x1.078c6a0000000p+3f */) {
+            if (k[DL_BF_page_log_chars] <= 0x4103c635 /* x <= 0x1.078c6a0000000p+3f */) {
                 s += 0.28614576827197963;
             } else {
-                if (k[30] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                    s += leaf_pair[517][k[29] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_in_header] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    s += leaf_pair[517][k[DL_BF_in_aside] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 } else {
-                    s += leaf_pair[518][k[73] > 0x3f7feec7]; /* [1] when x > 0x1.ffdd8e0000000p-1f */
+                    s += leaf_pair[518][k[DL_BF_type_confidence] > 0x3f7feec7]; /* [1] when x > 0x1.ffdd8e0000000p-1f */
                 }
             }
         }
     }
     /* tree 68 */
-    if (k[79] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[78] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
-            if (k[21] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
-                if (k[50] <= 0x40bb7430 /* x <= 0x1.76e8600000000p+2f */) {
-                    if (k[74] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[519][k[62] > 0x41180000]; /* [1] when x > 0x1.3000000000000p+3f */
+    if (k[DL_BF_opens_further] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_further_cues] <= 0x3f655860 /* x <= 0x1.cab0c00000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f22e8ba /* x <= 0x1.45d1740000000p-1f */) {
+                if (k[DL_BF_grand_log_chars] <= 0x40bb7430 /* x <= 0x1.76e8600000000p+2f */) {
+                    if (k[DL_BF_in_selected_parent] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[519][k[DL_BF_winner_up] > 0x41180000]; /* [1] when x > 0x1.3000000000000p+3f */
                     } else {
-                        if (k[51] <= 0x3f19dd83 /* x <= 0x1.33bb060000000p-1f */) {
+                        if (k[DL_BF_share_of_parent] <= 0x3f19dd83 /* x <= 0x1.33bb060000000p-1f */) {
                             s += -0.1400921354905774;
                         } else {
-                            if (k[65] <= 0x40b9922b /* x <= 0x1.7324560000000p+2f */) {
-                                s += leaf_pair[520][k[80] > 0x3d213b9b]; /* [1] when x > 0x1.4277360000000p-5f */
+                            if (k[DL_BF_page_log_blocks] <= 0x40b9922b /* x <= 0x1.7324560000000p+2f */) {
+                                s += leaf_pair[520][k[DL_BF_unit_share] > 0x3d213b9b]; /* [1] when x > 0x1.4277360000000p-5f */
                             } else {
                                 s += -0.11133718518304003;
                             }
                         }
                     }
                 } else {
-                    if (k[52] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                        if ((uint32_t)k[45] >= 0xbe5df040u /* x <= -0x1.bbe0800000000p-3f */) {
-                            s += leaf_pair[521][k[57] > 0x3e666666]; /* [1] when x > 0x1.cccccc0000000p-3f */
+                    if (k[DL_BF_log_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                        if ((uint32_t)k[DL_BF_scored_score] >= 0xbe5df040u /* x <= -0x1.bbe0800000000p-3f */) {
+                            s += leaf_pair[521][k[DL_BF_since_heading] > 0x3e666666]; /* [1] when x > 0x1.cccccc0000000p-3f */
                         } else {
                             s += 7.989916414951413e-05;
                         }
                     } else {
-                        if (k[80] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
-                            if (k[69] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_unit_share] <= 0x3f077e5b /* x <= 0x1.0efcb60000000p-1f */) {
+                            if (k[DL_BF_type_collection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 s += 0.024348874853272206;
                             } else {
-                                if (k[52] <= 0x4069a300 /* x <= 0x1.d346000000000p+1f */) {
-                                    s += leaf_pair[522][k[49] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                                if (k[DL_BF_log_repeat] <= 0x4069a300 /* x <= 0x1.d346000000000p+1f */) {
+                                    s += leaf_pair[522][k[DL_BF_grand_link_density] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                                 } else {
                                     s += 0.16234367652354426;
                                 }
@@ -5002,18 +5002,18 @@ double dl_block_model(const float *x) {
                     }
                 }
             } else {
-                if (k[20] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
-                    if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                if (k[DL_BF_depth] <= 0x3faccccc /* x <= 0x1.5999980000000p+0f */) {
+                    if (k[DL_BF_log_repeat_up5] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
                         s += -0.028912473498689122;
                     } else {
-                        s += leaf_pair[523][k[48] > 0x410108c0]; /* [1] when x > 0x1.0211800000000p+3f */
+                        s += leaf_pair[523][k[DL_BF_parent_log_chars] > 0x410108c0]; /* [1] when x > 0x1.0211800000000p+3f */
                     }
                 } else {
-                    if (k[9] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[49] <= 0x3f7eb1a2 /* x <= 0x1.fd63440000000p-1f */) {
-                            s += leaf_pair[524][k[73] > 0x3f6ca148]; /* [1] when x > 0x1.d942900000000p-1f */
+                    if (k[DL_BF_tag_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_grand_link_density] <= 0x3f7eb1a2 /* x <= 0x1.fd63440000000p-1f */) {
+                            s += leaf_pair[524][k[DL_BF_type_confidence] > 0x3f6ca148]; /* [1] when x > 0x1.d942900000000p-1f */
                         } else {
-                            s += leaf_pair[525][k[65] > 0x40c3eb76]; /* [1] when x > 0x1.87d6ec0000000p+2f */
+                            s += leaf_pair[525][k[DL_BF_page_log_blocks] > 0x40c3eb76]; /* [1] when x > 0x1.87d6ec0000000p+2f */
                         }
                     } else {
                         s += 0.07047368238492835;
@@ -5027,107 +5027,107 @@ double dl_block_model(const float *x) {
         s += -0.09893339790325534;
     }
     /* tree 69 */
-    if (k[63] <= 0x41317dd4 /* x <= 0x1.62fba80000000p+3f */) {
-        if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[0] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
+    if (k[DL_BF_page_log_chars] <= 0x41317dd4 /* x <= 0x1.62fba80000000p+3f */) {
+        if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_log_chars] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
                 s += 0.02820040392776689;
             } else {
-                if (k[54] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                    if (k[57] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
-                        s += leaf_pair[526][k[29] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_log_parent_repeat] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    if (k[DL_BF_since_heading] <= 0x3d999999 /* x <= 0x1.3333320000000p-4f */) {
+                        s += leaf_pair[526][k[DL_BF_in_aside] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
-                        if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
                             s += -0.04475783995585542;
                         } else {
-                            if (k[65] <= 0x408b6a29 /* x <= 0x1.16d4520000000p+2f */) {
-                                if (k[0] <= 0x40a516fb /* x <= 0x1.4a2df60000000p+2f */) {
-                                    if (k[64] <= 0x3eb8f5cf /* x <= 0x1.71eb9e0000000p-2f */) {
+                            if (k[DL_BF_page_log_blocks] <= 0x408b6a29 /* x <= 0x1.16d4520000000p+2f */) {
+                                if (k[DL_BF_log_chars] <= 0x40a516fb /* x <= 0x1.4a2df60000000p+2f */) {
+                                    if (k[DL_BF_page_selected_share] <= 0x3eb8f5cf /* x <= 0x1.71eb9e0000000p-2f */) {
                                         s += 0.062420741141598714;
                                     } else {
-                                        s += leaf_pair[527][k[73] > 0x3f7fd25d]; /* [1] when x > 0x1.ffa4ba0000000p-1f */
+                                        s += leaf_pair[527][k[DL_BF_type_confidence] > 0x3f7fd25d]; /* [1] when x > 0x1.ffa4ba0000000p-1f */
                                     }
                                 } else {
                                     s += 0.10981654057297138;
                                 }
                             } else {
-                                if (k[44] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[73] <= 0x3f7ee78b /* x <= 0x1.fdcf160000000p-1f */) {
+                                if (k[DL_BF_anc_clean] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_type_confidence] <= 0x3f7ee78b /* x <= 0x1.fdcf160000000p-1f */) {
                                         s += -0.009563723160224543;
                                     } else {
-                                        if (k[82] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
+                                        if (k[DL_BF_unit_link_density] <= 0x3e272f05 /* x <= 0x1.4e5e0a0000000p-3f */) {
                                             s += 0.05330316602669391;
                                         } else {
-                                            s += leaf_pair[528][k[4] > 0x3eaaaaab]; /* [1] when x > 0x1.5555560000000p-2f */
+                                            s += leaf_pair[528][k[DL_BF_digit_share] > 0x3eaaaaab]; /* [1] when x > 0x1.5555560000000p-2f */
                                         }
                                     }
                                 } else {
-                                    s += leaf_pair[529][k[65] > 0x40c71f58]; /* [1] when x > 0x1.8e3eb00000000p+2f */
+                                    s += leaf_pair[529][k[DL_BF_page_log_blocks] > 0x40c71f58]; /* [1] when x > 0x1.8e3eb00000000p+2f */
                                 }
                             }
                         }
                     }
                 } else {
-                    if (k[65] <= 0x409587d0 /* x <= 0x1.2b0fa00000000p+2f */) {
-                        s += leaf_pair[530][k[33] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_page_log_blocks] <= 0x409587d0 /* x <= 0x1.2b0fa00000000p+2f */) {
+                        s += leaf_pair[530][k[DL_BF_in_li] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
-                        if (k[63] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
-                            s += leaf_pair[531][k[47] > 0x3e028283]; /* [1] when x > 0x1.0505060000000p-3f */
+                        if (k[DL_BF_page_log_chars] <= 0x412af8ff /* x <= 0x1.55f1fe0000000p+3f */) {
+                            s += leaf_pair[531][k[DL_BF_parent_link_density] > 0x3e028283]; /* [1] when x > 0x1.0505060000000p-3f */
                         } else {
-                            s += leaf_pair[532][k[64] > 0x3ea20acf]; /* [1] when x > 0x1.44159e0000000p-2f */
+                            s += leaf_pair[532][k[DL_BF_page_selected_share] > 0x3ea20acf]; /* [1] when x > 0x1.44159e0000000p-2f */
                         }
                     }
                 }
             }
         } else {
-            s += leaf_pair[533][k[71] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            s += leaf_pair[533][k[DL_BF_type_documentation] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
         }
     } else {
-        s += leaf_pair[534][k[21] > 0x3eccc1f2]; /* [1] when x > 0x1.9983e40000000p-2f */
+        s += leaf_pair[534][k[DL_BF_text_before] > 0x3eccc1f2]; /* [1] when x > 0x1.9983e40000000p-2f */
     }
     /* tree 70 */
-    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[24] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[3] <= 0x3e020821 /* x <= 0x1.0410420000000p-3f */) {
-                if (k[77] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */) {
-                    if (k[50] <= 0x4105cb79 /* x <= 0x1.0b96f20000000p+3f */) {
+    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_in_chosen_cleaned] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3e020821 /* x <= 0x1.0410420000000p-3f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x402b1b81 /* x <= 0x1.5637020000000p+1f */) {
+                    if (k[DL_BF_grand_log_chars] <= 0x4105cb79 /* x <= 0x1.0b96f20000000p+3f */) {
                         s += -0.000525382917331615;
                     } else {
-                        if (k[21] <= 0x3f2fa49f /* x <= 0x1.5f493e0000000p-1f */) {
+                        if (k[DL_BF_text_before] <= 0x3f2fa49f /* x <= 0x1.5f493e0000000p-1f */) {
                             s += 0.03804234641721892;
                         } else {
-                            s += leaf_pair[535][k[64] > 0x3f1ef155]; /* [1] when x > 0x1.3de2aa0000000p-1f */
+                            s += leaf_pair[535][k[DL_BF_page_selected_share] > 0x3f1ef155]; /* [1] when x > 0x1.3de2aa0000000p-1f */
                         }
                     }
                 } else {
-                    s += leaf_pair[536][k[21] > 0x3e887a77]; /* [1] when x > 0x1.10f4ee0000000p-2f */
+                    s += leaf_pair[536][k[DL_BF_text_before] > 0x3e887a77]; /* [1] when x > 0x1.10f4ee0000000p-2f */
                 }
             } else {
                 s += -0.02030271134099764;
             }
         } else {
-            if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                if (k[5] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
+            if (k[DL_BF_log_repeat_up5] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                if (k[DL_BF_log_words] <= 0x3ff91395 /* x <= 0x1.f2272a0000000p+0f */) {
                     s += 0.04159333759337138;
                 } else {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         s += 0.0696865156282615;
                     } else {
-                        s += leaf_pair[537][k[20] > 0x3f0ccccd]; /* [1] when x > 0x1.19999a0000000p-1f */
+                        s += leaf_pair[537][k[DL_BF_depth] > 0x3f0ccccd]; /* [1] when x > 0x1.19999a0000000p-1f */
                     }
                 }
             } else {
-                if (k[63] <= 0x4124ed3c /* x <= 0x1.49da780000000p+3f */) {
-                    if (k[14] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[1] <= 0x3f100000 /* x <= 0x1.2000000000000p-1f */) {
-                            s += leaf_pair[538][k[46] > 0x40b00000]; /* [1] when x > 0x1.6000000000000p+2f */
+                if (k[DL_BF_page_log_chars] <= 0x4124ed3c /* x <= 0x1.49da780000000p+3f */) {
+                    if (k[DL_BF_tag_div] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_link_density] <= 0x3f100000 /* x <= 0x1.2000000000000p-1f */) {
+                            s += leaf_pair[538][k[DL_BF_scored_up] > 0x40b00000]; /* [1] when x > 0x1.6000000000000p+2f */
                         } else {
-                            s += leaf_pair[539][k[8] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[539][k[DL_BF_tag_p] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     } else {
-                        if (k[82] <= 0x3f6d2cba /* x <= 0x1.da59740000000p-1f */) {
+                        if (k[DL_BF_unit_link_density] <= 0x3f6d2cba /* x <= 0x1.da59740000000p-1f */) {
                             s += -0.07532244294948894;
                         } else {
-                            s += leaf_pair[540][k[43] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[540][k[DL_BF_anc_negative] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     }
                 } else {
@@ -5136,31 +5136,31 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[73] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */) {
-            s += leaf_pair[541][k[2] > 0x3e800000]; /* [1] when x > 0x1.0000000000000p-2f */
+        if (k[DL_BF_type_confidence] <= 0x3f751a5a /* x <= 0x1.ea34b40000000p-1f */) {
+            s += leaf_pair[541][k[DL_BF_commas_per_word] > 0x3e800000]; /* [1] when x > 0x1.0000000000000p-2f */
         } else {
-            if (k[81] <= 0x40275b80 /* x <= 0x1.4eb7000000000p+1f */) {
-                s += leaf_pair[542][k[73] > 0x3f7ff46f]; /* [1] when x > 0x1.ffe8de0000000p-1f */
+            if (k[DL_BF_unit_log_member_chars] <= 0x40275b80 /* x <= 0x1.4eb7000000000p+1f */) {
+                s += leaf_pair[542][k[DL_BF_type_confidence] > 0x3f7ff46f]; /* [1] when x > 0x1.ffe8de0000000p-1f */
             } else {
                 s += -0.1318287342531046;
             }
         }
     }
     /* tree 71 */
-    if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[71] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[17] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                    s += leaf_pair[543][k[64] > 0x3f6b4a3c]; /* [1] when x > 0x1.d694780000000p-1f */
+    if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_type_documentation] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_tag_dl] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    s += leaf_pair[543][k[DL_BF_page_selected_share] > 0x3f6b4a3c]; /* [1] when x > 0x1.d694780000000p-1f */
                 } else {
-                    if (k[2] <= 0x3c40c0c1 /* x <= 0x1.8181820000000p-7f */) {
-                        s += leaf_pair[544][k[0] > 0x408160ad]; /* [1] when x > 0x1.02c15a0000000p+2f */
+                    if (k[DL_BF_commas_per_word] <= 0x3c40c0c1 /* x <= 0x1.8181820000000p-7f */) {
+                        s += leaf_pair[544][k[DL_BF_log_chars] > 0x408160ad]; /* [1] when x > 0x1.02c15a0000000p+2f */
                     } else {
-                        if (k[3] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
-                            if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_stops_per_word] <= 0x3dc6318c /* x <= 0x1.8c63180000000p-4f */) {
+                            if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                                 s += 0.02888181430141932;
                             } else {
-                                s += leaf_pair[545][k[64] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                                s += leaf_pair[545][k[DL_BF_page_selected_share] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                             }
                         } else {
                             s += -0.06424578994018759;
@@ -5171,29 +5171,29 @@ double dl_block_model(const float *x) {
                 s += -0.07823020069398381;
             }
         } else {
-            if (k[64] <= 0x3f4d127f /* x <= 0x1.9a24fe0000000p-1f */) {
-                if (k[64] <= 0x3f4a8529 /* x <= 0x1.950a520000000p-1f */) {
-                    if (k[64] <= 0x3f3b84fa /* x <= 0x1.7709f40000000p-1f */) {
-                        if (k[20] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */) {
-                            if (k[73] <= 0x3f75a8eb /* x <= 0x1.eb51d60000000p-1f */) {
-                                if (k[73] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
-                                    s += leaf_pair[546][k[81] > 0x40847a83]; /* [1] when x > 0x1.08f5060000000p+2f */
+            if (k[DL_BF_page_selected_share] <= 0x3f4d127f /* x <= 0x1.9a24fe0000000p-1f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3f4a8529 /* x <= 0x1.950a520000000p-1f */) {
+                    if (k[DL_BF_page_selected_share] <= 0x3f3b84fa /* x <= 0x1.7709f40000000p-1f */) {
+                        if (k[DL_BF_depth] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f75a8eb /* x <= 0x1.eb51d60000000p-1f */) {
+                                if (k[DL_BF_type_confidence] <= 0x3f70e74c /* x <= 0x1.e1ce980000000p-1f */) {
+                                    s += leaf_pair[546][k[DL_BF_unit_log_member_chars] > 0x40847a83]; /* [1] when x > 0x1.08f5060000000p+2f */
                                 } else {
-                                    if (k[57] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
+                                    if (k[DL_BF_since_heading] <= 0x3f799999 /* x <= 0x1.f333320000000p-1f */) {
                                         s += -0.08118551248603116;
                                     } else {
-                                        s += leaf_pair[547][k[21] > 0x3e8e3abf]; /* [1] when x > 0x1.1c757e0000000p-2f */
+                                        s += leaf_pair[547][k[DL_BF_text_before] > 0x3e8e3abf]; /* [1] when x > 0x1.1c757e0000000p-2f */
                                     }
                                 }
                             } else {
-                                if (k[64] <= 0x3ef3dcf5 /* x <= 0x1.e7b9ea0000000p-2f */) {
+                                if (k[DL_BF_page_selected_share] <= 0x3ef3dcf5 /* x <= 0x1.e7b9ea0000000p-2f */) {
                                     s += 0.1057799365273648;
                                 } else {
-                                    s += leaf_pair[548][k[21] > 0x3df41ac8]; /* [1] when x > 0x1.e835900000000p-4f */
+                                    s += leaf_pair[548][k[DL_BF_text_before] > 0x3df41ac8]; /* [1] when x > 0x1.e835900000000p-4f */
                                 }
                             }
                         } else {
-                            s += leaf_pair[549][k[28] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[549][k[DL_BF_in_nav] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     } else {
                         s += 0.12141779680227809;
@@ -5206,42 +5206,42 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        s += leaf_pair[550][k[26] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+        s += leaf_pair[550][k[DL_BF_in_soft] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
     }
     /* tree 72 */
-    if (k[54] <= 0x408c9eb4 /* x <= 0x1.193d680000000p+2f */) {
-        if (k[54] <= 0x4081a7e9 /* x <= 0x1.034fd20000000p+2f */) {
-            if (k[48] <= 0x4123de9f /* x <= 0x1.47bd3e0000000p+3f */) {
-                if (k[50] <= 0x41195719 /* x <= 0x1.32ae320000000p+3f */) {
-                    if (k[50] <= 0x41182ce8 /* x <= 0x1.3059d00000000p+3f */) {
-                        if (k[20] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
+    if (k[DL_BF_log_parent_repeat] <= 0x408c9eb4 /* x <= 0x1.193d680000000p+2f */) {
+        if (k[DL_BF_log_parent_repeat] <= 0x4081a7e9 /* x <= 0x1.034fd20000000p+2f */) {
+            if (k[DL_BF_parent_log_chars] <= 0x4123de9f /* x <= 0x1.47bd3e0000000p+3f */) {
+                if (k[DL_BF_grand_log_chars] <= 0x41195719 /* x <= 0x1.32ae320000000p+3f */) {
+                    if (k[DL_BF_grand_log_chars] <= 0x41182ce8 /* x <= 0x1.3059d00000000p+3f */) {
+                        if (k[DL_BF_depth] <= 0x3f266666 /* x <= 0x1.4ccccc0000000p-1f */) {
                             s += -0.022332724956887467;
                         } else {
-                            if (k[48] <= 0x410743c0 /* x <= 0x1.0e87800000000p+3f */) {
+                            if (k[DL_BF_parent_log_chars] <= 0x410743c0 /* x <= 0x1.0e87800000000p+3f */) {
                                 s += -7.943714127309647e-05;
                             } else {
-                                s += leaf_pair[551][k[53] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
+                                s += leaf_pair[551][k[DL_BF_log_repeat_up5] > 0x3f9f08b6]; /* [1] when x > 0x1.3e116c0000000p+0f */
                             }
                         }
                     } else {
-                        if (k[73] <= 0x3f7fad4f /* x <= 0x1.ff5a9e0000000p-1f */) {
+                        if (k[DL_BF_type_confidence] <= 0x3f7fad4f /* x <= 0x1.ff5a9e0000000p-1f */) {
                             s += -0.04317820673742351;
                         } else {
-                            s += leaf_pair[552][k[49] > 0x3cc405da]; /* [1] when x > 0x1.880bb40000000p-6f */
+                            s += leaf_pair[552][k[DL_BF_grand_link_density] > 0x3cc405da]; /* [1] when x > 0x1.880bb40000000p-6f */
                         }
                     }
                 } else {
-                    if (k[52] <= 0x4089f1e2 /* x <= 0x1.13e3c40000000p+2f */) {
-                        s += leaf_pair[553][k[63] > 0x412fceda]; /* [1] when x > 0x1.5f9db40000000p+3f */
+                    if (k[DL_BF_log_repeat] <= 0x4089f1e2 /* x <= 0x1.13e3c40000000p+2f */) {
+                        s += leaf_pair[553][k[DL_BF_page_log_chars] > 0x412fceda]; /* [1] when x > 0x1.5f9db40000000p+3f */
                     } else {
-                        if (k[50] <= 0x411b530e /* x <= 0x1.36a61c0000000p+3f */) {
-                            s += leaf_pair[554][k[47] > 0x3bc37881]; /* [1] when x > 0x1.86f1020000000p-8f */
+                        if (k[DL_BF_grand_log_chars] <= 0x411b530e /* x <= 0x1.36a61c0000000p+3f */) {
+                            s += leaf_pair[554][k[DL_BF_parent_link_density] > 0x3bc37881]; /* [1] when x > 0x1.86f1020000000p-8f */
                         } else {
-                            if (k[80] <= 0x3f28f514 /* x <= 0x1.51ea280000000p-1f */) {
-                                if (k[41] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    s += leaf_pair[555][k[21] > 0x3f26dc4b]; /* [1] when x > 0x1.4db8960000000p-1f */
+                            if (k[DL_BF_unit_share] <= 0x3f28f514 /* x <= 0x1.51ea280000000p-1f */) {
+                                if (k[DL_BF_anc_rescue] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    s += leaf_pair[555][k[DL_BF_text_before] > 0x3f26dc4b]; /* [1] when x > 0x1.4db8960000000p-1f */
                                 } else {
-                                    s += leaf_pair[556][k[65] > 0x40aa2e0a]; /* [1] when x > 0x1.545c140000000p+2f */
+                                    s += leaf_pair[556][k[DL_BF_page_log_blocks] > 0x40aa2e0a]; /* [1] when x > 0x1.545c140000000p+2f */
                                 }
                             } else {
                                 s += 0.12913391659370363;
@@ -5250,55 +5250,55 @@ double dl_block_model(const float *x) {
                     }
                 }
             } else {
-                if (k[81] <= 0x40b613da /* x <= 0x1.6c27b40000000p+2f */) {
-                    s += leaf_pair[557][k[5] > 0x40966a56]; /* [1] when x > 0x1.2cd4ac0000000p+2f */
+                if (k[DL_BF_unit_log_member_chars] <= 0x40b613da /* x <= 0x1.6c27b40000000p+2f */) {
+                    s += leaf_pair[557][k[DL_BF_log_words] > 0x40966a56]; /* [1] when x > 0x1.2cd4ac0000000p+2f */
                 } else {
-                    if (k[21] <= 0x3e848dc3 /* x <= 0x1.091b860000000p-2f */) {
+                    if (k[DL_BF_text_before] <= 0x3e848dc3 /* x <= 0x1.091b860000000p-2f */) {
                         s += 0.09983197082813741;
                     } else {
-                        s += leaf_pair[558][k[82] > 0x3d756ae5]; /* [1] when x > 0x1.ead5ca0000000p-5f */
+                        s += leaf_pair[558][k[DL_BF_unit_link_density] > 0x3d756ae5]; /* [1] when x > 0x1.ead5ca0000000p-5f */
                     }
                 }
             }
         } else {
-            s += leaf_pair[559][k[45] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+            s += leaf_pair[559][k[DL_BF_scored_score] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
         }
     } else {
         s += 0.11576192715623317;
     }
     /* tree 73 */
-    if (k[4] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
-        if (k[4] <= 0x3ae0e686 /* x <= 0x1.c1cd0c0000000p-10f */) {
-            if (k[5] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
-                s += leaf_pair[560][k[63] > 0x4112910f]; /* [1] when x > 0x1.25221e0000000p+3f */
+    if (k[DL_BF_digit_share] <= 0x3d924925 /* x <= 0x1.24924a0000000p-4f */) {
+        if (k[DL_BF_digit_share] <= 0x3ae0e686 /* x <= 0x1.c1cd0c0000000p-10f */) {
+            if (k[DL_BF_log_words] <= 0x3f317218 /* x <= 0x1.62e4300000000p-1f */) {
+                s += leaf_pair[560][k[DL_BF_page_log_chars] > 0x4112910f]; /* [1] when x > 0x1.25221e0000000p+3f */
             } else {
-                if (k[1] <= 0x3d82d499 /* x <= 0x1.05a9320000000p-4f */) {
-                    if (k[28] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[561][k[69] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                if (k[DL_BF_link_density] <= 0x3d82d499 /* x <= 0x1.05a9320000000p-4f */) {
+                    if (k[DL_BF_in_nav] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[561][k[DL_BF_type_collection] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += -0.09322156549732777;
                     }
                 } else {
-                    if (k[73] <= 0x3f799fdc /* x <= 0x1.f33fb80000000p-1f */) {
+                    if (k[DL_BF_type_confidence] <= 0x3f799fdc /* x <= 0x1.f33fb80000000p-1f */) {
                         s += -0.0017666547954563391;
                     } else {
-                        s += leaf_pair[562][k[0] > 0x40827b30]; /* [1] when x > 0x1.04f6600000000p+2f */
+                        s += leaf_pair[562][k[DL_BF_log_chars] > 0x40827b30]; /* [1] when x > 0x1.04f6600000000p+2f */
                     }
                 }
             }
         } else {
-            if (k[2] <= 0x3dea0ea1 /* x <= 0x1.d41d420000000p-4f */) {
-                if (k[73] <= 0x3f252323 /* x <= 0x1.4a46460000000p-1f */) {
+            if (k[DL_BF_commas_per_word] <= 0x3dea0ea1 /* x <= 0x1.d41d420000000p-4f */) {
+                if (k[DL_BF_type_confidence] <= 0x3f252323 /* x <= 0x1.4a46460000000p-1f */) {
                     s += -0.020162540676863464;
                 } else {
-                    if (k[27] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if ((uint32_t)k[45] >= 0xbdef452du /* x <= -0x1.de8a5a0000000p-4f */) {
+                    if (k[DL_BF_in_hidden] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if ((uint32_t)k[DL_BF_scored_score] >= 0xbdef452du /* x <= -0x1.de8a5a0000000p-4f */) {
                             s += 0.12965293489269883;
                         } else {
-                            if (k[38] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                s += leaf_pair[563][k[78] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                            if (k[DL_BF_own_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                s += leaf_pair[563][k[DL_BF_further_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
                             } else {
-                                s += leaf_pair[564][k[0] > 0x4035535e]; /* [1] when x > 0x1.6aa6bc0000000p+1f */
+                                s += leaf_pair[564][k[DL_BF_log_chars] > 0x4035535e]; /* [1] when x > 0x1.6aa6bc0000000p+1f */
                             }
                         }
                     } else {
@@ -5310,18 +5310,18 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[63] <= 0x41006078 /* x <= 0x1.00c0f00000000p+3f */) {
-            if (k[64] <= 0x3e4d50db /* x <= 0x1.9aa1b60000000p-3f */) {
-                s += leaf_pair[565][k[6] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
+        if (k[DL_BF_page_log_chars] <= 0x41006078 /* x <= 0x1.00c0f00000000p+3f */) {
+            if (k[DL_BF_page_selected_share] <= 0x3e4d50db /* x <= 0x1.9aa1b60000000p-3f */) {
+                s += leaf_pair[565][k[DL_BF_first_kind] > 0x3f400000]; /* [1] when x > 0x1.8000000000000p-1f */
             } else {
-                s += leaf_pair[566][k[50] > 0x40c5b1b8]; /* [1] when x > 0x1.8b63700000000p+2f */
+                s += leaf_pair[566][k[DL_BF_grand_log_chars] > 0x40c5b1b8]; /* [1] when x > 0x1.8b63700000000p+2f */
             }
         } else {
-            if (k[63] <= 0x410294fe /* x <= 0x1.0529fc0000000p+3f */) {
+            if (k[DL_BF_page_log_chars] <= 0x410294fe /* x <= 0x1.0529fc0000000p+3f */) {
                 s += -0.13930602486041932;
             } else {
-                if (k[64] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
-                    s += leaf_pair[567][k[49] > 0x3d0c9b41]; /* [1] when x > 0x1.1936820000000p-5f */
+                if (k[DL_BF_page_selected_share] <= 0x3bf831b8 /* x <= 0x1.f063700000000p-8f */) {
+                    s += leaf_pair[567][k[DL_BF_grand_link_density] > 0x3d0c9b41]; /* [1] when x > 0x1.1936820000000p-5f */
                 } else {
                     s += -0.020785564617590256;
                 }
@@ -5329,17 +5329,17 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 74 */
-    if (k[68] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[20] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
-            s += leaf_pair[568][k[64] > 0x3bf831b8]; /* [1] when x > 0x1.f063700000000p-8f */
+    if (k[DL_BF_type_product] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_depth] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
+            s += leaf_pair[568][k[DL_BF_page_selected_share] > 0x3bf831b8]; /* [1] when x > 0x1.f063700000000p-8f */
         } else {
-            if (k[48] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
-                if (k[80] <= 0x3f4d5f86 /* x <= 0x1.9abf0c0000000p-1f */) {
-                    if (k[65] <= 0x40b82f0a /* x <= 0x1.705e140000000p+2f */) {
-                        s += leaf_pair[569][k[65] > 0x40b2cabe]; /* [1] when x > 0x1.65957c0000000p+2f */
+            if (k[DL_BF_parent_log_chars] <= 0x40bd253f /* x <= 0x1.7a4a7e0000000p+2f */) {
+                if (k[DL_BF_unit_share] <= 0x3f4d5f86 /* x <= 0x1.9abf0c0000000p-1f */) {
+                    if (k[DL_BF_page_log_blocks] <= 0x40b82f0a /* x <= 0x1.705e140000000p+2f */) {
+                        s += leaf_pair[569][k[DL_BF_page_log_blocks] > 0x40b2cabe]; /* [1] when x > 0x1.65957c0000000p+2f */
                     } else {
-                        if (k[34] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[570][k[80] > 0x3ee69184]; /* [1] when x > 0x1.cd23080000000p-2f */
+                        if (k[DL_BF_in_table] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[570][k[DL_BF_unit_share] > 0x3ee69184]; /* [1] when x > 0x1.cd23080000000p-2f */
                         } else {
                             s += -0.10371098260329203;
                         }
@@ -5348,76 +5348,76 @@ double dl_block_model(const float *x) {
                     s += -0.15158130717859597;
                 }
             } else {
-                if (k[63] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */) {
+                if (k[DL_BF_page_log_chars] <= 0x41279980 /* x <= 0x1.4f33000000000p+3f */) {
                     s += 0.06904288921643305;
                 } else {
-                    s += leaf_pair[571][k[21] > 0x3ec2fdb4]; /* [1] when x > 0x1.85fb680000000p-2f */
+                    s += leaf_pair[571][k[DL_BF_text_before] > 0x3ec2fdb4]; /* [1] when x > 0x1.85fb680000000p-2f */
                 }
             }
         }
     } else {
-        if (k[20] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
-            if (k[52] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
-                if (k[82] <= 0x3baae046 /* x <= 0x1.55c08c0000000p-8f */) {
-                    if (k[80] <= 0x3e499b8b /* x <= 0x1.9337160000000p-3f */) {
-                        if (k[81] <= 0x40c25016 /* x <= 0x1.84a02c0000000p+2f */) {
-                            s += leaf_pair[572][k[21] > 0x3f37fe24]; /* [1] when x > 0x1.6ffc480000000p-1f */
+        if (k[DL_BF_depth] <= 0x3fe00000 /* x <= 0x1.c000000000000p+0f */) {
+            if (k[DL_BF_log_repeat] <= 0x403e15e2 /* x <= 0x1.7c2bc40000000p+1f */) {
+                if (k[DL_BF_unit_link_density] <= 0x3baae046 /* x <= 0x1.55c08c0000000p-8f */) {
+                    if (k[DL_BF_unit_share] <= 0x3e499b8b /* x <= 0x1.9337160000000p-3f */) {
+                        if (k[DL_BF_unit_log_member_chars] <= 0x40c25016 /* x <= 0x1.84a02c0000000p+2f */) {
+                            s += leaf_pair[572][k[DL_BF_text_before] > 0x3f37fe24]; /* [1] when x > 0x1.6ffc480000000p-1f */
                         } else {
                             s += -0.20244852450722106;
                         }
                     } else {
-                        if (k[65] <= 0x40c0705b /* x <= 0x1.80e0b60000000p+2f */) {
-                            s += leaf_pair[573][k[32] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                        if (k[DL_BF_page_log_blocks] <= 0x40c0705b /* x <= 0x1.80e0b60000000p+2f */) {
+                            s += leaf_pair[573][k[DL_BF_in_form] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.11067087161797887;
                         }
                     }
                 } else {
-                    s += leaf_pair[574][k[82] > 0x3c12582d]; /* [1] when x > 0x1.24b05a0000000p-7f */
+                    s += leaf_pair[574][k[DL_BF_unit_link_density] > 0x3c12582d]; /* [1] when x > 0x1.24b05a0000000p-7f */
                 }
             } else {
-                s += leaf_pair[575][k[50] > 0x40df5528]; /* [1] when x > 0x1.beaa500000000p+2f */
+                s += leaf_pair[575][k[DL_BF_grand_log_chars] > 0x40df5528]; /* [1] when x > 0x1.beaa500000000p+2f */
             }
         } else {
-            if (k[73] <= 0x3f6520d1 /* x <= 0x1.ca41a20000000p-1f */) {
-                s += leaf_pair[576][k[64] > 0x3bf831b8]; /* [1] when x > 0x1.f063700000000p-8f */
+            if (k[DL_BF_type_confidence] <= 0x3f6520d1 /* x <= 0x1.ca41a20000000p-1f */) {
+                s += leaf_pair[576][k[DL_BF_page_selected_share] > 0x3bf831b8]; /* [1] when x > 0x1.f063700000000p-8f */
             } else {
                 s += -0.10286716297132299;
             }
         }
     }
     /* tree 75 */
-    if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+    if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
         s += 0.0044088793979803;
     } else {
-        if (k[16] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[3] <= 0x3d8590b2 /* x <= 0x1.0b21640000000p-4f */) {
-                if (k[53] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */) {
+        if (k[DL_BF_tag_blockquote] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_stops_per_word] <= 0x3d8590b2 /* x <= 0x1.0b21640000000p-4f */) {
+                if (k[DL_BF_log_repeat_up5] <= 0x400ffe71 /* x <= 0x1.1ffce20000000p+1f */) {
                     s += 0.004561519132292746;
                 } else {
-                    if (k[63] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
-                        if (k[63] <= 0x411bdc36 /* x <= 0x1.37b86c0000000p+3f */) {
-                            s += leaf_pair[577][k[83] > 0x40600000]; /* [1] when x > 0x1.c000000000000p+1f */
+                    if (k[DL_BF_page_log_chars] <= 0x412ce251 /* x <= 0x1.59c4a20000000p+3f */) {
+                        if (k[DL_BF_page_log_chars] <= 0x411bdc36 /* x <= 0x1.37b86c0000000p+3f */) {
+                            s += leaf_pair[577][k[DL_BF_unit_up] > 0x40600000]; /* [1] when x > 0x1.c000000000000p+1f */
                         } else {
-                            s += leaf_pair[578][k[82] > 0x3c3f352d]; /* [1] when x > 0x1.7e6a5a0000000p-7f */
+                            s += leaf_pair[578][k[DL_BF_unit_link_density] > 0x3c3f352d]; /* [1] when x > 0x1.7e6a5a0000000p-7f */
                         }
                     } else {
                         s += 0.15641881496734933;
                     }
                 }
             } else {
-                if (k[21] <= 0x3d9b8cf4 /* x <= 0x1.3719e80000000p-4f */) {
+                if (k[DL_BF_text_before] <= 0x3d9b8cf4 /* x <= 0x1.3719e80000000p-4f */) {
                     s += -0.07428823393668207;
                 } else {
-                    if (k[67] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[60] <= 0x3da9f0c0 /* x <= 0x1.53e1800000000p-4f */) {
-                            if (k[21] <= 0x3eb072af /* x <= 0x1.60e55e0000000p-2f */) {
+                    if (k[DL_BF_type_forum] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_prev_link_density] <= 0x3da9f0c0 /* x <= 0x1.53e1800000000p-4f */) {
+                            if (k[DL_BF_text_before] <= 0x3eb072af /* x <= 0x1.60e55e0000000p-2f */) {
                                 s += 0.030971822230857197;
                             } else {
-                                if (k[73] <= 0x3f7daa76 /* x <= 0x1.fb54ec0000000p-1f */) {
-                                    if (k[81] <= 0x40ac17b0 /* x <= 0x1.582f600000000p+2f */) {
-                                        if (k[50] <= 0x4102e854 /* x <= 0x1.05d0a80000000p+3f */) {
-                                            s += leaf_pair[579][k[5] > 0x408611a7]; /* [1] when x > 0x1.0c234e0000000p+2f */
+                                if (k[DL_BF_type_confidence] <= 0x3f7daa76 /* x <= 0x1.fb54ec0000000p-1f */) {
+                                    if (k[DL_BF_unit_log_member_chars] <= 0x40ac17b0 /* x <= 0x1.582f600000000p+2f */) {
+                                        if (k[DL_BF_grand_log_chars] <= 0x4102e854 /* x <= 0x1.05d0a80000000p+3f */) {
+                                            s += leaf_pair[579][k[DL_BF_log_words] > 0x408611a7]; /* [1] when x > 0x1.0c234e0000000p+2f */
                                         } else {
                                             s += 0.12288335126409841;
                                         }
@@ -5429,25 +5429,25 @@ double dl_block_model(const float *x) {
                                 }
                             }
                         } else {
-                            if (k[5] <= 0x4028e651 /* x <= 0x1.51cca20000000p+1f */) {
+                            if (k[DL_BF_log_words] <= 0x4028e651 /* x <= 0x1.51cca20000000p+1f */) {
                                 s += -0.016992067662496304;
                             } else {
-                                if (k[58] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                                    if (k[81] <= 0x40a51132 /* x <= 0x1.4a22640000000p+2f */) {
+                                if (k[DL_BF_prev_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                                    if (k[DL_BF_unit_log_member_chars] <= 0x40a51132 /* x <= 0x1.4a22640000000p+2f */) {
                                         s += -0.14417920835092202;
                                     } else {
-                                        s += leaf_pair[580][k[66] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                        s += leaf_pair[580][k[DL_BF_type_article] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                     }
                                 } else {
-                                    s += leaf_pair[581][k[1] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
+                                    s += leaf_pair[581][k[DL_BF_link_density] > 0x00000000]; /* [1] when x > 0x0.0p+0f */
                                 }
                             }
                         }
                     } else {
-                        if (k[20] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */) {
+                        if (k[DL_BF_depth] <= 0x3fa00000 /* x <= 0x1.4000000000000p+0f */) {
                             s += -0.06455021970541419;
                         } else {
-                            s += leaf_pair[582][k[51] > 0x3e6de624]; /* [1] when x > 0x1.dbcc480000000p-3f */
+                            s += leaf_pair[582][k[DL_BF_share_of_parent] > 0x3e6de624]; /* [1] when x > 0x1.dbcc480000000p-3f */
                         }
                     }
                 }
@@ -5457,29 +5457,29 @@ double dl_block_model(const float *x) {
         }
     }
     /* tree 76 */
-    if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[73] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
-            if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+    if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_type_confidence] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
+            if (k[DL_BF_log_repeat_up5] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
                 s += 0.0056916382135780985;
             } else {
-                s += leaf_pair[583][k[65] > 0x40b6a0a6]; /* [1] when x > 0x1.6d414c0000000p+2f */
+                s += leaf_pair[583][k[DL_BF_page_log_blocks] > 0x40b6a0a6]; /* [1] when x > 0x1.6d414c0000000p+2f */
             }
         } else {
-            if (k[73] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
-                if (k[1] <= 0x3ca46dd3 /* x <= 0x1.48dba60000000p-6f */) {
+            if (k[DL_BF_type_confidence] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
+                if (k[DL_BF_link_density] <= 0x3ca46dd3 /* x <= 0x1.48dba60000000p-6f */) {
                     s += -0.05410526347276973;
                 } else {
-                    s += leaf_pair[584][k[65] > 0x40c79057]; /* [1] when x > 0x1.8f20ae0000000p+2f */
+                    s += leaf_pair[584][k[DL_BF_page_log_blocks] > 0x40c79057]; /* [1] when x > 0x1.8f20ae0000000p+2f */
                 }
             } else {
-                if (k[60] <= 0x3ebf7acc /* x <= 0x1.7ef5980000000p-2f */) {
-                    if (k[8] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        s += leaf_pair[585][k[5] > 0x40b64e97]; /* [1] when x > 0x1.6c9d2e0000000p+2f */
+                if (k[DL_BF_prev_link_density] <= 0x3ebf7acc /* x <= 0x1.7ef5980000000p-2f */) {
+                    if (k[DL_BF_tag_p] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        s += leaf_pair[585][k[DL_BF_log_words] > 0x40b64e97]; /* [1] when x > 0x1.6c9d2e0000000p+2f */
                     } else {
-                        if (k[1] <= 0x3e5e50d8 /* x <= 0x1.bca1b00000000p-3f */) {
-                            if (k[53] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
-                                if (k[63] <= 0x41173567 /* x <= 0x1.2e6ace0000000p+3f */) {
-                                    s += leaf_pair[586][k[64] > 0x3cb7bfb0]; /* [1] when x > 0x1.6f7f600000000p-6f */
+                        if (k[DL_BF_link_density] <= 0x3e5e50d8 /* x <= 0x1.bca1b00000000p-3f */) {
+                            if (k[DL_BF_log_repeat_up5] <= 0x3f9f08b6 /* x <= 0x1.3e116c0000000p+0f */) {
+                                if (k[DL_BF_page_log_chars] <= 0x41173567 /* x <= 0x1.2e6ace0000000p+3f */) {
+                                    s += leaf_pair[586][k[DL_BF_page_selected_share] > 0x3cb7bfb0]; /* [1] when x > 0x1.6f7f600000000p-6f */
                                 } else {
                                     s += -0.0068214308864613295;
                                 }
@@ -5491,46 +5491,46 @@ double dl_block_model(const float *x) {
                         }
                     }
                 } else {
-                    if (k[66] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                    if (k[DL_BF_type_article] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         s += 0.0035298599340224256;
                     } else {
-                        s += leaf_pair[587][k[21] > 0x3edd3571]; /* [1] when x > 0x1.ba6ae20000000p-2f */
+                        s += leaf_pair[587][k[DL_BF_text_before] > 0x3edd3571]; /* [1] when x > 0x1.ba6ae20000000p-2f */
                     }
                 }
             }
         }
     } else {
-        if (k[72] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[73] <= 0x3ece0cb3 /* x <= 0x1.9c19660000000p-2f */) {
+        if (k[DL_BF_type_service] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_type_confidence] <= 0x3ece0cb3 /* x <= 0x1.9c19660000000p-2f */) {
                 s += -0.08310516644429025;
             } else {
-                s += leaf_pair[588][k[76] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
+                s += leaf_pair[588][k[DL_BF_legal_cues] > 0x3eb17218]; /* [1] when x > 0x1.62e4300000000p-2f */
             }
         } else {
-            if (k[81] <= 0x4057a50c /* x <= 0x1.af4a180000000p+1f */) {
-                s += leaf_pair[589][k[74] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+            if (k[DL_BF_unit_log_member_chars] <= 0x4057a50c /* x <= 0x1.af4a180000000p+1f */) {
+                s += leaf_pair[589][k[DL_BF_in_selected_parent] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             } else {
-                if (k[21] <= 0x3e949cb3 /* x <= 0x1.2939660000000p-2f */) {
+                if (k[DL_BF_text_before] <= 0x3e949cb3 /* x <= 0x1.2939660000000p-2f */) {
                     s += -0.014442268089214397;
                 } else {
-                    s += leaf_pair[590][k[48] > 0x40f25e94]; /* [1] when x > 0x1.e4bd280000000p+2f */
+                    s += leaf_pair[590][k[DL_BF_parent_log_chars] > 0x40f25e94]; /* [1] when x > 0x1.e4bd280000000p+2f */
                 }
             }
         }
     }
     /* tree 77 */
-    if (k[11] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[63] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
-            if (k[63] <= 0x411c03c4 /* x <= 0x1.3807880000000p+3f */) {
-                if (k[77] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
-                    if (k[59] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+    if (k[DL_BF_tag_h2] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_page_log_chars] <= 0x411ca29f /* x <= 0x1.39453e0000000p+3f */) {
+            if (k[DL_BF_page_log_chars] <= 0x411c03c4 /* x <= 0x1.3807880000000p+3f */) {
+                if (k[DL_BF_grand_legal_cues] <= 0x3eb17218 /* x <= 0x1.62e4300000000p-2f */) {
+                    if (k[DL_BF_next_in_selection] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
                         s += -0.0032141634580836378;
                     } else {
-                        if (k[64] <= 0x3eb2d01c /* x <= 0x1.65a0380000000p-2f */) {
+                        if (k[DL_BF_page_selected_share] <= 0x3eb2d01c /* x <= 0x1.65a0380000000p-2f */) {
                             s += -0.026489270265533035;
                         } else {
-                            if (k[81] <= 0x40df5711 /* x <= 0x1.beae220000000p+2f */) {
-                                s += leaf_pair[591][k[80] > 0x3deb072b]; /* [1] when x > 0x1.d60e560000000p-4f */
+                            if (k[DL_BF_unit_log_member_chars] <= 0x40df5711 /* x <= 0x1.beae220000000p+2f */) {
+                                s += leaf_pair[591][k[DL_BF_unit_share] > 0x3deb072b]; /* [1] when x > 0x1.d60e560000000p-4f */
                             } else {
                                 s += -0.11169331573960084;
                             }
@@ -5540,85 +5540,85 @@ double dl_block_model(const float *x) {
                     s += -0.023142825944977283;
                 }
             } else {
-                if (k[65] <= 0x40b92e43 /* x <= 0x1.725c860000000p+2f */) {
-                    if (k[65] <= 0x40b00a4f /* x <= 0x1.60149e0000000p+2f */) {
-                        s += leaf_pair[592][k[73] > 0x3f2f4022]; /* [1] when x > 0x1.5e80440000000p-1f */
+                if (k[DL_BF_page_log_blocks] <= 0x40b92e43 /* x <= 0x1.725c860000000p+2f */) {
+                    if (k[DL_BF_page_log_blocks] <= 0x40b00a4f /* x <= 0x1.60149e0000000p+2f */) {
+                        s += leaf_pair[592][k[DL_BF_type_confidence] > 0x3f2f4022]; /* [1] when x > 0x1.5e80440000000p-1f */
                     } else {
                         s += -0.22884533427786835;
                     }
                 } else {
-                    s += leaf_pair[593][k[66] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    s += leaf_pair[593][k[DL_BF_type_article] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                 }
             }
         } else {
-            if (k[63] <= 0x411f3b8e /* x <= 0x1.3e771c0000000p+3f */) {
-                if (k[83] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
-                    if (k[65] <= 0x40c9be0b /* x <= 0x1.937c160000000p+2f */) {
+            if (k[DL_BF_page_log_chars] <= 0x411f3b8e /* x <= 0x1.3e771c0000000p+3f */) {
+                if (k[DL_BF_unit_up] <= 0x40200000 /* x <= 0x1.4000000000000p+1f */) {
+                    if (k[DL_BF_page_log_blocks] <= 0x40c9be0b /* x <= 0x1.937c160000000p+2f */) {
                         s += 0.08332768879261009;
                     } else {
-                        s += leaf_pair[594][k[64] > 0x3e98ac3c]; /* [1] when x > 0x1.3158780000000p-2f */
+                        s += leaf_pair[594][k[DL_BF_page_selected_share] > 0x3e98ac3c]; /* [1] when x > 0x1.3158780000000p-2f */
                     }
                 } else {
                     s += -0.00255917200264784;
                 }
             } else {
-                if (k[21] <= 0x3e848dc3 /* x <= 0x1.091b860000000p-2f */) {
+                if (k[DL_BF_text_before] <= 0x3e848dc3 /* x <= 0x1.091b860000000p-2f */) {
                     s += 0.030380547243514515;
                 } else {
-                    if (k[37] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[80] <= 0x3e5e4ba0 /* x <= 0x1.bc97400000000p-3f */) {
-                            s += leaf_pair[595][k[32] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_own_positive] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_unit_share] <= 0x3e5e4ba0 /* x <= 0x1.bc97400000000p-3f */) {
+                            s += leaf_pair[595][k[DL_BF_in_form] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         } else {
                             s += -0.03445733890916022;
                         }
                     } else {
-                        s += leaf_pair[596][k[64] > 0x3bbae4ce]; /* [1] when x > 0x1.75c99c0000000p-8f */
+                        s += leaf_pair[596][k[DL_BF_page_selected_share] > 0x3bbae4ce]; /* [1] when x > 0x1.75c99c0000000p-8f */
                     }
                 }
             }
         }
     } else {
-        if (k[53] <= 0x4085939c /* x <= 0x1.0b27380000000p+2f */) {
-            s += leaf_pair[597][k[0] > 0x4042d975]; /* [1] when x > 0x1.85b2ea0000000p+1f */
+        if (k[DL_BF_log_repeat_up5] <= 0x4085939c /* x <= 0x1.0b27380000000p+2f */) {
+            s += leaf_pair[597][k[DL_BF_log_chars] > 0x4042d975]; /* [1] when x > 0x1.85b2ea0000000p+1f */
         } else {
             s += -0.1620498009910772;
         }
     }
     /* tree 78 */
-    if (k[73] <= 0x3f58cd3d /* x <= 0x1.b19a7a0000000p-1f */) {
-        if (k[73] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
-            if (k[65] <= 0x40b11187 /* x <= 0x1.62230e0000000p+2f */) {
-                if (k[65] <= 0x40ac0248 /* x <= 0x1.5804900000000p+2f */) {
-                    if (k[33] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                        if (k[70] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                            s += leaf_pair[598][k[52] > 0x4000cfae]; /* [1] when x > 0x1.019f5c0000000p+1f */
+    if (k[DL_BF_type_confidence] <= 0x3f58cd3d /* x <= 0x1.b19a7a0000000p-1f */) {
+        if (k[DL_BF_type_confidence] <= 0x3f45371b /* x <= 0x1.8a6e360000000p-1f */) {
+            if (k[DL_BF_page_log_blocks] <= 0x40b11187 /* x <= 0x1.62230e0000000p+2f */) {
+                if (k[DL_BF_page_log_blocks] <= 0x40ac0248 /* x <= 0x1.5804900000000p+2f */) {
+                    if (k[DL_BF_in_li] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                        if (k[DL_BF_type_listing] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                            s += leaf_pair[598][k[DL_BF_log_repeat] > 0x4000cfae]; /* [1] when x > 0x1.019f5c0000000p+1f */
                         } else {
-                            s += leaf_pair[599][k[5] > 0x3fce0210]; /* [1] when x > 0x1.9c04200000000p+0f */
+                            s += leaf_pair[599][k[DL_BF_log_words] > 0x3fce0210]; /* [1] when x > 0x1.9c04200000000p+0f */
                         }
                     } else {
-                        if (k[0] <= 0x405fc6c8 /* x <= 0x1.bf8d900000000p+1f */) {
+                        if (k[DL_BF_log_chars] <= 0x405fc6c8 /* x <= 0x1.bf8d900000000p+1f */) {
                             s += -0.014430492669335476;
                         } else {
-                            s += leaf_pair[600][k[29] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                            s += leaf_pair[600][k[DL_BF_in_aside] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                         }
                     }
                 } else {
-                    s += leaf_pair[601][k[63] > 0x4111d88e]; /* [1] when x > 0x1.23b11c0000000p+3f */
+                    s += leaf_pair[601][k[DL_BF_page_log_chars] > 0x4111d88e]; /* [1] when x > 0x1.23b11c0000000p+3f */
                 }
             } else {
-                if (k[53] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
+                if (k[DL_BF_log_repeat_up5] <= 0x3fef35fa /* x <= 0x1.de6bf40000000p+0f */) {
                     s += 1.1852061747608186e-06;
                 } else {
-                    s += leaf_pair[602][k[65] > 0x40b362bb]; /* [1] when x > 0x1.66c5760000000p+2f */
+                    s += leaf_pair[602][k[DL_BF_page_log_blocks] > 0x40b362bb]; /* [1] when x > 0x1.66c5760000000p+2f */
                 }
             }
         } else {
-            if (k[63] <= 0x412864a8 /* x <= 0x1.50c9500000000p+3f */) {
-                if (k[64] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
-                    s += leaf_pair[603][k[62] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
+            if (k[DL_BF_page_log_chars] <= 0x412864a8 /* x <= 0x1.50c9500000000p+3f */) {
+                if (k[DL_BF_page_selected_share] <= 0x3e796410 /* x <= 0x1.f2c8200000000p-3f */) {
+                    s += leaf_pair[603][k[DL_BF_winner_up] > 0x40d00000]; /* [1] when x > 0x1.a000000000000p+2f */
                 } else {
-                    if (k[47] <= 0x3f7d386a /* x <= 0x1.fa70d40000000p-1f */) {
-                        s += leaf_pair[604][k[70] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                    if (k[DL_BF_parent_link_density] <= 0x3f7d386a /* x <= 0x1.fa70d40000000p-1f */) {
+                        s += leaf_pair[604][k[DL_BF_type_listing] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                     } else {
                         s += 0.08613685739581889;
                     }
@@ -5628,49 +5628,49 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[73] <= 0x3f667098 /* x <= 0x1.cce1300000000p-1f */) {
-            if (k[21] <= 0x3f2da342 /* x <= 0x1.5b46840000000p-1f */) {
-                if (k[63] <= 0x411dfbb9 /* x <= 0x1.3bf7720000000p+3f */) {
-                    s += leaf_pair[605][k[63] > 0x411b9e53]; /* [1] when x > 0x1.373ca60000000p+3f */
+        if (k[DL_BF_type_confidence] <= 0x3f667098 /* x <= 0x1.cce1300000000p-1f */) {
+            if (k[DL_BF_text_before] <= 0x3f2da342 /* x <= 0x1.5b46840000000p-1f */) {
+                if (k[DL_BF_page_log_chars] <= 0x411dfbb9 /* x <= 0x1.3bf7720000000p+3f */) {
+                    s += leaf_pair[605][k[DL_BF_page_log_chars] > 0x411b9e53]; /* [1] when x > 0x1.373ca60000000p+3f */
                 } else {
                     s += -0.12149647686287984;
                 }
             } else {
-                s += leaf_pair[606][k[71] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                s += leaf_pair[606][k[DL_BF_type_documentation] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
             }
         } else {
             s += -0.00020921426631094597;
         }
     }
     /* tree 79 */
-    if (k[19] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-        if (k[43] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-            if (k[73] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
+    if (k[DL_BF_tag_other] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+        if (k[DL_BF_anc_negative] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+            if (k[DL_BF_type_confidence] <= 0x3f188172 /* x <= 0x1.3102e40000000p-1f */) {
                 s += 0.028730410168422038;
             } else {
-                if (k[73] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
-                    if (k[54] <= 0x40166a56 /* x <= 0x1.2cd4ac0000000p+1f */) {
-                        if (k[63] <= 0x41169296 /* x <= 0x1.2d252c0000000p+3f */) {
-                            if (k[73] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
-                                s += leaf_pair[607][k[48] > 0x40a812a0]; /* [1] when x > 0x1.5025400000000p+2f */
+                if (k[DL_BF_type_confidence] <= 0x3f39d0e1 /* x <= 0x1.73a1c20000000p-1f */) {
+                    if (k[DL_BF_log_parent_repeat] <= 0x40166a56 /* x <= 0x1.2cd4ac0000000p+1f */) {
+                        if (k[DL_BF_page_log_chars] <= 0x41169296 /* x <= 0x1.2d252c0000000p+3f */) {
+                            if (k[DL_BF_type_confidence] <= 0x3f2f4022 /* x <= 0x1.5e80440000000p-1f */) {
+                                s += leaf_pair[607][k[DL_BF_parent_log_chars] > 0x40a812a0]; /* [1] when x > 0x1.5025400000000p+2f */
                             } else {
-                                if (k[73] <= 0x3f35c0f1 /* x <= 0x1.6b81e20000000p-1f */) {
-                                    s += leaf_pair[608][k[40] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
+                                if (k[DL_BF_type_confidence] <= 0x3f35c0f1 /* x <= 0x1.6b81e20000000p-1f */) {
+                                    s += leaf_pair[608][k[DL_BF_anc_boiler] > 0x3f000000]; /* [1] when x > 0x1.0000000000000p-1f */
                                 } else {
                                     s += 0.030947842160802517;
                                 }
                             }
                         } else {
-                            if (k[73] <= 0x3f252323 /* x <= 0x1.4a46460000000p-1f */) {
-                                s += leaf_pair[609][k[21] > 0x3ecf1cd5]; /* [1] when x > 0x1.9e39aa0000000p-2f */
+                            if (k[DL_BF_type_confidence] <= 0x3f252323 /* x <= 0x1.4a46460000000p-1f */) {
+                                s += leaf_pair[609][k[DL_BF_text_before] > 0x3ecf1cd5]; /* [1] when x > 0x1.9e39aa0000000p-2f */
                             } else {
-                                if (k[73] <= 0x3f28b594 /* x <= 0x1.516b280000000p-1f */) {
+                                if (k[DL_BF_type_confidence] <= 0x3f28b594 /* x <= 0x1.516b280000000p-1f */) {
                                     s += 0.1375351017810003;
                                 } else {
-                                    if (k[63] <= 0x4125c3f7 /* x <= 0x1.4b87ee0000000p+3f */) {
+                                    if (k[DL_BF_page_log_chars] <= 0x4125c3f7 /* x <= 0x1.4b87ee0000000p+3f */) {
                                         s += -0.0805227991419327;
                                     } else {
-                                        s += leaf_pair[610][k[64] > 0x3d6caaef]; /* [1] when x > 0x1.d955de0000000p-5f */
+                                        s += leaf_pair[610][k[DL_BF_page_selected_share] > 0x3d6caaef]; /* [1] when x > 0x1.d955de0000000p-5f */
                                     }
                                 }
                             }
@@ -5679,9 +5679,9 @@ double dl_block_model(const float *x) {
                         s += 0.14314939377927643;
                     }
                 } else {
-                    if (k[5] <= 0x4073a05c /* x <= 0x1.e740b80000000p+1f */) {
-                        if (k[80] <= 0x3e9e84ee /* x <= 0x1.3d09dc0000000p-2f */) {
-                            s += leaf_pair[611][k[80] > 0x3e8f7feb]; /* [1] when x > 0x1.1effd60000000p-2f */
+                    if (k[DL_BF_log_words] <= 0x4073a05c /* x <= 0x1.e740b80000000p+1f */) {
+                        if (k[DL_BF_unit_share] <= 0x3e9e84ee /* x <= 0x1.3d09dc0000000p-2f */) {
+                            s += leaf_pair[611][k[DL_BF_unit_share] > 0x3e8f7feb]; /* [1] when x > 0x1.1effd60000000p-2f */
                         } else {
                             s += -0.024727687405006558;
                         }
@@ -5691,9 +5691,9 @@ double dl_block_model(const float *x) {
                 }
             }
         } else {
-            if (k[16] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
-                if (k[0] <= 0x40ea41c2 /* x <= 0x1.d483840000000p+2f */) {
-                    s += leaf_pair[612][k[54] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
+            if (k[DL_BF_tag_blockquote] <= 0x3f000000 /* x <= 0x1.0000000000000p-1f */) {
+                if (k[DL_BF_log_chars] <= 0x40ea41c2 /* x <= 0x1.d483840000000p+2f */) {
+                    s += leaf_pair[612][k[DL_BF_log_parent_repeat] > 0x403e15e2]; /* [1] when x > 0x1.7c2bc40000000p+1f */
                 } else {
                     s += -0.09826139745134849;
                 }
@@ -5702,10 +5702,10 @@ double dl_block_model(const float *x) {
             }
         }
     } else {
-        if (k[49] <= 0x3c49592b /* x <= 0x1.92b2560000000p-7f */) {
+        if (k[DL_BF_grand_link_density] <= 0x3c49592b /* x <= 0x1.92b2560000000p-7f */) {
             s += -0.08583741289659405;
         } else {
-            s += leaf_pair[613][k[73] > 0x3f7ff7a1]; /* [1] when x > 0x1.ffef420000000p-1f */
+            s += leaf_pair[613][k[DL_BF_type_confidence] > 0x3f7ff7a1]; /* [1] when x > 0x1.ffef420000000p-1f */
         }
     }
     return s;

@@ -60,6 +60,19 @@ typedef struct {
  * one load per element where a switch on the tag mispredicts on every page's mix of tags. */
 static uint32_t anc_of_tag[DL_TAG__COUNT];
 
+/* The runs of features blocks.c fills by offset stay contiguous and in the order their offsets assume. */
+_Static_assert(DL_BF_tag_other - DL_BF_tag_p == 11, "tag_group's twelve groups");
+_Static_assert(DL_BF_own_clean - DL_BF_own_boiler == 4 && DL_BF_anc_clean - DL_BF_anc_boiler == 4, "W_* bits");
+_Static_assert(DL_BF_type_service - DL_BF_type_article == DL_PAGE_SERVICE - DL_PAGE_ARTICLE, "page types");
+
+static const char *const feature_names[DL_BLOCK_NFEAT] = {
+#define DL_BLOCK_FEATURE_NAME(name) #name,
+    DL_BLOCK_FEATURES(DL_BLOCK_FEATURE_NAME)
+#undef DL_BLOCK_FEATURE_NAME
+};
+
+const char *dl_block_feature_name(int i) { return i >= 0 && i < DL_BLOCK_NFEAT ? feature_names[i] : NULL; }
+
 static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
 static int is_sp(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
 
@@ -67,7 +80,7 @@ static int is_heading(const dl_node *n) {
     return n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6;
 }
 
-/* The tag group of a block's element: one-hot features 8..19. */
+/* The tag group of a block's element: the one-hot features tag_p .. tag_other, in their order. */
 static int tag_group(const dl_node *n) {
     if (n->ns != DL_NS_HTML) return 11;
     switch (n->atom) {
@@ -530,7 +543,7 @@ static float lgu(uint32_t v) { return v < LG_TABLE ? lg_table[v] : lg((double)v)
  * looks this many levels up for the unit it belongs to. */
 #define DL_UNIT_MIN_REPEAT 3
 #define DL_UNIT_UP 6
-/* The longest climb a feature makes: the winner's container, up to nine levels up (f[62]). */
+/* The longest climb a feature makes: the winner's container, up to nine levels up (winner_up). */
 #define DL_BLOCK_CHAIN 10
 
 int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
@@ -692,34 +705,34 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         float *f = out->x + (size_t)b * DL_BLOCK_NFEAT;
         memset(f, 0, DL_BLOCK_NFEAT * sizeof(float));
         double words = qb->bw + 1.0;
-        f[0] = lgu(qb->bc);
-        f[1] = (float)((double)qb->bl / qb->bc);
-        f[2] = (float)(qb->bk / words);
-        f[3] = (float)(qb->bs / words);
-        f[4] = (float)((double)qb->bd / qb->bc);
-        f[5] = lgu(qb->bw);
-        f[6] = qb->first_kind * 0.5f;
-        f[7] = qb->last_stop;
-        f[8 + tag_group(x)] = 1;
-        f[20] = (float)(cx->el[i].depth < 60 ? cx->el[i].depth : 60) / 10.0f;
-        f[21] = (float)((double)before / (double)total);
+        f[DL_BF_log_chars] = lgu(qb->bc);
+        f[DL_BF_link_density] = (float)((double)qb->bl / qb->bc);
+        f[DL_BF_commas_per_word] = (float)(qb->bk / words);
+        f[DL_BF_stops_per_word] = (float)(qb->bs / words);
+        f[DL_BF_digit_share] = (float)((double)qb->bd / qb->bc);
+        f[DL_BF_log_words] = lgu(qb->bw);
+        f[DL_BF_first_kind] = qb->first_kind * 0.5f;
+        f[DL_BF_ends_with_stop] = qb->last_stop;
+        f[DL_BF_tag_p + tag_group(x)] = 1;
+        f[DL_BF_depth] = (float)(cx->el[i].depth < 60 ? cx->el[i].depth : 60) / 10.0f;
+        f[DL_BF_text_before] = (float)((double)before / (double)total);
         before += qb->bc;
-        f[22] = (q->anc & A_SEL) != 0;
-        f[23] = (q->anc & A_BEST) != 0;
-        f[24] = (q->anc & A_CHOSEN) && !(q->anc & A_SEL);
-        f[25] = (q->anc & A_DROP) != 0;
-        f[26] = (q->anc & A_SOFT) != 0;
-        f[27] = (q->anc & A_HIDDEN) != 0;
-        f[28] = (q->anc & A_NAV) != 0;
-        f[29] = (q->anc & A_ASIDE) != 0;
-        f[30] = (q->anc & A_HEADER) != 0;
-        f[31] = (q->anc & A_FOOTER) != 0;
-        f[32] = (q->anc & A_FORM) != 0;
-        f[33] = (q->anc & A_LI) != 0;
-        f[34] = (q->anc & A_TABLE) != 0;
+        f[DL_BF_in_selection] = (q->anc & A_SEL) != 0;
+        f[DL_BF_in_winner] = (q->anc & A_BEST) != 0;
+        f[DL_BF_in_chosen_cleaned] = (q->anc & A_CHOSEN) && !(q->anc & A_SEL);
+        f[DL_BF_in_dropped] = (q->anc & A_DROP) != 0;
+        f[DL_BF_in_soft] = (q->anc & A_SOFT) != 0;
+        f[DL_BF_in_hidden] = (q->anc & A_HIDDEN) != 0;
+        f[DL_BF_in_nav] = (q->anc & A_NAV) != 0;
+        f[DL_BF_in_aside] = (q->anc & A_ASIDE) != 0;
+        f[DL_BF_in_header] = (q->anc & A_HEADER) != 0;
+        f[DL_BF_in_footer] = (q->anc & A_FOOTER) != 0;
+        f[DL_BF_in_form] = (q->anc & A_FORM) != 0;
+        f[DL_BF_in_li] = (q->anc & A_LI) != 0;
+        f[DL_BF_in_table] = (q->anc & A_TABLE) != 0;
         for (int w = 0; w < 5; w++) {
-            f[35 + w] = (cx->el[i].words >> w) & 1;          /* the block's own class/id words */
-            f[40 + w] = (q->anc >> (A_WORD0 + w)) & 1;     /* any ancestor's */
+            f[DL_BF_own_boiler + w] = (cx->el[i].words >> w) & 1;      /* the block's own class/id words */
+            f[DL_BF_anc_boiler + w] = (q->anc >> (A_WORD0 + w)) & 1; /* any ancestor's */
         }
         /* the element and its ancestors up to nine levels up, read once for the features below that
          * look up the chain (the climbs are dependent loads; each feature then scans this copy) */
@@ -733,75 +746,75 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         for (; up < 6 && up < nchain; up++) {
             const dl_el *e = &cx->el[chain[up]];
             if (e->flags & F_SEEDED) {
-                f[45] = best_score > 0 ? (float)(e->score / best_score) : 0;
-                if (f[45] < -2) f[45] = -2;
-                if (f[45] > 2) f[45] = 2;
-                f[46] = (float)up;
+                f[DL_BF_scored_score] = best_score > 0 ? (float)(e->score / best_score) : 0;
+                if (f[DL_BF_scored_score] < -2) f[DL_BF_scored_score] = -2;
+                if (f[DL_BF_scored_score] > 2) f[DL_BF_scored_score] = 2;
+                f[DL_BF_scored_up] = (float)up;
                 break;
             }
         }
-        if (up == 6 || up == nchain) f[46] = 6 < nchain && (cx->el[chain[6]].flags & F_SEEDED) ? 0 : 6;
+        if (up == 6 || up == nchain) f[DL_BF_scored_up] = 6 < nchain && (cx->el[chain[6]].flags & F_SEEDED) ? 0 : 6;
         int32_t p = cx->el[i].parent, g = p >= 0 ? cx->el[p].parent : -1;
         if (p >= 0 && s[p].sub_chars) {
-            f[47] = (float)((double)s[p].sub_links / s[p].sub_chars);
-            f[48] = lgu(s[p].sub_chars);
-            f[51] = (float)((double)qb->bc / s[p].sub_chars);
+            f[DL_BF_parent_link_density] = (float)((double)s[p].sub_links / s[p].sub_chars);
+            f[DL_BF_parent_log_chars] = lgu(s[p].sub_chars);
+            f[DL_BF_share_of_parent] = (float)((double)qb->bc / s[p].sub_chars);
         }
         if (g >= 0 && s[g].sub_chars) {
-            f[49] = (float)((double)s[g].sub_links / s[g].sub_chars);
-            f[50] = lgu(s[g].sub_chars);
+            f[DL_BF_grand_link_density] = (float)((double)s[g].sub_links / s[g].sub_chars);
+            f[DL_BF_grand_log_chars] = lgu(s[g].sub_chars);
         }
-        f[52] = lgu(q->rep - 1);
+        f[DL_BF_log_repeat] = lgu(q->rep - 1);
         uint32_t maxrep = 0; /* over the five levels above */
         for (int u = 1; u <= 5 && u < nchain; u++)
             if (s[chain[u]].rep > maxrep) maxrep = s[chain[u]].rep;
-        f[53] = lgu(maxrep ? maxrep - 1 : 0);
-        f[54] = p >= 0 ? lgu(s[p].rep - 1) : 0;
+        f[DL_BF_log_repeat_up5] = lgu(maxrep ? maxrep - 1 : 0);
+        f[DL_BF_log_parent_repeat] = p >= 0 ? lgu(s[p].rep - 1) : 0;
         if (b > 0) {
             uint32_t pi = out->el[b - 1];
-            f[55] = is_heading(cx->el[pi].node);
-            f[58] = (s[pi].anc & A_SEL) != 0;
-            f[60] = (float)((double)bs[s[pi].blk].bl / bs[s[pi].blk].bc);
+            f[DL_BF_prev_heading] = is_heading(cx->el[pi].node);
+            f[DL_BF_prev_in_selection] = (s[pi].anc & A_SEL) != 0;
+            f[DL_BF_prev_link_density] = (float)((double)bs[s[pi].blk].bl / bs[s[pi].blk].bc);
         }
         if (b + 1 < nb) {
             uint32_t ni = out->el[b + 1];
-            f[56] = is_heading(cx->el[ni].node);
-            f[59] = (s[ni].anc & A_SEL) != 0;
-            f[61] = (float)((double)bs[s[ni].blk].bl / bs[s[ni].blk].bc);
+            f[DL_BF_next_heading] = is_heading(cx->el[ni].node);
+            f[DL_BF_next_in_selection] = (s[ni].anc & A_SEL) != 0;
+            f[DL_BF_next_link_density] = (float)((double)bs[s[ni].blk].bl / bs[s[ni].blk].bc);
         }
         since_heading = is_heading(x) ? 0 : (since_heading < 20 ? since_heading + 1 : 20);
-        f[57] = (float)since_heading / 20.0f;
+        f[DL_BF_since_heading] = (float)since_heading / 20.0f;
         /* how far up the nearest ancestor holding the winner is */
-        f[62] = 10;
+        f[DL_BF_winner_up] = 10;
         if (best >= 0)
             for (int u = 0; u < 10 && u < nchain; u++)
                 if ((uint32_t)chain[u] <= (uint32_t)best && (uint32_t)best < cx->el[chain[u]].end) {
-                    f[62] = (float)u;
+                    f[DL_BF_winner_up] = (float)u;
                     break;
                 }
-        f[63] = lg_total;
-        f[64] = (float)((double)sel_total / (double)total);
-        f[65] = lg_nb;
-        if (type < DL_PAGE_NTYPES) f[66 + type] = 1;
-        f[73] = (float)confidence;
-        f[74] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
-        f[75] = lgu(s[i].sub_chars - qb->bc); /* text of blocks nested inside this one */
-        f[76] = lgu(qb->legal);
-        f[77] = g >= 0 ? lgu(s[g].sub_legal) : 0; /* a banner's other paragraphs */
-        f[78] = lgu(qb->further);
-        f[79] = qb->opens_further;
+        f[DL_BF_page_log_chars] = lg_total;
+        f[DL_BF_page_selected_share] = (float)((double)sel_total / (double)total);
+        f[DL_BF_page_log_blocks] = lg_nb;
+        if (type < DL_PAGE_NTYPES) f[DL_BF_type_article + type] = 1;
+        f[DL_BF_type_confidence] = (float)confidence;
+        f[DL_BF_in_selected_parent] = (q->anc & A_SEL) && p >= 0 && (s[p].anc & A_SEL);
+        f[DL_BF_nested_log_chars] = lgu(s[i].sub_chars - qb->bc); /* text of blocks nested inside this one */
+        f[DL_BF_legal_cues] = lgu(qb->legal);
+        f[DL_BF_grand_legal_cues] = g >= 0 ? lgu(s[g].sub_legal) : 0; /* a banner's other paragraphs */
+        f[DL_BF_further_cues] = lgu(qb->further);
+        f[DL_BF_opens_further] = qb->opens_further;
         /* the repeated unit it is part of (a post of a thread, a card of a grid, an item of a menu):
          * how much of the page's text the unit's siblings hold together, how long a member is, how
          * much of it is links, and how far up the unit starts */
-        f[83] = DL_UNIT_UP + 1;
+        f[DL_BF_unit_up] = DL_UNIT_UP + 1;
         for (int u = 0; u <= DL_UNIT_UP && u < nchain; u++) {
             const scratch *m = &s[chain[u]];
             if (m->rep < DL_UNIT_MIN_REPEAT) continue;
             const scratch *g = &s[m->group];
-            f[80] = (float)((double)g->grp_chars / (double)total);
-            f[81] = lg((double)g->grp_chars / m->rep);
-            f[82] = g->grp_chars ? (float)((double)g->grp_links / g->grp_chars) : 0;
-            f[83] = (float)u;
+            f[DL_BF_unit_share] = (float)((double)g->grp_chars / (double)total);
+            f[DL_BF_unit_log_member_chars] = lg((double)g->grp_chars / m->rep);
+            f[DL_BF_unit_link_density] = g->grp_chars ? (float)((double)g->grp_links / g->grp_chars) : 0;
+            f[DL_BF_unit_up] = (float)u;
             break;
         }
     }

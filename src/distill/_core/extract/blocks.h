@@ -17,7 +17,62 @@
 #include "extract/extract.h"
 #include "extract/page_type.h"
 
-#define DL_BLOCK_NFEAT 84
+/* The features of a block, in the model's order, each by its name (blocks.c computes them; the fitting
+ * script reads the names through _core._block_feature_names and the generated model reads each feature
+ * by its DL_BF_ name, so a feature added or moved never shifts what another one means). Counts are
+ * log(1 + n); shares are fractions; flags 0 or 1.
+ *   the block's text: log_chars, link_density, commas_per_word, stops_per_word, digit_share, log_words,
+ *     first_kind (its first letter: 0 lower case, 0.5 no letter, 1 upper case), ends_with_stop;
+ *   its tag, one-hot (tag_group): tag_p ... tag_other;
+ *   where it is: depth (levels / 10), text_before (share of the page's block text before it);
+ *   the classic selection around it: in_selection, in_winner, in_chosen_cleaned, in_dropped;
+ *   its ancestors: in_soft (boilerplate-named or hidden), in_hidden, in_nav, in_aside, in_header,
+ *     in_footer, in_form, in_li, in_table;
+ *   the class/id words (W_* bits) of the block itself (own_*) and of any ancestor (anc_*);
+ *   the nearest scored ancestor within six levels: scored_score (its score / the winner's, in [-2, 2]),
+ *     scored_up (levels up; 6 none);
+ *   its parent's and grandparent's text: parent_link_density, parent_log_chars, grand_link_density,
+ *     grand_log_chars, share_of_parent;
+ *   repetition of its shape among siblings: log_repeat, log_repeat_up5 (most of five levels up),
+ *     log_parent_repeat;
+ *   its neighbours: prev_heading, next_heading, since_heading (blocks since a heading / 20),
+ *     prev_in_selection, next_in_selection, prev_link_density, next_link_density;
+ *   winner_up: levels up to the ancestor holding the winner (10 none);
+ *   the page: page_log_chars, page_selected_share, page_log_blocks, type_* one-hot, type_confidence;
+ *   in_selected_parent, nested_log_chars (text of blocks nested inside it);
+ *   cue words: legal_cues, grand_legal_cues, further_cues, opens_further;
+ *   its repeated unit (a post, a card, a menu item): unit_share, unit_log_member_chars,
+ *     unit_link_density, unit_up (levels up; DL_UNIT_UP + 1 none). */
+#define DL_BLOCK_FEATURES(X)                                                                              \
+    X(log_chars) X(link_density) X(commas_per_word) X(stops_per_word) X(digit_share) X(log_words)         \
+    X(first_kind) X(ends_with_stop)                                                                       \
+    X(tag_p) X(tag_li) X(tag_h1) X(tag_h2) X(tag_h3_6) X(tag_cell) X(tag_div) X(tag_pre) X(tag_blockquote) \
+    X(tag_dl) X(tag_section) X(tag_other)                                                                 \
+    X(depth) X(text_before)                                                                               \
+    X(in_selection) X(in_winner) X(in_chosen_cleaned) X(in_dropped) X(in_soft) X(in_hidden) X(in_nav)     \
+    X(in_aside) X(in_header) X(in_footer) X(in_form) X(in_li) X(in_table)                                 \
+    X(own_boiler) X(own_rescue) X(own_positive) X(own_negative) X(own_clean)                              \
+    X(anc_boiler) X(anc_rescue) X(anc_positive) X(anc_negative) X(anc_clean)                              \
+    X(scored_score) X(scored_up)                                                                          \
+    X(parent_link_density) X(parent_log_chars) X(grand_link_density) X(grand_log_chars) X(share_of_parent) \
+    X(log_repeat) X(log_repeat_up5) X(log_parent_repeat)                                                  \
+    X(prev_heading) X(next_heading) X(since_heading) X(prev_in_selection) X(next_in_selection)            \
+    X(prev_link_density) X(next_link_density)                                                             \
+    X(winner_up) X(page_log_chars) X(page_selected_share) X(page_log_blocks)                              \
+    X(type_article) X(type_forum) X(type_product) X(type_collection) X(type_listing) X(type_documentation) \
+    X(type_service) X(type_confidence)                                                                    \
+    X(in_selected_parent) X(nested_log_chars) X(legal_cues) X(grand_legal_cues) X(further_cues)          \
+    X(opens_further) X(unit_share) X(unit_log_member_chars) X(unit_link_density) X(unit_up)
+
+enum {
+#define DL_BLOCK_FEATURE_ENUM(name) DL_BF_##name,
+    DL_BLOCK_FEATURES(DL_BLOCK_FEATURE_ENUM)
+#undef DL_BLOCK_FEATURE_ENUM
+    DL_BLOCK_NFEAT
+};
+
+/* The name of block feature i ("link_density"), NULL out of range. */
+const char *dl_block_feature_name(int i);
 
 /* The first bytes of a block's text and how its links sit in it, for the edge rules of region_edges.c
  * (credits, further-reading lead-ins, trailing labels), which read a block's shape, not its words. */

@@ -70,7 +70,7 @@ static int is_captioned_credit(const dl_blocks *b, uint32_t k) {
 static int is_lead_in(const dl_blocks *b, uint32_t k) {
     const dl_block_shape *s = &b->shape[k];
     if (s->lead == DL_BLOCK_LEAD_NONE || s->lead < 2 || s->after > 3) return 0;
-    if (b->x[(size_t)k * DL_BLOCK_NFEAT + 1] < 0.5f) return 0; /* mostly link text */
+    if (b->x[(size_t)k * DL_BLOCK_NFEAT + DL_BF_link_density] < 0.5f) return 0; /* mostly link text */
     unsigned char mark = (unsigned char)s->head[s->lead - 1];
     /* ':' '|' '>' or the closing guillemet U+00BB (C2 BB) */
     if (!(mark == ':' || mark == '|' || mark == '>' || (mark == 0xBB && (unsigned char)s->head[s->lead - 2] == 0xC2)))
@@ -105,7 +105,7 @@ static int is_stub(const dl_blocks *b, uint32_t k) {
  * byline in the article's header, where the classifier weighs it a little under the threshold: on an
  * article page the nearest prose paragraph at most DL_EDGE_LEAD_BACK blocks before the first kept one,
  * scored within DL_EDGE_LEAD_MARGIN of the threshold, is kept with it. Prose: a paragraph's length,
- * ending a sentence, mostly plain text, without consent or subscription words (feature 76) and not an
+ * ending a sentence, mostly plain text, without consent or subscription words (legal_cues) and not an
  * affiliate disclosure ("We may earn a commission when you buy through our links"), which opens many
  * review pages just there. The margin: 1.0 kept the leads the model of 8fd36d4 scored just under the
  * threshold; its refit (16035c1) scores them lower. 1.5 measured: traf-dev .9382 -> .9393 (recall .9582 ->
@@ -119,7 +119,8 @@ static void keep_lead(const dl_blocks *b, const double *score, double threshold,
     if (first == b->n) return;
     for (uint32_t k = first, back = 0; k-- > 0 && back < DL_EDGE_LEAD_BACK; back++) {
         const float *x = b->x + (size_t)k * DL_BLOCK_NFEAT;
-        if (b->chars[k] >= DL_EDGE_LEAD_CHARS && x[7] > 0.5f && x[1] < 0.3f && x[76] == 0.0f && !b->shape[k].disclose &&
+        if (b->chars[k] >= DL_EDGE_LEAD_CHARS && x[DL_BF_ends_with_stop] > 0.5f && x[DL_BF_link_density] < 0.3f &&
+            x[DL_BF_legal_cues] == 0.0f && !b->shape[k].disclose &&
             score[k] > threshold - DL_EDGE_LEAD_MARGIN) {
             keep[k] = 1;
             return;

@@ -96,18 +96,18 @@ static void regions_free(dl_regions *r) {
     memset(r, 0, sizeof(*r));
 }
 
-/* Whether block k's text is all link text (feature 1 is its link density). The fallback never keeps such
+/* Whether block k's text is all link text. The fallback never keeps such
  * a block: a page whose only text is a menu or a link list has no article (the design returns None for
  * pure navigation too), and passing its links off as content would be garbage in a corpus. */
-static int all_link_text(const dl_blocks *b, uint32_t k) { return b->x[(size_t)k * DL_BLOCK_NFEAT + 1] >= 0.999f; }
+static int all_link_text(const dl_blocks *b, uint32_t k) { return b->x[(size_t)k * DL_BLOCK_NFEAT + DL_BF_link_density] >= 0.999f; }
 
 /* Whether the fallback may keep block k: not all link text (above), and not page chrome, text inside the
- * page's <nav>, <header> or <footer> (features 28, 30, 31): a page whose only text is its menus, its
+ * page's <nav>, <header> or <footer>: a page whose only text is its menus, its
  * masthead and its footer (a shell whose content a script loads, a page that moved) has no article, and
  * "About us / Follow us / Contact" would be garbage passed off as content. */
 static int fallback_may_keep(const dl_blocks *b, uint32_t k) {
     const float *x = b->x + (size_t)k * DL_BLOCK_NFEAT;
-    return !all_link_text(b, k) && x[28] < 0.5f && x[30] < 0.5f && x[31] < 0.5f;
+    return !all_link_text(b, k) && x[DL_BF_in_nav] < 0.5f && x[DL_BF_in_header] < 0.5f && x[DL_BF_in_footer] < 0.5f;
 }
 
 /* Drops (keep[k] = 0) the kept blocks of every element that is a copy of an earlier one (see
@@ -266,7 +266,8 @@ static int mark_never_content(const dl_regions *r, uint8_t **out) {
 static int cascade_keeps(const dl_blocks *b, int step, uint32_t k, const double *score, double threshold, double top) {
     switch (step) {
     case DL_CASCADE_MODEL: return score[k] > threshold;
-    case DL_CASCADE_CLASSIC: return b->x[(size_t)k * DL_BLOCK_NFEAT + 22] > 0.5f && score[k] > DL_REGION_NEVER_SCORE;
+    case DL_CASCADE_CLASSIC:
+        return b->x[(size_t)k * DL_BLOCK_NFEAT + DL_BF_in_selection] > 0.5f && score[k] > DL_REGION_NEVER_SCORE;
     case DL_CASCADE_BEST: return score[k] >= top - DL_REGION_FALLBACK_MARGIN && fallback_may_keep(b, k);
     default: return 0;
     }
