@@ -1,13 +1,16 @@
-/* libFuzzer harness: the extraction walks (extract/extract.h: dl_article_build, dl_extract_score,
- * dl_article_harvest, dl_collect_units, dl_render_text), the refined article text (article_text.h) and the
- * metadata harvest and its resolution (metadata.h), on documents and fragments with fuzzed options. Checks: outputs are
- * valid UTF-8; the winner and the unit nodes belong to the tree that was walked (a sorted set of its nodes).
+/* libFuzzer harness: the extraction pipeline (extract/pipeline/pipeline.h: dl_extract_run and its
+ * renderings), the design's walks (extract/extract.h: dl_extract_score, dl_article_harvest,
+ * dl_collect_units, dl_render_text), the refined article text (article_text.h) and the metadata harvest and
+ * its resolution (metadata.h), on documents and fragments with fuzzed options. Checks: outputs are valid
+ * UTF-8; the winner, the regions and the unit nodes belong to the tree that was read (a sorted set of its
+ * nodes).
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
-#include "extract/article_text.h"
+#include "extract/classic/article_text.h"
 #include "extract/extract.h"
 #include "extract/metadata.h"
-#include "extract/page_type.h"
-#include "extract/rules.h"
+#include "extract/page_type/page_type.h"
+#include "extract/pipeline/pipeline.h"
+#include "extract/classic/rules.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
@@ -87,15 +90,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
 
     dl_extract_options opts = {.min_length = (uint32_t)(o & 0x3F), .max_link_density = (o >> 6) / 3.0,
-                               .keep_headings = o & 1};
-    dl_article art;
-    memset(&art, 0, sizeof art);
-    if (dl_article_build(root, &opts, &art) == 0) {
-        check_text(art.text.data, art.text.len);
-        for (int f = 0; f < DL_META__COUNT; f++) check_text(art.meta.fields[f].value.data, art.meta.fields[f].value.len);
-        check_text(art.meta.tags.data, art.meta.tags.len);
+                               .keep_headings = o & 1, .favor = (o >> 2) % 3,
+                               .include = DL_INCLUDE_DEFAULT | ((o & 0x20) ? DL_INCLUDE_COMMENTS : 0)};
+    dl_extraction x;
+    if (dl_extract_run(doc, root, &opts, &x) == 0) {
+        check_text(x.text.data, x.text.len);
+        check_text(x.comments.data, x.comments.len);
+        for (int f = 0; f < DL_META__COUNT; f++) check_text(x.meta.fields[f].value.data, x.meta.fields[f].value.len);
+        check_text(x.meta.tags.data, x.meta.tags.len);
+        if (!x.reread_doc) /* a second read's regions are nodes of its own tree */
+            for (size_t i = 0; i < x.content.nroots; i++)
+                if (!inside(&tree, x.content.roots[i])) abort();
+        dl_htmlbuf md;
+        dl_htmlbuf_init(&md);
+        if (dl_extraction_render(&x, DL_RENDER_MARKDOWN, NULL, "https://example.test/a/", 23, &md) == 0)
+            check_text(md.data, md.len);
+        dl_htmlbuf_free(&md);
     }
-    dl_article_free(&art);
+    dl_extraction_free(&x);
 
     dl_meta meta;
     dl_meta_init(&meta);

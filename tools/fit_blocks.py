@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Fit the region classifier of article() (issue 12) and write it as C (src/distill/_core/extract/block_model.c).
+"""Fit the region classifier of article() (issue 12) and write it as C (src/distill/_core/extract/blocks/block_model.c).
 
-Every text block of a page (see extract/blocks.h) has a feature vector computed in C
+Every text block of a page (see extract/blocks/blocks.h) has a feature vector computed in C
 (``distill._core._article_blocks``). Its label is the share of its word n-grams found in the page's
 ground truth: WCXB dev's ``ground_truth.main_content`` and aeb's ``articleBody`` (traf-dev is kept
 out, so that it stays an honest check on pages the model never saw). A gradient-boosted tree ensemble
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "corpus"
 if not SHARED.exists():
     SHARED = Path("/work/shared/corpus")
-OUT_C = ROOT / "src" / "distill" / "_core" / "extract" / "block_model.c"
+OUT_C = ROOT / "src" / "distill" / "_core" / "extract" / "blocks" / "block_model.c"
 # FIT_BLOCKS_CACHE: where extract writes (and cv/emit read) the features, so that two worktrees
 # fitting at once do not share one file
 CACHE = Path(os.environ.get("FIT_BLOCKS_CACHE", "/tmp/fit_blocks.npz"))
@@ -270,7 +270,7 @@ def float_bits(f: float) -> int:
     return struct.unpack("<I", struct.pack("<f", f))[0]
 
 
-BLOCKS_H = ROOT / "src" / "distill" / "_core" / "extract" / "blocks.h"
+BLOCKS_H = ROOT / "src" / "distill" / "_core" / "extract" / "blocks" / "blocks.h"
 
 
 @functools.cache
@@ -329,7 +329,7 @@ def render_c(rows, roots, baseline: float, threshold: float) -> str:
         "#include <stdint.h>",
         "#include <string.h>",
         "",
-        '#include "extract/blocks.h"',
+        '#include "extract/blocks/blocks.h"',
         "",
         f"const double dl_block_threshold = {threshold!r};",
         "const double dl_block_type_threshold[DL_PAGE_NTYPES] = {"

@@ -1,7 +1,7 @@
 """The classic selection of article() (issue 5): one test per rule, each on a small page of its own making.
 
-The rules and their reasons are in src/distill/_core/extract/article_rules.h. Since issue 12 the classic
-selection is one input of the region classifier (extract/regions.c), which decides Article.text; these
+The rules and their reasons are in src/distill/_core/extract/classic/article_rules.h. Since issue 12 the classic
+selection is one input of the region classifier (extract/regions/regions.c), which decides Article.text; these
 tests read the classic selection alone (``_article_text(node, options, classic=True)``). Every test builds a
 page where the rule decides the outcome, so that removing or breaking the rule makes the test fail.
 """

@@ -1,4 +1,4 @@
-"""The word hash of a block (extract/blocks.c hash_word), through the copy detection that compares it
+"""The word hash of a block (extract/blocks/blocks.c hash_word), through the copy detection that compares it
 (regions.c drop_copies): a repeat is the same words in the same order, whatever the case, the spacing
 and the punctuation between them; a word split or joined otherwise, or a long word changed in any of
 its bytes (a word is hashed eight bytes at a time), is other text.

@@ -80,7 +80,7 @@ def test_repeated_and_colliding_values_read_as_alone() -> None:
 # over the word lists of article_rules.h itself: whatever way article_text.c finds the words (its
 # lower-case runs are screened 16 bytes at a time), they must be these.
 
-RULES = Path(__file__).resolve().parents[2] / "src" / "distill" / "_core" / "extract" / "article_rules.h"
+RULES = Path(__file__).resolve().parents[2] / "src" / "distill" / "_core" / "extract" / "classic" / "article_rules.h"
 
 
 def _listed(macro: str) -> list[str]:

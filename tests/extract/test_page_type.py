@@ -158,7 +158,7 @@ def test_the_generated_model_is_what_the_generator_writes(tmp_path: Path) -> Non
     out = tmp_path / "page_type_model.h"
     subprocess.run([sys.executable, str(REPO / "tools" / "fit_page_type.py"), "--emit", "--out", str(out)],
                    check=True)
-    committed = REPO / "src" / "distill" / "_core" / "extract" / "page_type_model.h"
+    committed = REPO / "src" / "distill" / "_core" / "extract" / "page_type" / "page_type_model.h"
     assert out.read_text() == committed.read_text()
 
 

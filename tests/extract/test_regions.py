@@ -135,7 +135,7 @@ def test_page_type_generator_reproduces_the_committed_model(tmp_path: Path) -> N
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "fit_page_type.py"), "--params", str(params),
                         "--out", str(header)], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
-    committed = ROOT / "src" / "distill" / "_core" / "extract" / "page_type_model.h"
+    committed = ROOT / "src" / "distill" / "_core" / "extract" / "page_type" / "page_type_model.h"
     assert header.read_bytes() == committed.read_bytes(), "tools/fit_page_type.py no longer reproduces the header"
 
 

@@ -1,4 +1,4 @@
-"""article() says a notice a shop's product page repeats once (issue 12, extract/regions.c drop_copies,
+"""article() says a notice a shop's product page repeats once (issue 12, extract/regions/regions.c drop_copies,
 DL_REGION_COPY_MIN_CHARS_SHOP): a product page repeats its notices per variant, per card or per tab,
 and a reader reads the notice once; an article's short repeats are its own text and stay.
 

@@ -1,4 +1,4 @@
-"""The element table's spare arrays (extract/article_text.c): the arrays of the last freed table are
+"""The element table's spare arrays (extract/classic/article_text.c): the arrays of the last freed table are
 taken by the next one, so that a page's table is not faulted in and grown again. What a page gets must
 not depend on the pages extracted before it: a small page after a large one (its arrays hold the large
 page's rows past the small one's end) and a large one after a small one (it grows arrays it took)."""

@@ -143,7 +143,7 @@ def test_features_are_declared_once_and_read_by_name() -> None:
     names = fb.feature_names()
     assert list(_core._block_feature_names()) == names
     assert len(set(names)) == len(names)
-    src = (REPO / "src" / "distill" / "_core" / "extract" / "block_model.c").read_text()
+    src = (REPO / "src" / "distill" / "_core" / "extract" / "blocks" / "block_model.c").read_text()
     import re
 
     used = set(re.findall(r"k\[DL_BF_(\w+)\]", src))

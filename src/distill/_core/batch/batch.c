@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "batch/batch.h"
-#include "extract/page_type.h"
-#include "extract/pipeline.h"
+#include "extract/page_type/page_type.h"
+#include "extract/pipeline/pipeline.h"
 #include "tree/treebuilder.h"
 
 #define LIT(out, s) dl_htmlbuf_append((out), (s), sizeof(s) - 1)

@@ -5,15 +5,15 @@
 #include <string.h>
 
 #include "binding/binding.h"
-#include "extract/article_table.h"
-#include "extract/article_text.h"
-#include "extract/blocks.h"
-#include "extract/page_type.h"
+#include "extract/classic/article_table.h"
+#include "extract/classic/article_text.h"
+#include "extract/blocks/blocks.h"
+#include "extract/page_type/page_type.h"
 #include "binding/py_options.h"
 #include "extract/date.h"
 #include "extract/extract.h"
 #include "extract/metadata.h"
-#include "extract/pipeline.h"
+#include "extract/pipeline/pipeline.h"
 #include "sanitize/sanitize.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {

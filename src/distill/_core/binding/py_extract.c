@@ -9,8 +9,8 @@
 #include "binding/binding.h"
 #include "extract/extract.h"
 #include "binding/py_options.h"
-#include "extract/page_type.h"
-#include "extract/rules.h"
+#include "extract/page_type/page_type.h"
+#include "extract/classic/rules.h"
 
 
 static PyObject *buf_str(const dl_buf *b) {

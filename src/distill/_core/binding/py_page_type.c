@@ -2,7 +2,7 @@
  * confidence) and _page_type_features(node) -> dict of the model's features (what
  * tools/fit_page_type.py fits on). The classification runs with the GIL released. */
 #include "binding/binding.h"
-#include "extract/page_type.h"
+#include "extract/page_type/page_type.h"
 
 static PyObject *py_page_type(PyObject *module, PyObject *arg) {
     DocumentObject *owner = NULL;

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "binding/py_options.h"
-#include "extract/page_type.h"
-#include "extract/pipeline.h"
+#include "extract/page_type/page_type.h"
+#include "extract/pipeline/pipeline.h"
 
 typedef struct {
     PyObject_HEAD

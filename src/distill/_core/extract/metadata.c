@@ -16,8 +16,8 @@
 
 #include "common/ascii.h"
 #include "extract/jsonld.h"
-#include "extract/page_type.h"
-#include "extract/rules.h"
+#include "extract/page_type/page_type.h"
+#include "extract/classic/rules.h"
 
 /* Text kept for one source at most: a headline, a name or a date line, not a document. */
 #define DL_META_TEXT_MAX 1024

@@ -9,9 +9,9 @@
 
 #include <stdint.h>
 
-#include "extract/article_table.h"
-#include "extract/blocks.h"
-#include "extract/page_type.h"
+#include "extract/classic/article_table.h"
+#include "extract/blocks/blocks.h"
+#include "extract/page_type/page_type.h"
 
 /* Clears keep[k] of the blocks of b (over the table cx) that the edge rules find are not the article's
  * text, on a page of the given type, and sets it for an article's lead the classifier left just out

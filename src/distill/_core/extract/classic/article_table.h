@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "extract/article_text.h"
+#include "extract/classic/article_text.h"
 #include "tree/dom.h"
 
 enum {

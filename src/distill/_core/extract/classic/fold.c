@@ -3,7 +3,7 @@
  * scorer (score.c), which calls the harvest: no cycle between the files. */
 #include "common/ascii.h"
 #include "extract/extract.h"
-#include "extract/rules.h"
+#include "extract/classic/rules.h"
 
 int dl_folded_text(const dl_node *root, dl_buf *out) {
     size_t start = out->len;

@@ -1,6 +1,6 @@
 /* The predicates over rules.h's lists: tag sets become switches over atoms, word lists substring scans. */
 #include "common/ascii.h"
-#include "extract/rules.h"
+#include "extract/classic/rules.h"
 
 #include <string.h>
 

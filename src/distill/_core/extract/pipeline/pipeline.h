@@ -32,7 +32,7 @@
 #include <stddef.h>
 
 #include "common/buf.h"
-#include "extract/article_text.h"
+#include "extract/classic/article_text.h"
 #include "extract/extract.h"
 #include "extract/options.h"
 #include "sanitize/sanitize.h"

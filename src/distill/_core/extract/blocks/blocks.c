@@ -8,7 +8,7 @@
 #include "common/ascii.h"
 #include "common/compiler.h"
 #include "common/word_memo.h"
-#include "extract/blocks.h"
+#include "extract/blocks/blocks.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>

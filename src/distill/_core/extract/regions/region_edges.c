@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
-#include "extract/region_edges.h"
+#include "extract/regions/region_edges.h"
 
 /* A block this short or shorter can be a label, a credit or a heading the rules look at: longer text is
  * prose, whatever its first word. */

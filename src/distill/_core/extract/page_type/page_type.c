@@ -17,7 +17,7 @@
  *   a thread), post/author/reply class words and <article>/<time> repeated (forums), navigation and
  *   tables of contents (documentation).
  */
-#include "extract/page_type.h"
+#include "extract/page_type/page_type.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -30,9 +30,9 @@
 
 #include "common/ascii.h"
 #include "common/word_memo.h"
-#include "extract/known_attrs.h"
-#include "extract/page_type_model.h"
-#include "extract/rules.h"
+#include "extract/index/known_attrs.h"
+#include "extract/page_type/page_type_model.h"
+#include "extract/classic/rules.h"
 
 #define CLASS_SCAN 256        /* bytes of a class/id value read for words */
 #define JSONLD_SCAN (1 << 18) /* bytes of one JSON-LD block read for @type */

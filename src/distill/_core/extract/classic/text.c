@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "extract/extract.h"
-#include "extract/rules.h"
+#include "extract/classic/rules.h"
 
 enum { WANT_NONE = 0, WANT_SPACE = 1, WANT_LINE = 2 };
 

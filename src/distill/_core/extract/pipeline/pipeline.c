@@ -1,12 +1,12 @@
 /* The one extraction pipeline (pipeline.h): the steps in order, and the renderings drawn from its
  * selection. */
-#include "extract/pipeline.h"
+#include "extract/pipeline/pipeline.h"
 
 #include <string.h>
 
-#include "extract/comments.h"
+#include "extract/regions/comments.h"
 #include "extract/metadata.h"
-#include "extract/page_type.h"
+#include "extract/page_type/page_type.h"
 #include "serialize/markdown.h"
 #include "serialize/text.h"
 #include "tree/treebuilder.h"

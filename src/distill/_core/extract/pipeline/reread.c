@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "extract/pipeline.h"
+#include "extract/pipeline/pipeline.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "extract/page_type.h"
+#include "extract/page_type/page_type.h"
 #include "tree/dom.h"
 
 typedef enum { DL_FAVOR_BALANCED = 0, DL_FAVOR_PRECISION = 1, DL_FAVOR_RECALL = 2 } dl_favor;

@@ -13,9 +13,9 @@
 
 #include <stdint.h>
 
-#include "extract/article_table.h"
+#include "extract/classic/article_table.h"
 #include "extract/extract.h"
-#include "extract/page_type.h"
+#include "extract/page_type/page_type.h"
 
 /* The features of a block, in the model's order, each by its name (blocks.c computes them; the fitting
  * script reads the names through _core._block_feature_names and the generated model reads each feature

@@ -13,9 +13,9 @@
 #include "common/ascii.h"
 #include "common/compiler.h"
 #include "common/word_memo.h"
-#include "extract/article_rules.h"
-#include "extract/article_table.h"
-#include "extract/article_text.h"
+#include "extract/classic/article_rules.h"
+#include "extract/classic/article_table.h"
+#include "extract/classic/article_text.h"
 
 /* ------------------------------------------------------------------ small helpers */
 

@@ -16,13 +16,13 @@
 #include <string.h>
 
 #include "common/ascii.h"
-#include "extract/article_table.h"
-#include "extract/article_text.h"
-#include "extract/blocks.h"
+#include "extract/classic/article_table.h"
+#include "extract/classic/article_text.h"
+#include "extract/blocks/blocks.h"
 #include "extract/jsonld.h"
-#include "extract/page_type.h"
-#include "extract/pipeline.h"
-#include "extract/region_edges.h"
+#include "extract/page_type/page_type.h"
+#include "extract/pipeline/pipeline.h"
+#include "extract/regions/region_edges.h"
 #include "serialize/layout.h"
 #include "serialize/text.h"
 

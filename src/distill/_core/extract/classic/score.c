@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "extract/extract.h"
-#include "extract/rules.h"
+#include "extract/classic/rules.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "extract/blocks.h"
+#include "extract/blocks/blocks.h"
 
 const double dl_block_threshold = 0.0;
 const double dl_block_type_threshold[DL_PAGE_NTYPES] = {0.0, 0.25, -0.25, -0.75, -0.25, 0.0, -0.25};

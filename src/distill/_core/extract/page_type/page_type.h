@@ -12,7 +12,7 @@
 #ifndef DL_EXTRACT_PAGE_TYPE_H
 #define DL_EXTRACT_PAGE_TYPE_H
 
-#include "extract/known_attrs.h"
+#include "extract/index/known_attrs.h"
 #include "tree/dom.h"
 
 typedef enum {

@@ -1,5 +1,5 @@
 /* Reader comments (see comments.h). */
-#include "extract/comments.h"
+#include "extract/regions/comments.h"
 
 #include <stdlib.h>
 #include <string.h>
