@@ -6,7 +6,7 @@
  * - page_type/: the page type from structural features and a fitted model (page_type_model.h, generated).
  * - classic/: the design's scoring (score.c: main_content(), text.c: main_text() and boilerplate()'s
  *   units, rules.h: its constants and word lists) and the classic selection of article() on the element
- *   table (article_table.h, article_text.c, article_rules.h): one input of the region classifier.
+ *   table (article_table.h, table.c, select.c, article_rules.h): one input of the region classifier.
  * - blocks/: the text blocks of a page and their named features (blocks.h), the generated block model.
  * - regions/: the blocks the cascade keeps grouped into regions (regions.c), the edge rules at their
  *   borders (region_edges.c), and the reader comments (comments.c).

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/ascii.h"
+#include "common/saturate.h"
 #include "common/compiler.h"
 #include "common/word_memo.h"
 #include "extract/blocks/blocks.h"
@@ -73,8 +74,8 @@ static const char *const feature_names[DL_BLOCK_NFEAT] = {
 
 const char *dl_block_feature_name(int i) { return i >= 0 && i < DL_BLOCK_NFEAT ? feature_names[i] : NULL; }
 
-static uint32_t sat(uint32_t a, uint32_t b) { return a > UINT32_MAX - b ? UINT32_MAX : a + b; }
-static int is_sp(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+#define sat dl_sat_add_u32
+#define is_sp dl_ascii_is_space
 
 static int is_heading(const dl_node *n) {
     return n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML && n->atom >= DL_TAG_h1 && n->atom <= DL_TAG_h6;
@@ -546,26 +547,9 @@ static float lgu(uint32_t v) { return v < LG_TABLE ? lg_table[v] : lg((double)v)
 /* The longest climb a feature makes: the winner's container, up to nine levels up (winner_up). */
 #define DL_BLOCK_CHAIN 10
 
-int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
-                      dl_page_type type, double confidence, int want_text, dl_blocks *out) {
-    memset(out, 0, sizeof(*out));
-    uint32_t n = cx->n;
-    if (!n || cx->broken) return 0;
-    dl_blocks_init(); /* no-op after the module's own call */
-    scratch *s = malloc((size_t)n * sizeof(*s)); /* count_repeats fills every entry */
-    if (!s) return -1;
-    /* one block at most per text node that reaches a host, and per element */
-    uint32_t nbs = 0, max_blocks = !cx->text_failed && cx->ntext < n ? cx->ntext : n;
-    block_scratch *bs = malloc(((size_t)max_blocks + 1) * sizeof(*bs));
-    if (!bs) {
-        free(s);
-        return -1;
-    }
-    dl_buf *texts = NULL;
-    if (want_text && !(texts = calloc(n, sizeof(*texts)))) goto nomem;
-    if (count_repeats(cx, s) < 0) goto nomem;
-
-    /* classic selection marks */
+/* The classic selection's marks: inside a chosen container (A_CHOSEN), kept by it (A_SEL), inside the
+ * winner (A_BEST). */
+static void mark_selection(const dl_actx *cx, scratch *s, const uint32_t *chosen, uint32_t nchosen, int64_t best) {
     for (uint32_t k = 0; k < nchosen; k++) {
         uint32_t c = chosen[k];
         for (uint32_t j = c; j < cx->el[c].end; j++) s[j].anc |= A_CHOSEN;
@@ -581,8 +565,12 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     if (best >= 0)
         for (uint32_t j = (uint32_t)best; j < cx->el[best].end; j++) s[j].anc |= A_BEST;
 
-    /* inherited context and block hosts, parents before children */
-    for (uint32_t i = 0; i < n; i++) {
+}
+
+/* Each element's inherited context (its ancestors' tags, flags and class/id words) and the block host its
+ * own text goes to, parents before children. */
+static void inherit_context(const dl_actx *cx, scratch *s) {
+    for (uint32_t i = 0; i < cx->n; i++) {
         const dl_el *e = &cx->el[i];
         const dl_node *x = e->node;
         uint32_t a = e->parent >= 0 ? s[e->parent].anc & ~(uint32_t)(A_SEL | A_BEST | A_CHOSEN) : 0;
@@ -598,16 +586,22 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         s[i].host = host ? i : (e->parent >= 0 ? s[e->parent].host : UINT32_MAX);
     }
 
-    /* each text node's text to its block, in document order. The table walk listed every text node it
-     * measured with the element it was measured into: exactly the text nodes this walk would meet
-     * under an indexed element (both step over F_HARD subtrees, which only the table walk sets), in
-     * the same order, so the list is read instead of the tree (no second pass over every node). */
+}
+
+/* Each text node's text to its block, in document order. The page index listed every text node it
+ * measured with the element it was measured into: exactly the text nodes a walk would meet under an
+ * indexed element (both step over F_HARD subtrees), in the same order, so the list is read instead of
+ * the tree (no second pass over every node). 0, or 1 when the tree and the table disagree (never
+ * expected: then there are no blocks). */
+static int gather_text(const dl_actx *cx, const dl_node *root, scratch *s, block_scratch *bs, uint32_t *nbs,
+                       dl_buf *texts) {
+    uint32_t n = cx->n;
     if (!cx->text_failed) {
         for (uint32_t t = 0; t < cx->ntext; t++) {
             const dl_text_measure *m = &cx->text[t];
             uint32_t h = s[m->el].host;
             if (h != UINT32_MAX)
-                add_text(s, bs, &nbs, h, s[m->el].anc, m->node->u.text.ptr, m->node->u.text.len, m,
+                add_text(s, bs, nbs, h, s[m->el].anc, m->node->u.text.ptr, m->node->u.text.len, m,
                          texts ? &texts[h] : NULL);
         }
     } else { /* the list could not grow: the walk, measuring the text itself */
@@ -622,10 +616,10 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             if (x->type == DL_NODE_TEXT) {
                 if (cur >= 0 && s[cur].host != UINT32_MAX) {
                     uint32_t h = s[cur].host;
-                    add_text(s, bs, &nbs, h, s[cur].anc, x->u.text.ptr, x->u.text.len, NULL, texts ? &texts[h] : NULL);
+                    add_text(s, bs, nbs, h, s[cur].anc, x->u.text.ptr, x->u.text.len, NULL, texts ? &texts[h] : NULL);
                 }
             } else if (x->type == DL_NODE_ELEMENT) {
-                if (next >= n || cx->el[next].node != x) goto done; /* never expected */
+                if (next >= n || cx->el[next].node != x) return 1; /* never expected */
                 if (cx->el[next].flags & F_HARD) skip = 1;
                 else cur = (int32_t)next;
                 next++;
@@ -633,8 +627,13 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             x = dl_next_node(root, x, skip);
         }
     }
+    return 0;
+}
 
-    /* subtree block text, children before parents */
+/* Subtree block text (and legal cues), children before parents; then each repeat group's text, summed at
+ * its first member. */
+static void sum_subtrees(const dl_actx *cx, scratch *s, const block_scratch *bs) {
+    uint32_t n = cx->n;
     for (uint32_t i = n; i-- > 0;) {
         if (s[i].blk != NO_BLOCK) {
             const block_scratch *b = &bs[s[i].blk];
@@ -656,6 +655,14 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
         g->grp_links = sat(g->grp_links, s[i].sub_links);
     }
 
+}
+
+/* The blocks (the hosts that got text) in document order into out, with their measures and shapes; *total
+ * and *sel_total get the page's block text and the classic selection's part of it. 0, or -1 on out of
+ * memory. */
+static int emit_blocks(const dl_actx *cx, const scratch *s, const block_scratch *bs, dl_buf *texts, dl_blocks *out,
+                       uint64_t *total_out, uint64_t *sel_total_out) {
+    uint32_t n = cx->n;
     uint32_t nb = 0;
     uint64_t total = 0, sel_total = 0;
     for (uint32_t i = 0; i < n; i++)
@@ -664,16 +671,17 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             total += bs[s[i].blk].bc;
             if (s[i].anc & A_SEL) sel_total += bs[s[i].blk].bc;
         }
-    if (!nb) goto done;
+    *total_out = total, *sel_total_out = sel_total;
+    if (!nb) return 0;
     out->el = malloc((size_t)nb * sizeof(*out->el));
     out->chars = malloc((size_t)nb * sizeof(*out->chars));
     out->hash = malloc((size_t)nb * sizeof(*out->hash));
     out->shape = malloc((size_t)nb * sizeof(*out->shape));
     out->x = malloc((size_t)nb * DL_BLOCK_NFEAT * sizeof(float)); /* each row zeroed as it is filled */
     out->block_of = malloc((size_t)n * sizeof(*out->block_of));
-    if (!out->el || !out->chars || !out->hash || !out->shape || !out->x || !out->block_of) goto nomem;
+    if (!out->el || !out->chars || !out->hash || !out->shape || !out->x || !out->block_of) return -1;
     for (uint32_t i = 0; i < n; i++) out->block_of[i] = -1;
-    if (texts && !(out->text = calloc(nb, sizeof(*out->text)))) goto nomem;
+    if (texts && !(out->text = calloc(nb, sizeof(*out->text)))) return -1;
     for (uint32_t i = 0; i < n; i++)
         if (s[i].blk != NO_BLOCK) {
             const block_scratch *b = &bs[s[i].blk];
@@ -693,6 +701,13 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
     for (uint32_t i = 0; i < n; i++)
         if (s[i].host != UINT32_MAX && s[i].host != i) out->block_of[i] = out->block_of[s[i].host];
 
+    return 0;
+}
+
+/* Every block's feature vector (blocks.h names each feature). */
+static void block_features(const dl_actx *cx, const scratch *s, const block_scratch *bs, dl_blocks *out, int64_t best,
+                           dl_page_type type, double confidence, uint64_t total, uint64_t sel_total) {
+    uint32_t nb = out->n;
     double best_score = best >= 0 ? cx->el[best].score : 0;
     uint64_t before = 0;
     uint32_t since_heading = 20;
@@ -818,23 +833,41 @@ int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, 
             break;
         }
     }
-done:
+}
+
+int dl_blocks_compute(dl_actx *cx, const dl_node *root, const uint32_t *chosen, uint32_t nchosen, int64_t best,
+                      dl_page_type type, double confidence, int want_text, dl_blocks *out) {
+    memset(out, 0, sizeof(*out));
+    uint32_t n = cx->n;
+    if (!n || cx->broken) return 0;
+    dl_blocks_init(); /* no-op after the module's own call */
+    scratch *s = malloc((size_t)n * sizeof(*s)); /* count_repeats fills every entry */
+    if (!s) return -1;
+    /* one block at most per text node that reaches a host, and per element */
+    uint32_t nbs = 0, max_blocks = !cx->text_failed && cx->ntext < n ? cx->ntext : n;
+    block_scratch *bs = malloc(((size_t)max_blocks + 1) * sizeof(*bs));
+    dl_buf *texts = NULL;
+    uint64_t total = 0, sel_total = 0;
+    int rc = 0;
+    if (!bs || (want_text && !(texts = calloc(n, sizeof(*texts)))) || count_repeats(cx, s) < 0) {
+        rc = -1;
+    } else {
+        mark_selection(cx, s, chosen, nchosen, best);
+        inherit_context(cx, s);
+        if (gather_text(cx, root, s, bs, &nbs, texts) == 0) {
+            sum_subtrees(cx, s, bs);
+            rc = emit_blocks(cx, s, bs, texts, out, &total, &sel_total);
+            if (rc == 0 && out->n) block_features(cx, s, bs, out, best, type, confidence, total, sel_total);
+        }
+    }
     if (texts) {
         for (uint32_t i = 0; i < n; i++) dl_buf_free(&texts[i]);
         free(texts);
     }
     free(bs);
     free(s);
-    return 0;
-nomem:
-    if (texts) {
-        for (uint32_t i = 0; i < n; i++) dl_buf_free(&texts[i]);
-        free(texts);
-    }
-    free(bs);
-    free(s);
-    dl_blocks_free(out);
-    return -1;
+    if (rc < 0) dl_blocks_free(out);
+    return rc;
 }
 
 void dl_blocks_free(dl_blocks *b) {

@@ -20,18 +20,9 @@
 #define DL_ART_PARA_CHARS_PER_POINT 100u
 #define DL_ART_PARA_MAX_LENGTH_POINTS 3u
 #define DL_ART_GRANDPARENT_SHARE 0.5
-
-/* Inline runs as paragraphs: text written straight into a <div> (or a similar container) and cut by
- * <br> or by block children is how many hand-written and older CMS pages set their paragraphs. Each
- * run of inline content scores like a <p>, with the container itself as the paragraph's container.
- * Measured: +0.028 F1 on the corpus (pages that have no <p> at all otherwise yield nothing). */
-#define DL_ART_RUN_HOST_TAGS(X) X(div) X(section) X(article) X(main) X(body) X(blockquote) X(center) \
-    X(font) X(span) X(form) X(li) X(dd)
-/* Elements that continue a run of inline text (phrasing content of the HTML Standard, the ones that
- * carry text). Anything else (a block, a <br>) ends the run. */
-#define DL_ART_INLINE_TAGS(X) X(a) X(abbr) X(b) X(bdi) X(bdo) X(cite) X(code) X(data) X(dfn) X(em)   \
-    X(font) X(i) X(kbd) X(mark) X(q) X(s) X(samp) X(small) X(span) X(strike) X(strong) X(sub) X(sup) \
-    X(time) X(u) X(var) X(del) X(ins) X(big) X(tt) X(img) X(label) X(wbr) X(nobr) X(acronym)
+/* Inline runs score as paragraphs (DL_TAGS_RUN_HOST, DL_TAGS_PHRASING): pages that have no <p> at all
+ * otherwise yield nothing. Measured: +0.028 F1. The tag sets of these rules are named in
+ * extract/index/tag_sets.h. */
 
 /* ---- Candidate seeds: the design's tag weights (div +5; blockquote, td, pre +3; lists, list items,
  *      forms and address -3; headings and th -5) and class/id weights (+25 / -25). ---- */
@@ -46,16 +37,6 @@
 #define DL_ART_NEGATIVE_WORDS "foot", "masthead", "related", "share", "social", "sponsor", "widget",    \
     "promo", "banner", "advert", "ad", "ads", "outbrain", "taboola", "popup", "menu", "nav", "meta",     \
     "tags", "byline", "author", "caption", "credit"
-
-/* ---- Pruning before scoring. The design's never-content tags, plus the rest of the non-prose
- *      elements (form controls, embedded documents and media, dialogs). ---- */
-#define DL_ART_PRUNED_TAGS(X) X(script) X(style) X(noscript) X(template) X(iframe) X(object) X(embed) X(applet) X(select) X(button) X(textarea) X(input) X(head)  \
-    X(title) X(meta) X(link) X(canvas) X(video) X(audio) X(map) X(option) X(noembed)         \
-    X(noframes) X(datalist)
-/* The visible ones among them: the classic selection drops them like the rest, but their text is
- * indexed so that the region classifier can weigh it (a service page's hero sits in a <header>, a
- * documentation page's table of contents in an <aside>). */
-#define DL_ART_VISIBLE_PRUNED_TAGS(X) X(nav) X(aside) X(header) X(footer) X(dialog)
 
 /* Boilerplate by class/id (the design's comment, modal, share, sidebar, pagination... plus the usual
  * furniture of news and blog templates), unless the same class/id also reads as content. */
@@ -82,13 +63,6 @@
 #define DL_ART_SPLIT_MAX 16u /* containers kept at most: the text stays an article, not a page */
 
 /* ---- Cleaning inside the kept containers. ---- */
-/* The title heading is reported as Article.title; the body text does not repeat it. */
-#define DL_ART_CLEAN_TITLE_TAGS(X) X(h1)
-/* Figures are illustrations: their captions and credits are not the running text. (+0.002 F1) */
-#define DL_ART_CLEAN_FIGURE_TAGS(X) X(figure) X(figcaption) X(picture)
-/* Blocks that the two block rules below apply to. */
-#define DL_ART_CLEAN_BLOCK_TAGS(X) X(div) X(section) X(ul) X(ol) X(table) X(form) X(fieldset) X(aside)  \
-    X(dl) X(span) X(p) X(figure) X(center) X(article) X(blockquote) X(h2) X(h3) X(h4) X(h5) X(h6)
 /* A block named for media, credits, sharing, promotion, tags or bylines, that is not prose itself
  * (fewer than ten commas) and not named as content too, is furniture placed inside the article. Tables
  * and paragraphs are exempt: a class on them styles content. (+0.008 F1) */

@@ -1,8 +1,8 @@
-/* The element table of article(): one walk indexes the elements of a subtree in document order into a
- * flat array (the index of an element's parent, the end of its subtree, its flags and its own text
- * measures). Every later step (the classic selection of article_text.c, the block features and regions
- * of regions.c) is a loop over that table: subtree measures are sums in reverse document order,
- * ancestry is an index range test, and no step recurses.
+/* The element table of article(): the page index's one walk (index/index.h) writes the elements of a
+ * subtree in document order into a flat array (the index of an element's parent, the end of its subtree,
+ * its flags and its own text measures; table.c). Every later step (the classic selection of select.c,
+ * the block features and regions) is a loop over that table: subtree measures are sums in reverse
+ * document order, ancestry is an index range test, and no step recurses.
  */
 #ifndef DL_EXTRACT_ARTICLE_TABLE_H
 #define DL_EXTRACT_ARTICLE_TABLE_H
@@ -10,7 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/word_memo.h"
 #include "extract/classic/article_text.h"
+#include "extract/index/known_attrs.h"
 #include "tree/dom.h"
 
 enum {
@@ -27,7 +29,7 @@ enum {
     F_MUTE = 1u << 9,    /* its own text belongs to a block that is not content (dl_tab_render skips it) */
     /* its tag, as the table walk read it (the later loops test these rather than each reread the node) */
     F_PARA = 1u << 10,     /* a paragraph tag: <p>, <td>, <pre> */
-    F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_ART_RUN_HOST_TAGS) */
+    F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_TAGS_RUN_HOST) */
     F_INLINE = 1u << 12,   /* phrasing content: its text continues the run of inline text around it */
     F_LINK = 1u << 13,     /* an <a> */
     F_DIALOG = 1u << 14,   /* a dialog: <dialog>, role dialog or alertdialog, aria-modal="true" */
@@ -79,7 +81,7 @@ typedef struct {
     uint32_t chars, commas, words, stops, digits;
 } dl_text_measure;
 
-typedef struct {
+typedef struct dl_actx {
     dl_el *el;
     uint32_t n, cap;
     /* per element: its class attribute (the first), or NULL; beside el, which it would widen past a
@@ -93,7 +95,34 @@ typedef struct {
     uint32_t ntext, cap_text;
     int text_failed;
     int nomem, broken;
+    int indexed; /* the walk filled it (dl_tab_end): the selection reads it as it is */
+    /* the walk's state (dl_tab_begin .. dl_tab_end): the subtree's root, the innermost indexed element
+     * open, how many elements are open inside a never-content one, and the memo of class/id words */
+    const dl_node *walk_root;
+    int32_t walk_cur;
+    uint32_t walk_hard;
+    int walk_failed;
+    dl_word_memo *memo;
 } dl_actx;
+
+/* The table's steps of the page index's walk (index/index.c), in document order: begin, then enter and
+ * leave for every element (ka: its attributes; NULL for a foreign element) and text for every text node
+ * below root, then end (the subtree sums; the table is then `indexed`). begin and end return -1 on out
+ * of memory; dl_tab_free(cx) in every case. */
+int dl_tab_begin(dl_actx *cx, const dl_node *root);
+void dl_tab_enter(dl_actx *cx, const dl_node *el, const dl_known_attrs *ka);
+void dl_tab_leave(dl_actx *cx, const dl_node *el);
+void dl_tab_text(dl_actx *cx, const dl_node *text);
+int dl_tab_end(dl_actx *cx);
+/* The subtree measures over what is not dropped (select.c's steps reread them after each pruning). */
+void dl_tab_aggregate(dl_actx *cx);
+
+/* An element's subtree sums before dl_tab_aggregate adds its kept children's to them. */
+static inline void dl_tab_reset_sums(dl_el *e) {
+    e->chars = e->own_chars;
+    e->commas = e->own_commas;
+    e->links = 0;
+}
 
 /* Folded length in code points (internal white-space runs count one, the ends nothing) and commas. */
 void dl_tab_measure_text(const char *s, size_t len, uint32_t *chars, uint32_t *commas);
@@ -107,8 +136,9 @@ unsigned dl_tab_element_words(const dl_node *el);
 /* A <noscript> whose content was parsed as elements (scripting off). */
 int dl_tab_is_parsed_noscript(const dl_node *n);
 
-/* The classic selection of issue 5 over the table: index, prune, score, choose the winner and its split
- * chunks (chosen[0..*nchosen) in document order, at most DL_ART_SPLIT_MAX) and clean them. *best is the
+/* The classic selection over the table (indexed first when it is not: cx zeroed, or filled by the page
+ * index's walk from the same root): prune, score, choose the winner and its split chunks
+ * (chosen[0..*nchosen) in document order, at most DL_ART_SPLIT_MAX) and clean them. *best is the
  * winner's index, -1 when nothing scored. Returns -1 on out of memory. */
 #define DL_TAB_MAX_CHOSEN 16u /* = DL_ART_SPLIT_MAX: the size of dl_tab_select's chosen array */
 int dl_tab_select(dl_actx *cx, const dl_node *root, dl_favor favor, uint32_t *chosen, uint32_t *nchosen,

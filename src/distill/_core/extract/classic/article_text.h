@@ -64,10 +64,13 @@ typedef struct {
     dl_page_type type;
     double confidence;
 } dl_article_page_class;
-/* dl_article_regions for a page the caller has classified (known; NULL: classified here): article()
- * classifies it in the walk that harvests its metadata (dl_page_classify_with). */
-int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, dl_favor favor, int no_tables,
-                             dl_article_content_result *content, dl_article_text_result *text);
+/* dl_article_regions for a page the caller has classified (known; NULL: classified here) and whose element
+ * table the page index filled (table; NULL: filled here), as the pipeline does in one walk (index/index.h).
+ * The table is taken over (zeroed in the caller), freed with the regions. */
+struct dl_actx;
+int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, struct dl_actx *table,
+                             dl_favor favor, int no_tables, dl_article_content_result *content,
+                             dl_article_text_result *text);
 
 /* Returns 0, or -1 on out of memory. Always dl_article_content_free(out) afterwards. */
 int dl_article_content(const dl_node *root, dl_favor favor, dl_article_content_result *out);

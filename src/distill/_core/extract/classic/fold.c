@@ -19,7 +19,7 @@ int dl_folded_text(const dl_node *root, dl_buf *out) {
             const char *s = n->u.text.ptr;
             size_t len = n->u.text.len, i = 0;
             while (i < len) {
-                if (dl_rule_is_space((unsigned char)s[i])) {
+                if (dl_ascii_is_space((unsigned char)s[i])) {
                     want_space = 1;
                     i += dl_ascii_space_prefix(s + i, len - i);
                     continue;
@@ -40,7 +40,7 @@ int dl_fold_append(dl_buf *out, const char *s, size_t len) {
     size_t start = out->len, i = 0;
     int want_space = 0;
     while (i < len) {
-        if (dl_rule_is_space((unsigned char)s[i])) {
+        if (dl_ascii_is_space((unsigned char)s[i])) {
             want_space = 1;
             i += dl_ascii_space_prefix(s + i, len - i);
             continue;

@@ -1,10 +1,10 @@
 /* The predicates over rules.h's lists: tag sets become switches over atoms, word lists substring scans. */
 #include "common/ascii.h"
 #include "extract/classic/rules.h"
+#include "extract/index/tag_sets.h"
 
 #include <string.h>
 
-#define DL_CASE(name) case DL_TAG_##name:
 
 static int html_el(const dl_node *n) { return n && n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML; }
 
@@ -105,7 +105,7 @@ unsigned dl_rule_hints(const char *value, size_t len) {
 int dl_rule_is_paragraph(const dl_node *n) {
     if (!html_el(n)) return 0;
     switch (n->atom) {
-        DL_RULE_PARAGRAPH_TAGS(DL_CASE) return 1;
+        DL_TAGS_PARAGRAPH(DL_TAG_CASE) return 1;
     default:
         return 0;
     }
@@ -115,7 +115,7 @@ int dl_rule_is_pruned(const dl_node *n) {
     if (!n || n->type != DL_NODE_ELEMENT) return 0;
     if (n->ns != DL_NS_HTML) return 1; /* design: anything in a foreign SVG or MathML namespace */
     switch (n->atom) {
-        DL_RULE_PRUNED_TAGS(DL_CASE) return 1;
+        DL_TAGS_NEVER_CONTENT(DL_TAG_CASE) return 1;
     default:
         return 0;
     }
@@ -131,7 +131,7 @@ static int attr_dropped(const dl_node *n, const char *name, size_t name_len) {
 int dl_rule_is_dropped(const dl_node *n) {
     if (!html_el(n) || n->u.element.nattrs == 0) return 0;
     switch (n->atom) {
-        DL_RULE_NEVER_DROPPED_TAGS(DL_CASE) return 0;
+        DL_TAGS_PAGE_ROOT(DL_TAG_CASE) return 0;
     default:
         break;
     }
@@ -154,7 +154,7 @@ static int value_dropped_memo(const dl_node *n, const char *name, size_t name_le
 int dl_rule_is_dropped_memo(const dl_node *n, dl_word_memo *memo) {
     if (!html_el(n) || n->u.element.nattrs == 0) return 0;
     switch (n->atom) {
-        DL_RULE_NEVER_DROPPED_TAGS(DL_CASE) return 0;
+        DL_TAGS_PAGE_ROOT(DL_TAG_CASE) return 0;
     default:
         break;
     }
@@ -174,13 +174,13 @@ double dl_rule_seed(const dl_node *n) {
     if (!html_el(n)) return 0.0;
     double w = 0.0;
     switch (n->atom) {
-        DL_RULE_TAGS_WEIGHT_DIV(DL_CASE) w = DL_RULE_WEIGHT_DIV;
+        DL_TAGS_WEIGHT_DIV(DL_TAG_CASE) w = DL_RULE_WEIGHT_DIV;
         break;
-        DL_RULE_TAGS_WEIGHT_QUOTE_CELL_PRE(DL_CASE) w = DL_RULE_WEIGHT_QUOTE_CELL_PRE;
+        DL_TAGS_WEIGHT_QUOTE_CELL_PRE(DL_TAG_CASE) w = DL_RULE_WEIGHT_QUOTE_CELL_PRE;
         break;
-        DL_RULE_TAGS_WEIGHT_LIST_FORM(DL_CASE) w = DL_RULE_WEIGHT_LIST_FORM;
+        DL_TAGS_WEIGHT_LIST_FORM(DL_TAG_CASE) w = DL_RULE_WEIGHT_LIST_FORM;
         break;
-        DL_RULE_TAGS_WEIGHT_HEADING_TH(DL_CASE) w = DL_RULE_WEIGHT_HEADING_TH;
+        DL_TAGS_WEIGHT_HEADING_TH(DL_TAG_CASE) w = DL_RULE_WEIGHT_HEADING_TH;
         break;
     default:
         break;
@@ -189,28 +189,23 @@ double dl_rule_seed(const dl_node *n) {
     return w;
 }
 
+/* The exported predicates of the design's tag sets (index/tag_sets.h makes each set's test). */
 #define DL_TAG_PREDICATE(fn, LIST)                                                                     \
-    int fn(const dl_node *n) {                                                                         \
-        if (!html_el(n)) return 0;                                                                     \
-        switch (n->atom) {                                                                             \
-            LIST(DL_CASE) return 1;                                                                    \
-        default:                                                                                       \
-            return 0;                                                                                  \
-        }                                                                                              \
-    }
+    DL_TAG_SET(fn##_set, LIST)                                                                         \
+    int fn(const dl_node *n) { return fn##_set(n); }
 
-DL_TAG_PREDICATE(dl_rule_is_link, DL_RULE_LINK_TAGS)
-DL_TAG_PREDICATE(dl_rule_is_unit, DL_RULE_UNIT_TAGS)
-DL_TAG_PREDICATE(dl_rule_is_heading, DL_RULE_HEADING_TAGS)
-DL_TAG_PREDICATE(dl_rule_text_block, DL_RULE_TEXT_BLOCK_TAGS)
-DL_TAG_PREDICATE(dl_rule_text_cell, DL_RULE_TEXT_CELL_TAGS)
-DL_TAG_PREDICATE(dl_rule_text_pre, DL_RULE_TEXT_PRE_TAGS)
+DL_TAG_PREDICATE(dl_rule_is_link, DL_TAGS_LINK)
+DL_TAG_PREDICATE(dl_rule_is_unit, DL_TAGS_UNIT)
+DL_TAG_PREDICATE(dl_rule_is_heading, DL_TAGS_HEADING)
+DL_TAG_PREDICATE(dl_rule_text_block, DL_TAGS_TEXT_BLOCK)
+DL_TAG_PREDICATE(dl_rule_text_cell, DL_TAGS_TEXT_CELL)
+DL_TAG_PREDICATE(dl_rule_text_pre, DL_TAGS_TEXT_PRE)
 
 int dl_rule_text_skip(const dl_node *n) {
     if (!n || n->type != DL_NODE_ELEMENT) return 0;
     if (n->ns != DL_NS_HTML) return 1;
     switch (n->atom) {
-        DL_RULE_TEXT_SKIP_TAGS(DL_CASE) return 1;
+        DL_TAGS_TEXT_SKIP(DL_TAG_CASE) return 1;
     default:
         return 0;
     }
@@ -244,8 +239,8 @@ static int equals_any(const char *key, size_t len, const char *const *list, size
 
 dl_meta_key dl_rule_meta_key(const char *key, size_t len) {
     /* Keys are compared whole after trimming: "og:title " is still og:title. */
-    while (len && dl_rule_is_space((unsigned char)*key)) key++, len--;
-    while (len && dl_rule_is_space((unsigned char)key[len - 1])) len--;
+    while (len && dl_ascii_is_space((unsigned char)*key)) key++, len--;
+    while (len && dl_ascii_is_space((unsigned char)key[len - 1])) len--;
     if (len == 0) return DL_META_KEY_NONE;
 #define TRY(list, kind)                                                                                \
     if (equals_any(key, len, list, COUNT(list))) return kind

@@ -31,9 +31,8 @@
 /* The comma counted is U+002C only: the design counts "commas" as readability does, and the corpus the
  * figure is measured on is Latin-script. */
 #define DL_RULE_COMMA ','
-
-/* Paragraph-like elements: the ones whose text is scored (design: <p>, <td>, <pre>). */
-#define DL_RULE_PARAGRAPH_TAGS(X) X(p) X(td) X(pre)
+/* Which elements are paragraph-like, which are seeded with which weight, which are never content and
+ * which the text renderer treats how: named tag sets in extract/index/tag_sets.h (DL_TAGS_*). */
 
 /* ---- Candidate seeds (design: "<div> +5; <blockquote>/<td>/<pre> +3; lists and <form> -3; headings
  *      and <th> -5"; which elements count as "lists" follows readability's grouping of list containers
@@ -42,10 +41,6 @@
 #define DL_RULE_WEIGHT_QUOTE_CELL_PRE 3.0
 #define DL_RULE_WEIGHT_LIST_FORM (-3.0)
 #define DL_RULE_WEIGHT_HEADING_TH (-5.0)
-#define DL_RULE_TAGS_WEIGHT_DIV(X) X(div)
-#define DL_RULE_TAGS_WEIGHT_QUOTE_CELL_PRE(X) X(blockquote) X(td) X(pre)
-#define DL_RULE_TAGS_WEIGHT_LIST_FORM(X) X(ul) X(ol) X(dl) X(li) X(dd) X(dt) X(form)
-#define DL_RULE_TAGS_WEIGHT_HEADING_TH(X) X(h1) X(h2) X(h3) X(h4) X(h5) X(h6) X(th)
 
 /* Class/id weight, applied to the class attribute and to the id attribute separately (readability's
  * getClassWeight convention), each able to add both: +25 per attribute carrying a positive hint, -25 per
@@ -60,18 +55,6 @@
     "sidebar", "comment", "footer", "masthead", "sponsor", "promo", "related", "share", "social",      \
         "widget", "banner", "advert", "shoutbox", "skyscraper"
 
-/* ---- Pruning (design: "Subtrees that are never content (<script>, <style>, <nav>, <aside>, <header>,
- *      <footer>, and the like, plus anything in a foreign SVG or MathML namespace) are skipped
- *      wholesale"). "The like" is decided here: elements whose contents are not prose a reader reads as
- *      the article: non-rendered data (noscript, template, head, title, noembed, noframes), embedded
- *      documents and media whose children are fallbacks (iframe, object, embed, applet, canvas, video,
- *      audio), form controls (select, button, textarea, datalist, option labels), and dialogs. <form>
- *      itself is not pruned: the design weights it (-3), so it is a candidate. Foreign (SVG, MathML)
- *      elements are pruned by namespace, not by this list. ---- */
-#define DL_RULE_PRUNED_TAGS(X)                                                                         \
-    X(script) X(style) X(nav) X(aside) X(header) X(footer) X(noscript) X(template) X(head) X(title)     \
-    X(noembed) X(noframes) X(iframe) X(object) X(embed) X(applet) X(canvas) X(video) X(audio)           \
-    X(select) X(button) X(textarea) X(datalist) X(dialog)
 
 /* Boilerplate class/id subtrees (design: "comment, modal, share, sidebar, pagination..."), the rest
  * being readability's usual "unlikely candidate" furniture words. A subtree is dropped when its class
@@ -83,40 +66,6 @@
 /* Rescue hints (design: "unless the same attribute also carries a rescue hint (article, content,
  * main)"). */
 #define DL_RULE_RESCUE_HINTS "article", "content", "main"
-/* The page root is never dropped by its class or id: classes on <html>/<body> describe the page layout
- * ("has-sidebar", "single-post"), not the element being furniture (readability exempts them too). */
-#define DL_RULE_NEVER_DROPPED_TAGS(X) X(html) X(body)
-
-/* ---- Link density (design: "each surviving candidate's score is discounted by its link density (the
- *      fraction of its text that sits inside an <a>)"). ---- */
-#define DL_RULE_LINK_TAGS(X) X(a)
-
-/* ---- Paragraph units of boilerplate() (issue 3: "h1-h6, p, li, pre, blockquote, td, dd, dt,
- *      figcaption; a unit that contains another unit is not itself a unit"). ---- */
-#define DL_RULE_UNIT_TAGS(X)                                                                           \
-    X(h1) X(h2) X(h3) X(h4) X(h5) X(h6) X(p) X(li) X(pre) X(blockquote) X(td) X(dd) X(dt) X(figcaption)
-#define DL_RULE_HEADING_TAGS(X) X(h1) X(h2) X(h3) X(h4) X(h5) X(h6)
-
-/* ---- Text rendering (issue 3: "paragraphs, headings, list items and table rows on their own lines,
- *      runs of white space folded"). ---- */
-/* Elements whose content is never shown as text: data for scripts and styles, the fallback of
- * scripting/embedding/frames, the document head, and form-control internals that are not prose. Also
- * any SVG or MathML element (graphics and formula markup, by namespace). */
-#define DL_RULE_TEXT_SKIP_TAGS(X)                                                                      \
-    X(script) X(style) X(noscript) X(template) X(head) X(title) X(noembed) X(noframes) X(iframe)        \
-    X(object) X(embed) X(applet) X(canvas) X(video) X(audio) X(select) X(datalist)
-/* Elements that start and end a line: the CSS "display: block/list-item/table-row" elements of the
- * HTML Standard's rendering section (15.3), restricted to the ones that hold text. */
-#define DL_RULE_TEXT_BLOCK_TAGS(X)                                                                     \
-    X(address) X(article) X(aside) X(blockquote) X(body) X(center) X(dd) X(details) X(dialog) X(dir)    \
-    X(div) X(dl) X(dt) X(fieldset) X(figcaption) X(figure) X(footer) X(form) X(h1) X(h2) X(h3) X(h4)    \
-    X(h5) X(h6) X(header) X(hgroup) X(hr) X(html) X(legend) X(li) X(listing) X(main) X(menu) X(nav)     \
-    X(ol) X(p) X(plaintext) X(pre) X(section) X(summary) X(table) X(thead) X(tbody) X(tfoot) X(tr)      \
-    X(ul) X(xmp) X(caption) X(search) X(optgroup) X(option)
-/* Table cells sit side by side on their row's line, separated by one space. */
-#define DL_RULE_TEXT_CELL_TAGS(X) X(td) X(th)
-/* Elements whose white space is kept as written (the HTML Standard's "white-space: pre" elements). */
-#define DL_RULE_TEXT_PRE_TAGS(X) X(pre) X(listing) X(xmp) X(plaintext) X(textarea)
 
 /* ---- Metadata (design and issue 3: "the title from the first <h1>, then an og:title, then <title>;
  *      the byline from a rel="author" link or an author meta; the date from a <time>, an
@@ -185,7 +134,6 @@ typedef enum {
 } dl_meta_key;
 dl_meta_key dl_rule_meta_key(const char *key, size_t len);
 
-/* ASCII white space as the HTML Standard defines it (tab, LF, FF, CR, space): what text folding folds. */
 static inline int dl_rule_is_space(unsigned char c) { return dl_ascii_is_space(c); }
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/extract.h"
 #include "extract/classic/rules.h"
 
@@ -44,7 +45,7 @@ typedef struct {
 /* One byte of the count: a white-space byte leaves a pending gap, a continuation byte continues its
  * code point, any other byte is a character (closing the pending gap when one was seen before). */
 static void count_byte(walk *w, unsigned char c) {
-    if (dl_rule_is_space(c)) {
+    if (dl_ascii_is_space(c)) {
         w->pending_space = 1;
         return;
     }
@@ -289,7 +290,7 @@ static uint32_t fold_count(const dl_node *root, uint32_t *links) {
             const char *s = n->u.text.ptr;
             for (size_t i = 0; i < n->u.text.len; i++) {
                 unsigned char c = (unsigned char)s[i];
-                if (dl_rule_is_space(c)) {
+                if (dl_ascii_is_space(c)) {
                     pending = 1;
                 } else if ((c & 0xC0) != 0x80) {
                     if (pending && any) gaps++;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "extract/extract.h"
 #include "extract/classic/rules.h"
 
@@ -44,13 +45,13 @@ static void text(render *r, const char *s, size_t n) {
     }
     size_t i = 0;
     while (i < n) {
-        if (dl_rule_is_space((unsigned char)s[i])) {
+        if (dl_ascii_is_space((unsigned char)s[i])) {
             request(r, WANT_SPACE);
             i++;
             continue;
         }
         size_t j = i;
-        while (j < n && !dl_rule_is_space((unsigned char)s[j])) j++;
+        while (j < n && !dl_ascii_is_space((unsigned char)s[j])) j++;
         flush(r);
         dl_buf_append(r->out, s + i, j - i);
         i = j;

@@ -1,7 +1,7 @@
 /* The page type of a parsed page (issue 12): article, forum, product, collection, listing,
  * documentation or service, decided from the page's structure.
  *
- * page_type.c computes a fixed vector of structural features in one linear walk of the tree (no
+ * features.c computes a fixed vector of structural features in the page index's one linear walk (no
  * recursion, bounded work per node): the JSON-LD @type and og:type the page declares, words of its own
  * canonical/og:url path, forms and buttons, price-like text, the <code>/<pre> share, headings, repeated
  * same-shaped siblings, post/comment/author structures, navigation, link density and prose share. A
@@ -33,13 +33,17 @@ const char *dl_page_type_name(dl_page_type type);
  * module's initialisation does). */
 void dl_page_type_init(void);
 
-/* Classify the page at root (a document, or any subtree). *type gets the most probable type and
- * *confidence its probability (0..1). Returns 0, or -1 on out of memory (then *type is DL_PAGE_ARTICLE
- * and *confidence 0). */
+/* Classify the page at root (a document, or any subtree): its features (the page index's walk over it,
+ * index/index.h) then the model. *type gets the most probable type and *confidence its probability
+ * (0..1). Returns 0, or -1 on out of memory (then *type is DL_PAGE_ARTICLE and *confidence 0). */
 int dl_page_classify(const dl_node *root, dl_page_type *type, double *confidence);
 
-/* What the walk hands its companion of an HTML element: the attributes it gathered, and for the class and
- * the id value a cell of the walk's memo of the values it met, which is the companion's: 0 the first time
+/* The fitted model (page_type_model.h) on features f[DL_PAGE_NFEATURES] computed already. */
+void dl_page_classify_features(const double *f, dl_page_type *type, double *confidence);
+
+/* What the page index's walk hands the metadata harvest of an HTML element: the attributes it gathered,
+ * and for the class and the id value a cell of the page type's memo of the values it met, which is the
+ * harvest's: 0 the first time
  * the memo holds the value, then what the companion stored there, so that a companion reads each value
  * of a page about once without a memo of its own (pages repeat their values: a grid's cards, a list's
  * items). A cell is NULL where the element has no such value, or an empty one, where the value is longer
@@ -49,21 +53,7 @@ typedef struct {
     uint32_t *class_cell, *id_cell;
 } dl_page_element;
 
-/* What else a walk over the tree does, element by element: enter(user, el, pe) on every HTML element
- * the walk enters, before its descendants, with what the walk read of it (pe), and leave(user, el) when
- * it leaves it, in document order. Elements of other namespaces are not handed on. */
-typedef struct {
-    void (*enter)(void *user, const dl_node *el, const dl_page_element *pe);
-    void (*leave)(void *user, const dl_node *el);
-    void *user;
-} dl_page_companion;
-
-/* dl_page_classify, calling also's hooks on every element of the one walk it makes: article() harvests
- * the page's metadata in the same pass over the tree (issue 13) rather than in a walk of its own. */
-int dl_page_classify_with(const dl_node *root, const dl_page_companion *also, dl_page_type *type,
-                          double *confidence);
-
-/* The features the model reads, in its order (page_type.c says what each measures). Counts are
+/* The features the model reads, in its order (features.c says what each measures). Counts are
  * log(1 + n); shares are fractions of the page's visible text; flags are 0 or 1. */
 #define DL_PAGE_FEATURES(X)                                                                            \
     X(ld_article) X(ld_forum) X(ld_product) X(ld_collection) X(ld_listing) X(ld_docs) X(ld_service)     \

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "extract/regions/comments.h"
+#include "extract/index/index.h"
 #include "extract/metadata.h"
 #include "extract/page_type/page_type.h"
 #include "serialize/markdown.h"
@@ -45,23 +46,23 @@ static int step_read(dl_extraction *x) {
     return 0;
 }
 
-static void harvest_enter(void *m, const dl_node *el, const dl_page_element *pe) {
-    dl_meta_visit_known(m, el, pe->attrs, pe->class_cell, pe->id_cell);
-}
-static void harvest_leave(void *m, const dl_node *el) { dl_meta_leave(m, el); }
-
-/* Steps 2 to 7. The metadata is harvested in the page classifier's walk (one pass over the tree for
- * both), and resolved once the article body is known. */
+/* Steps 2 to 7. One walk builds the page index (index/index.h: the element table, the page type's
+ * features and the metadata harvest); the metadata is resolved once the article body is known. */
 static int steps_extract(dl_extraction *x) {
     dl_meta harvest;
     dl_meta_init(&harvest);
-    const dl_page_companion also = {harvest_enter, harvest_leave, &harvest};
+    dl_actx table;
+    memset(&table, 0, sizeof(table));
+    double features[DL_PAGE_NFEATURES];
     dl_article_page_class known;
     dl_article_text_result t;
-    int rc = dl_page_classify_with(x->root, &also, &known.type, &known.confidence);
-    if (rc == 0)
-        rc = dl_article_regions_typed(x->root, &known, (dl_favor)x->opts.favor, !(x->opts.include & DL_INCLUDE_TABLES),
-                                      &x->content, &t);
+    int rc = dl_index_build(x->root, &table, features, &harvest);
+    if (rc == 0) {
+        dl_page_classify_features(features, &known.type, &known.confidence);
+        rc = dl_article_regions_typed(x->root, &known, &table, (dl_favor)x->opts.favor,
+                                      !(x->opts.include & DL_INCLUDE_TABLES), &x->content, &t);
+    }
+    dl_tab_free(&table); /* the regions took it over, unless they were not reached */
     if (rc == 0) {
         dl_buf_append(&x->text, t.text, t.len);
         /* the page type comes with the regions, which were chosen for it */

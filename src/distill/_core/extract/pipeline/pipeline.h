@@ -12,7 +12,7 @@
  *                page (reread.c: most of the readable text inside <noscript>, which scripting-on
  *                parsing keeps as one raw text node, is read again with scripting off).
  *   2. classify  The page type, in one walk that also harvests the metadata (page_type.c, metadata/).
- *   3. select    The element table and the design's classic selection on it (article_text.c).
+ *   3. select    The element table and the classic selection on it (classic/select.c).
  *   4. weigh     Every text block's features and the block model's score (blocks.c, block_model.c).
  *   5. choose    Which blocks are content: the first step of the cascade that keeps any
  *                (regions.c, DL_CASCADE_STEPS):

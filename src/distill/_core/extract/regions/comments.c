@@ -1,4 +1,5 @@
 /* Reader comments (see comments.h). */
+#include "common/ascii.h"
 #include "extract/regions/comments.h"
 
 #include <stdlib.h>
@@ -6,7 +7,6 @@
 
 #include "serialize/text.h"
 
-static int is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
 
 static int lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? c | 0x20 : c; }
 
@@ -55,9 +55,9 @@ static int comment_kind(const dl_node *el) {
         if (!v) continue;
         const char *p = v->value.ptr, *e = p + v->value.len;
         while (p < e) {
-            while (p < e && is_ws((unsigned char)*p)) p++;
+            while (p < e && dl_ascii_is_space((unsigned char)*p)) p++;
             const char *w = p;
-            while (p < e && !is_ws((unsigned char)*p)) p++;
+            while (p < e && !dl_ascii_is_space((unsigned char)*p)) p++;
             int k = p > w ? comment_token(w, (size_t)(p - w)) : TOKEN_OTHER;
             if (k > kind) kind = k;
         }

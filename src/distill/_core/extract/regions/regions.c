@@ -1,6 +1,6 @@
 /* The content of article() (issue 12): which blocks of the page are its text, grouped into regions.
  *
- * The classic selection of issue 5 (article_text.c: one winner, its split chunks, cleaned) is only the
+ * The classic selection of issue 5 (classic/select.c: one winner, its split chunks, cleaned) is only the
  * starting point: every text block of the page (blocks.c) is scored by the region classifier
  * (block_model.c, fitted by tools/fit_blocks.py), which weighs the classic choice against the block's
  * own shape, its class and id words, its tag context and its siblings. A page is thus read as several
@@ -258,7 +258,7 @@ static int mark_never_content(const dl_regions *r, uint8_t **out) {
 
 /* Step 5 of the pipeline (pipeline.h), one step of the cascade: whether `step` keeps block k.
  *  - model: the block model scores it above the page type's threshold (favor moves the threshold);
- *  - classic: nothing cleared it, so the design's classic selection (article_text.c) is the content,
+ *  - classic: nothing cleared it, so the classic selection (classic/select.c) is the content,
  *    except what is never content;
  *  - best: the classic selection is empty too, so the blocks within DL_REGION_FALLBACK_MARGIN of the
  *    best one the fallback may keep (`top`): a page with visible text never gets an empty article,
@@ -274,8 +274,13 @@ static int cascade_keeps(const dl_blocks *b, int step, uint32_t k, const double 
 }
 
 /* known: the page's type when the caller has classified it already (NULL: classified here). */
-static int regions_build(const dl_node *root, dl_favor favor, const dl_article_page_class *known, dl_regions *r) {
+static int regions_build(const dl_node *root, dl_favor favor, const dl_article_page_class *known, dl_actx *table,
+                         dl_regions *r) {
     memset(r, 0, sizeof(*r));
+    if (table) { /* the page index's table, taken over */
+        r->cx = *table;
+        memset(table, 0, sizeof(*table));
+    }
     r->best = -1;
     r->cascade = DL_CASCADE_NONE;
     dl_article_text_init(); /* no-op after the module's own call */
@@ -725,13 +730,13 @@ static int export_text(const dl_regions *r, const dl_node *root, const dl_articl
     return 0;
 }
 
-int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, dl_favor favor, int no_tables,
-                             dl_article_content_result *content, dl_article_text_result *text) {
+int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, dl_actx *table, dl_favor favor,
+                             int no_tables, dl_article_content_result *content, dl_article_text_result *text) {
     dl_regions r;
     dl_article_content_result local;
     dl_article_content_result *c = content ? content : &local;
     memset(&local, 0, sizeof(local));
-    int rc = regions_build(root, favor, known, &r);
+    int rc = regions_build(root, favor, known, table, &r);
     if (rc == 0 && (content || text)) rc = fill_content(&r, c);
 #ifdef DL_ARTICLE_OWN_RENDERER
     if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
@@ -749,7 +754,7 @@ int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *k
 
 int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_article_content_result *content,
                        dl_article_text_result *text) {
-    return dl_article_regions_typed(root, NULL, favor, no_tables, content, text);
+    return dl_article_regions_typed(root, NULL, NULL, favor, no_tables, content, text);
 }
 
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
