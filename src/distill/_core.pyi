@@ -244,6 +244,8 @@ def _block_feature_names() -> tuple[str, ...]:
 
 def _render(result: _ExtractionResult, kind: int, policy: object = None, base_url: str | None = None) -> str:
     """The selection rendered as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
+def _record_fields() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The record's field names in order, and its optional fields' (extract/pipeline/record.h)."""
 def _noscript_heavy(doc: Node, min_chars: int, /) -> bool:
     """Whether the pipeline reads doc again with scripting off (its text is inside <noscript>)."""
 

@@ -175,11 +175,11 @@ class Article:
     """``og:description``, else the description ``<meta>``."""
     lang: str | None = None
     """The ``<html lang>`` attribute as declared (never detected from the text)."""
-    canonical: str | None = None
-    """The ``<link rel="canonical">`` URL, as written."""
     site_name: str | None = None
     """``og:site_name``, else the ``application-name`` ``<meta>``, else the JSON-LD publisher's
     name, else the name of the JSON-LD ``WebSite``."""
+    canonical: str | None = None
+    """The ``<link rel="canonical">`` URL, as written."""
     image: str | None = None
     """``og:image`` (or ``twitter:image``), as written."""
     tags: tuple[str, ...] = ()

@@ -5,6 +5,7 @@
 #include "batch/batch.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
+#include "extract/pipeline/record.h"
 #include "tree/treebuilder.h"
 
 #define LIT(out, s) dl_htmlbuf_append((out), (s), sizeof(s) - 1)
@@ -84,20 +85,64 @@ static void record_start(dl_htmlbuf *out, const char *url, size_t url_len) {
     else LIT(out, "null");
 }
 
-static void optional_nulls(dl_htmlbuf *out, unsigned fields, unsigned skip) {
-    if ((fields & DL_BATCH_MARKDOWN) && !(skip & DL_BATCH_MARKDOWN)) LIT(out, ",\"markdown\":null");
-    if ((fields & DL_BATCH_HTML) && !(skip & DL_BATCH_HTML)) LIT(out, ",\"html\":null");
-    if (fields & DL_BATCH_COMMENTS) LIT(out, ",\"comments\":null");
+/* The optional fields' bits are their places in record.h's list. */
+_Static_assert(DL_BATCH_MARKDOWN == 1u << 0 && DL_BATCH_HTML == 1u << 1 && DL_BATCH_COMMENTS == 1u << 2 &&
+                   DL_RECORD_NOPTIONAL == 3,
+               "DL_BATCH_* follow DL_RECORD_OPTIONAL_FIELDS");
+
+/* The optional fields asked for, each null. */
+static void optional_nulls(dl_htmlbuf *out, unsigned fields) {
+    for (int k = 0; k < DL_RECORD_NOPTIONAL; k++)
+        if (fields & (1u << k)) json_field(out, dl_record_optional_fields[k], strlen(dl_record_optional_fields[k]), NULL, 0);
+}
+
+/* The fields after url and error of a record (record.h) in order: each from the extraction x, or null
+ * for all of them when x is NULL (an error record). */
+static void record_fields(dl_htmlbuf *out, const dl_extraction *x) {
+    for (int k = 0; k < DL_RECORD_NFIELDS; k++) {
+        const dl_record_field *f = &dl_record_fields[k];
+        if (f->kind == DL_RECORD_URL || f->kind == DL_RECORD_ERROR) continue; /* the record's start */
+        dl_htmlbuf_append(out, ",\"", 2);
+        dl_htmlbuf_append(out, f->name, f->name_len);
+        dl_htmlbuf_append(out, "\":", 2);
+        if (!x) {
+            LIT(out, "null");
+            continue;
+        }
+        const dl_buf *v = NULL;
+        const char *type;
+        switch ((dl_record_kind)f->kind) {
+        case DL_RECORD_META:
+            v = &x->meta.fields[f->arg].value;
+            if (v->len) dl_json_string(out, v->data, v->len);
+            else LIT(out, "null");
+            break;
+        case DL_RECORD_TAGS:
+            LIT(out, "[");
+            for (size_t i = 0, off = 0; i < x->meta.ntags; i++) {
+                size_t len = strlen(x->meta.tags.data + off);
+                if (i) LIT(out, ",");
+                dl_json_string(out, x->meta.tags.data + off, len);
+                off += len + 1;
+            }
+            LIT(out, "]");
+            break;
+        case DL_RECORD_PAGE_TYPE:
+            type = dl_page_type_name(x->page_type);
+            dl_json_string(out, type, strlen(type));
+            break;
+        case DL_RECORD_TEXT: dl_json_string(out, x->text.data ? x->text.data : "", x->text.len); break;
+        default: LIT(out, "null"); break;
+        }
+    }
 }
 
 void dl_batch_error(const char *url, size_t url_len, const char *reason, size_t reason_len,
                     const dl_batch_options *opts, dl_htmlbuf *out) {
     record_start(out, url, url_len);
     FIELD(out, "error", reason, reason_len);
-    LIT(out, ",\"title\":null,\"byline\":null,\"date\":null,\"date_modified\":null,\"description\":null,"
-             "\"lang\":null,\"site_name\":null,\"canonical\":null,\"image\":null,\"tags\":null,"
-             "\"page_type\":null,\"text\":null");
-    optional_nulls(out, opts->fields, 0);
+    record_fields(out, NULL);
+    optional_nulls(out, opts->fields);
     LIT(out, "}\n");
 }
 
@@ -148,51 +193,27 @@ static int not_html(const char *html, size_t len, char *reason, size_t cap) {
 
 static int write_article(const dl_extraction *x, const char *url, size_t url_len, const dl_batch_options *opts,
                          dl_htmlbuf *out) {
-    const dl_metadata *m = &x->meta;
-#define META(name, f) FIELD(out, name, m->fields[f].value.len ? m->fields[f].value.data : NULL, m->fields[f].value.len)
     record_start(out, url, url_len);
     LIT(out, ",\"error\":null");
-    META("title", DL_META_TITLE);
-    META("byline", DL_META_BYLINE);
-    META("date", DL_META_DATE);
-    META("date_modified", DL_META_DATE_MODIFIED);
-    META("description", DL_META_DESCRIPTION);
-    META("lang", DL_META_LANG);
-    META("site_name", DL_META_SITE_NAME);
-    META("canonical", DL_META_CANONICAL);
-    META("image", DL_META_IMAGE);
-#undef META
-    LIT(out, ",\"tags\":[");
-    for (size_t i = 0, off = 0; i < m->ntags; i++) {
-        size_t len = strlen(m->tags.data + off);
-        if (i) LIT(out, ",");
-        dl_json_string(out, m->tags.data + off, len);
-        off += len + 1;
-    }
-    const char *type = dl_page_type_name(x->page_type);
-    LIT(out, "],\"page_type\":");
-    dl_json_string(out, type, strlen(type));
-    FIELD(out, "text", x->text.data ? x->text.data : "", x->text.len);
+    record_fields(out, x);
+    /* the optional fields, in record.h's order: markdown and html drawn from the extraction's selection
+     * (as Article.markdown/.html are), the comments it found when the options asked for them */
     int rc = 0;
-    /* Markdown and HTML are drawn from the extraction's selection, as Article.markdown/.html are */
-    static const struct { unsigned bit; int kind; const char *name; } renderings[] = {
-        {DL_BATCH_MARKDOWN, DL_RENDER_MARKDOWN, "markdown"},
-        {DL_BATCH_HTML, DL_RENDER_HTML, "html"},
-    };
-    for (size_t i = 0; rc == 0 && i < sizeof renderings / sizeof renderings[0]; i++) {
-        if (!(opts->fields & renderings[i].bit)) continue;
+    for (int k = 0; rc == 0 && k < DL_RECORD_NOPTIONAL; k++) {
+        if (!(opts->fields & (1u << k))) continue;
+        const char *name = dl_record_optional_fields[k];
+        if ((1u << k) == DL_BATCH_COMMENTS) {
+            if (x->have_comments && x->comments.len) json_field(out, name, strlen(name), x->comments.data, x->comments.len);
+            else json_field(out, name, strlen(name), NULL, 0);
+            continue;
+        }
         dl_htmlbuf part;
         dl_htmlbuf_init(&part);
-        rc = dl_extraction_render(x, renderings[i].kind, opts->policy, url, url_len, &part);
-        if (rc == 0 && !part.failed)
-            json_field(out, renderings[i].name, strlen(renderings[i].name), part.data ? part.data : "", part.len);
+        rc = dl_extraction_render(x, (1u << k) == DL_BATCH_MARKDOWN ? DL_RENDER_MARKDOWN : DL_RENDER_HTML, opts->policy,
+                                  url, url_len, &part);
+        if (rc == 0 && !part.failed) json_field(out, name, strlen(name), part.data ? part.data : "", part.len);
         else rc = -1;
         dl_htmlbuf_free(&part);
-    }
-    if (rc == 0 && (opts->fields & DL_BATCH_COMMENTS)) {
-        /* the extraction found them when the options asked (Extraction(include_comments=True)) */
-        if (x->have_comments && x->comments.len) FIELD(out, "comments", x->comments.data, x->comments.len);
-        else LIT(out, ",\"comments\":null");
     }
     LIT(out, "}\n");
     return rc;

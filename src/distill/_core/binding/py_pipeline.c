@@ -13,6 +13,7 @@
 #include "binding/py_options.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
+#include "extract/pipeline/record.h"
 
 typedef struct {
     PyObject_HEAD
@@ -123,13 +124,9 @@ enum {
     AF_TAGS = AF_META + DL_META__COUNT, AF_REGIONS, AF_PAGE_TYPE, AF_PAGE_TYPE_CONFIDENCE, AF_COMMENTS,
     AF_RESULT, AF_OPTIONS, AF_BASE_URL, AF_CACHE, AF__COUNT
 };
-static const char *const article_field_names[AF__COUNT] = {
-    [AF_ELEMENT] = "element", [AF_TEXT] = "text",
-    [AF_META + DL_META_TITLE] = "title", [AF_META + DL_META_BYLINE] = "byline", [AF_META + DL_META_DATE] = "date",
-    [AF_META + DL_META_DESCRIPTION] = "description", [AF_META + DL_META_LANG] = "lang",
-    [AF_META + DL_META_CANONICAL] = "canonical", [AF_META + DL_META_SITE_NAME] = "site_name",
-    [AF_META + DL_META_IMAGE] = "image", [AF_META + DL_META_DATE_MODIFIED] = "date_modified",
-    [AF_TAGS] = "tags", [AF_REGIONS] = "regions", [AF_PAGE_TYPE] = "page_type",
+/* the metadata fields' names are the record's (extract/pipeline/record.h), filled in at first use */
+static const char *article_field_names[AF__COUNT] = {
+    [AF_ELEMENT] = "element", [AF_TEXT] = "text", [AF_TAGS] = "tags", [AF_REGIONS] = "regions", [AF_PAGE_TYPE] = "page_type",
     [AF_PAGE_TYPE_CONFIDENCE] = "page_type_confidence", [AF_COMMENTS] = "comments", [AF_RESULT] = "_result",
     [AF_OPTIONS] = "_options", [AF_BASE_URL] = "_base_url", [AF_CACHE] = "_cache",
 };
@@ -139,6 +136,11 @@ static int article_direct;                    /* the dataclass's fields are exac
 
 static int article_class_init(void) {
     if (article_cls) return 0;
+    for (int f = 0; f < DL_META__COUNT; f++)
+        if (!(article_field_names[AF_META + f] = dl_record_meta_name((dl_meta_field)f))) {
+            PyErr_Format(PyExc_SystemError, "metadata field %d is not a record field (record.h)", f);
+            return -1;
+        }
     PyObject *mod = PyImport_ImportModule("distill.extract");
     if (!mod) return -1;
     PyObject *cls = PyObject_GetAttrString(mod, "Article");
@@ -338,7 +340,28 @@ static PyObject *py_noscript_heavy(PyObject *module, PyObject *args) {
     return PyBool_FromLong(heavy);
 }
 
+/* _record_fields() -> (fields, optional): the record's field names in order (extract/pipeline/record.h). */
+static PyObject *py_record_fields(PyObject *module, PyObject *Py_UNUSED(ignored)) {
+    PyObject *fields = PyTuple_New(DL_RECORD_NFIELDS), *optional = PyTuple_New(DL_RECORD_NOPTIONAL), *res = NULL;
+    for (int k = 0; fields && k < DL_RECORD_NFIELDS; k++) {
+        PyObject *name = PyUnicode_FromString(dl_record_fields[k].name);
+        if (!name) Py_CLEAR(fields);
+        else PyTuple_SET_ITEM(fields, k, name);
+    }
+    for (int k = 0; optional && k < DL_RECORD_NOPTIONAL; k++) {
+        PyObject *name = PyUnicode_FromString(dl_record_optional_fields[k]);
+        if (!name) Py_CLEAR(optional);
+        else PyTuple_SET_ITEM(optional, k, name);
+    }
+    if (fields && optional) res = PyTuple_Pack(2, fields, optional);
+    Py_XDECREF(fields);
+    Py_XDECREF(optional);
+    return res;
+}
+
 static PyMethodDef pipeline_functions[] = {
+    {"_record_fields", py_record_fields, METH_NOARGS,
+     "_record_fields() -> (fields, optional): the record's field names in order (extract/pipeline/record.h)."},
     {"_render", (PyCFunction)(void (*)(void))py_render, METH_VARARGS | METH_KEYWORDS,
      "_render(result, kind, policy=None, base_url=None) -> str: the selection rendered as text (0), "
      "Markdown (1) or sanitized HTML (2)."},
