@@ -10,6 +10,7 @@
 #include "common/compiler.h"
 #include "common/word_memo.h"
 #include "extract/blocks/blocks.h"
+#include "extract/index/tag_props.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
@@ -57,8 +58,9 @@ typedef struct {
 } block_scratch;
 #define NO_BLOCK UINT32_MAX
 
-/* The context bit each HTML tag gives itself and its descendants (A_LINK for <a>, ...), 0 for the others:
- * one load per element where a switch on the tag mispredicts on every page's mix of tags. */
+/* The context bits each HTML tag gives itself and its descendants (A_LINK for a link, ...: its properties,
+ * index/tag_props.h, as context bits), 0 for the others: one load per element where a switch on the tag
+ * mispredicts on every page's mix of tags. */
 static uint32_t anc_of_tag[DL_TAG__COUNT];
 
 /* The runs of features blocks.c fills by offset stay contiguous and in the order their offsets assume. */
@@ -266,14 +268,14 @@ void dl_blocks_init(void) {
             cue_quad[q >> 6] |= 1ull << (q & 63);
         }
     }
-    anc_of_tag[DL_TAG_a] = A_LINK;
-    anc_of_tag[DL_TAG_nav] = A_NAV;
-    anc_of_tag[DL_TAG_aside] = A_ASIDE;
-    anc_of_tag[DL_TAG_header] = A_HEADER;
-    anc_of_tag[DL_TAG_footer] = A_FOOTER;
-    anc_of_tag[DL_TAG_form] = A_FORM;
-    anc_of_tag[DL_TAG_li] = A_LI;
-    anc_of_tag[DL_TAG_table] = A_TABLE;
+    dl_tag_props_init();
+    static const struct { uint32_t prop, anc; } context[] = {
+        {DL_TP_LINK, A_LINK}, {DL_TP_NAV, A_NAV},   {DL_TP_ASIDE, A_ASIDE},    {DL_TP_HEADER, A_HEADER},
+        {DL_TP_FOOTER, A_FOOTER}, {DL_TP_FORM, A_FORM}, {DL_TP_LIST_ITEM, A_LI}, {DL_TP_TABLE, A_TABLE},
+    };
+    for (uint32_t t = 0; t < DL_TAG__COUNT; t++)
+        for (size_t k = 0; k < sizeof(context) / sizeof(context[0]); k++)
+            if (dl_tag_props_table[t] & context[k].prop) anc_of_tag[t] |= context[k].anc;
     for (uint32_t v = 0; v < LG_TABLE; v++) lg_table[v] = lg((double)v);
     for (unsigned b = 0; b < 256; b++) word_bytes[b] = (unsigned char)word_byte((unsigned char)b);
     cues_at_word_bytes = 1;

@@ -15,6 +15,7 @@
 #include "extract/classic/article_rules.h"
 #include "extract/classic/article_table.h"
 #include "extract/classic/article_text.h"
+#include "extract/index/tag_props.h"
 #include "extract/index/tag_sets.h"
 
 /* ------------------------------------------------------------------ small helpers */
@@ -277,30 +278,17 @@ static int by_letter(const void *a, const void *b) {
     return (unsigned char)x[1] - (unsigned char)y[1];
 }
 
-/* The F_PARA, F_RUN_HOST, F_INLINE and F_LINK bits of each HTML tag, one load per element of the walk
- * (the tag sets above, as flags; filled by dl_article_text_init). */
-static uint16_t tag_flags[DL_TAG__COUNT];
-
-static void fill_tag_flags(void) {
-#define DL_FLAG_PARA(name) tag_flags[DL_TAG_##name] |= F_PARA;
-#define DL_FLAG_RUN_HOST(name) tag_flags[DL_TAG_##name] |= F_RUN_HOST;
-#define DL_FLAG_INLINE(name) tag_flags[DL_TAG_##name] |= F_INLINE;
-    DL_TAGS_PARAGRAPH(DL_FLAG_PARA)
-    DL_TAGS_RUN_HOST(DL_FLAG_RUN_HOST)
-    DL_TAGS_PHRASING(DL_FLAG_INLINE)
-#undef DL_FLAG_PARA
-#undef DL_FLAG_RUN_HOST
-#undef DL_FLAG_INLINE
-    tag_flags[DL_TAG_a] |= F_LINK;
-}
-
+/* The table's flags an element's tag gives it: its properties (index/tag_props.h) as F_PARA, F_RUN_HOST,
+ * F_INLINE and F_LINK. */
 static unsigned tag_flags_of(const dl_node *x) {
-    return x->ns == DL_NS_HTML && x->atom < DL_TAG__COUNT ? tag_flags[x->atom] : 0;
+    uint32_t p = dl_tag_props(x);
+    return (p & DL_TP_PARAGRAPH ? F_PARA : 0u) | (p & DL_TP_RUN_HOST ? F_RUN_HOST : 0u) |
+           (p & DL_TP_PHRASING ? F_INLINE : 0u) | (p & DL_TP_LINK ? F_LINK : 0u);
 }
 
 void dl_article_text_init(void) {
     if (words_ready) return;
-    fill_tag_flags();
+    dl_tag_props_init();
     size_t k = 0;
     k = add_list(k, boiler_words, DL_COUNT(boiler_words), W_BOILER, 0);
     k = add_list(k, rescue_words, DL_COUNT(rescue_words), W_RESCUE, 0);

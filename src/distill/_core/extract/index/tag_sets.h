@@ -129,4 +129,32 @@
 /* Named as furniture, they still hold content: a class on a table or a paragraph styles content. */
 #define DL_TAGS_NO_FURNITURE(X) X(table) X(p)
 
+/* ---- the page type's walk and the block features (tag properties, index/tag_props.h) ------------------ */
+
+/* Code: text in them is code, not prose (documentation pages). */
+#define DL_TAGS_CODE(X) X(pre) X(code)
+/* A prose paragraph, as the page type measures prose. */
+#define DL_TAGS_P(X) X(p)
+/* Page chrome: navigation, sidebars, mastheads and footers, whose text is not the page's own. */
+#define DL_TAGS_CHROME(X) X(nav) X(aside) X(header) X(footer)
+/* Each chrome element on its own, and the other containers a block's context names: what a block sits
+ * in tells what it is (a link in a <nav> is a menu item, a line in a <form> a label). */
+#define DL_TAGS_NAV(X) X(nav)
+#define DL_TAGS_ASIDE(X) X(aside)
+#define DL_TAGS_HEADER(X) X(header)
+#define DL_TAGS_FOOTER(X) X(footer)
+#define DL_TAGS_FORM(X) X(form)
+#define DL_TAGS_LIST_ITEM(X) X(li)
+#define DL_TAGS_TABLE(X) X(table)
+/* Elements that repeat as the members of a group (the cards of a grid, the posts of a thread, the rows
+ * of a table, the items of a list). */
+#define DL_TAGS_REPEATABLE(X) X(div) X(li) X(article) X(section) X(tr)
+/* What a group's member may hold that tells its kind: a date (dated entries), a picture (cards). */
+#define DL_TAGS_TIME(X) X(time)
+#define DL_TAGS_IMAGE(X) X(img) X(picture)
+/* Text-level and data elements do not make groups of siblings: a paragraph of <a>s is prose, a row of
+ * cells one row. */
+#define DL_TAGS_NO_GROUP(X) X(a) X(span) X(b) X(i) X(em) X(strong) X(br) X(option) X(script) X(style) X(meta) \
+    X(link) X(td) X(th) X(p) X(img) X(input)
+
 #endif

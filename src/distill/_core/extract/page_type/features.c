@@ -33,7 +33,7 @@
 #include "common/ascii.h"
 #include "common/word_memo.h"
 #include "extract/index/known_attrs.h"
-#include "extract/index/tag_sets.h"
+#include "extract/index/tag_props.h"
 
 #define CLASS_SCAN 256        /* bytes of a class/id value read for words */
 #define JSONLD_SCAN (1 << 18) /* bytes of one JSON-LD block read for @type */
@@ -396,63 +396,31 @@ static int tables_ready;
 static unsigned pair_of(unsigned char a, unsigned char b) { return letter_of[a] * 27u + letter_of[b]; }
 
 /* What the walk asks of an HTML element's tag, read by one lookup when it enters and leaves the element
- * (dl_page_type_init fills it): invisible text (rules.h's text-skip tags), a link, a heading, code, a
- * paragraph, navigation, a list item, a tag that repeats as a group's member, a date, a picture. */
+ * (index/tag_props.h): invisible text, a link, a heading, code, a paragraph, page chrome, a list item, a
+ * tag that repeats as a group's member, a date, a picture, a tag that makes no group. */
 enum {
-    K_SKIP = 1u << 0,
-    K_LINK = 1u << 1,
-    K_HEADING = 1u << 2,
-    K_CODE = 1u << 3,
-    K_P = 1u << 4,
-    K_NAV = 1u << 5,
-    K_LI = 1u << 6,
-    K_REPEATABLE = 1u << 7,
-    K_TIME = 1u << 8,
-    K_IMAGE = 1u << 9,
-    K_NO_GROUP = 1u << 10, /* text-level tags do not make groups of siblings (a paragraph of <a>s is prose) */
+    K_SKIP = DL_TP_TEXT_SKIP,
+    K_LINK = DL_TP_LINK,
+    K_HEADING = DL_TP_HEADING,
+    K_CODE = DL_TP_CODE,
+    K_P = DL_TP_P,
+    K_NAV = DL_TP_CHROME,
+    K_LI = DL_TP_LIST_ITEM,
+    K_REPEATABLE = DL_TP_REPEATABLE,
+    K_TIME = DL_TP_TIME,
+    K_IMAGE = DL_TP_IMAGE,
+    K_NO_GROUP = DL_TP_NO_GROUP,
     /* the kinds the walk counts as it enters and leaves them, and those a group's member notes */
     K_COUNTED = K_SKIP | K_LINK | K_HEADING | K_CODE | K_P | K_NAV | K_LI,
     K_MEMBER_PART = K_HEADING | K_LINK | K_TIME | K_IMAGE,
 };
-static uint16_t tag_kind[DL_TAG__COUNT];
 
-static void fill_tag_kind(void) {
-#define DL_KIND_SKIP(name) tag_kind[DL_TAG_##name] |= K_SKIP;
-#define DL_KIND_HEADING(name) tag_kind[DL_TAG_##name] |= K_HEADING;
-    DL_TAGS_TEXT_SKIP(DL_KIND_SKIP)
-    DL_TAGS_HEADING(DL_KIND_HEADING)
-#undef DL_KIND_SKIP
-#undef DL_KIND_HEADING
-    tag_kind[DL_TAG_a] |= K_LINK;
-    tag_kind[DL_TAG_pre] |= K_CODE;
-    tag_kind[DL_TAG_code] |= K_CODE;
-    tag_kind[DL_TAG_p] |= K_P;
-    tag_kind[DL_TAG_nav] |= K_NAV;
-    tag_kind[DL_TAG_aside] |= K_NAV;
-    tag_kind[DL_TAG_header] |= K_NAV;
-    tag_kind[DL_TAG_footer] |= K_NAV;
-    tag_kind[DL_TAG_li] |= K_LI;
-    tag_kind[DL_TAG_div] |= K_REPEATABLE;
-    tag_kind[DL_TAG_li] |= K_REPEATABLE;
-    tag_kind[DL_TAG_article] |= K_REPEATABLE;
-    tag_kind[DL_TAG_section] |= K_REPEATABLE;
-    tag_kind[DL_TAG_tr] |= K_REPEATABLE;
-    tag_kind[DL_TAG_time] |= K_TIME;
-    tag_kind[DL_TAG_img] |= K_IMAGE;
-    tag_kind[DL_TAG_picture] |= K_IMAGE;
-    static const uint32_t no_group[] = {DL_TAG_a,      DL_TAG_span,   DL_TAG_b,      DL_TAG_i,    DL_TAG_em,
-                                        DL_TAG_strong, DL_TAG_br,     DL_TAG_option, DL_TAG_script,
-                                        DL_TAG_style,  DL_TAG_meta,   DL_TAG_link,   DL_TAG_td,   DL_TAG_th,
-                                        DL_TAG_p,      DL_TAG_img,    DL_TAG_input};
-    for (size_t k = 0; k < sizeof(no_group) / sizeof(no_group[0]); k++) tag_kind[no_group[k]] |= K_NO_GROUP;
-}
-
-/* The kind bits of an HTML element (the walk's callers check the namespace first). */
-static unsigned kind_of(const dl_node *el) { return el->atom < DL_TAG__COUNT ? tag_kind[el->atom] : 0; }
+/* The kind bits of an HTML element. */
+static unsigned kind_of(const dl_node *el) { return dl_tag_props(el); }
 
 void dl_page_type_init(void) {
     if (tables_ready) return;
-    fill_tag_kind();
+    dl_tag_props_init();
     const char *const *ld_lists[] = {ld_article, ld_forum,   ld_product, ld_collection,
                                      ld_listing, ld_docs,    ld_service, ld_breadcrumb};
     index_words(&ld_index, ld_lists, sizeof(ld_lists) / sizeof(ld_lists[0]));
