@@ -19,6 +19,7 @@ void dl_document_free(dl_document *doc) {
     if (!doc) return;
     dl_arena_free(&doc->arena);
     free(doc->atoms.names);
+    free(doc->owned_buffer);
     free(doc);
 }
 

@@ -103,6 +103,9 @@ typedef struct dl_document {
      * tree (a walk chases every node's pointers, a cost of its own on a large page). */
     const dl_node *noscripts[DL_DOC_NOSCRIPTS];
     uint32_t nnoscripts;
+    /* A buffer the document owns (malloc'd, freed with it): text nodes of a tree parsed from a buffer its
+     * builder amended point into it, while source names the caller's input. NULL for a plain parse. */
+    char *owned_buffer;
 } dl_document;
 
 /* Lifecycle. dl_document_new returns NULL when out of memory. The source buffer is not copied: the

@@ -22,6 +22,12 @@ const char *dl_cascade_step_name(dl_cascade_step step) {
 dl_document *dl_extract_reread(const dl_document *doc, const dl_node *root, dl_reread *why, int *nomem) {
     *why = DL_REREAD_NONE;
     *nomem = 0;
+    size_t cut;
+    if (dl_reread_title_cut(doc, root, &cut)) {
+        dl_document *again = dl_reread_with_title_end(doc, cut, nomem);
+        if (again) *why = DL_REREAD_TITLE;
+        return again;
+    }
     if (root != doc->root || !dl_reread_noscript_heavy(doc, root, DL_REREAD_NOSCRIPT_MIN_CHARS)) return NULL;
     dl_parse_options po;
     memset(&po, 0, sizeof po);

@@ -9,8 +9,10 @@
  * The sequence, in order (the way trafilatura_sequence documents its own):
  *
  *   1. read      The tree as parsed, or a second read of the same source when the first hides the
- *                page (reread.c: most of the readable text inside <noscript>, which scripting-on
- *                parsing keeps as one raw text node, is read again with scripting off).
+ *                page (reread.c): an unclosed <title> that swallowed the page is read again with the
+ *                title ended where its text meets the first tag; most of the readable text inside
+ *                <noscript> (which scripting-on parsing keeps as one raw text node) is read again
+ *                with scripting off.
  *   2. classify  The page type, in one walk that also harvests the metadata (page_type.c, metadata/).
  *   3. select    The element table and the classic selection on it (classic/select.c).
  *   4. weigh     Every text block's features and the block model's score (blocks.c, block_model.c).
@@ -55,6 +57,7 @@ const char *dl_cascade_step_name(dl_cascade_step step);
 typedef enum {
     DL_REREAD_NONE = 0,
     DL_REREAD_NOSCRIPT, /* read with scripting off: the page's text was inside <noscript> */
+    DL_REREAD_TITLE,    /* read with its <title> ended: the unclosed title had swallowed the page */
 } dl_reread;
 
 typedef struct {
@@ -103,6 +106,14 @@ int dl_reread_noscript_heavy(const dl_document *doc, const dl_node *root, size_t
 /* Step 1 on its own: the tree a second read gives (owned by the caller, dl_document_free), or NULL when
  * the subtree at root is read as it is (*nomem set when a second read ran out of memory). */
 dl_document *dl_extract_reread(const dl_document *doc, const dl_node *root, dl_reread *why, int *nomem);
+
+/* Step 1's test for a page swallowed by an unclosed <title> (reread.c): 1 with *cut the offset in the
+ * source where the title's end tag belongs, else 0. */
+int dl_reread_title_cut(const dl_document *doc, const dl_node *root, size_t *cut);
+/* The document read again from its source with "</title>" put at cut: spans are offsets into the
+ * caller's source as before (the document owns the amended buffer its text points into). NULL when it
+ * cannot be built (*nomem set when out of memory). */
+dl_document *dl_reread_with_title_end(const dl_document *doc, size_t cut, int *nomem);
 
 /* The floor of step 1's <noscript> test: smaller tracking <noscript>s never trigger a second read. */
 #define DL_REREAD_NOSCRIPT_MIN_CHARS 2000

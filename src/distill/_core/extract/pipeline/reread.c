@@ -1,4 +1,5 @@
-/* Step 1 of the pipeline (pipeline.h): whether a page must be read a second time to be read at all.
+/* Step 1 of the pipeline (pipeline.h): whether a page must be read a second time to be read at all, and
+ * the second reads.
  *
  * A page whose readable text is almost all inside <noscript> (the crawler view of a page that script
  * renders, as many forum engines serve it) hides that text from a scripting-on parse, which keeps a
@@ -7,9 +8,11 @@
  * <noscript> (tags left out) is at least a floor (small tracking <noscript>s stay out) and more than the
  * text a reader sees outside them.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "extract/pipeline/pipeline.h"
+#include "tree/treebuilder.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
@@ -151,4 +154,134 @@ int dl_reread_noscript_heavy(const dl_document *doc, const dl_node *root, size_t
     if (inside < min_chars) return 0;
     if (inside <= body_code_points(root)) return 0;
     return has_noscript_tag(doc->source, doc->source_len);
+}
+
+/* ---- a page swallowed by its <title> ---- */
+
+/* A <title> is RCDATA: its text runs to its end tag. A page that never closes it ("<title>News</head>
+ * <body>...", a slip old hand-made pages and broken templates make) has all of its markup read as the
+ * title's text, and an empty body: every reader of the tree, a browser included, sees no page. The page
+ * is read a second time with the end tag the author meant put where the title's text meets its first tag.
+ *
+ * The test: the document's first <title> in its <head> holds at least DL_REREAD_TITLE_MIN_BYTES of text,
+ * at least DL_REREAD_TITLE_MIN_TAGS of it look like tags ('<' then a letter, or "</" then a letter), and
+ * the body's visible text is less than a quarter of it. */
+#define DL_REREAD_TITLE_MIN_BYTES 256
+#define DL_REREAD_TITLE_MIN_TAGS 3
+
+/* Whether s[i] starts something that reads as a tag: '<' then a letter, or "</" then a letter. */
+static int tag_at(const char *s, size_t n, size_t i) {
+    if (s[i] != '<' || i + 1 >= n) return 0;
+    unsigned char c = (unsigned char)s[i + 1];
+    if (c == '/' && i + 2 < n) c = (unsigned char)s[i + 2];
+    return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/* The first <title> element of the document's <head> (the head's children only: a title in the body
+ * is not the page's title, and the parser puts the head's title there). */
+static const dl_node *head_title(const dl_node *root) {
+    for (const dl_node *html = root->first_child; html; html = html->next) {
+        if (!dl_is_element(html, DL_TAG_html)) continue;
+        for (const dl_node *head = html->first_child; head; head = head->next) {
+            if (!dl_is_element(head, DL_TAG_head)) continue;
+            for (const dl_node *t = head->first_child; t; t = t->next)
+                if (dl_is_element(t, DL_TAG_title)) return t;
+        }
+    }
+    return NULL;
+}
+
+int dl_reread_title_cut(const dl_document *doc, const dl_node *root, size_t *cut) {
+    if (!doc || !root || root != doc->root || !doc->source) return 0;
+    const dl_node *title = head_title(root);
+    if (!title || title->span_start == DL_NO_SPAN || title->span_start >= doc->source_len) return 0;
+    size_t bytes = 0, tags = 0;
+    for (const dl_node *t = title->first_child; t; t = t->next) {
+        if (t->type != DL_NODE_TEXT) continue;
+        bytes += t->u.text.len;
+        for (size_t i = 0; i < t->u.text.len && tags < DL_REREAD_TITLE_MIN_TAGS; i++)
+            tags += tag_at(t->u.text.ptr, t->u.text.len, i);
+    }
+    if (bytes < DL_REREAD_TITLE_MIN_BYTES || tags < DL_REREAD_TITLE_MIN_TAGS) return 0;
+    if (body_code_points(root) * 4 >= bytes) return 0;
+    /* the end of the title's start tag, then its text's first tag: where the end tag goes */
+    const char *s = doc->source;
+    size_t n = doc->source_len, i = title->span_start;
+    while (i < n && s[i] != '>') i++;
+    for (i++; i < n; i++)
+        if (tag_at(s, n, i)) {
+            *cut = i;
+            return 1;
+        }
+    return 0;
+}
+
+/* Nodes the amended parse placed after the inserted end tag are where they are in the caller's input
+ * once the tag's bytes are taken off; a span inside the tag (an element it ended) ends where it stood. */
+static uint32_t unshift(uint32_t off, size_t cut, size_t shift) {
+    if (off == DL_NO_SPAN || off <= cut) return off;
+    return off >= cut + shift ? (uint32_t)(off - shift) : (uint32_t)cut;
+}
+
+/* Every node of the tree, template contents too (kept on a list as they are met: no recursion). */
+static int unshift_spans(dl_node *root, size_t cut, size_t shift) {
+    dl_node **pending = NULL;
+    size_t npending = 0, cap = 0;
+    for (dl_node *top = root; top;) {
+        for (dl_node *n = top; n; n = (dl_node *)dl_next_node(top, n, 0)) {
+            n->span_start = unshift(n->span_start, cut, shift);
+            n->span_end = unshift(n->span_end, cut, shift);
+            if (n->type == DL_NODE_ELEMENT && n->u.element.content) {
+                if (npending == cap) {
+                    size_t grown = cap ? cap * 2 : 8;
+                    dl_node **p = realloc(pending, grown * sizeof(*p));
+                    if (!p) {
+                        free(pending);
+                        return -1;
+                    }
+                    pending = p, cap = grown;
+                }
+                pending[npending++] = n->u.element.content;
+            }
+        }
+        top = npending ? pending[--npending] : NULL;
+    }
+    free(pending);
+    return 0;
+}
+
+dl_document *dl_reread_with_title_end(const dl_document *doc, size_t cut, int *nomem) {
+    static const char end_tag[] = "</title>";
+    const size_t shift = sizeof(end_tag) - 1;
+    *nomem = 0;
+    if (cut > doc->source_len || doc->source_len > (size_t)UINT32_MAX - shift) return NULL;
+    char *buf = malloc(doc->source_len + shift + 1);
+    if (!buf) {
+        *nomem = 1;
+        return NULL;
+    }
+    memcpy(buf, doc->source, cut);
+    memcpy(buf + cut, end_tag, shift);
+    memcpy(buf + cut + shift, doc->source + cut, doc->source_len - cut);
+    buf[doc->source_len + shift] = '\0';
+    dl_parse_options po;
+    memset(&po, 0, sizeof po);
+    po.scripting = doc->scripting;
+    dl_parse_status status = DL_PARSE_OK;
+    dl_document *again = dl_parse(buf, doc->source_len + shift, &po, &status);
+    if (!again) {
+        free(buf);
+        *nomem = status == DL_PARSE_NOMEM;
+        return NULL;
+    }
+    again->owned_buffer = buf; /* its text nodes point into it */
+    /* the spans and the source are the caller's input again */
+    if (unshift_spans(again->root, cut, shift) < 0) {
+        dl_document_free(again);
+        *nomem = 1;
+        return NULL;
+    }
+    again->source = doc->source;
+    again->source_len = doc->source_len;
+    return again;
 }
