@@ -193,14 +193,15 @@ def cv(folds: int = 3) -> None:
         print(f"fold {k + 1}/{folds} done", file=sys.stderr)
     np.save(CACHE.with_suffix(".oof.npy"), oof)
     tune(oof)
-    print("classic selection:      ", summary(page_scores(X[:, 22] - 0.5, X, page, texts, meta, 0.0)))
+    in_selection = feature_names().index("in_selection")
+    print("classic selection:      ", summary(page_scores(X[:, in_selection] - 0.5, X, page, texts, meta, 0.0)))
     print("oracle (label >= 0.5):  ", summary(page_scores(y - 0.5, X, page, texts, meta, 0.0)))
     for t in (-1.0, -0.5, 0.0, 0.5):
         print(f"held-out domains, t={t:+.1f}:", summary(page_scores(oof, X, page, texts, meta, t)))
 
 
 TYPES = ["article", "forum", "product", "collection", "listing", "documentation", "service"]
-# The threshold per page type (the page type classifier's choice, features 66..72), as the `cv` step's
+# The threshold per page type (the page type classifier's choice, the type_* features), as the `cv` step's
 # "per-type thresholds" line chose them on held-out domains' predictions; copied here so that `emit`
 # reproduces block_model.c without refitting the folds.
 THRESHOLDS = {"article": 0.0, "forum": 0.25, "product": -0.25, "collection": -0.75, "listing": -0.25,
@@ -213,7 +214,9 @@ def tune(oof) -> None:
     import numpy as np
 
     starts = np.searchsorted(page, np.arange(len(meta) + 1))
-    ptype = [int(np.argmax(X[starts[k], 66:73])) if starts[k] < starts[k + 1] else 0 for k in range(len(meta))]
+    first = feature_names().index("type_article")  # the type_* features, in TYPES' order (blocks.h)
+    ptype = [int(np.argmax(X[starts[k], first:first + len(TYPES)])) if starts[k] < starts[k + 1] else 0
+             for k in range(len(meta))]
     grid = [-1.5, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0]
     per = {}
     for t in grid:
