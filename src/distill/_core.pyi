@@ -244,6 +244,12 @@ def _block_feature_names() -> tuple[str, ...]:
 
 def _render(result: _ExtractionResult, kind: int, policy: object = None, base_url: str | None = None) -> str:
     """The selection rendered as text (kind 0), Markdown (1) or sanitized HTML (2, policy)."""
+def _quality_signals(result: _ExtractionResult, /) -> tuple[float, ...]:
+    """The signals Article.quality was estimated from, in the model's order (extract/pipeline/quality.h)."""
+def _quality_signal_names() -> tuple[str, ...]:
+    """The names of Article.quality's signals, in the model's order."""
+def _record_types() -> dict[str, str]:
+    """Each record field's value type in a table: "string", "list" (of strings) or "double"."""
 def _record_fields() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The record's field names in order, and its optional fields' (extract/pipeline/record.h)."""
 def _noscript_heavy(doc: Node, min_chars: int, /) -> bool:

@@ -67,11 +67,11 @@ development corpora is under 2 MB), far below what would take gigabytes of memor
 MAX_NODES = 2_000_000
 """Default cap on a page's tree (nodes): a real page has a few thousand."""
 
-RECORD_FIELDS = ("url", "error", "title", "byline", "date", "date_modified", "description", "lang", "site_name",
-                 "canonical", "image", "tags", "page_type", "text")
-"""The record schema, in output order (NOTES.md; the README documents it)."""
-OPTIONAL_FIELDS = ("markdown", "html", "comments")
-"""Fields added after ``text`` when asked, in this order."""
+RECORD_FIELDS, OPTIONAL_FIELDS = _core._record_fields()
+"""RECORD_FIELDS: the record schema, in output order; OPTIONAL_FIELDS: the fields added after ``text`` when
+asked, in this order. Both as the C core declares them (extract/pipeline/record.h); the docs list them."""
+RECORD_TYPES: dict[str, str] = _core._record_types()
+"""Each field's value type in a table: ``"string"``, ``"list"`` (of strings) or ``"double"``."""
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml", ".html.gz", ".htm.gz", ".xhtml.gz")
 WARC_SUFFIXES = (".warc", ".warc.gz")
@@ -125,6 +125,7 @@ class Record:
     image: str | None = None
     tags: tuple[str, ...] | None = None
     page_type: str | None = None
+    quality: float | None = None
     text: str | None = None
     markdown: str | None = None
     html: str | None = None

@@ -196,6 +196,14 @@ class Article:
     on labelled development pages (``tools/fit_page_type.py``)."""
     page_type_confidence: float = 0.0
     """The model's probability for ``page_type``, 0..1 (low when the page mixes kinds)."""
+    quality: float = 0.0
+    """How good this extraction is likely to be: a calibrated estimate, 0..1, of the word F1 of ``text``
+    against what a person would mark as the page's main content. It is estimated from what the
+    extraction saw while it chose (the page type and its confidence, how surely the region classifier
+    kept or left each block, how much of the page it kept, which step of the fallback cascade chose,
+    whether the page had to be read twice) by a model fitted on the development corpora with domains
+    held out (``tools/fit_quality.py``). A crawl filters on it: keep the pages above a threshold and
+    route the rest to a slower extractor or a person."""
     comments: str | None = None
     """The reader comments below the article (blocks the page names as comments, their text laid
     out like ``to_text()``), when :attr:`Extraction.include_comments` asked for them ("" when the page

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distill.batch import RECORD_FIELDS, BatchOptions
+from distill.batch import RECORD_FIELDS, RECORD_TYPES, BatchOptions
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["ARTICLE_FIELDS", "SCHEMA", "article_columns", "extract_series"]
 
 ARTICLE_FIELDS = RECORD_FIELDS
-SCHEMA = ", ".join(f"{name} {'array<string>' if name == 'tags' else 'string'}" for name in ARTICLE_FIELDS)
+_SPARK_TYPES = {"list": "array<string>", "double": "double", "string": "string"}
+SCHEMA = ", ".join(f"{name} {_SPARK_TYPES[RECORD_TYPES[name]]}" for name in ARTICLE_FIELDS)
 """The struct column's Spark DDL schema."""
 
 
@@ -56,8 +57,8 @@ def extract_series(html: pd.Series, url: pd.Series | None = None, options: Batch
     pages = [_page(h, u) for h, u in zip(html, urls, strict=True)]
     out, _ = _core._extract_batch([p for p in pages if p is not None], **opts.core_kwargs())
     names = opts.field_names
-    types = {n: pa.list_(pa.string()) if n == "tags" else pa.string() for n in names}
-    schema = pa.schema([(n, types[n]) for n in names])
+    arrow = {"list": pa.list_(pa.string()), "double": pa.float64()}
+    schema = pa.schema([(n, arrow.get(RECORD_TYPES.get(n, "string"), pa.string())) for n in names])
     if out:
         table = pj.read_json(pa.BufferReader(out), parse_options=pj.ParseOptions(explicit_schema=schema),
                              read_options=pj.ReadOptions(block_size=max(len(out), 1 << 20))).select(list(names))

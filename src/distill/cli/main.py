@@ -69,8 +69,10 @@ def _write_parquet(chunks: Iterator[bytes], out: IO[bytes], names: tuple[str, ..
         import pyarrow.parquet as pq
     except ImportError as e:
         raise MissingExtra("--format parquet needs pyarrow: pip install 'distill[parquet]'") from e
-    types = {name: pa.list_(pa.string()) if name == "tags" else pa.string() for name in names}
-    schema = pa.schema([(name, types[name]) for name in names])
+    from distill.batch import RECORD_TYPES
+
+    arrow = {"list": pa.list_(pa.string()), "double": pa.float64()}
+    schema = pa.schema([(name, arrow.get(RECORD_TYPES.get(name, "string"), pa.string())) for name in names])
     parse = pj.ParseOptions(explicit_schema=schema, unexpected_field_behavior="error")
     with pq.ParquetWriter(out, schema) as writer:
         for chunk in chunks:

@@ -32,12 +32,12 @@ from datatrove.data import Document, DocumentsPipeline
 from datatrove.pipeline.extractors.base import BaseExtractor
 
 import distill
-from distill.batch import MAX_NODES, MAX_PAGE_BYTES, BatchOptions
+from distill.batch import MAX_NODES, MAX_PAGE_BYTES, RECORD_FIELDS, BatchOptions
 
 __all__ = ["DistillExtractor"]
 
-_METADATA = ("title", "byline", "date", "date_modified", "description", "lang", "site_name", "canonical",
-             "image", "tags", "page_type")
+# every record field but where the page came from, why it failed and the text (which becomes the document)
+_METADATA = tuple(n for n in RECORD_FIELDS if n not in ("url", "error", "text"))
 
 
 class DistillExtractor(BaseExtractor):  # type: ignore[misc]

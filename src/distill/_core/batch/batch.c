@@ -96,6 +96,16 @@ static void optional_nulls(dl_htmlbuf *out, unsigned fields) {
         if (fields & (1u << k)) json_field(out, dl_record_optional_fields[k], strlen(dl_record_optional_fields[k]), NULL, 0);
 }
 
+/* A number in [0, 1] with three decimals ("0.875"): the same text on every platform, and the precision
+ * an estimate has. */
+static void json_number(dl_htmlbuf *out, double v) {
+    char num[16];
+    if (!(v >= 0.0)) v = 0.0; /* NaN too */
+    if (v > 1.0) v = 1.0;
+    int n = snprintf(num, sizeof num, "%.3f", v);
+    dl_htmlbuf_append(out, num, (size_t)n);
+}
+
 /* The fields after url and error of a record (record.h) in order: each from the extraction x, or null
  * for all of them when x is NULL (an error record). */
 static void record_fields(dl_htmlbuf *out, const dl_extraction *x) {
@@ -131,6 +141,7 @@ static void record_fields(dl_htmlbuf *out, const dl_extraction *x) {
             type = dl_page_type_name(x->page_type);
             dl_json_string(out, type, strlen(type));
             break;
+        case DL_RECORD_QUALITY: json_number(out, x->quality); break;
         case DL_RECORD_TEXT: dl_json_string(out, x->text.data ? x->text.data : "", x->text.len); break;
         default: LIT(out, "null"); break;
         }

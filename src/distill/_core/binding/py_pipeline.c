@@ -13,6 +13,7 @@
 #include "binding/py_options.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
+#include "extract/pipeline/quality.h"
 #include "extract/pipeline/record.h"
 
 typedef struct {
@@ -121,13 +122,13 @@ static ResultObject *run_pipeline(DocumentObject *owner, const dl_node *node, co
  * _result.winner()). Calling the class needs every field: then it is found here. */
 enum {
     AF_ELEMENT, AF_TEXT, AF_META, /* AF_META + f: the DL_META_* field f */
-    AF_TAGS = AF_META + DL_META__COUNT, AF_REGIONS, AF_PAGE_TYPE, AF_PAGE_TYPE_CONFIDENCE, AF_COMMENTS,
+    AF_TAGS = AF_META + DL_META__COUNT, AF_REGIONS, AF_PAGE_TYPE, AF_PAGE_TYPE_CONFIDENCE, AF_QUALITY, AF_COMMENTS,
     AF_RESULT, AF_OPTIONS, AF_BASE_URL, AF_CACHE, AF__COUNT
 };
 /* the metadata fields' names are the record's (extract/pipeline/record.h), filled in at first use */
 static const char *article_field_names[AF__COUNT] = {
     [AF_ELEMENT] = "element", [AF_TEXT] = "text", [AF_TAGS] = "tags", [AF_REGIONS] = "regions", [AF_PAGE_TYPE] = "page_type",
-    [AF_PAGE_TYPE_CONFIDENCE] = "page_type_confidence", [AF_COMMENTS] = "comments", [AF_RESULT] = "_result",
+    [AF_PAGE_TYPE_CONFIDENCE] = "page_type_confidence", [AF_QUALITY] = "quality", [AF_COMMENTS] = "comments", [AF_RESULT] = "_result",
     [AF_OPTIONS] = "_options", [AF_BASE_URL] = "_base_url", [AF_CACHE] = "_cache",
 };
 static PyObject *article_cls;                 /* distill.extract.Article, imported on first use */
@@ -227,7 +228,8 @@ static PyObject *make_article(ResultObject *r, PyObject *options, PyObject *base
         PyTuple_SET_ITEM(regions, (Py_ssize_t)i, el);
     }
     if (!(vals[AF_PAGE_TYPE] = PyUnicode_InternFromString(dl_page_type_name(x->page_type))) ||
-        !(vals[AF_PAGE_TYPE_CONFIDENCE] = PyFloat_FromDouble(x->page_type_confidence)))
+        !(vals[AF_PAGE_TYPE_CONFIDENCE] = PyFloat_FromDouble(x->page_type_confidence)) ||
+        !(vals[AF_QUALITY] = PyFloat_FromDouble(x->quality)))
         goto done;
     if (x->have_comments && !(vals[AF_COMMENTS] = buf_str(&x->comments))) goto done; /* else None */
     vals[AF_RESULT] = Py_NewRef((PyObject *)r);
@@ -340,6 +342,47 @@ static PyObject *py_noscript_heavy(PyObject *module, PyObject *args) {
     return PyBool_FromLong(heavy);
 }
 
+/* _quality_signals(result) -> tuple[float, ...]: the signals Article.quality was estimated from, in
+ * the model's order (extract/pipeline/quality.h), for tools/fit_quality.py. */
+static PyObject *py_quality_signals(PyObject *module, PyObject *arg) {
+    if (!PyObject_TypeCheck(arg, &ResultType)) {
+        PyErr_SetString(PyExc_TypeError, "_quality_signals() takes an _ExtractionResult");
+        return NULL;
+    }
+    double v[DL_QUALITY_NSIGNALS];
+    dl_quality_signals(&((ResultObject *)arg)->x, v);
+    PyObject *t = PyTuple_New(DL_QUALITY_NSIGNALS);
+    for (int i = 0; t && i < DL_QUALITY_NSIGNALS; i++) {
+        PyObject *f = PyFloat_FromDouble(v[i]);
+        if (!f) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, f);
+    }
+    return t;
+}
+
+/* _quality_signal_names() -> tuple[str, ...] */
+static PyObject *py_quality_signal_names(PyObject *module, PyObject *Py_UNUSED(ignored)) {
+    PyObject *t = PyTuple_New(DL_QUALITY_NSIGNALS);
+    for (int i = 0; t && i < DL_QUALITY_NSIGNALS; i++) {
+        PyObject *name = PyUnicode_FromString(dl_quality_signal_name(i));
+        if (!name) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, name);
+    }
+    return t;
+}
+
+/* _record_types() -> dict[str, str]: each record field's value type in a table ("string", "list" of
+ * strings, "double"), for the Parquet and Spark schemas. */
+static PyObject *py_record_types(PyObject *module, PyObject *Py_UNUSED(ignored)) {
+    PyObject *d = PyDict_New();
+    for (int k = 0; d && k < DL_RECORD_NFIELDS; k++) {
+        PyObject *v = PyUnicode_FromString(dl_record_type(&dl_record_fields[k]));
+        if (!v || PyDict_SetItemString(d, dl_record_fields[k].name, v) < 0) Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    return d;
+}
+
 /* _record_fields() -> (fields, optional): the record's field names in order (extract/pipeline/record.h). */
 static PyObject *py_record_fields(PyObject *module, PyObject *Py_UNUSED(ignored)) {
     PyObject *fields = PyTuple_New(DL_RECORD_NFIELDS), *optional = PyTuple_New(DL_RECORD_NOPTIONAL), *res = NULL;
@@ -360,6 +403,12 @@ static PyObject *py_record_fields(PyObject *module, PyObject *Py_UNUSED(ignored)
 }
 
 static PyMethodDef pipeline_functions[] = {
+    {"_quality_signals", py_quality_signals, METH_O,
+     "_quality_signals(result) -> tuple[float, ...]: the signals of Article.quality, in the model's order."},
+    {"_quality_signal_names", py_quality_signal_names, METH_NOARGS,
+     "_quality_signal_names() -> tuple[str, ...]: the names of Article.quality's signals, in order."},
+    {"_record_types", py_record_types, METH_NOARGS,
+     "_record_types() -> dict[str, str]: each record field's value type (string, list, double)."},
     {"_record_fields", py_record_fields, METH_NOARGS,
      "_record_fields() -> (fields, optional): the record's field names in order (extract/pipeline/record.h)."},
     {"_render", (PyCFunction)(void (*)(void))py_render, METH_VARARGS | METH_KEYWORDS,

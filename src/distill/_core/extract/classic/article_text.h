@@ -36,6 +36,20 @@ void dl_article_text_free(dl_article_text_result *r);
  * classifier of regions.c weighs it: one of the classifier's inputs, tested rule by rule. */
 int dl_article_classic_text(const dl_node *root, dl_favor favor, dl_article_text_result *out);
 
+/* What the region step saw while it chose (regions.c): the signals Article.quality is estimated from
+ * (pipeline/quality.c). Text is counted in folded characters of the page's text blocks. */
+typedef struct {
+    double blocks, kept_blocks;     /* text blocks on the page, and kept as content */
+    double block_chars, kept_chars; /* their text */
+    double kept_link_chars;         /* the kept text inside links */
+    double kept_margin;             /* mean score minus threshold of the kept blocks, by their text */
+    double uncertain_share;         /* share of the block text scored within 1 of the threshold */
+    double selection_chars;         /* the classic selection's text */
+    double kept_selection_chars;    /* the part of it kept */
+    double top_margin;              /* the best block's score minus the threshold */
+    int has_winner;                 /* the classic selection found a winner */
+} dl_region_signals;
+
 /* The content the text is made of, as nodes, for the exporters (Article.markdown and Article.html):
  * the chosen containers in document order, and the elements inside them that the text leaves out
  * (dropped or cleaned, outermost only: their subtrees go with them). Rendering the roots while
@@ -53,6 +67,7 @@ typedef struct {
     dl_page_type type;     /* the page type the regions were chosen for, and its confidence */
     double type_confidence;
     int cascade;           /* the dl_cascade_step (pipeline.h) that chose the content */
+    dl_region_signals signals;
 } dl_article_content_result;
 
 /* Both at once from one selection (content or text may be NULL). Returns 0, or -1 on out of memory

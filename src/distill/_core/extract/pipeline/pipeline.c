@@ -8,6 +8,7 @@
 #include "extract/index/index.h"
 #include "extract/metadata.h"
 #include "extract/page_type/page_type.h"
+#include "extract/pipeline/quality.h"
 #include "serialize/markdown.h"
 #include "serialize/text.h"
 #include "tree/treebuilder.h"
@@ -105,6 +106,9 @@ int dl_extract_run(const dl_document *doc, const dl_node *root, const dl_extract
         out->nomem = 1;
         return -1;
     }
+    double signals[DL_QUALITY_NSIGNALS];
+    dl_quality_signals(out, signals);
+    out->quality = dl_quality_estimate(signals);
     return 0;
 }
 

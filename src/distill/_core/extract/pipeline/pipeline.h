@@ -24,7 +24,8 @@
  *                  d. none      the page has no article (text "").
  *   6. group     Kept blocks grouped into regions, copies and edge furniture dropped.
  *   7. resolve   The metadata decided against the article body; the text rendered from the regions;
- *                the reader comments when asked for.
+ *                the reader comments when asked for; the estimate of the extraction's quality
+ *                (quality.h).
  *
  * Pure C, safe without the GIL; each step is linear in the page and bounded (see each file).
  */
@@ -60,7 +61,7 @@ typedef enum {
     DL_REREAD_TITLE,    /* read with its <title> ended: the unclosed title had swallowed the page */
 } dl_reread;
 
-typedef struct {
+typedef struct dl_extraction {
     /* the tree the selection is of: the caller's, or `reread_doc` when step 1 read the page again */
     const dl_document *doc;
     const dl_node *root;
@@ -74,6 +75,7 @@ typedef struct {
     dl_article_content_result content;  /* the selection: regions, skip, mute and show sets */
     dl_cascade_step cascade;
     dl_buf text;                        /* Article.text */
+    double quality;                     /* Article.quality (quality.h), 0..1 */
     /* Extraction.include_comments: the design's winner and the comments text (comments.h); else unset */
     int have_comments;
     const dl_node *winner;

@@ -19,3 +19,11 @@ const char *dl_record_meta_name(dl_meta_field f) {
             return dl_record_fields[k].name;
     return NULL;
 }
+
+const char *dl_record_type(const dl_record_field *f) {
+    switch ((dl_record_kind)f->kind) {
+    case DL_RECORD_TAGS: return "list";
+    case DL_RECORD_QUALITY: return "double";
+    default: return "string";
+    }
+}

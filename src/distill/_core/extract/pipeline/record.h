@@ -19,6 +19,7 @@ typedef enum {
     DL_RECORD_META,      /* a resolved metadata field (dl_metadata.fields[arg]) */
     DL_RECORD_TAGS,      /* the tags, a list */
     DL_RECORD_PAGE_TYPE, /* the page type's name */
+    DL_RECORD_QUALITY,   /* the estimate of the extraction's quality, a number 0..1 (quality.h) */
     DL_RECORD_TEXT,      /* the article text */
 } dl_record_kind;
 
@@ -36,6 +37,7 @@ typedef enum {
     X(image, DL_RECORD_META, DL_META_IMAGE)                                                            \
     X(tags, DL_RECORD_TAGS, 0)                                                                         \
     X(page_type, DL_RECORD_PAGE_TYPE, 0)                                                               \
+    X(quality, DL_RECORD_QUALITY, 0)                                                                   \
     X(text, DL_RECORD_TEXT, 0)
 
 /* The optional fields, each written when its bit is asked for (batch/batch.h's DL_BATCH_*). */
@@ -61,6 +63,9 @@ enum {
 extern const dl_record_field dl_record_fields[DL_RECORD_NFIELDS];
 /* The optional fields' names, in order. */
 extern const char *const dl_record_optional_fields[DL_RECORD_NOPTIONAL];
+
+/* The type of a field's value in a table (Parquet, Spark): "string", "list" (of strings) or "double". */
+const char *dl_record_type(const dl_record_field *f);
 
 /* The name of metadata field f as a record and Article call it ("title", "site_name"). */
 const char *dl_record_meta_name(dl_meta_field f);

@@ -84,6 +84,7 @@ typedef struct {
     dl_page_type type;
     double confidence;
     int cascade; /* the dl_cascade_step that chose the content */
+    dl_region_signals signals;
 } dl_regions;
 
 static void regions_free(dl_regions *r) {
@@ -273,6 +274,36 @@ static int cascade_keeps(const dl_blocks *b, int step, uint32_t k, const double 
     }
 }
 
+/* What the choice looked like (dl_region_signals), once the kept blocks are final. A score is clipped to
+ * [-DL_SIGNAL_SCORE_CLIP, +DL_SIGNAL_SCORE_CLIP] around the threshold, so that a never-content block's
+ * sentinel score does not swamp a mean. */
+#define DL_SIGNAL_SCORE_CLIP 8.0
+static void measure_signals(dl_regions *r, const double *score, double threshold, const uint8_t *keepb) {
+    dl_region_signals *g = &r->signals;
+    double top = -DL_SIGNAL_SCORE_CLIP, margin_sum = 0, uncertain = 0;
+    for (uint32_t k = 0; k < r->b.n; k++) {
+        const float *x = r->b.x + (size_t)k * DL_BLOCK_NFEAT;
+        double chars = r->b.chars[k], m = score[k] - threshold;
+        if (m > DL_SIGNAL_SCORE_CLIP) m = DL_SIGNAL_SCORE_CLIP;
+        if (m < -DL_SIGNAL_SCORE_CLIP) m = -DL_SIGNAL_SCORE_CLIP;
+        if (m > top) top = m;
+        g->blocks++;
+        g->block_chars += chars;
+        if (m > -1.0 && m < 1.0) uncertain += chars;
+        if (x[DL_BF_in_selection] > 0.5f) g->selection_chars += chars;
+        if (!keepb[k]) continue;
+        g->kept_blocks++;
+        g->kept_chars += chars;
+        g->kept_link_chars += chars * x[DL_BF_link_density];
+        margin_sum += chars * m;
+        if (x[DL_BF_in_selection] > 0.5f) g->kept_selection_chars += chars;
+    }
+    g->kept_margin = g->kept_chars > 0 ? margin_sum / g->kept_chars : -DL_SIGNAL_SCORE_CLIP;
+    g->uncertain_share = g->block_chars > 0 ? uncertain / g->block_chars : 0;
+    g->top_margin = top;
+    g->has_winner = r->best >= 0;
+}
+
 /* known: the page's type when the caller has classified it already (NULL: classified here). */
 static int regions_build(const dl_node *root, dl_favor favor, const dl_article_page_class *known, dl_actx *table,
                          dl_regions *r) {
@@ -322,6 +353,7 @@ static int regions_build(const dl_node *root, dl_favor favor, const dl_article_p
     never = NULL;
     if (drop_copies(r, keepb) < 0) goto nomem;
     dl_region_edges(&r->cx, &r->b, r->type, score, threshold, keepb);
+    measure_signals(r, score, threshold, keepb);
     for (uint32_t k = 0; k < nb; k++) {
         uint32_t i = r->b.el[k];
         all[i] = r->b.chars[k];
@@ -488,6 +520,7 @@ static int fill_content(const dl_regions *r, dl_article_content_result *out) {
     out->type = r->type;
     out->type_confidence = r->confidence;
     out->cascade = r->cascade;
+    out->signals = r->signals;
     if (r->cx.broken) return 0;
     if (r->best >= 0) out->body = r->cx.el[r->best].node;
     if (r->nroots) {
