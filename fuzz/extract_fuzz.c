@@ -5,7 +5,7 @@
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
 #include "extract/article_text.h"
 #include "extract/extract.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "extract/page_type.h"
 #include "extract/rules.h"
 #include "fuzz_common.h"

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extract/date.h"
-#include "extract/jsonld.h"
+#include "extract/metadata/date.h"
+#include "extract/metadata/jsonld.h"
 #include "fuzz_common.h"
 
 static void check_date(const dl_date *d) {

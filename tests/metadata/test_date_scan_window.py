@@ -62,7 +62,7 @@ def _month_table() -> list[tuple[str, int]]:
     import re
     from pathlib import Path
 
-    source = (Path(__file__).parents[2] / "src/distill/_core/extract/date.c").read_text(encoding="utf-8")
+    source = (Path(__file__).parents[2] / "src/distill/_core/extract/metadata/date.c").read_text(encoding="utf-8")
     table = source[source.index("} months[] = {") : source.index("};", source.index("} months[] = {"))]
     return [(name, int(month)) for name, month in re.findall(r'\{"([^"]+)", (\d+)\}', table)]
 

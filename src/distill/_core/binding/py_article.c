@@ -11,9 +11,9 @@
 #include "extract/page_type.h"
 #include "binding/py_options.h"
 #include "extract/article_render.h"
-#include "extract/date.h"
+#include "extract/metadata/date.h"
 #include "extract/extract.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "sanitize/sanitize.h"
 
 static PyObject *py_article_text(PyObject *module, PyObject *args, PyObject *kwargs) {

@@ -13,7 +13,7 @@
 
 #include "extract/article_text.h"
 #include "extract/extract.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "extract/page_type.h"
 
 void dl_article_harvest(const dl_node *root, dl_meta *m) {

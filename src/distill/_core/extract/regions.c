@@ -19,7 +19,7 @@
 #include "extract/article_table.h"
 #include "extract/article_text.h"
 #include "extract/blocks.h"
-#include "extract/jsonld.h"
+#include "extract/metadata/jsonld.h"
 #include "extract/page_type.h"
 #include "extract/region_edges.h"
 #include "serialize/layout.h"

@@ -7,7 +7,7 @@
  * year/month/day markers. A numeric d/m/y form whose order is not certain (both numbers at most 12) is
  * only read when the caller says which order the page uses.
  */
-#include "extract/date.h"
+#include "extract/metadata/date.h"
 
 #include <stdint.h>
 #include <string.h>

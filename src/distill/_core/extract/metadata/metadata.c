@@ -5,7 +5,7 @@
  * the value when it ranks strictly better and supplies a non-empty value after folding, so "the first
  * source that supplies a non-empty value" holds whatever order the sources appear in the document.
  */
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -15,7 +15,7 @@
 #endif
 
 #include "common/ascii.h"
-#include "extract/jsonld.h"
+#include "extract/metadata/jsonld.h"
 #include "extract/page_type.h"
 #include "extract/rules.h"
 

@@ -1,4 +1,4 @@
-/* Page metadata (issue 13): what extract/metadata.c offers.
+/* Page metadata (issue 13): what extract/metadata/metadata.c offers.
  *
  * One harvest, in one pass over the tree (article.c's dl_article_harvest calls dl_meta_visit on every
  * element it enters and dl_meta_leave when it leaves one). The harvest keeps two things:
@@ -20,14 +20,14 @@
  * the date the declared publication date, else a <time>, the URL's date, or a date written near the
  * headline (date.h reads them); date_modified apart. Pure C, bounded, no recursion.
  */
-#ifndef DL_EXTRACT_METADATA_H
-#define DL_EXTRACT_METADATA_H
+#ifndef DL_EXTRACT_METADATA_METADATA_H
+#define DL_EXTRACT_METADATA_METADATA_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "common/word_memo.h"
-#include "extract/date.h"
+#include "extract/metadata/date.h"
 #include "extract/extract.h"
 
 /* Declared sources article() reads, each keeping its first non-empty value. */

@@ -1,5 +1,5 @@
 /* A small JSON-LD reader (issue 13). See jsonld.h. */
-#include "extract/jsonld.h"
+#include "extract/metadata/jsonld.h"
 
 #include <stdint.h>
 #include <stdlib.h>
