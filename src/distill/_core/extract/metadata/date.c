@@ -1,4 +1,4 @@
-/* Dates as pages write them (issue 13). See date.h.
+/* Dates as pages write them. See date.h.
  *
  * Free text is cut into tokens (numbers, words, single punctuation characters) and each token start
  * is tried against a handful of patterns of at most eight tokens, so the scan is linear. The patterns

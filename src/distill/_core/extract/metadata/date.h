@@ -1,4 +1,4 @@
-/* Dates as pages write them (issue 13): what extract/metadata/date.c offers.
+/* Dates as pages write them: what extract/metadata/date.c offers.
  *
  * - dl_date_parse: one date value as a <meta>, JSON-LD or <time datetime> declares it (ISO 8601 and its
  *   common relatives, numeric day/month/year forms whose order is certain, month names).

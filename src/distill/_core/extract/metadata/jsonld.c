@@ -1,4 +1,4 @@
-/* A small JSON-LD reader (issue 13). See jsonld.h. */
+/* A small JSON-LD reader. See jsonld.h. */
 #include "extract/metadata/jsonld.h"
 
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* A small JSON-LD reader (issue 13): what extract/metadata/jsonld.c offers.
+/* A small JSON-LD reader: what extract/metadata/jsonld.c offers.
  *
  * Structured data (<script type="application/ld+json">) is JSON; metadata needs only its string values
  * with the key that holds each, the key of the object or array around it, and the object's @type.

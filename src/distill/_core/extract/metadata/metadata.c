@@ -1,4 +1,4 @@
-/* Page metadata (issue 13): one harvest in a walk over the tree (article.c, dl_article_harvest), then
+/* Page metadata: one harvest in a walk over the tree (article.c, dl_article_harvest), then
  * article()'s resolution. See metadata.h.
  *
  * The design's fields keep the value of their best-ranked source seen so far; a source only replaces
@@ -132,8 +132,7 @@ static int job_element(const dl_node *el) {
 
 /* Whether el is a link to a tag's or a category's page (rel=tag, a path with /tag/, /tags/,
  * /category/ or /categories/): a byline line also carries the post's topics ("<a href=/blog/tag/x>
- * Personal finance</a> January 27, 2025" in a "byline" block), which name no one (wcxb-dev +1, one
- * topic byline gone, nothing else changes on the development pages). */
+ * Personal finance</a> January 27, 2025" in a "byline" block), which name no one. */
 static int topic_link(const dl_node *el) {
     if (!dl_is_element(el, DL_TAG_a)) return 0;
     const dl_attr *rel = attr(el, "rel"), *href = attr(el, "href");
@@ -546,8 +545,8 @@ static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s
             int src = article_keys[i].src;
             /* article:author is often the author's profile URL: a URL is not a byline */
             if (src >= DL_SRC_LD_AUTHOR && src <= DL_SRC_TWITTER_DATA1 && looks_like_url(s, n)) return;
-            /* several authors, one meta each (a paper's citation_author list; wcxb-dev +2 -2: its truth
-             * keeps only the first of several authors on two pages, where the issue asks for all) */
+            /* several authors, one meta each (a paper's citation_author list): the byline names them
+             * all */
             if (article_keys[i].many) add_src_name(m, (dl_meta_source)src, s, n);
             else set_src(m, (dl_meta_source)src, s, n);
         }
@@ -780,8 +779,7 @@ static int in_menu_or_code(const dl_node *el) {
  * "by" line (page_footer set), the page's own <footer>, one inside no <article> or <main> ("Made with
  * love by Dots United", a web agency's credit; an article's footer may hold its byline, and an author
  * box after the post is often a <footer> of its own, its name marked by its class). Looks at most 16
- * levels up. On the development pages: no scored byline changes, 12 such credits no longer taken for
- * the byline. */
+ * levels up. */
 static int credit_place(const dl_node *el, int page_footer) {
     const dl_node *a = el;
     int footer = 0;
@@ -806,8 +804,7 @@ static int in_menu_class(const dl_node *el) {
 }
 
 /* Whether el is inside a comment or the comments' list (a class or id with "comment", at most 8 levels
- * up): "Kommentar von <cite>Mareike</cite>" names a commenter, not the author (no scored change; one
- * development page keeps its declared author over a commenter). */
+ * up): "Kommentar von <cite>Mareike</cite>" names a commenter, not the author. */
 static int in_comments(const dl_node *el) {
     const dl_node *a = el->parent;
     for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 8; up++, a = a->parent) {
@@ -848,12 +845,11 @@ static int author_page_link(const dl_node *el) {
  * "PostUser-name"), and those that mark a picture, a biography or a list of authors elsewhere, which are
  * not bylines (avatar, image, photo, img, bio, descr(iption), pic, thumb, comment, authority,
  * authoriz(ation), authoring, social, follow), or a menu, the visitor's account or a documentation
- * page's "user-namespaces" section (menu, account, namespace; wcxb-dev +1 with user-name, 2 garbage
- * bylines gone with menu, nothing else changes). Words
- * that mark a date line, as htmldate reads them (date, time, publish,
- * posted, datum, fecha, byline, dateline, entry-meta, post-meta, article-meta, meta-info), and those of
- * an update line or a comment's date, which is not the publication (update, modif, comment, timeline,
- * runtime, timer). A value holds a hint when it holds a word of the first kind and none of the second.
+ * page's "user-namespaces" section (menu, account, namespace). Words that mark a date line, as htmldate
+ * reads them (date, time, publish, posted, datum, fecha, byline, dateline, entry-meta, post-meta,
+ * article-meta, meta-info), and those of an update line or a comment's date, which is not the
+ * publication (update, modif, comment, timeline, runtime, timer). A value holds a hint when it holds a
+ * word of the first kind and none of the second.
  * The words are grouped by their first letter, each with the lists that hold it, so that one pass over
  * a value finds all of them rather than a search per word. */
 enum { HINT_BYLINE = 1, HINT_NOT_BYLINE = 2, HINT_DATE = 4, HINT_NOT_DATE = 8 };
@@ -998,8 +994,7 @@ static unsigned value_hints(const char *v, size_t n) {
 
 /* value_hints of a value of any length: a long one (a utility-first stylesheet's forty classes after
  * "author-name") by its words in the first 199 bytes, where a template puts its own names before the
- * styling ones (wcxb-dev byline +3, nothing else changes on the development pages; the cost stays 199
- * bytes per value) */
+ * styling ones (the cost stays 199 bytes per value) */
 static unsigned long_value_hints(const char *v, size_t n) {
     if (n < 200) return value_hints(v, n);
     size_t k = 199;
@@ -1079,7 +1074,7 @@ static void visit_time(dl_meta *m, const dl_node *el) {
  * itemprop=author itemscope><link itemprop=name content="Jane Doe">), schema.org's author, declared as
  * an author meta's is; or one it shows as the text of its itemprop=name element, when the item is the
  * author of a posting or an article item (a forum thread's DiscussionForumPosting names its starter
- * first, in a hidden author item, before the replies' own: wcxb-dev byline +5, none lost; kept apart
+ * first, in a hidden author item, before the replies' own; kept apart
  * and weighed after the declared authors, since a related story's card is an article item too). The
  * name belongs to the nearest item around it (itemscope, at most 8 levels up), which must be the
  * author, not the page's video or product, and a person (an Organization item is the publisher signing
@@ -1208,8 +1203,7 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
             /* a link to the author's page with no byline class or "By": the name a reader sees under
              * the headline ("<a href=/about/editors/jon-fingas/>Jon Fingas</a>"), read only there
              * (kind 2: visible_byline's first pass); inside a byline block it splits the block's
-             * links into names. meta-dev +2 -1 (a Japanese credit line the truth keeps whole),
-             * wcxb-dev +4 */
+             * links into names */
             keep_node(m->bylines, &m->nbylines, el, order, 2);
     }
     if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
@@ -1243,8 +1237,8 @@ static int visit_tag(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
                 set_string(m, DL_META_LANG, RANK_ONLY, lang->value.ptr, lang->value.len);
                 m->day_first = lang_day_first(lang->value.ptr, lang->value.len);
                 /* English at large reads a numeric date month first, as American English (the
-                 * larger share of English pages) writes it ("3/4/2025" under the headline is March 4;
-                 * wcxb-dev +2, none lost); the page's own <time>s may say otherwise (visit_time) */
+                 * larger share of English pages) writes it ("3/4/2025" under the headline is March 4);
+                 * the page's own <time>s may say otherwise (visit_time) */
                 if (!m->day_first && lang->value.len == 2 && ascii_ieq(lang->value.ptr, 2, "en"))
                     m->day_first = 2, m->order_guessed = 1;
             }
@@ -1381,9 +1375,9 @@ static int leads(const char *a, size_t an, const char *b, size_t bn) {
 /* Whether a is the part of b after a colon (any_sep: or " | ", " - ", " – ", " — ", " · ", " • ", " » "),
  * and longer than the part before it, compared in norm's form. trails: after a colon only, as the
  * title rules take it: a blog's "Blog Name: Headline" <title> over the post's <h1> "Headline", which
- * agrees with it (the <h1> after it in the body is a section's, "What is attestation"; wcxb-dev +1
- * title and +1 date, none lost). After any separator: -13 on wcxb-dev, the part after " - " or " | " is most often the
- * site's name in a banner <h1>; without the length test, -1 ("Headline : science", a forum's name). */
+ * agrees with it (the <h1> after it in the body is a section's, "What is attestation"). Not after any
+ * separator there: the part after " - " or " | " is most often the site's name in a banner <h1>; and
+ * the part is the longer, or "science" of "Headline : science" (a forum's name) would agree. */
 static int trails_after(const char *a, size_t an, const char *b, size_t bn, int any_sep) {
     char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
     size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
@@ -1565,9 +1559,9 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
              * a dash or a guillemet as often joins two parts of one headline */
             if (k >= 3) continue;
         }
-        /* no site name known: the site is the last part ("Headline | Site" is the convention; on the
-         * development corpora the first part is the title three times as often as the last, even
-         * when it is the shorter: "Dental Care | ONE Health Ohio") */
+        /* no site name known: the site is the last part ("Headline | Site" is the convention: the
+         * first part is far more often the title than the last, even when it is the shorter: "Dental
+         * Care | ONE Health Ohio") */
         *out_len = (size_t)(last - title);
         return 1;
     }
@@ -1879,7 +1873,7 @@ static int site_like(const declared *d, const char *site, size_t site_len, const
 
 /* Whether a declared title is a title template whose headline was left empty ("| Nuts & Volts": a
  * separator, then the site's name). A title that is the site's name alone is left as it is: on a
- * home page it is the page's title (wcxb-dev -3 +1 when it gives way to the <h1>). */
+ * home page it is the page's title. */
 static int empty_headline(const declared *x) {
     const unsigned char *s = (const unsigned char *)x->text.data;
     size_t n = x->text.len;
@@ -1949,9 +1943,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
                 *headline = m->h1[i].node;
                 /* an <h1> that repeats a declared title whole, separators and all ("Catering Tips |
                  * Cookshack" in the <h1>), was filled from the page's title template: its part after
-                 * the separator is the site's or a tagline, cut as the declared title's is (wcxb-dev
-                 * +7 -2, where the last part was the headline's own subtitle; +3 -1 when only a
-                 * known site name is cut) */
+                 * the separator is the site's or a tagline, cut as the declared title's is */
                 if (d[k].cut_len < d[k].text.len && same_text(h->data, h->len, d[k].text.data, d[k].text.len)) {
                     pick = d[k].text.data + d[k].cut_at;
                     pick_len = d[k].cut_len;
@@ -1975,8 +1967,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     /* 2. the article's own heading (in or just before the body), even when no declared title agrees:
      *    the visible headline is what a reader sees, and declared titles are often written for search */
     /* ... but not on a documentation, service or listing page that declares a title: its body <h1> is
-     *    more often a step's, a slogan's or a section's heading (on WCXB dev, where the two disagree,
-     *    the declared title is the page's title 41 times to 18), and its <title> names the page */
+     *    more often a step's, a slogan's or a section's heading (where the two disagree, the declared
+     *    title is more often the page's title), and its <title> names the page */
     int named_page = m->page_type == DL_PAGE_DOCUMENTATION + 1 || m->page_type == DL_PAGE_SERVICE + 1 ||
                      m->page_type == DL_PAGE_LISTING + 1;
     int any_declared = 0;
@@ -1984,8 +1976,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     /* 1b. the first <h1> is a blog's name in its banner and a declared title is "Blog Name: Post"
      *     whose rest is another declared title, longer than the name ("RogerBW's Blog: Advent of
      *     Code" over og:title "Advent of Code"): the page's template says which title is the post's,
-     *     where the next <h1> in the body is as often a section's ("Day 7"); wcxb-dev +2, and -4
-     *     without the length test (a headline h1 over "Headline - Brand") */
+     *     where the next <h1> in the body is as often a section's ("Day 7"); the rest is longer than
+     *     the name, so that a headline <h1> over "Headline - Brand" stays the headline */
     if (!pick) {
         for (size_t i = 0; i < m->nh1 && !pick; i++) {
             const dl_buf *h = &h1text[i];
@@ -2009,7 +2001,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     }
     /* ... nor when the body holds three <h1>s or more: they are its sections' headings (a Markdown
      *     document's "# Impact", "# Conclusion"), and the first is a section's, not the page's title,
-     *     which the declared titles give (wcxb-dev +1, nothing else changes; from two, the same) */
+     *     which the declared titles give */
     int body_h1s = 0;
     for (size_t i = 0; body && i < m->nh1; i++)
         if (h1text[i].len && inside(m->h1[i].node, body)) body_h1s++;
@@ -2070,7 +2062,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     /* 3b. the declared titles name only the site ("Glossier" in <title>, og:title and og:site_name)
      *     on a page below the site's root: the title names the site, not the page, and the first
      *     <h1> that is not the site's name names the page ("Custom Skincare Set"). At the root it is
-     *     the home page's own title (wcxb-dev +1, nothing else changes) */
+     *     the home page's own title */
     if (pick && site_len && same_ci(pick, pick_len, site, site_len) &&
         url_below_root(out->fields[DL_META_CANONICAL].value.len ? &out->fields[DL_META_CANONICAL].value
                                                                 : &m->src[DL_SRC_OG_URL])) {
@@ -2092,11 +2084,9 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     /* 5. a title in parts ("Thread - Board - Site", "Page | Chapter") whose first part alone is what
      *    another of the page's titles says (a declared title or an <h1> that is that part, whole): the
      *    page names its headline without the rest, which is a section's, a chapter's or the site's
-     *    (wcxb-dev +3, none lost on either corpus; taking the first part of every such title instead:
-     *    meta-dev -4, wcxb-dev +32 -29) */
+     *    (taking the first part of every such title instead loses about as many titles as it wins) */
     for (size_t k = 0; pick && k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
-        /* a separator with spaces only: the full-width colon of a CJK title leads into its subtitle
-         * (meta-dev -1 with it) */
+        /* a separator with spaces only: the full-width colon of a CJK title leads into its subtitle */
         if (title_seps[k][0] != ' ') continue;
         const char *sep = find_sep(pick, pick_len, title_seps[k], 0);
         if (!sep) continue;
@@ -2114,7 +2104,7 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
     }
     /* 6. the title still ends with the site's known name after a separator ("Critics' Choice: Best UK
      *    Art Exhibitions 2025 – Artlyst" in the <h1> itself, the <title> adding " - Artlyst" again):
-     *    the name is the site's, not the headline's (wcxb-dev +1, nothing else changes) */
+     *    the name is the site's, not the headline's */
     if (pick && site_len && pick_len > site_len + 3) {
         size_t end = pick_len;
         while (end && dl_rule_is_space((unsigned char)pick[end - 1])) end--;
@@ -2173,7 +2163,7 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
         dated = 0;
         /* a date before the names ("Dec 17, 2025 Jane Doe", "Dec. 19, 2025 · Jane Doe", a date-and-author
          * line): the names follow its year, past the separators between them, which the next round
-         * skips (wcxb-dev +2, nothing else scored changes) */
+         * skips */
         dl_date lead;
         if (a < n && dl_date_at(s + a, n - a > 40 ? 40 : n - a, &lead) && lead.year >= 1000 && lead.year <= 9999) {
             char y[4] = {(char)('0' + lead.year / 1000), (char)('0' + lead.year / 100 % 10),
@@ -2322,8 +2312,7 @@ static size_t without_role(const char *s, size_t n) {
 
 /* Whether s[0..n) is a weekday's or a month's name alone ("Sat", "Jun.", "Thursday"): what is left of
  * a date line ("Sat, 20 Dec, 2025 - 06:36" in a "byline" block) once its date is cleaned away. Month
- * names that are as often a given name (Jan, April, May, June, August) are left as names (two such
- * bylines gone on wcxb-dev, nothing else changes). */
+ * names that are as often a given name (Jan, April, May, June, August) are left as names. */
 static int calendar_word(const char *s, size_t n) {
     while (n && (s[n - 1] == '.' || s[n - 1] == ',')) n--;
     static const char *const words[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
@@ -2371,9 +2360,8 @@ static int plausible_byline(const char *s, size_t n) {
     /* ... nor the words of a link or a form field (a "username" class also marks the visitor's own
      * account in a page's header: "Login", "Email address", "Mein Konto"; a profile link's "Zum Profil
      * von ...", a forum's "Offline" status and "... wrote" quote header, a theme's "Theme: ... von"
-     * credit, all seen among development pages' visible byline candidates under a declared author),
-     * nor a copyright notice ("The State University ©" in an "author" block, a picture's "© Jane
-     * Doe"; 4 development pages, none scored) */
+     * credit, all met among visible byline candidates), nor a copyright notice ("The State
+     * University ©" in an "author" block, a picture's "© Jane Doe") */
     static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
                                             "see full bio", "full bio", "about the author", "author profile",
                                             "min read", "the author", "login", "log in", "sign in", "sign up",
@@ -2414,8 +2402,8 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
         next = next->next;
     if (next && next->type == DL_NODE_ELEMENT) {
         /* "<div>Written by</div><div>Jane Doe</div><div>Jane writes about ...</div>": the name is the
-         * label's next element, before the parent's other lines (wcxb-dev +1, nothing else scored
-         * changes; 5 unscored bylines lose a book's or an app's title: "X by Jane Doe") */
+         * label's next element, before the parent's other lines (which would read a book's or an
+         * app's title, "X by Jane Doe", as a byline too) */
         dl_buf_free(&t);
         bounded_text_but(next, DL_META_TEXT_MAX, 1, 1, &t);
         len = t.len ? clean_byline(t.data, t.len, &start) : 0;
@@ -2428,8 +2416,8 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
         len = t.len ? clean_byline(t.data, t.len, &start) : 0;
     }
     /* a byline line in parts set apart by a spaced slash ("Jane Doe / TNN / Updated: Oct 9, 2019"): the
-     * name is the first part, the rest the agency's and the date's (meta-dev +1, nothing else scored
-     * changes; an agency's credit written without spaces, "det/dpa", stays whole) */
+     * name is the first part, the rest the agency's and the date's (an agency's credit written
+     * without spaces, "det/dpa", stays whole) */
     if (len) {
         const char *sl = find_sep(t.data + start, len, " / ", 0);
         if (sl && sl > t.data + start) len = (size_t)(sl - (t.data + start));
@@ -2518,7 +2506,7 @@ static int more_names(const char *s, size_t n) {
 
 /* Whether s[0..n) is a template's variable left unfilled: "{{ author }}", "${author}", or a dotted
  * path of lower-case identifiers ("page.head.extra.author"; two dots at least, each part two
- * characters or more, so a user name like "j.doe" stays; wcxb-dev +1, nothing else changes). */
+ * characters or more, so a user name like "j.doe" stays). */
 static int template_variable(const char *s, size_t n) {
     if (contains_ci(s, n, "{{") || contains_ci(s, n, "${")) return 1;
     size_t dots = 0, part = 0;
@@ -2539,8 +2527,8 @@ static int template_variable(const char *s, size_t n) {
 /* Whether a declared author value names someone: not a template's placeholder ("Unknown", "undefined",
  * "null", a value with no letter: "-"), a social handle ("@jane") or an address on the web
  * ("facebook.com/jane"), which pages put in their author metas where no name was filled in. An e-mail
- * address stays: it says who wrote the page (and WCXB's truth keeps it), as does an agency's credit
- * ("det/dpa"). Nor a template's unfilled variable (template_variable). */
+ * address stays: it says who wrote the page, as does an agency's credit ("det/dpa"). Nor a template's
+ * unfilled variable (template_variable). */
 static int names_someone(const char *s, size_t n) {
     int letter = 0;
     for (size_t i = 0; i < n && !letter; i++)
@@ -3265,9 +3253,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     /* a declared publication time equal, to the second, to the declared modification of the same
      * source is one stamp written twice (a re-save), and a <time pubdate> (or one whose class says
      * published) on an earlier day is the publication the page shows ("Published <time pubdate
-     * datetime=2025-08-13>" under JSON-LD datePublished = dateModified = 2025-11-29T12:28:31;
-     * wcxb-dev +1, nothing else changes; an explicitly labelled date instead changes 2 meta-dev
-     * pages, none for the better) */
+     * datetime=2025-08-13>" under JSON-LD datePublished = dateModified = 2025-11-29T12:28:31; an
+     * explicitly labelled date instead does no better) */
     if (pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED]) {
         dl_meta_date_source mod =
             pick == &m->dates[DL_DATE_LD_PUBLISHED] ? DL_DATE_LD_MODIFIED : DL_DATE_ARTICLE_MODIFIED;
@@ -3284,8 +3271,7 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
      * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
      * index) goes by. A line that says "Updated ..." leaves the publication date as it is, and so does
      * a date line that writes the publication's day too, after the revision ("Tom 2024-04-18T13:00:39
-     * March 22nd, 2024", the first a template's machine stamp): the page shows when it was published
-     * (wcxb-dev +1, nothing else changes; the same day anywhere near the headline, no change) */
+     * March 22nd, 2024", the first a template's machine stamp): the page shows when it was published */
     int updated = 0;
     /* the date shown with the headline, read once for the rules below that weigh a declared date by it */
     int have_shown = pick && shown_date(m, headline, headline_order, &shown, &updated);
@@ -3298,15 +3284,14 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     /* a generic date meta (name=date, dc.date, pubdate ...) is often when the page was generated or
      * last touched; the date the page shows with its headline (not labelled an update), else one its
-     * text labels as the publication, is its publication (meta-dev +5 pages, none lost; for the other
-     * declared sources the same rule loses more than it wins; a <time> elsewhere on the page does not
-     * overrule the meta) */
+     * text labels as the publication, is its publication (for the other declared sources the same
+     * rule loses more than it wins; a <time> elsewhere on the page does not overrule the meta) */
     if (pick && published[source] == DL_DATE_META) {
         dl_date said;
         if (have_shown && !updated && !same_day(pick, &shown)) {
             /* ... unless the page's text labels the meta's own day as the publication ("Published on
              * 25.Jun.2019" in the header; the date shown nearer the headline is a preprint's "first
-             * published 04.Apr.2019"): the page says in words that the meta is right (wcxb-dev +1) */
+             * published 04.Apr.2019"): the page says in words that the meta is right */
             if (!(explicit_date(m, &said) && same_day(pick, &said))) {
                 found = shown;
                 pick = &found;
@@ -3318,9 +3303,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     /* a date the line under the headline labels as the publication ("Published Apr 26, 2023", the
      * label right before it) overrules any declared one: the page says in words which date it was
-     * published on, where a declared date may be a re-save's (meta-dev +1, wcxb-dev +1; a label
-     * further off, 40 bytes, takes "Posted in News Release (January 24)": wcxb-dev -1; the first
-     * 400 bytes below the headline, 0 more) */
+     * published on, where a declared date may be a re-save's (a label further off, 40 bytes, takes
+     * "Posted in News Release (January 24)") */
     if (pick && headline) {
         dl_buf t = {0};
         text_from(headline, DL_META_LABEL_TEXT, &t);
@@ -3336,10 +3320,9 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     /* a declared publication date the page's text never writes, while the page shows another date,
      * not labelled an update, with its headline (in the lines just above or below it): the declared
      * date is a machine's stamp (a re-save, a migration) and the shown date is the one a reader and
-     * an index go by (wcxb-dev +9 -1, meta-dev +1). Not a day apart (the same moment in another
-     * zone: the declared time says which day it is, meta-dev -4 and wcxb-dev -3 otherwise), and not
-     * the declared day with day and month swapped (a numeric date read the other way round). Only a
-     * date declared in the head or in JSON-LD: microdata and <time> mark an element the page shows,
+     * an index go by. Not a day apart (the same moment in another zone: the declared time says which
+     * day it is), and not the declared day with day and month swapped (a numeric date read the other
+     * way round). Only a date declared in the head or in JSON-LD: microdata and <time> mark an element the page shows,
      * in its own words ("14 years ago") */
     int stamped = pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED] ||
                   pick == &m->dates[DL_DATE_META] || pick == &m->dates[DL_DATE_LD_CREATED] ||
@@ -3350,8 +3333,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
         int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
         /* a day apart is another moment too when the declared time, with its zone, lands on the shown
          * day in no zone at all ("2025-12-19T22:02:58Z" declared, "Dec 18, 2025" under the headline:
-         * the 19th from 10:02 to the 20th at 12:02 around the world; wcxb-dev +1, none lost; any
-         * day apart: meta-dev -2 +1, wcxb-dev -3 +2) */
+         * the 19th from 10:02 to the 20th at 12:02 around the world; any day apart loses more than it
+         * wins) */
         int other_moment = (apart == 1 || apart == -1) && !zone_reaches(pick, &shown);
         if ((apart > 1 || apart < -1 || other_moment) && !swapped && near_headline_day(m, headline, &shown) && !page_shows_day(m, pick)) {
             found = shown;
@@ -3360,8 +3343,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     /* the line under the headline writes two dates side by side, the declared one first and an older
      * one right after it ("December 10, 2021 April 9, 2019 by ...", "2018-08-29 14:15:57 2018-06-22"):
-     * the page shows its revision, then its first publication, which is the date (meta-dev +2,
-     * wcxb-dev +1; a second date up to 60 bytes on, meta-dev -1 more) */
+     * the page shows its revision, then its first publication, which is the date (a second date
+     * further on is another line's) */
     if (pick && headline) {
         const dl_buf *t = shown_text(m, headline);
         size_t a1 = 0, a2 = 0;
@@ -3386,21 +3369,21 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
             pick = &found;
     }
     /* a date the page's text labels explicitly as its publication ("Veröffentlicht am 16.08.2019",
-     * "Published on August 19, 2019"), before the guesses from date lines and <time>s (meta-dev +2,
-     * wcxb-dev +2 -1); "Date:" also labels an event's dates and is left to the last resort */
+     * "Published on August 19, 2019"), before the guesses from date lines and <time>s; "Date:" also
+     * labels an event's dates and is left to the last resort */
     if (!pick && explicit_date(m, &found)) pick = &found;
     /* the date written just above the headline, in the same header: the page's own date, where a
-     * date line after the headline is as often a related post's (meta-dev +7, wcxb-dev +7 -1; as the
-     * shown date of the revision and generic-meta rules: meta-dev +2, wcxb-dev +4 -1) */
+     * date line after the headline is as often a related post's (as the shown date of the revision
+     * and generic-meta rules it loses more) */
     if (!pick && headline && date_before(headline, m->day_first, &found)) pick = &found;
     /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
      * <time>, else any date line. A date line whose words call its date an update ("Updated Jun 16,
      * 2025") says when the page was revised, not published: the rules after this one look further
-     * (a <time>, the page's "Last updated" status as the last word; wcxb-dev +1, none lost) */
+     * (a <time>, the page's "Last updated" status as the last word) */
     if (!pick) {
         /* the first <time> near the headline with a readable datetime: a date line after it is further
          * from the headline (a related post's card, "2025/12/20", after the post's own <time
-         * datetime="2025-04-29 21:00:25">), and the <time> is the post's (wcxb-dev +1, none lost) */
+         * datetime="2025-04-29 21:00:25">), and the <time> is the post's */
         uint32_t time_order = UINT32_MAX;
         dl_date time_date;
         for (size_t i = 0; headline && i < m->ntimes && time_order == UINT32_MAX; i++) {
@@ -3426,13 +3409,13 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     }
     /* a page that declares no date and shows none with its headline: the date it says it stands at
      * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a
-     * first <time> or a date in the text is as often a teaser's or a caption's (meta-dev +3,
-     * wcxb-dev +1; before the date lines near the headline, meta-dev -2 and wcxb-dev -3 more) */
+     * first <time> or a date in the text is as often a teaser's or a caption's (after the date lines
+     * near the headline, which date the post more surely) */
     if (!pick && labelled_date(m, status_words, sizeof status_words / sizeof status_words[0], &found)) pick = &found;
     /* a <time> near the headline (after it, as near as a date line): the post's own, where the page's
      * first <time> is as often a sidebar's news item above it; its datetime says the day, where its
-     * text may be a numeric date in an order the page does not tell ("03/01/2017") (wcxb-dev +1, none
-     * lost). After the page's status date: on a short page a teaser's <time> is within reach */
+     * text may be a numeric date in an order the page does not tell ("03/01/2017"). After the page's
+     * status date: on a short page a teaser's <time> is within reach */
     for (size_t i = 0; headline && i < m->ntimes && !pick; i++) {
         const dl_meta_node *n = &m->times[i];
         if (!near_headline(n, headline_order)) continue;
@@ -3442,8 +3425,8 @@ static int resolve_date(const dl_meta *m, const dl_node *headline, const dl_node
     /* the date written in the lines just under the headline, not labelled an update, before the page's
      * first <time> anywhere: that <time> is as often the header's clock or a sidebar's item as the
      * post's ("Started by Jane, June 04, 2024" under a forum thread's title, a <time> with the visitor's
-     * current time in the page header above it; meta-dev +1, wcxb-dev +1; any date in the first 3000
-     * bytes below, an "updated" one too: wcxb-dev -1 more) */
+     * current time in the page header above it; a date further down, or an "updated" one, is as often
+     * another item's) */
     if (!pick && headline) {
         int updated = 0;
         if (date_under_headline(m, headline, &found, &updated) && !updated) pick = &found;
@@ -3533,8 +3516,7 @@ int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out) {
     if (m->nomem || copy_design(&m->design, out) < 0) return -1;
     /* the site name: og:site_name, else application-name, else the JSON-LD publisher, else the name of
      * the JSON-LD WebSite (a home or service page declares no article and so no publisher; the site
-     * name it declares is what tells "Site - Headline" from "Headline - Site" in its <title>: wcxb-dev
-     * title +1, nothing else scored changes; 15 development pages gain a site name, each the site's) */
+     * name it declares is what tells "Site - Headline" from "Headline - Site" in its <title>) */
     const dl_buf *site = &m->src[DL_SRC_OG_SITE_NAME];
     if (!site->len) site = &m->src[DL_SRC_APPLICATION_NAME];
     if (!site->len) site = &m->src[DL_SRC_LD_PUBLISHER];
@@ -3548,8 +3530,8 @@ int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out) {
     if (resolve_byline(m, headline_order, site->data, site->len, out) < 0) return -1;
     /* no <h1> titles the post, but an <h2> says the title ("<h2><a>Post</a></h2><small>January 13,
      * 2020</small>" on a blog without an <h1>): the date under it is the post's, where the first date
-     * in the text is any date the post mentions (meta-dev +2, wcxb-dev +1; as the byline's headline
-     * too, wcxb-dev byline -1) */
+     * in the text is any date the post mentions (the byline, read before, keeps looking from the
+     * <h1>s: as its headline the <h2> takes a later post's author) */
     if (!headline && out->fields[DL_META_TITLE].value.len) {
         const dl_buf *title = &out->fields[DL_META_TITLE].value;
         for (size_t i = 0; i < m->nh2 && !headline; i++) {
@@ -3570,9 +3552,8 @@ int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out) {
                 /* ... or the <h2> over the article body is the <title>'s part after a separator,
                  * longer than the part before it ("Gregory Szorc's Digital Home | Mercurial's Journey
                  * ..."), where the title resolution kept the other part: on an article or a forum
-                 * page, the heading over the body names the post (meta-dev +1 date, and 1 title
-                 * without its site; wcxb-dev unchanged; on other page types, or away from the body,
-                 * the heading is as often the site's name) */
+                 * page, the heading over the body names the post (on other page types, or away from
+                 * the body, the heading is as often the site's name) */
                 dl_buf tt = {0};
                 decode_entities(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, &tt);
                 if (!tt.failed && trails_after(h.data, h.len, tt.data, tt.len, 1)) {
@@ -3597,7 +3578,7 @@ int dl_meta_resolve(dl_meta *m, const dl_node *body, dl_metadata *out) {
     /* English at large was read month first (a guess, visit_tag) and the date came out as a day both
      * readings allow, with no time (a declared date carries one, a date read off the text seldom does):
      * a page that writes its other dates day first ("3 October 2023") is read day first, and its
-     * dates resolved again (wcxb-dev +1: "03/10/2023" under the headline, "- 3 October 2023" by the
+     * dates resolved again ("03/10/2023" under the headline, "- 3 October 2023" by the
      * same post's link in the page's list of posts) */
     const dl_buf *got = &out->fields[DL_META_DATE].value;
     dl_date x;

@@ -1,4 +1,4 @@
-/* Page metadata (issue 13): what extract/metadata/metadata.c offers.
+/* Page metadata: what extract/metadata/metadata.c offers.
  *
  * One harvest, in one pass over the tree (article.c's dl_article_harvest calls dl_meta_visit on every
  * element it enters and dl_meta_leave when it leaves one). The harvest keeps two things:
