@@ -17,6 +17,7 @@
 #include "common/ascii.h"
 #include "extract/metadata/jsonld.h"
 #include "extract/page_type.h"
+#include "extract/metadata/words.h"
 #include "extract/rules.h"
 
 /* Text kept for one source at most: a headline, a name or a date line, not a document. */
@@ -113,6 +114,20 @@ static int has_token(const dl_attr *a, const char *word) {
     return 0;
 }
 
+/* Whether s[0..n) holds one of words[0..nw) (lower-case ASCII) as a substring, case-insensitively. */
+static int contains_any(const char *s, size_t n, const char *const *words, size_t nw) {
+    for (size_t k = 0; k < nw; k++)
+        if (contains_ci(s, n, words[k])) return 1;
+    return 0;
+}
+
+/* Whether the space-separated token list holds one of words[0..nw), ASCII case-insensitively. */
+static int has_any_token(const dl_attr *a, const char *const *words, size_t nw) {
+    for (size_t k = 0; k < nw; k++)
+        if (has_token(a, words[k])) return 1;
+    return 0;
+}
+
 /* The longest prefix of s no longer than n that ends on a UTF-8 character boundary (s has more than n
  * bytes): a value cut to a bound stays valid UTF-8. */
 static size_t utf8_cut(const char *s, size_t n) {
@@ -126,7 +141,7 @@ static const dl_attr *attr(const dl_node *el, const char *name) { return dl_elem
  * itemprop=jobTitle): the role under the name, not a word of it. */
 static int job_element(const dl_node *el) {
     const dl_attr *cls = attr(el, "class"), *prop = attr(el, "itemprop");
-    return (cls && contains_ci(cls->value.ptr, cls->value.len, "job")) ||
+    return (cls && contains_ci(cls->value.ptr, cls->value.len, DL_MW_JOB_CLASS)) ||
            (prop && contains_ci(prop->value.ptr, prop->value.len, "jobtitle"));
 }
 
@@ -138,7 +153,7 @@ static int topic_link(const dl_node *el) {
     const dl_attr *rel = attr(el, "rel"), *href = attr(el, "href");
     if (rel && has_token(rel, "tag")) return 1;
     if (!href) return 0;
-    static const char *const paths[] = {"/tag/", "/tags/", "/category/", "/categories/"};
+    static const char *const paths[] = {DL_MW_TOPIC_PATHS};
     for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++)
         if (contains_ci(href->value.ptr, href->value.len, paths[k])) return 1;
     return 0;
@@ -220,8 +235,8 @@ static int headline_aside(const dl_node *x, int leading, int after_link) {
     if (!leading && after_link && x->atom == DL_TAG_a && link_aside(x)) return 1;
     const dl_attr *cls = attr(x, "class");
     if (!cls) return 0;
-    if (has_token(cls, "sr-only") || has_token(cls, "visually-hidden") || has_token(cls, "visuallyhidden") ||
-        has_token(cls, "screen-reader-text")) {
+    static const char *const hidden[] = {DL_MW_HIDDEN_CLASSES}, *const labels[] = {DL_MW_HEADLINE_LABEL_CLASSES};
+    if (has_any_token(cls, hidden, sizeof hidden / sizeof hidden[0])) {
         /* hidden words; a hidden separator between a kicker and the headline ("Klimaschutz<span
          * class=sr-only>: </span>Bohren ...") stays, as the words' boundary */
         dl_buf t = {0};
@@ -231,7 +246,7 @@ static int headline_aside(const dl_node *x, int leading, int after_link) {
         dl_buf_free(&t);
         return words;
     }
-    return leading && (has_token(cls, "label") || has_token(cls, "badge") || has_token(cls, "prefix"));
+    return leading && has_any_token(cls, labels, sizeof labels / sizeof labels[0]);
 }
 
 /* The text of the heading el as bounded_text reads it (spaced 0), without the words headline_aside
@@ -450,92 +465,32 @@ static void set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n)
 static int looks_like_url(const char *s, size_t n) {
     /* a path on the page's own site ("/@jane", "/author/jane-doe") is a profile's address too: a name
      * never starts with a slash */
-    return starts_ci(s, n, "http:") || starts_ci(s, n, "https:") || starts_ci(s, n, "/") || starts_ci(s, n, "www.");
+    static const char *const starts[] = {DL_MW_URL_STARTS};
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++)
+        if (starts_ci(s, n, starts[k])) return 1;
+    return 0;
 }
 
-/* Keys other than the design's that name the sources above, lower case. Reasons:
- * dc.title / dcterms.title (Dublin Core), parsely-* (Parse.ly's tags, written by many news CMSs),
- * sailthru.* and byl (newsletter and news CMS tags), citation_* (scholarly pages), twitter:title (the
- * card title, usually the headline). Dates: the OpenGraph/article names, Parse.ly's, the CMS
- * spellings htmldate reads, and the modification names kept apart. */
-#define DL_KEY(k) k, sizeof(k) - 1
+/* The article keys (words.h), with their lengths: a meta's key is compared only with those of its
+ * length. */
+#define DL_KEY(k, src, date, many) {k, sizeof(k) - 1, src, date, many},
 static const struct {
     const char *key;
     size_t len;
     int src;  /* a dl_meta_source, or -1 */
     int date; /* a dl_meta_date_source, or -1 */
     int many; /* written once per author: each value another name (add_src_name) */
-} article_keys[] = {
-    {DL_KEY("og:title"), DL_SRC_OG_TITLE, -1, 0},
-    {DL_KEY("twitter:title"), DL_SRC_TWITTER_TITLE, -1, 0},
-    {DL_KEY("dc.title"), DL_SRC_DC_TITLE, -1, 0},
-    {DL_KEY("dc:title"), DL_SRC_DC_TITLE, -1, 0},
-    {DL_KEY("dcterms.title"), DL_SRC_DC_TITLE, -1, 0},
-    {DL_KEY("parsely-title"), DL_SRC_PARSELY_TITLE, -1, 0},
-    {DL_KEY("headline"), DL_SRC_ITEMPROP_HEADLINE, -1, 0},
-    {DL_KEY("og:site_name"), DL_SRC_OG_SITE_NAME, -1, 0},
-    {DL_KEY("application-name"), DL_SRC_APPLICATION_NAME, -1, 0},
-    {DL_KEY("author"), DL_SRC_META_AUTHOR, -1, 0},
-    {DL_KEY("article:author"), DL_SRC_ARTICLE_AUTHOR, -1, 1},
-    {DL_KEY("article:author_name"), DL_SRC_ARTICLE_AUTHOR, -1, 0},
-    {DL_KEY("parsely-author"), DL_SRC_PARSELY_AUTHOR, -1, 0},
-    {DL_KEY("dc.creator"), DL_SRC_DC_CREATOR, -1, 1},
-    {DL_KEY("dc:creator"), DL_SRC_DC_CREATOR, -1, 1},
-    {DL_KEY("dcterms.creator"), DL_SRC_DC_CREATOR, -1, 1},
-    {DL_KEY("sailthru.author"), DL_SRC_OTHER_AUTHOR, -1, 0},
-    {DL_KEY("byl"), DL_SRC_OTHER_AUTHOR, -1, 0},
-    {DL_KEY("citation_author"), DL_SRC_OTHER_AUTHOR, -1, 1},
-    {DL_KEY("citation_authors"), DL_SRC_OTHER_AUTHOR, -1, 1},
-    {DL_KEY("og:url"), DL_SRC_OG_URL, -1, 0},
-    {DL_KEY("twitter:data1"), DL_SRC_TWITTER_DATA1, -1, 0},
-    {DL_KEY("article:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
-    {DL_KEY("article:published"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
-    {DL_KEY("og:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
-    {DL_KEY("og:article:published_time"), -1, DL_DATE_ARTICLE_PUBLISHED, 0},
-    {DL_KEY("datepublished"), -1, DL_DATE_ITEMPROP_PUBLISHED, 0},
-    {DL_KEY("date"), -1, DL_DATE_META, 0},
-    {DL_KEY("pubdate"), -1, DL_DATE_META, 0},
-    {DL_KEY("publishdate"), -1, DL_DATE_META, 0},
-    {DL_KEY("publish-date"), -1, DL_DATE_META, 0},
-    {DL_KEY("publish_date"), -1, DL_DATE_META, 0},
-    {DL_KEY("publication_date"), -1, DL_DATE_META, 0},
-    {DL_KEY("publication-date"), -1, DL_DATE_META, 0},
-    {DL_KEY("published-date"), -1, DL_DATE_META, 0},
-    {DL_KEY("release_date"), -1, DL_DATE_META, 0},
-    {DL_KEY("created"), -1, DL_DATE_META, 0},
-    {DL_KEY("dc.date"), -1, DL_DATE_META, 0},
-    {DL_KEY("dc.date.issued"), -1, DL_DATE_META, 0},
-    {DL_KEY("dc.date.created"), -1, DL_DATE_META, 0},
-    {DL_KEY("dcterms.date"), -1, DL_DATE_META, 0},
-    {DL_KEY("dcterms.issued"), -1, DL_DATE_META, 0},
-    {DL_KEY("dcterms.created"), -1, DL_DATE_META, 0},
-    {DL_KEY("dc:date"), -1, DL_DATE_META, 0},
-    {DL_KEY("parsely-pub-date"), -1, DL_DATE_META, 0},
-    {DL_KEY("sailthru.date"), -1, DL_DATE_META, 0},
-    {DL_KEY("citation_publication_date"), -1, DL_DATE_META, 0},
-    {DL_KEY("citation_date"), -1, DL_DATE_META, 0},
-    {DL_KEY("article.published"), -1, DL_DATE_META, 0},
-    {DL_KEY("article_date_original"), -1, DL_DATE_META, 0},
-    {DL_KEY("original-publish-date"), -1, DL_DATE_META, 0},
-    {DL_KEY("date_published"), -1, DL_DATE_META, 0},
-    {DL_KEY("published"), -1, DL_DATE_META, 0},
-    {DL_KEY("datecreated"), -1, DL_DATE_LD_CREATED, 0},
-    {DL_KEY("article:modified_time"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
-    {DL_KEY("article:modified"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
-    {DL_KEY("og:updated_time"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
-    {DL_KEY("last-modified"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
-    {DL_KEY("lastmod"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
-    {DL_KEY("dcterms.modified"), -1, DL_DATE_ARTICLE_MODIFIED, 0},
-    {DL_KEY("datemodified"), -1, DL_DATE_ITEMPROP_MODIFIED, 0},
-};
+} article_keys[] = {DL_MW_ARTICLE_KEYS(DL_KEY)};
 #undef DL_KEY
 
 static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s, size_t n) {
     /* Slack and Twitter cards label their first data field; "Written by" makes it the author */
     if (ascii_ieq(k, kn, "twitter:label1")) {
         while (n && dl_rule_is_space((unsigned char)*s)) s++, n--;
-        m->twitter_label_author = starts_ci(s, n, "written by") || starts_ci(s, n, "author") ||
-                                  starts_ci(s, n, "autor") || starts_ci(s, n, "auteur");
+        static const char *const labels[] = {DL_MW_TWITTER_AUTHOR_LABELS};
+        m->twitter_label_author = 0;
+        for (size_t k = 0; k < sizeof labels / sizeof labels[0] && !m->twitter_label_author; k++)
+            m->twitter_label_author = starts_ci(s, n, labels[k]);
         return;
     }
     for (size_t i = 0; i < sizeof article_keys / sizeof article_keys[0]; i++) {
@@ -555,7 +510,9 @@ static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s
     }
     /* a CMS's own spelling of the publication date ("w-published-date", "publishDate"): read last, after
      * every name above, and never a modification's */
-    if (kn <= 64 && contains_ci(k, kn, "publish") && !contains_ci(k, kn, "modif") && !contains_ci(k, kn, "updat"))
+    static const char *const modified[] = {DL_MW_MODIFIED_WORDS};
+    if (kn <= 64 && contains_ci(k, kn, DL_MW_PUBLISHED_KEY) &&
+        !contains_any(k, kn, modified, sizeof modified / sizeof modified[0]))
         set_date(m, DL_DATE_META_OTHER, s, n);
 }
 
@@ -585,10 +542,7 @@ static void visit_meta(dl_meta *m, const dl_node *el) {
  * the site's, read only when no article type supplies one. */
 static int article_type(const dl_jsonld_value *v) {
     if (!v->type) return 0;
-    static const char *const kinds[] = {"Article", "NewsArticle", "BlogPosting", "Report", "ScholarlyArticle",
-                                        "TechArticle", "Posting", "LiveBlogPosting", "OpinionNewsArticle",
-                                        "AnalysisNewsArticle", "ReportageNewsArticle", "Review", "Recipe",
-                                        "VideoObject", "SocialMediaPosting", "DiscussionForumPosting", "Story"};
+    static const char *const kinds[] = {DL_MW_LD_ARTICLE_TYPES};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         size_t kl = strlen(kinds[i]);
         if (v->type_len >= kl && memcmp(v->type + v->type_len - kl, kinds[i], kl) == 0) return 1;
@@ -711,14 +665,8 @@ static void keep_node(dl_meta_node *list, size_t *count, const dl_node *el, uint
     (*count)++;
 }
 
-/* Words that introduce a byline, in the seven languages (compared lower case, followed by a space or
- * a colon): "By Jane Doe", "Von Max Muster", "Par Jean Dupont", "Por Ana", "Di Mario", "Door Jan". A
- * label with no name after it ("Published by", "Posted on" before a date, "Article by") names no one. */
-static const char *const byline_prefixes[] = {
-    "written by", "posted by", "words by", "story by", "text by", "by", "von", "par", "por", "di", "door", "autor",
-    "autorin", "author", "auteur", "texto", "text", "reporting by", "published by", "article by", "recipe by",
-    "guide by", "authored by", "authors", "posted on", "posted", "erstellt von", "eingestellt von",
-    "geschrieben von", "insights from"};
+/* Words that introduce a byline (words.h). */
+static const char *const byline_prefixes[] = {DL_MW_BYLINE_LABELS};
 
 /* Whether el's text starts with "By" (or a sibling language's word) as a word of its own: a byline
  * written as text ("<span>By</span> <a>Jane Doe</a>", "<p>By Jane Doe</p>"), with no class to say so.
@@ -736,7 +684,7 @@ static int by_word(const dl_node *el) {
     }
     if (n < 2) return 0;
     unsigned char c0 = lower((unsigned char)s[0]), c1 = lower((unsigned char)s[1]);
-    static const char *const words[] = {"by", "von", "par", "por", "door", "written by", "posted by"};
+    static const char *const words[] = {DL_MW_BY_WORDS};
     size_t k = 0, nwords = sizeof words / sizeof words[0];
     /* and by their second: "the", "product", "details" start no word, so no comparison is made */
     while (k < nwords && ((unsigned char)words[k][0] != c0 || (unsigned char)words[k][1] != c1)) k++;
@@ -763,8 +711,9 @@ static int in_menu_or_code(const dl_node *el) {
     for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 16; up++, a = a->parent) {
         if (a->ns != DL_NS_HTML) continue;
         switch (a->atom) {
-        case DL_TAG_nav: case DL_TAG_button: case DL_TAG_select: case DL_TAG_option: case DL_TAG_menu:
-        case DL_TAG_summary: case DL_TAG_label: case DL_TAG_pre: case DL_TAG_code:
+#define DL_CASE(t) case DL_TAG_##t:
+        DL_MW_MENU_OR_CODE_TAGS(DL_CASE)
+#undef DL_CASE
             return 1;
         default:
             break;
@@ -798,7 +747,7 @@ static int in_menu_class(const dl_node *el) {
     const dl_node *a = el;
     for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 6; up++, a = a->parent) {
         const dl_attr *cls = attr(a, "class");
-        if (cls && contains_ci(cls->value.ptr, cls->value.len, "menu")) return 1;
+        if (cls && contains_ci(cls->value.ptr, cls->value.len, DL_MW_MENU_CLASS)) return 1;
     }
     return 0;
 }
@@ -809,8 +758,8 @@ static int in_comments(const dl_node *el) {
     const dl_node *a = el->parent;
     for (int up = 0; a && a->type == DL_NODE_ELEMENT && up < 8; up++, a = a->parent) {
         const dl_attr *cls = attr(a, "class"), *id = attr(a, "id");
-        if ((cls && contains_ci(cls->value.ptr, cls->value.len, "comment")) ||
-            (id && contains_ci(id->value.ptr, id->value.len, "comment")))
+        if ((cls && contains_ci(cls->value.ptr, cls->value.len, DL_MW_COMMENT_CLASS)) ||
+            (id && contains_ci(id->value.ptr, id->value.len, DL_MW_COMMENT_CLASS)))
             return 1;
     }
     return 0;
@@ -823,9 +772,7 @@ static int author_page_link(const dl_node *el) {
     if (!dl_is_element(el, DL_TAG_a)) return 0;
     const dl_attr *href = attr(el, "href");
     if (!href) return 0;
-    static const char *const segments[] = {"author/", "authors/", "autor/", "autoren/", "auteur/", "auteurs/",
-                                           "editors/", "writers/", "contributors/", "reporters/",
-                                           "journalist/", "journalists/", "redaktion/"};
+    static const char *const segments[] = {DL_MW_AUTHOR_PAGE_SEGMENTS};
     /* one pass over the href: a segment is compared only after a slash, and only when its first letter
      * starts one of the words (every link of the page comes here) */
     const char *p = href->value.ptr, *end = p + href->value.len;
@@ -840,16 +787,8 @@ static int author_page_link(const dl_node *el) {
     return 0;
 }
 
-/* Class, id or itemprop words that mark a byline (the names news and blog templates give it: byline,
- * author, writer, autor, auteur, by-line, reporter, and a forum's username or user-name: Flarum's
- * "PostUser-name"), and those that mark a picture, a biography or a list of authors elsewhere, which are
- * not bylines (avatar, image, photo, img, bio, descr(iption), pic, thumb, comment, authority,
- * authoriz(ation), authoring, social, follow), or a menu, the visitor's account or a documentation
- * page's "user-namespaces" section (menu, account, namespace). Words that mark a date line, as htmldate
- * reads them (date, time, publish, posted, datum, fecha, byline, dateline, entry-meta, post-meta,
- * article-meta, meta-info), and those of an update line or a comment's date, which is not the
- * publication (update, modif, comment, timeline, runtime, timer). A value holds a hint when it holds a
- * word of the first kind and none of the second.
+/* Class, id or itemprop words that mark a byline or a date line, and those that veto each (words.h's
+ * DL_MW_HINTS_*): a value holds a hint when it holds a word of the first kind and none of the second.
  * The words are grouped by their first letter, each with the lists that hold it, so that one pass over
  * a value finds all of them rather than a search per word. */
 enum { HINT_BYLINE = 1, HINT_NOT_BYLINE = 2, HINT_DATE = 4, HINT_NOT_DATE = 8 };
@@ -857,31 +796,22 @@ typedef struct {
     const char *word;
     uint8_t len, lists;
 } hint_word;
-#define HW(w, lists) {w, sizeof(w) - 1, lists}
-static const hint_word hint_a[] = {HW("author", HINT_BYLINE), HW("autor", HINT_BYLINE), HW("auteur", HINT_BYLINE),
-                                   HW("avatar", HINT_NOT_BYLINE), HW("authority", HINT_NOT_BYLINE),
-                                   HW("authoriz", HINT_NOT_BYLINE), HW("authoring", HINT_NOT_BYLINE),
-                                   HW("account", HINT_NOT_BYLINE),
-                                   HW("article-meta", HINT_DATE)};
-static const hint_word hint_b[] = {HW("byline", HINT_BYLINE | HINT_DATE), HW("by-line", HINT_BYLINE),
-                                   HW("bio", HINT_NOT_BYLINE)};
-static const hint_word hint_c[] = {HW("comment", HINT_NOT_BYLINE | HINT_NOT_DATE)};
-static const hint_word hint_d[] = {HW("date", HINT_DATE), HW("datum", HINT_DATE), HW("dateline", HINT_DATE),
-                                   HW("descr", HINT_NOT_BYLINE)};
-static const hint_word hint_e[] = {HW("entry-meta", HINT_DATE)};
-static const hint_word hint_f[] = {HW("fecha", HINT_DATE), HW("follow", HINT_NOT_BYLINE)};
-static const hint_word hint_i[] = {HW("image", HINT_NOT_BYLINE), HW("img", HINT_NOT_BYLINE)};
-static const hint_word hint_m[] = {HW("modif", HINT_NOT_DATE), HW("meta-info", HINT_DATE), HW("menu", HINT_NOT_BYLINE)};
-static const hint_word hint_n[] = {HW("namespace", HINT_NOT_BYLINE)};
-static const hint_word hint_p[] = {HW("photo", HINT_NOT_BYLINE), HW("pic", HINT_NOT_BYLINE), HW("publish", HINT_DATE),
-                                   HW("posted", HINT_DATE), HW("post-meta", HINT_DATE)};
-static const hint_word hint_r[] = {HW("reporter", HINT_BYLINE), HW("runtime", HINT_NOT_DATE)};
-static const hint_word hint_s[] = {HW("social", HINT_NOT_BYLINE)};
-static const hint_word hint_t[] = {HW("thumb", HINT_NOT_BYLINE), HW("time", HINT_DATE), HW("timeline", HINT_NOT_DATE),
-                                   HW("timer", HINT_NOT_DATE)};
-static const hint_word hint_u[] = {HW("update", HINT_NOT_DATE), HW("username", HINT_BYLINE),
-                                   HW("user-name", HINT_BYLINE)};
-static const hint_word hint_w[] = {HW("writer", HINT_BYLINE)};
+#define HW(w, lists) {w, sizeof(w) - 1, lists},
+static const hint_word hint_a[] = {DL_MW_HINTS_A(HW)};
+static const hint_word hint_b[] = {DL_MW_HINTS_B(HW)};
+static const hint_word hint_c[] = {DL_MW_HINTS_C(HW)};
+static const hint_word hint_d[] = {DL_MW_HINTS_D(HW)};
+static const hint_word hint_e[] = {DL_MW_HINTS_E(HW)};
+static const hint_word hint_f[] = {DL_MW_HINTS_F(HW)};
+static const hint_word hint_i[] = {DL_MW_HINTS_I(HW)};
+static const hint_word hint_m[] = {DL_MW_HINTS_M(HW)};
+static const hint_word hint_n[] = {DL_MW_HINTS_N(HW)};
+static const hint_word hint_p[] = {DL_MW_HINTS_P(HW)};
+static const hint_word hint_r[] = {DL_MW_HINTS_R(HW)};
+static const hint_word hint_s[] = {DL_MW_HINTS_S(HW)};
+static const hint_word hint_t[] = {DL_MW_HINTS_T(HW)};
+static const hint_word hint_u[] = {DL_MW_HINTS_U(HW)};
+static const hint_word hint_w[] = {DL_MW_HINTS_W(HW)};
 #undef HW
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -1031,8 +961,10 @@ static unsigned hints(dl_meta *m, const dl_known_attrs *ma, uint32_t *const cell
 static void visit_time(dl_meta *m, const dl_node *el) {
     const dl_attr *dt = attr(el, "datetime");
     const dl_attr *cls = attr(el, "class"), *prop = attr(el, "itemprop");
-    int modified = (cls && (contains_ci(cls->value.ptr, cls->value.len, "updat") ||
-                            contains_ci(cls->value.ptr, cls->value.len, "modif"))) ||
+    static const char *const modified_words[] = {DL_MW_MODIFIED_WORDS};
+    static const char *const published_words[] = {DL_MW_PUBLISHED_CLASSES};
+    int modified = (cls && contains_any(cls->value.ptr, cls->value.len, modified_words,
+                                        sizeof modified_words / sizeof modified_words[0])) ||
                    (prop && contains_ci(prop->value.ptr, prop->value.len, "datemodified"));
     dl_buf b = {0};
     if (dt && dt->value.len) dl_buf_append(&b, dt->value.ptr, dt->value.len);
@@ -1056,8 +988,8 @@ static void visit_time(dl_meta *m, const dl_node *el) {
     }
     if (b.len) {
         int published = attr(el, "pubdate") ||
-                        (cls && (contains_ci(cls->value.ptr, cls->value.len, "publi") ||
-                                 contains_ci(cls->value.ptr, cls->value.len, "posted")));
+                        (cls && contains_any(cls->value.ptr, cls->value.len, published_words,
+                                             sizeof published_words / sizeof published_words[0]));
         /* microdata's dateCreated is when the work was made public as much as datePublished: a
          * question's "asked" <time> on a Q&A page (its answers' and comments' datePublished follow) */
         if (prop && (contains_ci(prop->value.ptr, prop->value.len, "datepublished") ||
@@ -1103,8 +1035,9 @@ static void item_author_name(dl_meta *m, const dl_node *el, const dl_known_attrs
             for (int k = 0; post && post->type == DL_NODE_ELEMENT && k < 8 && !attr(post, "itemscope"); k++)
                 post = post->parent;
             const dl_attr *pt = post && post->type == DL_NODE_ELEMENT ? attr(post, "itemtype") : NULL;
-            if (!pt || !(contains_ci(pt->value.ptr, pt->value.len, "posting") ||
-                         contains_ci(pt->value.ptr, pt->value.len, "article")))
+            static const char *const post_types[] = {DL_MW_POST_ITEM_TYPES};
+            if (!pt ||
+                !contains_any(pt->value.ptr, pt->value.len, post_types, sizeof post_types / sizeof post_types[0]))
                 return;
             bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_ITEMPROP_AUTHOR_TEXT]);
             if (m->src[DL_SRC_ITEMPROP_AUTHOR_TEXT].failed) m->nomem = 1;
@@ -1389,7 +1322,7 @@ static int trails_after(const char *a, size_t an, const char *b, size_t bn, int 
     if (y[k - 1] == ':') return 1;
     if (!any_sep) return 0;
     /* norm writes en and em dashes as '-' */
-    static const char *const seps[] = {" |", " -", " \xc2\xb7", " \xe2\x80\xa2", " \xc2\xbb"};
+    static const char *const seps[] = {DL_MW_TRAILING_SEPARATORS};
     for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
         size_t sl = strlen(seps[i]);
         if (k > sl && memcmp(y + k - sl, seps[i], sl) == 0) return 1;
@@ -1418,12 +1351,9 @@ static void decode_entities(const char *s, size_t n, dl_buf *out) {
     static const struct {
         const char *name;
         const char *utf8;
-    } named[] = {{"amp", "&"},          {"quot", "\""},         {"apos", "'"},          {"lt", "<"},
-                 {"gt", ">"},           {"nbsp", " "},          {"ndash", "\xe2\x80\x93"}, {"mdash", "\xe2\x80\x94"},
-                 {"hellip", "\xe2\x80\xa6"}, {"rsquo", "\xe2\x80\x99"}, {"lsquo", "\xe2\x80\x98"},
-                 {"rdquo", "\xe2\x80\x9d"}, {"ldquo", "\xe2\x80\x9c"}, {"bull", "\xe2\x80\xa2"},
-                 {"middot", "\xc2\xb7"}, {"raquo", "\xc2\xbb"}, {"laquo", "\xc2\xab"}, {"copy", "\xc2\xa9"},
-                 {"reg", "\xc2\xae"},   {"trade", "\xe2\x84\xa2"}};
+#define DL_ENTITY(name, utf8) {name, utf8},
+    } named[] = {DL_MW_NAMED_ENTITIES(DL_ENTITY)};
+#undef DL_ENTITY
     for (size_t i = 0; i < n;) {
         /* a no-break space is a space in a one-line title or name: "Headline&nbsp;|&nbsp;Site" is
          * written so the bar does not wrap, and the separator must still be found */
@@ -1502,12 +1432,8 @@ static int same_ci(const char *a, size_t an, const char *b, size_t bn) {
     return same_text(a, an, b, bn);
 }
 
-/* Separators publishers put between the headline and the site name, in order of how surely they
- * separate (a hyphen with spaces may also be inside a headline); CJK titles write the full-width bar
- * and colon without spaces ("見出し：サイト名"). */
-static const char *const title_seps[] = {" | ", " :: ", " // ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " \xc2\xb7 ",
-                                         " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a",
-                                         " / "};
+/* Separators between the headline and the site name, surest first (words.h). */
+static const char *const title_seps[] = {DL_MW_TITLE_SEPARATORS};
 
 static const char *find_sep(const char *s, size_t n, const char *sep, int last) {
     size_t sl = strlen(sep);
@@ -2127,17 +2053,8 @@ static int resolve_title(const dl_meta *m, const dl_node *body, const char *site
 
 /* ---- byline */
 
-/* Words after which a byline line says something else: a date, a role, an update note. */
-static const char *const byline_stops[] = {" | ", " \xe2\x80\xa2 ", " \xc2\xb7 ", " - ", " \xe2\x80\x94 ",
-                                           " \xe2\x80\x93 ", " on ", " am ", " le ", " el ", " il ", " op ",
-                                           " updated", " published", " posted", " aktualisiert", " veröffentlicht",
-                                           " publié", " publicado", " pubblicato", " share", " follow", " email",
-                                           " twitter", " contact", " last updated", " last modified", " sponsored",
-                                           " view in", " view all", " view profile", " more articles", " at ",
-                                           " in ", /* "Written by Jane Doe in Politics on ..." */
-                                           " \"", " \xc2\xbb", /* a forum's "name » Tue Aug 27, 2019" */
-                                           " \xe2\x8b\x85 ", /* "Jane Doe ⋅ Review Editor ⋅" (U+22C5) */
-                                           ". reviewed by", " reviewed by", " fact checked by"};
+/* Words after which a byline line says something else (words.h). */
+static const char *const byline_stops[] = {DL_MW_BYLINE_STOPS};
 
 /* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
  * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
@@ -2212,7 +2129,7 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
     }
     /* a bio after the name ("Lauren Vetter is a growth-focused marketing professional"): cut where the
      * words before it are a name's few, not where a sentence about something else says "is a" */
-    static const char *const bio[] = {" is a ", " is an ", " is the "};
+    static const char *const bio[] = {DL_MW_BIO_STARTS};
     for (size_t k = 0; k < sizeof bio / sizeof bio[0]; k++) {
         size_t sl = strlen(bio[k]);
         for (size_t i = a, words = 0; i + sl <= e && words < 4; i++) {
@@ -2280,10 +2197,8 @@ static size_t clean_byline(const char *s, size_t n, size_t *start) {
 }
 
 /* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
-/* Words of a role under a byline's name, in English and German. */
-static const char *const roles[] = {"staff", "writer", "editor", "reporter", "correspondent", "columnist",
-                                    "contributor", "contributing", "senior", "chief", "redakteur",
-                                    "redakteurin", "redaktion", "journalist", "autor", "autorin"};
+/* Words of a role under a byline's name (words.h). */
+static const char *const roles[] = {DL_MW_ROLE_WORDS};
 
 static int role_word(const char *s, size_t n) {
     for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
@@ -2315,11 +2230,7 @@ static size_t without_role(const char *s, size_t n) {
  * names that are as often a given name (Jan, April, May, June, August) are left as names. */
 static int calendar_word(const char *s, size_t n) {
     while (n && (s[n - 1] == '.' || s[n - 1] == ',')) n--;
-    static const char *const words[] = {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-                                        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-                                        "sunday", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct",
-                                        "nov", "dec", "january", "february", "march", "july", "september",
-                                        "october", "november", "december"};
+    static const char *const words[] = {DL_MW_CALENDAR_WORDS};
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
         if (ascii_ieq(s, n, words[k])) return 1;
     return 0;
@@ -2336,8 +2247,7 @@ static int plausible_byline(const char *s, size_t n) {
     /* a sentence without its full stop ("Ray graduated from NYU with a degree", a bio's first words): a
      * name's words are capitalised, but for the particles and joins names carry (von, van, de, da, di,
      * du, del, der, den, la, le, bin, al, and, und, et, y, e, en) */
-    static const char *const particles[] = {"von", "van", "de", "da", "di", "du", "del", "der", "den", "la",
-                                            "le", "bin", "al", "and", "und", "et", "y", "e", "en"};
+    static const char *const particles[] = {DL_MW_NAME_PARTICLES};
     int lower_words = 0;
     for (size_t i = 0; i < n;) {
         while (i < n && s[i] == ' ') i++;
@@ -2362,13 +2272,7 @@ static int plausible_byline(const char *s, size_t n) {
      * von ...", a forum's "Offline" status and "... wrote" quote header, a theme's "Theme: ... von"
      * credit, all met among visible byline candidates), nor a copyright notice ("The State
      * University ©" in an "author" block, a picture's "© Jane Doe") */
-    static const char *const not_names[] = {"more from", "view all", "see all", "read more", "all posts",
-                                            "see full bio", "full bio", "about the author", "author profile",
-                                            "min read", "the author", "login", "log in", "sign in", "sign up",
-                                            "account", "email address", "e-mail address", "register",
-                                            "anmelden", "connexion", "\xc2\xa9", "copyright", "author archive",
-                                            "rss", "articles", "posts by", "join today", "alles von", "menu",
-                                            "konto", "theme:", "profil", "offline", " wrote"};
+    static const char *const not_names[] = {DL_MW_NOT_NAME_WORDS};
     for (size_t k = 0; k < sizeof not_names / sizeof not_names[0]; k++)
         if (contains_ci(s, n, not_names[k])) return 0;
     /* a role alone ("Staff Writer", "Contributing Editor") is the line under a name, not the name */
@@ -2454,8 +2358,7 @@ static int add_byline(const dl_node *node, int by_word_alone, dl_buf *out) {
 static int other_role_before(const dl_node *a) {
     const dl_node *t = a->prev;
     if (!t || t->type != DL_NODE_TEXT) return 0;
-    static const char *const roles[] = {"review", "edit", "fact", "illustrat", "photo", "translat",
-                                        "\xe3\x82\xa4\xe3\x83\xa9\xe3\x82\xb9\xe3\x83\x88"};
+    static const char *const roles[] = {DL_MW_OTHER_ROLE_WORDS};
     for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
         if (contains_ci(t->u.text.ptr, t->u.text.len, roles[k])) return 1;
     return 0;
@@ -2498,7 +2401,7 @@ static int visible_byline(const dl_meta *m, uint32_t after, dl_buf *out) {
  * in the seven languages. A comma may as well start a role ("Jane Doe, Senior Editor"), so it does not
  * count. */
 static int more_names(const char *s, size_t n) {
-    static const char *const joins[] = {" and ", " & ", " und ", " et ", " y ", " e ", " en "};
+    static const char *const joins[] = {DL_MW_NAME_JOINS};
     for (size_t k = 0; k < sizeof joins / sizeof joins[0]; k++)
         if (starts_ci(s, n, joins[k])) return 1;
     return 0;
@@ -2508,7 +2411,8 @@ static int more_names(const char *s, size_t n) {
  * path of lower-case identifiers ("page.head.extra.author"; two dots at least, each part two
  * characters or more, so a user name like "j.doe" stays). */
 static int template_variable(const char *s, size_t n) {
-    if (contains_ci(s, n, "{{") || contains_ci(s, n, "${")) return 1;
+    static const char *const marks[] = {DL_MW_TEMPLATE_MARKS};
+    if (contains_any(s, n, marks, sizeof marks / sizeof marks[0])) return 1;
     size_t dots = 0, part = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -2534,8 +2438,7 @@ static int names_someone(const char *s, size_t n) {
     for (size_t i = 0; i < n && !letter; i++)
         letter = dl_ascii_is_alpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80;
     if (!letter) return 0;
-    static const char *const placeholders[] = {"unknown", "unbekannt", "unbenannt", "undefined", "null", "none",
-                                               "n/a", "inconnu", "desconocido"};
+    static const char *const placeholders[] = {DL_MW_PLACEHOLDER_NAMES};
     for (size_t k = 0; k < sizeof placeholders / sizeof placeholders[0]; k++)
         if (same_ci(s, n, placeholders[k], strlen(placeholders[k]))) return 0;
     if (n && s[0] == '@') return 0;
@@ -2549,8 +2452,7 @@ static int names_someone(const char *s, size_t n) {
 
 /* Company names in an author meta: the publisher, not who wrote the article. */
 static int corporate(const char *s, size_t n) {
-    static const char *const suffixes[] = {" inc.", " inc", " llc", " ltd", " ltd.", " gmbh", " ag", " corp", " corp.",
-                                           " s.a.", " plc", " nast"};
+    static const char *const suffixes[] = {DL_MW_COMPANY_SUFFIXES};
     for (size_t k = 0; k < sizeof suffixes / sizeof suffixes[0]; k++) {
         size_t l = strlen(suffixes[k]);
         if (n > l && ascii_ieq(s + n - l, l, suffixes[k])) return 1;
@@ -2937,12 +2839,8 @@ static int same_day(const dl_date *a, const dl_date *b) {
 /* dl_date_find looks at 4096 bytes at a time: step by less, so a date across the boundary is read */
 #define DL_META_PAGE_STEP 4000
 
-/* Words that label a date as the publication: the explicit ones first ("date:" also labels an
- * event's or a product's dates). */
-static const char *const publication_words[] = {"published", "posted", ("ver\xc3\xb6" "ffentlicht"), "erschienen",
-                                                "publi\xc3\xa9", "publicado", "pubblicato", "gepubliceerd",
-                                                "datum:", "date:", "fecha:"};
-#define DL_META_EXPLICIT_WORDS 8
+/* Words that label a date as the publication, the explicit ones first (words.h). */
+static const char *const publication_words[] = {DL_MW_PUBLICATION_LABELS};
 
 /* Whether the words just before a date (at most 40 bytes of text[0..at)) say it is the publication:
  * "Published on", "Veröffentlicht am", "Erschienen am", "publié le", "publicado el", "pubblicato il",
@@ -3057,13 +2955,11 @@ static int labelled_date(const dl_meta *m, const char *const *words, size_t n, d
 
 /* The first date labelled by an explicit publication word (publication_words' first ones). */
 static int explicit_date(const dl_meta *m, dl_date *d) {
-    return labelled_date(m, publication_words, DL_META_EXPLICIT_WORDS, d);
+    return labelled_date(m, publication_words, DL_MW_EXPLICIT_LABELS, d);
 }
 
-/* Words that label the date a page says it stands at: its last revision ("Stand: 09.10.2017",
- * "Aktualisiert: 30.12.2016", "Letzte Änderung: 14.01.2022"). */
-static const char *const status_words[] = {"stand:", "stand -", "aktualisiert", "letzte \xc3\xa4nderung", "zuletzt ge\xc3\xa4ndert",
-                                           "last updated", "last modified", "updated:", "mis \xc3\xa0 jour"};
+/* Words that label the date a page says it stands at (words.h). */
+static const char *const status_words[] = {DL_MW_STATUS_LABELS};
 
 /* The next date written in the page's text t at or after *off: its position in *at. dl_date_find reads
  * a bounded window, so where a window holds no date the walk moves on by most of it, keeping a date's
@@ -3160,10 +3056,7 @@ static int page_shows_day(const dl_meta *m, const dl_date *d) {
  * "atualizado em", "last edited", "zuletzt geändert", "Letzte Änderung". */
 static int update_label(const char *text, size_t floor, size_t at) {
     size_t from = at > floor + 48 ? at - 48 : floor;
-    /* "nderung" and "ndert": Änderung, geändert, whatever the case of the umlaut */
-    static const char *const words[] = {"updated", "update:", "aktualisiert", "ndert", "nderung", "modified", "edited",
-                                        "mis \xc3\xa0 jour", "actualizado", "aggiornato", "bijgewerkt",
-                                        "atualizado", "revised"};
+    static const char *const words[] = {DL_MW_UPDATE_LABELS};
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
         if (contains_ci(text + from, at - from, words[k])) return 1;
     return 0;
