@@ -11,7 +11,7 @@
  * What stays in the code: the names a format defines, compared one at a time where the format is read
  * (a schema.org itemprop, a JSON-LD key or @type, a rel token, a microformat class, a BCP 47 tag), the
  * punctuation a rule skips, a word a rule is about alone (a newsroom's "... Staff", the "Last" of a "Last
- * updated" line), the pieces metadata.c looks for before it reads a value's words, and the date parser's
+ * updated" line), the pieces harvest.c looks for before it reads a value's words, and the date parser's
  * grammar words (ordinals, connectors, the words around a time of day), which shape its patterns rather
  * than name what a page says. No word here names a site, a URL or a single page.
  */
@@ -119,13 +119,13 @@
 
 /* Words that start a byline written as text, as a word of their own ("<span>By</span> <a>Jane
  * Doe</a>", "<p>Von Max Muster</p>"), with no class to say so. The harvest rules most texts out by
- * their first two letters before it compares (metadata.c's by_word: its first-letter switch lists the
+ * their first two letters before it compares (harvest.c's by_word: its first-letter switch lists the
  * initials of these words, b v p d w). */
 #define DL_MW_BY_WORDS "by", "von", "par", "por", "door", "written by", "posted by"
 
 /* Path segments of a link to an author's page, each after a slash ("/author/jane-doe/",
  * "/about/editors/jon-fingas/"): the sites' lists of their authors. Not "/profile/", which social
- * sites' links carry too. (metadata.c's author_page_link compares a segment only when its first letter
+ * sites' links carry too. (harvest.c's author_page_link compares a segment only when its first letter
  * is one of these words' initials, a e w c r j.) */
 #define DL_MW_AUTHOR_PAGE_SEGMENTS "author/", "authors/", "autor/", "autoren/", "auteur/", "auteurs/",  \
     "editors/", "writers/", "contributors/", "reporters/", "journalist/", "journalists/", "redaktion/"
@@ -153,8 +153,8 @@
 #define DL_MW_POST_ITEM_TYPES "posting", "article"
 
 /* Class, id and itemprop words that mark a visible byline or date line, X(word, lists), grouped by
- * first letter so that one pass over a value finds all of them (metadata.c's hint_words_at); lists are
- * metadata.c's HINT_ bits. A value holds a hint when it holds a word of the first kind and none of the
+ * first letter so that one pass over a value finds all of them (harvest.c's hint_words_at); lists are
+ * harvest.c's HINT_ bits. A value holds a hint when it holds a word of the first kind and none of the
  * second:
  * - byline: the names news and blog templates give it (byline, author, writer, autor, auteur, by-line,
  *   reporter) and a forum's username or user-name (Flarum's "PostUser-name");
@@ -166,7 +166,7 @@
  *   entry-meta, post-meta, article-meta, meta-info;
  * - not a date line: an update line or a comment's date, which is not the publication (update, modif,
  *   comment, timeline, runtime, timer).
- * Every word of the first kind holds one of the pieces metadata.c's has_piece looks for first (aut, by,
+ * Every word of the first kind holds one of the pieces harvest.c's has_piece looks for first (aut, by,
  * writer, reporter, dat, tim, pub, post, fecha, meta, username, user-name): a value without one holds no
  * hint, whatever else it holds. tests/metadata/test_meta_hint_words.py tries each byline word and veto. */
 #define DL_MW_HINTS_A(X) X("author", HINT_BYLINE) X("autor", HINT_BYLINE) X("auteur", HINT_BYLINE)           \
@@ -217,7 +217,7 @@
 #define DL_MW_TITLE_SEPARATORS " | ", " :: ", " // ", " \xe2\x80\x94 ", " \xe2\x80\x93 ", " \xc2\xb7 ",      \
     " \xe2\x80\xa2 ", " \xc2\xbb ", " ~ ", " - ", "\xef\xbd\x9c", "\xef\xbc\x9a", " / "
 
-/* The separators before a title's trailing part, in the comparison form (metadata.c's norm writes en and
+/* The separators before a title's trailing part, in the comparison form (compare.c's norm writes en and
  * em dashes as '-'): " | ", " - ", " · ", " • ", " » ". */
 #define DL_MW_TRAILING_SEPARATORS " |", " -", " \xc2\xb7", " \xe2\x80\xa2", " \xc2\xbb"
 
