@@ -13,27 +13,34 @@ static const char *const byline_prefixes[] = {DL_MW_BYLINE_LABELS};
 /* Words after which a byline line says something else (words.h). */
 static const char *const byline_stops[] = {DL_MW_BYLINE_STOPS};
 
-/* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
- * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
-size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
+/* Past the separators before a name, and the "&" of a second author's line ("& Jane Doe"); after a date
+ * (dated) its middle dot, bullet or dash too. */
+static size_t skip_separators(const char *s, size_t n, size_t a, int dated) {
+    for (;;) {
+        const unsigned char *u = (const unsigned char *)s + a;
+        while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
+                         s[a] == ',' || s[a] == '"' || s[a] == '&'))
+            a++, u++;
+        if (a + 1 < n && u[0] == 0xC2 && (u[1] == 0xA0 || (dated && u[1] == 0xB7)))
+            a += 2; /* no-break space; a middle dot after a date */
+        else if (dated && a + 2 < n && u[0] == 0xE2 && u[1] == 0x80 &&
+                 (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
+            a += 3; /* a bullet, an en or an em dash after a date */
+        else
+            break;
+    }
+    return a;
+}
+
+/* Where the names of a byline line start: past the separators, a date before the names and the word that
+ * introduces them ("By", "Von" ...: words.h's labels), as often as they come. Returns 0 when a label
+ * stands alone, with no name after it. */
+static int names_start(const char *s, size_t n, size_t *at) {
     size_t a = 0;
     int dated = 0; /* a date before the names was passed over in the previous round */
     for (int again = 1; again;) {
         again = 0;
-        /* separators left before the name, and the "&" of a second author's line ("& Jane Doe") */
-        for (;;) {
-            const unsigned char *u = (const unsigned char *)s + a;
-            while (a < n && (dl_rule_is_space((unsigned char)s[a]) || s[a] == ':' || s[a] == '-' || s[a] == '|' ||
-                             s[a] == ',' || s[a] == '"' || s[a] == '&'))
-                a++, u++;
-            if (a + 1 < n && u[0] == 0xC2 && (u[1] == 0xA0 || (dated && u[1] == 0xB7)))
-                a += 2; /* no-break space; a middle dot after a date */
-            else if (dated && a + 2 < n && u[0] == 0xE2 && u[1] == 0x80 &&
-                     (u[2] == 0xA2 || u[2] == 0x93 || u[2] == 0x94))
-                a += 3; /* a bullet, an en or an em dash after a date */
-            else
-                break;
-        }
+        a = skip_separators(s, n, a, dated);
         dated = 0;
         /* a date before the names ("Dec 17, 2025 Jane Doe", "Dec. 19, 2025 · Jane Doe", a date-and-author
          * line): the names follow its year, past the separators between them, which the next round
@@ -58,10 +65,8 @@ size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
             int nbsp = q + 1 < n && (unsigned char)s[q] == 0xC2 && (unsigned char)s[q + 1] == 0xA0;
             size_t rest = q + (nbsp ? 2 : 0);
             while (rest < n && dl_rule_is_space((unsigned char)s[rest])) rest++;
-            if (rest == n && (nbsp || q == n || dl_rule_is_space((unsigned char)s[q]))) { /* the word alone: no name */
-                *start = n;
-                return 0;
-            }
+            if (rest == n && (nbsp || q == n || dl_rule_is_space((unsigned char)s[q])))
+                return 0; /* the word alone: no name */
             if (nbsp || s[q] == ' ' || s[q] == ':') {
                 a = nbsp ? q + 2 : q + 1;
                 again = 1;
@@ -75,6 +80,13 @@ size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
             }
         }
     }
+    *at = a;
+    return 1;
+}
+
+/* Where the names that start at a end: before what follows them (a separator, a date, a role, an update
+ * note, a bio, a count). */
+static size_t names_end(const char *s, size_t a, size_t n) {
     size_t e = n;
     for (size_t k = 0; k < sizeof byline_stops / sizeof byline_stops[0]; k++) {
         size_t sl = strlen(byline_stops[k]);
@@ -113,6 +125,12 @@ size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
             e = i;
             break;
         }
+    return e;
+}
+
+/* The end of the names at s[a..e) without what trails them: punctuation, the name written twice, a
+ * footnote mark, a "Last updated" line's first word, a user name repeated in parentheses. */
+static size_t tidy_end(const char *s, size_t a, size_t e) {
     for (;;) {
         while (e > a && (dl_rule_is_space((unsigned char)s[e - 1]) || s[e - 1] == ',' || s[e - 1] == '|' ||
                          s[e - 1] == '-' || s[e - 1] == ':' || s[e - 1] == ';' || s[e - 1] == '"'))
@@ -149,6 +167,18 @@ size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
             break;
         }
     }
+    return e;
+}
+
+/* Clean a visible byline: drop the introducing word, cut at what follows the names (a date, a
+ * separator, an update note), drop trailing punctuation. Returns the kept slice length (0: none). */
+size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
+    size_t a;
+    if (!names_start(s, n, &a)) {
+        *start = n; /* the word alone: no name */
+        return 0;
+    }
+    size_t e = tidy_end(s, a, names_end(s, a, n));
     *start = a;
     return e - a;
 }

@@ -109,15 +109,57 @@ int meta_leads_rest(const char *a, size_t an, const char *b, size_t bn, size_t *
     return 1;
 }
 
-/* A page that escaped its title twice shows "&amp;" or "&#8211;" after parsing: the reader sees "&"
- * and "–". Decodes numeric references and the common named ones; anything else stays as written. */
-void meta_decode_entities(const char *s, size_t n, dl_buf *out) {
+/* The character reference name[0..nl) (between "&" and ";": "amp", "#8211", "#x2013") appended to out
+ * as UTF-8: numeric references to a scalar value, and the common named ones (words.h). Returns whether
+ * it was one; out is left as it was when not. */
+static int append_reference(const char *name, size_t nl, dl_buf *out) {
     static const struct {
         const char *name;
         const char *utf8;
 #define DL_ENTITY(name, utf8) {name, utf8},
     } named[] = {DL_MW_NAMED_ENTITIES(DL_ENTITY)};
 #undef DL_ENTITY
+    int done = 0;
+    if (nl >= 2 && name[0] == '#') {
+        uint32_t cp = 0;
+        int hex = name[1] == 'x' || name[1] == 'X', ok = 1;
+        for (size_t k = hex ? 2 : 1; k < nl && ok; k++) {
+            char c = name[k];
+            uint32_t d;
+            if (c >= '0' && c <= '9') d = (uint32_t)(c - '0');
+            else if (hex && c >= 'a' && c <= 'f') d = (uint32_t)(c - 'a' + 10);
+            else if (hex && c >= 'A' && c <= 'F') d = (uint32_t)(c - 'A' + 10);
+            else ok = 0, d = 0;
+            cp = cp * (hex ? 16 : 10) + d;
+            if (cp > 0x10FFFF) ok = 0;
+        }
+        if (ok && nl > (size_t)(hex ? 2 : 1) && cp && !(cp >= 0xD800 && cp <= 0xDFFF)) {
+            char u[4];
+            size_t ul;
+            if (cp < 0x80) u[0] = (char)cp, ul = 1;
+            else if (cp < 0x800) u[0] = (char)(0xC0 | (cp >> 6)), u[1] = (char)(0x80 | (cp & 0x3F)), ul = 2;
+            else if (cp < 0x10000)
+                u[0] = (char)(0xE0 | (cp >> 12)), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+                u[2] = (char)(0x80 | (cp & 0x3F)), ul = 3;
+            else
+                u[0] = (char)(0xF0 | (cp >> 18)), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F)),
+                u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)), ul = 4;
+            dl_buf_append(out, u, ul);
+            done = 1;
+        }
+    } else {
+        for (size_t k = 0; k < sizeof named / sizeof named[0] && !done; k++)
+            if (strlen(named[k].name) == nl && memcmp(named[k].name, name, nl) == 0) {
+                dl_buf_append(out, named[k].utf8, strlen(named[k].utf8));
+                done = 1;
+            }
+    }
+    return done;
+}
+
+/* A page that escaped its title twice shows "&amp;" or "&#8211;" after parsing: the reader sees "&"
+ * and "–". Decodes numeric references and the common named ones; anything else stays as written. */
+void meta_decode_entities(const char *s, size_t n, dl_buf *out) {
     for (size_t i = 0; i < n;) {
         /* a no-break space is a space in a one-line title or name: "Headline&nbsp;|&nbsp;Site" is
          * written so the bar does not wrap, and the separator must still be found */
@@ -128,56 +170,16 @@ void meta_decode_entities(const char *s, size_t n, dl_buf *out) {
         }
         if (s[i] != '&') {
             size_t j = i;
-            while (j < n && s[j] != '&' && !((unsigned char)s[j] == 0xC2 && j + 1 < n && (unsigned char)s[j + 1] == 0xA0)) j++;
+            while (j < n && s[j] != '&' &&
+                   !((unsigned char)s[j] == 0xC2 && j + 1 < n && (unsigned char)s[j + 1] == 0xA0))
+                j++;
             dl_buf_append(out, s + i, j - i);
             i = j;
             continue;
         }
         size_t j = i + 1;
         while (j < n && j - i < 12 && s[j] != ';' && s[j] != '&' && !dl_rule_is_space((unsigned char)s[j])) j++;
-        if (j >= n || s[j] != ';') {
-            dl_buf_append(out, "&", 1);
-            i++;
-            continue;
-        }
-        const char *name = s + i + 1;
-        size_t nl = j - i - 1;
-        int done = 0;
-        if (nl >= 2 && name[0] == '#') {
-            uint32_t cp = 0;
-            int hex = name[1] == 'x' || name[1] == 'X', ok = 1;
-            for (size_t k = hex ? 2 : 1; k < nl && ok; k++) {
-                char c = name[k];
-                uint32_t d;
-                if (c >= '0' && c <= '9') d = (uint32_t)(c - '0');
-                else if (hex && c >= 'a' && c <= 'f') d = (uint32_t)(c - 'a' + 10);
-                else if (hex && c >= 'A' && c <= 'F') d = (uint32_t)(c - 'A' + 10);
-                else ok = 0, d = 0;
-                cp = cp * (hex ? 16 : 10) + d;
-                if (cp > 0x10FFFF) ok = 0;
-            }
-            if (ok && nl > (size_t)(hex ? 2 : 1) && cp && !(cp >= 0xD800 && cp <= 0xDFFF)) {
-                char u[4];
-                size_t ul;
-                if (cp < 0x80) u[0] = (char)cp, ul = 1;
-                else if (cp < 0x800) u[0] = (char)(0xC0 | (cp >> 6)), u[1] = (char)(0x80 | (cp & 0x3F)), ul = 2;
-                else if (cp < 0x10000)
-                    u[0] = (char)(0xE0 | (cp >> 12)), u[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
-                    u[2] = (char)(0x80 | (cp & 0x3F)), ul = 3;
-                else
-                    u[0] = (char)(0xF0 | (cp >> 18)), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F)),
-                    u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)), ul = 4;
-                dl_buf_append(out, u, ul);
-                done = 1;
-            }
-        } else {
-            for (size_t k = 0; k < sizeof named / sizeof named[0] && !done; k++)
-                if (strlen(named[k].name) == nl && memcmp(named[k].name, name, nl) == 0) {
-                    dl_buf_append(out, named[k].utf8, strlen(named[k].utf8));
-                    done = 1;
-                }
-        }
-        if (done) {
+        if (j < n && s[j] == ';' && append_reference(s + i + 1, j - i - 1, out)) {
             i = j + 1;
         } else {
             dl_buf_append(out, "&", 1);

@@ -185,222 +185,267 @@ static int local_form(const dl_meta *m, dl_date *d) {
     return 0;
 }
 
-int meta_resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
-                        dl_metadata *out) {
-    /* declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article
-     * meta, microdata, the common date metas, a <time> marked as the publication */
-    static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
-                                                    DL_DATE_ITEMPROP_PUBLISHED, DL_DATE_META,
-                                                    DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED, DL_DATE_META_OTHER};
-    static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
-                                                   DL_DATE_ITEMPROP_MODIFIED};
-    const dl_date *pick = NULL;
-    dl_date found, shown;
-    size_t source = 0;
-    for (size_t k = 0; k < sizeof published / sizeof published[0] && !pick; k++)
-        if (m->date_set[published[k]]) pick = &m->dates[published[k]], source = k;
-    /* a declared publication time equal, to the second, to the declared modification of the same
-     * source is one stamp written twice (a re-save), and a <time pubdate> (or one whose class says
-     * published) on an earlier day is the publication the page shows ("Published <time pubdate
-     * datetime=2025-08-13>" under JSON-LD datePublished = dateModified = 2025-11-29T12:28:31; an
-     * explicitly labelled date instead does no better) */
-    if (pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED]) {
-        dl_meta_date_source mod =
-            pick == &m->dates[DL_DATE_LD_PUBLISHED] ? DL_DATE_LD_MODIFIED : DL_DATE_ARTICLE_MODIFIED;
-        const dl_date *mo = &m->dates[mod], *shown_pub = &m->dates[DL_DATE_TIME_PUBDATE];
-        int one_stamp = m->date_set[mod] && pick->has_time && mo->has_time && pick->year == mo->year &&
-                        pick->month == mo->month && pick->day == mo->day && pick->hour == mo->hour &&
-                        pick->minute == mo->minute && pick->second == mo->second;
-        if (one_stamp && m->date_set[DL_DATE_TIME_PUBDATE] && !meta_same_day(pick, shown_pub) &&
-            meta_days_from_civil(shown_pub->year, shown_pub->month, shown_pub->day) <
-                meta_days_from_civil(pick->year, pick->month, pick->day))
-            pick = shown_pub;
-    }
-    /* the page shows another declared date under its headline than the publication, with no label that
-     * calls it an update: the page dates itself by its revision, and that is the date a reader (and an
-     * index) goes by. A line that says "Updated ..." leaves the publication date as it is, and so does
-     * a date line that writes the publication's day too, after the revision ("Tom 2024-04-18T13:00:39
-     * March 22nd, 2024", the first a template's machine stamp): the page shows when it was published */
-    int updated = 0;
-    /* the date shown with the headline, read once for the rules below that weigh a declared date by it */
-    int have_shown = pick && shown_date(m, headline, headline_order, &shown, &updated);
-    if (have_shown && !updated && !meta_same_day(pick, &shown) && !dateline_shows_day(m, headline_order, pick)) {
+/* Declared publication dates, most specific first: JSON-LD of an article, the OpenGraph article meta,
+ * microdata, the common date metas, a <time> marked as the publication. */
+static const dl_meta_date_source published[] = {DL_DATE_LD_PUBLISHED, DL_DATE_ARTICLE_PUBLISHED,
+                                                DL_DATE_ITEMPROP_PUBLISHED, DL_DATE_META,
+                                                DL_DATE_TIME_PUBDATE, DL_DATE_LD_CREATED, DL_DATE_META_OTHER};
+/* Declared modification dates, in the same order. */
+static const dl_meta_date_source modified[] = {DL_DATE_LD_MODIFIED, DL_DATE_ARTICLE_MODIFIED,
+                                               DL_DATE_ITEMPROP_MODIFIED};
+
+/* What the date rules read and decide: the harvest and the headline, the date picked so far (a declared
+ * date of the harvest, or `found`, a date a rule read: never copy the struct, pick may point into it),
+ * and the date shown with the headline. */
+typedef struct {
+    const dl_meta *m;
+    const dl_node *headline, *body;
+    uint32_t headline_order;
+    const dl_date *pick; /* NULL until a rule picks a date */
+    dl_date found;
+    size_t source;       /* the published[] index of the declared date picked first */
+    dl_date shown;       /* the date shown with the headline, when have_shown ... */
+    int have_shown;
+    int updated;         /* ... and whether its label calls it an update */
+} date_state;
+
+/* The declared publication date. A declared publication time equal, to the second, to the declared
+ * modification of the same source is one stamp written twice (a re-save), and a <time pubdate> (or one
+ * whose class says published) on an earlier day is the publication the page shows ("Published <time
+ * pubdate datetime=2025-08-13>" under JSON-LD datePublished = dateModified = 2025-11-29T12:28:31; an
+ * explicitly labelled date instead does no better). */
+static void declared_date(date_state *st) {
+    const dl_meta *m = st->m;
+    for (size_t k = 0; k < sizeof published / sizeof published[0] && !st->pick; k++)
+        if (m->date_set[published[k]]) st->pick = &m->dates[published[k]], st->source = k;
+    const dl_date *pick = st->pick;
+    if (pick != &m->dates[DL_DATE_LD_PUBLISHED] && pick != &m->dates[DL_DATE_ARTICLE_PUBLISHED]) return;
+    dl_meta_date_source mod = pick == &m->dates[DL_DATE_LD_PUBLISHED] ? DL_DATE_LD_MODIFIED : DL_DATE_ARTICLE_MODIFIED;
+    const dl_date *mo = &m->dates[mod], *shown_pub = &m->dates[DL_DATE_TIME_PUBDATE];
+    int one_stamp = m->date_set[mod] && pick->has_time && mo->has_time && pick->year == mo->year &&
+                    pick->month == mo->month && pick->day == mo->day && pick->hour == mo->hour &&
+                    pick->minute == mo->minute && pick->second == mo->second;
+    if (one_stamp && m->date_set[DL_DATE_TIME_PUBDATE] && !meta_same_day(pick, shown_pub) &&
+        meta_days_from_civil(shown_pub->year, shown_pub->month, shown_pub->day) <
+            meta_days_from_civil(pick->year, pick->month, pick->day))
+        st->pick = shown_pub;
+}
+
+/* The date shown with the headline, read once for the rules that weigh a declared date by it; then: the
+ * page shows another declared date under its headline than the publication, with no label that calls it
+ * an update: the page dates itself by its revision, and that is the date a reader (and an index) goes
+ * by. A line that says "Updated ..." leaves the publication date as it is, and so does a date line that
+ * writes the publication's day too, after the revision ("Tom 2024-04-18T13:00:39 March 22nd, 2024", the
+ * first a template's machine stamp): the page shows when it was published. */
+static void shown_revision(date_state *st) {
+    const dl_meta *m = st->m;
+    st->have_shown = st->pick && shown_date(m, st->headline, st->headline_order, &st->shown, &st->updated);
+    if (st->have_shown && !st->updated && !meta_same_day(st->pick, &st->shown) &&
+        !dateline_shows_day(m, st->headline_order, st->pick)) {
         for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
-            if (m->date_set[modified[k]] && meta_same_day(&m->dates[modified[k]], &shown)) {
-                pick = &m->dates[modified[k]];
+            if (m->date_set[modified[k]] && meta_same_day(&m->dates[modified[k]], &st->shown)) {
+                st->pick = &m->dates[modified[k]];
                 break;
             }
     }
-    /* a generic date meta (name=date, dc.date, pubdate ...) is often when the page was generated or
-     * last touched; the date the page shows with its headline (not labelled an update), else one its
-     * text labels as the publication, is its publication (for the other declared sources the same
-     * rule loses more than it wins; a <time> elsewhere on the page does not overrule the meta) */
-    if (pick && published[source] == DL_DATE_META) {
-        dl_date said;
-        if (have_shown && !updated && !meta_same_day(pick, &shown)) {
-            /* ... unless the page's text labels the meta's own day as the publication ("Published on
-             * 25.Jun.2019" in the header; the date shown nearer the headline is a preprint's "first
-             * published 04.Apr.2019"): the page says in words that the meta is right */
-            if (!(meta_explicit_date(m, &said) && meta_same_day(pick, &said))) {
-                found = shown;
-                pick = &found;
-            }
-        } else {
-            /* else a date the text labels explicitly as the publication ("Erschienen am: 13.10.2021") */
-            if (meta_explicit_date(m, &found) && !meta_same_day(pick, &found)) pick = &found;
+}
+
+/* A generic date meta (name=date, dc.date, pubdate ...) is often when the page was generated or last
+ * touched; the date the page shows with its headline (not labelled an update), else one its text labels
+ * as the publication, is its publication (for the other declared sources the same rule loses more than
+ * it wins; a <time> elsewhere on the page does not overrule the meta). */
+static void generic_meta(date_state *st) {
+    const dl_meta *m = st->m;
+    if (!st->pick || published[st->source] != DL_DATE_META) return;
+    dl_date said;
+    if (st->have_shown && !st->updated && !meta_same_day(st->pick, &st->shown)) {
+        /* ... unless the page's text labels the meta's own day as the publication ("Published on
+         * 25.Jun.2019" in the header; the date shown nearer the headline is a preprint's "first
+         * published 04.Apr.2019"): the page says in words that the meta is right */
+        if (!(meta_explicit_date(m, &said) && meta_same_day(st->pick, &said))) {
+            st->found = st->shown;
+            st->pick = &st->found;
         }
+    } else {
+        /* else a date the text labels explicitly as the publication ("Erschienen am: 13.10.2021") */
+        if (meta_explicit_date(m, &st->found) && !meta_same_day(st->pick, &st->found)) st->pick = &st->found;
     }
-    /* a date the line under the headline labels as the publication ("Published Apr 26, 2023", the
-     * label right before it) overrules any declared one: the page says in words which date it was
-     * published on, where a declared date may be a re-save's (a label further off, 40 bytes, takes
-     * "Posted in News Release (January 24)") */
-    if (pick && headline) {
-        dl_buf t = {0};
-        text_from(headline, DL_META_LABEL_TEXT, &t);
-        size_t at = 0;
-        dl_date x;
-        if (!t.failed && t.len && dl_date_find(t.data, t.len, m->day_first, &x, &at) &&
-            meta_publication_label(t.data, at > DL_META_LABEL_NEAR ? at - DL_META_LABEL_NEAR : 0, at) && !meta_same_day(pick, &x)) {
-            found = x;
-            pick = &found;
-        }
-        dl_buf_free(&t);
+}
+
+/* A date the line under the headline labels as the publication ("Published Apr 26, 2023", the label
+ * right before it) overrules any declared one: the page says in words which date it was published on,
+ * where a declared date may be a re-save's (a label further off, 40 bytes, takes "Posted in News Release
+ * (January 24)"). */
+static void labelled_under_headline(date_state *st) {
+    dl_buf t = {0};
+    text_from(st->headline, DL_META_LABEL_TEXT, &t);
+    size_t at = 0;
+    dl_date x;
+    if (!t.failed && t.len && dl_date_find(t.data, t.len, st->m->day_first, &x, &at) &&
+        meta_publication_label(t.data, at > DL_META_LABEL_NEAR ? at - DL_META_LABEL_NEAR : 0, at) &&
+        !meta_same_day(st->pick, &x)) {
+        st->found = x;
+        st->pick = &st->found;
     }
-    /* a declared publication date the page's text never writes, while the page shows another date,
-     * not labelled an update, with its headline (in the lines just above or below it): the declared
-     * date is a machine's stamp (a re-save, a migration) and the shown date is the one a reader and
-     * an index go by. Not a day apart (the same moment in another zone: the declared time says which
-     * day it is), and not the declared day with day and month swapped (a numeric date read the other
-     * way round). Only a date declared in the head or in JSON-LD: microdata and <time> mark an element the page shows,
-     * in its own words ("14 years ago") */
+    dl_buf_free(&t);
+}
+
+/* A declared publication date the page's text never writes, while the page shows another date, not
+ * labelled an update, with its headline (in the lines just above or below it): the declared date is a
+ * machine's stamp (a re-save, a migration) and the shown date is the one a reader and an index go by.
+ * Not a day apart (the same moment in another zone: the declared time says which day it is), and not
+ * the declared day with day and month swapped (a numeric date read the other way round). Only a date
+ * declared in the head or in JSON-LD: microdata and <time> mark an element the page shows, in its own
+ * words ("14 years ago"). */
+static void unwritten_stamp(date_state *st) {
+    const dl_meta *m = st->m;
+    const dl_date *pick = st->pick, *shown = &st->shown;
     int stamped = pick == &m->dates[DL_DATE_LD_PUBLISHED] || pick == &m->dates[DL_DATE_ARTICLE_PUBLISHED] ||
                   pick == &m->dates[DL_DATE_META] || pick == &m->dates[DL_DATE_LD_CREATED] ||
                   pick == &m->dates[DL_DATE_META_OTHER];
-    if (stamped && have_shown && !updated && !meta_same_day(pick, &shown)) {
-        long apart = meta_days_from_civil(pick->year, pick->month, pick->day) -
-                     meta_days_from_civil(shown.year, shown.month, shown.day);
-        int swapped = pick->year == shown.year && pick->month == shown.day && pick->day == shown.month;
-        /* a day apart is another moment too when the declared time, with its zone, lands on the shown
-         * day in no zone at all ("2025-12-19T22:02:58Z" declared, "Dec 18, 2025" under the headline:
-         * the 19th from 10:02 to the 20th at 12:02 around the world; any day apart loses more than it
-         * wins) */
-        int other_moment = (apart == 1 || apart == -1) && !meta_zone_reaches(pick, &shown);
-        if ((apart > 1 || apart < -1 || other_moment) && !swapped && near_headline_day(m, headline, &shown) && !meta_page_shows_day(m, pick)) {
-            found = shown;
-            pick = &found;
-        }
+    if (!stamped || !st->have_shown || st->updated || meta_same_day(pick, shown)) return;
+    long apart = meta_days_from_civil(pick->year, pick->month, pick->day) -
+                 meta_days_from_civil(shown->year, shown->month, shown->day);
+    int swapped = pick->year == shown->year && pick->month == shown->day && pick->day == shown->month;
+    /* a day apart is another moment too when the declared time, with its zone, lands on the shown day in
+     * no zone at all ("2025-12-19T22:02:58Z" declared, "Dec 18, 2025" under the headline: the 19th from
+     * 10:02 to the 20th at 12:02 around the world; any day apart loses more than it wins) */
+    int other_moment = (apart == 1 || apart == -1) && !meta_zone_reaches(pick, shown);
+    if ((apart > 1 || apart < -1 || other_moment) && !swapped && near_headline_day(m, st->headline, shown) &&
+        !meta_page_shows_day(m, pick)) {
+        st->found = *shown;
+        st->pick = &st->found;
     }
-    /* the line under the headline writes two dates side by side, the declared one first and an older
-     * one right after it ("December 10, 2021 April 9, 2019 by ...", "2018-08-29 14:15:57 2018-06-22"):
-     * the page shows its revision, then its first publication, which is the date (a second date
-     * further on is another line's) */
-    if (pick && headline) {
-        const dl_buf *t = shown_text(m, headline);
-        size_t a1 = 0, a2 = 0;
-        dl_date x1, x2;
-        if (!t->failed && t->len && dl_date_find(t->data, t->len, m->day_first, &x1, &a1) && meta_same_day(pick, &x1)) {
-            size_t off = a1 + 1;
-            while (off < t->len && t->data[off] != ' ') off++;
-            size_t span = t->len - off < DL_META_SIDE_BY_SIDE ? t->len - off : DL_META_SIDE_BY_SIDE;
-            if (off < t->len && dl_date_find(t->data + off, span, m->day_first, &x2, &a2) &&
-                meta_days_from_civil(x2.year, x2.month, x2.day) < meta_days_from_civil(x1.year, x1.month, x1.day) - 1 &&
-                !meta_update_label(t->data, off, off + a2)) {
-                found = x2;
-                pick = &found;
-            }
-        }
+}
+
+/* The line under the headline writes two dates side by side, the declared one first and an older one
+ * right after it ("December 10, 2021 April 9, 2019 by ...", "2018-08-29 14:15:57 2018-06-22"): the page
+ * shows its revision, then its first publication, which is the date (a second date further on is
+ * another line's). */
+static void side_by_side(date_state *st) {
+    const dl_meta *m = st->m;
+    const dl_buf *t = shown_text(m, st->headline);
+    size_t a1 = 0, a2 = 0;
+    dl_date x1, x2;
+    if (t->failed || !t->len || !dl_date_find(t->data, t->len, m->day_first, &x1, &a1) ||
+        !meta_same_day(st->pick, &x1))
+        return;
+    size_t off = a1 + 1;
+    while (off < t->len && t->data[off] != ' ') off++;
+    size_t span = t->len - off < DL_META_SIDE_BY_SIDE ? t->len - off : DL_META_SIDE_BY_SIDE;
+    if (off < t->len && dl_date_find(t->data + off, span, m->day_first, &x2, &a2) &&
+        meta_days_from_civil(x2.year, x2.month, x2.day) < meta_days_from_civil(x1.year, x1.month, x1.day) - 1 &&
+        !meta_update_label(t->data, off, off + a2)) {
+        st->found = x2;
+        st->pick = &st->found;
     }
+}
+
+/* A date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first <time>,
+ * else any date line. A date line whose words call its date an update ("Updated Jun 16, 2025") says when
+ * the page was revised, not published: the rules after this one look further (a <time>, the page's "Last
+ * updated" status as the last word). */
+static void near_dateline(date_state *st) {
+    const dl_meta *m = st->m;
+    /* the first <time> near the headline with a readable datetime: a date line after it is further from
+     * the headline (a related post's card, "2025/12/20", after the post's own <time datetime="2025-04-29
+     * 21:00:25">), and the <time> is the post's */
+    uint32_t time_order = UINT32_MAX;
+    dl_date time_date;
+    for (size_t i = 0; st->headline && i < m->ntimes && time_order == UINT32_MAX; i++) {
+        const dl_meta_node *n = &m->times[i];
+        if (!near_headline(n, st->headline_order)) continue;
+        const dl_attr *dt = attr(n->node, "datetime");
+        if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &time_date)) time_order = n->order;
+    }
+    for (size_t i = 0; i < m->ndatelines && !st->pick; i++) {
+        const dl_meta_node *n = &m->datelines[i];
+        if (!near_headline(n, st->headline_order)) continue;
+        if (n->order > time_order) {
+            st->found = time_date;
+            st->pick = &st->found;
+            break;
+        }
+        dl_buf t = {0};
+        int updated = 0;
+        meta_bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
+        if (find_shown(&t, m->day_first, &st->found, &updated) && !updated) st->pick = &st->found;
+        dl_buf_free(&t);
+    }
+}
+
+/* A page that declares no publication date: its other dates, surest first, each tried only while no
+ * date is picked. */
+static void undeclared_date(date_state *st, const dl_metadata *out) {
+    const dl_meta *m = st->m;
+    const dl_node *headline = st->headline;
+    dl_date *found = &st->found;
     /* the URL's date: a CMS writes the publication day into the path */
-    if (!pick) {
-        const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
-        if ((canon->len && dl_date_from_url(canon->data, canon->len, &found)) ||
-            (og->len && dl_date_from_url(og->data, og->len, &found)))
-            pick = &found;
-    }
+    const dl_buf *canon = &out->fields[DL_META_CANONICAL].value, *og = &m->src[DL_SRC_OG_URL];
+    if ((canon->len && dl_date_from_url(canon->data, canon->len, found)) ||
+        (og->len && dl_date_from_url(og->data, og->len, found)))
+        st->pick = found;
     /* a date the page's text labels explicitly as its publication ("Veröffentlicht am 16.08.2019",
      * "Published on August 19, 2019"), before the guesses from date lines and <time>s; "Date:" also
      * labels an event's dates and is left to the last resort */
-    if (!pick && meta_explicit_date(m, &found)) pick = &found;
-    /* the date written just above the headline, in the same header: the page's own date, where a
-     * date line after the headline is as often a related post's (as the shown date of the revision
-     * and generic-meta rules it loses more) */
-    if (!pick && headline && date_before(headline, m->day_first, &found)) pick = &found;
-    /* a date line near the headline (after it, within DL_META_NEAR_HEADLINE elements), else the first
-     * <time>, else any date line. A date line whose words call its date an update ("Updated Jun 16,
-     * 2025") says when the page was revised, not published: the rules after this one look further
-     * (a <time>, the page's "Last updated" status as the last word) */
-    if (!pick) {
-        /* the first <time> near the headline with a readable datetime: a date line after it is further
-         * from the headline (a related post's card, "2025/12/20", after the post's own <time
-         * datetime="2025-04-29 21:00:25">), and the <time> is the post's */
-        uint32_t time_order = UINT32_MAX;
-        dl_date time_date;
-        for (size_t i = 0; headline && i < m->ntimes && time_order == UINT32_MAX; i++) {
-            const dl_meta_node *n = &m->times[i];
-            if (!near_headline(n, headline_order)) continue;
-            const dl_attr *dt = attr(n->node, "datetime");
-            if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &time_date)) time_order = n->order;
-        }
-        for (size_t i = 0; i < m->ndatelines && !pick; i++) {
-            const dl_meta_node *n = &m->datelines[i];
-            if (!near_headline(n, headline_order)) continue;
-            if (n->order > time_order) {
-                found = time_date;
-                pick = &found;
-                break;
-            }
-            dl_buf t = {0};
-            int updated = 0;
-            meta_bounded_text(n->node, DL_META_DATELINE_MAX, 1, &t);
-            if (find_shown(&t, m->day_first, &found, &updated) && !updated) pick = &found;
-            dl_buf_free(&t);
-        }
-    }
+    if (!st->pick && meta_explicit_date(m, found)) st->pick = found;
+    /* the date written just above the headline, in the same header: the page's own date, where a date
+     * line after the headline is as often a related post's (as the shown date of the revision and
+     * generic-meta rules it loses more) */
+    if (!st->pick && headline && date_before(headline, m->day_first, found)) st->pick = found;
+    if (!st->pick) near_dateline(st);
     /* a page that declares no date and shows none with its headline: the date it says it stands at
-     * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a
-     * first <time> or a date in the text is as often a teaser's or a caption's (after the date lines
-     * near the headline, which date the post more surely) */
-    if (!pick && meta_status_date(m, &found)) pick = &found;
+     * ("Stand: 09.10.2017", "Aktualisiert: 30.12.2016", "updated: 2016/11/18") is its own, where a first
+     * <time> or a date in the text is as often a teaser's or a caption's (after the date lines near the
+     * headline, which date the post more surely) */
+    if (!st->pick && meta_status_date(m, found)) st->pick = found;
     /* a <time> near the headline (after it, as near as a date line): the post's own, where the page's
-     * first <time> is as often a sidebar's news item above it; its datetime says the day, where its
-     * text may be a numeric date in an order the page does not tell ("03/01/2017"). After the page's
-     * status date: on a short page a teaser's <time> is within reach */
-    for (size_t i = 0; headline && i < m->ntimes && !pick; i++) {
+     * first <time> is as often a sidebar's news item above it; its datetime says the day, where its text
+     * may be a numeric date in an order the page does not tell ("03/01/2017"). After the page's status
+     * date: on a short page a teaser's <time> is within reach */
+    for (size_t i = 0; headline && i < m->ntimes && !st->pick; i++) {
         const dl_meta_node *n = &m->times[i];
-        if (!near_headline(n, headline_order)) continue;
+        if (!near_headline(n, st->headline_order)) continue;
         const dl_attr *dt = attr(n->node, "datetime");
-        if (dt && dl_date_parse(dt->value.ptr, dt->value.len, &found)) pick = &found;
+        if (dt && dl_date_parse(dt->value.ptr, dt->value.len, found)) st->pick = found;
     }
     /* the date written in the lines just under the headline, not labelled an update, before the page's
-     * first <time> anywhere: that <time> is as often the header's clock or a sidebar's item as the
-     * post's ("Started by Jane, June 04, 2024" under a forum thread's title, a <time> with the visitor's
-     * current time in the page header above it; a date further down, or an "updated" one, is as often
-     * another item's) */
-    if (!pick && headline) {
+     * first <time> anywhere: that <time> is as often the header's clock or a sidebar's item as the post's
+     * ("Started by Jane, June 04, 2024" under a forum thread's title, a <time> with the visitor's current
+     * time in the page header above it; a date further down, or an "updated" one, is as often another
+     * item's) */
+    if (!st->pick && headline) {
         int updated = 0;
-        if (date_under_headline(m, headline, &found, &updated) && !updated) pick = &found;
+        if (date_under_headline(m, headline, found, &updated) && !updated) st->pick = found;
     }
-    if (!pick && m->date_set[DL_DATE_TIME]) pick = &m->dates[DL_DATE_TIME];
+    if (!st->pick && m->date_set[DL_DATE_TIME]) st->pick = &m->dates[DL_DATE_TIME];
     /* a date written in the lines below the headline, with no markup to say so ("<dd>12.01.2017</dd>") */
-    if (!pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
-    for (size_t i = 0; i < m->ndatelines && !pick; i++)
-        if (dateline(m->datelines[i].node, m->day_first, &found)) pick = &found;
+    if (!st->pick && headline && scan_text_from(headline, DL_META_AFTER_HEADLINE_TEXT, m->day_first, found))
+        st->pick = found;
+    for (size_t i = 0; i < m->ndatelines && !st->pick; i++)
+        if (dateline(m->datelines[i].node, m->day_first, found)) st->pick = found;
     /* the <title> ("08.11.2021 | Fachtag ..."), then the start of the article text */
-    if (!pick && m->src[DL_SRC_TITLE_TAG].len &&
-        dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, &found))
-        pick = &found;
-    if (!pick && body && scan_text_from(body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, &found)) pick = &found;
-    if (!pick && meta_page_date(m, &found)) pick = &found;
+    if (!st->pick && m->src[DL_SRC_TITLE_TAG].len &&
+        dl_date_scan(m->src[DL_SRC_TITLE_TAG].data, m->src[DL_SRC_TITLE_TAG].len, m->day_first, found))
+        st->pick = found;
+    if (!st->pick && st->body && scan_text_from(st->body, DL_META_AFTER_HEADLINE_TEXT, m->day_first, found))
+        st->pick = found;
+    if (!st->pick && meta_page_date(m, found)) st->pick = found;
     /* a page that declares only when it was modified: that is the one date it carries */
-    for (size_t k = 0; k < sizeof modified / sizeof modified[0] && !pick; k++)
-        if (m->date_set[modified[k]]) pick = &m->dates[modified[k]];
-    if (pick) {
-        dl_date local = *pick;
+    for (size_t k = 0; k < sizeof modified / sizeof modified[0] && !st->pick; k++)
+        if (m->date_set[modified[k]]) st->pick = &m->dates[modified[k]];
+}
+
+/* The picked date into out's date (in the page's own zone, local_form and url_day), else the design's
+ * date when it reads as a date: a field that says "last Tuesday" is no date an index can use; and the
+ * first declared modification into date_modified. Returns 0, or -1 on out of memory. */
+static int write_dates(const date_state *st, dl_metadata *out) {
+    const dl_meta *m = st->m;
+    if (st->pick) {
+        dl_date local = *st->pick;
         if (!local_form(m, &local)) url_day(m, out, &local);
         if (meta_put_date(out, DL_META_DATE, &local) < 0) return -1;
     } else if (out->fields[DL_META_DATE].value.len) {
-        /* the design's date, kept only when it reads as a date: a field that says "last Tuesday" is
-         * no date an index can use */
         dl_buf *d = &out->fields[DL_META_DATE].value;
         dl_date x;
         if (dl_date_parse(d->data, d->len, &x)) {
@@ -413,4 +458,21 @@ int meta_resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *
     for (size_t k = 0; k < sizeof modified / sizeof modified[0]; k++)
         if (m->date_set[modified[k]]) return meta_put_date(out, DL_META_DATE_MODIFIED, &m->dates[modified[k]]);
     return 0;
+}
+
+int meta_resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
+                      dl_metadata *out) {
+    date_state st;
+    memset(&st, 0, sizeof st);
+    st.m = m, st.headline = headline, st.body = body, st.headline_order = headline_order;
+    /* the declared publication date, weighed against what the page shows and says with its headline */
+    declared_date(&st);
+    shown_revision(&st);
+    generic_meta(&st);
+    if (st.pick && headline) labelled_under_headline(&st);
+    unwritten_stamp(&st);
+    if (st.pick && headline) side_by_side(&st);
+    /* else the page's other dates */
+    if (!st.pick) undeclared_date(&st, out);
+    return write_dates(&st, out);
 }

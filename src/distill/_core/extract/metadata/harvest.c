@@ -28,8 +28,10 @@ void dl_meta_free(dl_meta *m) {
     dl_buf_free(&m->page_store.shown);
 }
 
-static void keep_node(dl_meta_node *list, size_t *count, const dl_node *el, uint32_t order, int by_word) {
-    if (*count >= DL_META_NODES_MAX) return;
+/* Keep el in a list of at most max elements (the <h1>s, the bylines ...), with its place in the walk. */
+static void keep_node(dl_meta_node *list, size_t *count, size_t max, const dl_node *el, uint32_t order,
+                      int by_word) {
+    if (*count >= max) return;
     list[*count].node = el;
     list[*count].order = order;
     list[*count].by_word = (uint8_t)by_word;
@@ -438,20 +440,8 @@ static void item_author_name(dl_meta *m, const dl_node *el, const dl_known_attrs
 static int visit_source_tag(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     uint32_t order = m->order;
     switch (el->atom) {
-    case DL_TAG_h1:
-        if (m->nh1 < DL_META_H1_MAX) {
-            m->h1[m->nh1].node = el;
-            m->h1[m->nh1].order = order;
-            m->nh1++;
-        }
-        break;
-    case DL_TAG_h2:
-        if (m->nh2 < DL_META_H2_MAX) {
-            m->h2[m->nh2].node = el;
-            m->h2[m->nh2].order = order;
-            m->nh2++;
-        }
-        break;
+    case DL_TAG_h1: keep_node(m->h1, &m->nh1, DL_META_H1_MAX, el, order, 0); break;
+    case DL_TAG_h2: keep_node(m->h2, &m->nh2, DL_META_H2_MAX, el, order, 0); break;
     case DL_TAG_title:
         if (!m->src[DL_SRC_TITLE_TAG].len) meta_bounded_text(el, DL_META_TEXT_MAX, 0, &m->src[DL_SRC_TITLE_TAG]);
         break;
@@ -518,17 +508,18 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
         if (((ma->rel && has_token(ma->rel, "author")) || (prop && has_token(prop, "author")) ||
              ((h & 1) && !container) || ((word = by_word(el)) && !in_menu_or_code(el) && !in_comments(el))) &&
             !credit_place(el, word))
-            keep_node(m->bylines, &m->nbylines, el, order, word);
+            keep_node(m->bylines, &m->nbylines, DL_META_NODES_MAX, el, order, word);
         else if (author_page_link(el) && !in_menu_or_code(el) && !credit_place(el, 1) && !in_menu_class(el))
             /* a link to the author's page with no byline class or "By": the name a reader sees under
              * the headline ("<a href=/about/editors/jon-fingas/>Jon Fingas</a>"), read only there
              * (kind 2: visible_byline's first pass); inside a byline block it splits the block's
              * links into names */
-            keep_node(m->bylines, &m->nbylines, el, order, 2);
+            keep_node(m->bylines, &m->nbylines, DL_META_NODES_MAX, el, order, 2);
     }
     if (m->ndatelines < DL_META_NODES_MAX && el->atom != DL_TAG_time && (h & 2))
-        keep_node(m->datelines, &m->ndatelines, el, order, 0);
-    if (m->ntimes < DL_META_NODES_MAX && el->atom == DL_TAG_time) keep_node(m->times, &m->ntimes, el, order, 0);
+        keep_node(m->datelines, &m->ndatelines, DL_META_NODES_MAX, el, order, 0);
+    if (m->ntimes < DL_META_NODES_MAX && el->atom == DL_TAG_time)
+        keep_node(m->times, &m->ntimes, DL_META_NODES_MAX, el, order, 0);
 }
 
 /* Languages whose numeric dates put the month first: only American English does. */

@@ -127,7 +127,9 @@ static inline size_t utf8_cut(const char *s, size_t n) {
 }
 
 /* The element's first attribute of that name, or NULL. */
-static inline const dl_attr *attr(const dl_node *el, const char *name) { return dl_element_attr(el, name, strlen(name)); }
+static inline const dl_attr *attr(const dl_node *el, const char *name) {
+    return dl_element_attr(el, name, strlen(name));
+}
 
 /* Whether a source of that rank would replace the design's field f (a lower rank wins). */
 static inline int wants(const dl_metadata *md, dl_meta_field f, int rank) { return rank < md->fields[f].rank; }
@@ -188,9 +190,10 @@ void meta_visit_meta(dl_meta *m, const dl_node *el);
 
 void meta_visit_json_ld(dl_meta *m, const dl_node *script);
 
-/* ---- site.c: the site's name in a title ---- */
+/* ---- site.c: the site's name, and where a title carries it ---- */
 
 const char *meta_find_sep(const char *s, size_t n, const char *sep, int last);
+const dl_buf *meta_site_name(const dl_meta *m);
 
 /* ---- title.c ---- */
 

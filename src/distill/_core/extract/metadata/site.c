@@ -1,7 +1,8 @@
-/* The site's name in a title: where a title ("Headline | Site", "Site - Headline", "Thread / Board /
- * Site") carries it and what is left without it (dl_title_without_site), cut at the separators publishers
- * put between the two (words.h). Apart from the title's rules: the binding offers it alone, and the byline
- * rules cut at the same separators (meta_find_sep).
+/* The site's name: which declared name is the site's (meta_site_name), where a title ("Headline | Site",
+ * "Site - Headline", "Thread / Board / Site") carries it and what is left without it
+ * (dl_title_without_site), cut at the separators publishers put between the two (words.h). Apart from
+ * the title's rules: the binding offers dl_title_without_site alone, and the byline rules cut at the
+ * same separators (meta_find_sep).
  */
 #include "extract/metadata/internal.h"
 
@@ -21,6 +22,35 @@ const char *meta_find_sep(const char *s, size_t n, const char *sep, int last) {
             if (!last) return found;
         }
     return found;
+}
+
+/* The site's name joined to the headline's end by a separator with no spaces around it: CJK titles are
+ * written without spaces ("...「Treeviz」:phpspot開発日誌"), so are some templates ("Headline|Site"). Only
+ * a known site name at the very end is cut, so a colon inside a headline ("Re:Zero") stays. Writes the
+ * headline's length to out_len; returns 1 when something was cut. */
+static int unspaced_site(const char *title, size_t len, const char *site, size_t site_len, size_t *out_len) {
+    while (site_len && dl_rule_is_space((unsigned char)site[site_len - 1])) site_len--;
+    size_t end = len;
+    while (end && dl_rule_is_space((unsigned char)title[end - 1])) end--;
+    if (!site_len || site_len >= end || !meta_same_ci(title + end - site_len, site_len, site, site_len)) return 0;
+    size_t at = end - site_len;
+    while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
+    const unsigned char *u = (const unsigned char *)title;
+    size_t sep = 0;
+    if (at >= 1 && (u[at - 1] == ':' || u[at - 1] == '|' || u[at - 1] == '-' || u[at - 1] == '/' || u[at - 1] == '~'))
+        sep = 1;
+    else if (at >= 2 && u[at - 2] == 0xC2 && (u[at - 1] == 0xB7 || u[at - 1] == 0xBB)) /* middle dot, guillemet */
+        sep = 2;
+    else if (at >= 3 && u[at - 3] == 0xE2 && u[at - 2] == 0x80 && (u[at - 1] == 0x93 || u[at - 1] == 0x94 || u[at - 1] == 0xA2))
+        sep = 3; /* en dash, em dash, bullet */
+    else if (at >= 3 && u[at - 3] == 0xEF && ((u[at - 2] == 0xBD && u[at - 1] == 0x9C) || (u[at - 2] == 0xBC && u[at - 1] == 0x9A)))
+        sep = 3; /* full-width bar and colon */
+    if (!sep) return 0;
+    at -= sep;
+    while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
+    if (!at) return 0;
+    *out_len = at;
+    return 1;
 }
 
 int dl_title_without_site(const char *title, size_t len, const char *site, size_t site_len, size_t *start,
@@ -66,32 +96,18 @@ int dl_title_without_site(const char *title, size_t len, const char *site, size_
         *out_len = (size_t)(last - title);
         return 1;
     }
-    /* the site's name joined to the headline by a separator with no spaces around it: CJK titles are
-     * written without spaces ("...「Treeviz」:phpspot開発日誌"), so are some templates ("Headline|Site").
-     * Only a known site name at the very end is cut, so a colon inside a headline ("Re:Zero") stays */
-    if (site && site_len && site_len < len) {
-        while (site_len && dl_rule_is_space((unsigned char)site[site_len - 1])) site_len--;
-        size_t end = len;
-        while (end && dl_rule_is_space((unsigned char)title[end - 1])) end--;
-        if (!site_len || site_len >= end || !meta_same_ci(title + end - site_len, site_len, site, site_len)) return 0;
-        size_t at = end - site_len;
-        while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
-        const unsigned char *u = (const unsigned char *)title;
-        size_t sep = 0;
-        if (at >= 1 && (u[at - 1] == ':' || u[at - 1] == '|' || u[at - 1] == '-' || u[at - 1] == '/' || u[at - 1] == '~'))
-            sep = 1;
-        else if (at >= 2 && u[at - 2] == 0xC2 && (u[at - 1] == 0xB7 || u[at - 1] == 0xBB)) /* middle dot, guillemet */
-            sep = 2;
-        else if (at >= 3 && u[at - 3] == 0xE2 && u[at - 2] == 0x80 && (u[at - 1] == 0x93 || u[at - 1] == 0x94 || u[at - 1] == 0xA2))
-            sep = 3; /* en dash, em dash, bullet */
-        else if (at >= 3 && u[at - 3] == 0xEF && ((u[at - 2] == 0xBD && u[at - 1] == 0x9C) || (u[at - 2] == 0xBC && u[at - 1] == 0x9A)))
-            sep = 3; /* full-width bar and colon */
-        if (!sep) return 0;
-        at -= sep;
-        while (at && dl_rule_is_space((unsigned char)title[at - 1])) at--;
-        if (!at) return 0;
-        *out_len = at;
-        return 1;
-    }
+    if (site && site_len && site_len < len) return unspaced_site(title, len, site, site_len, out_len);
     return 0;
+}
+
+/* The site's name: og:site_name, else application-name, else the JSON-LD publisher, else the name of the
+ * JSON-LD WebSite (a home or service page declares no article and so no publisher; the site name it
+ * declares is what tells "Site - Headline" from "Headline - Site" in its <title>). An empty buffer when
+ * the page declares none. */
+const dl_buf *meta_site_name(const dl_meta *m) {
+    const dl_buf *site = &m->src[DL_SRC_OG_SITE_NAME];
+    if (!site->len) site = &m->src[DL_SRC_APPLICATION_NAME];
+    if (!site->len) site = &m->src[DL_SRC_LD_PUBLISHER];
+    if (!site->len) site = &m->src[DL_SRC_LD_WEBSITE];
+    return site;
 }

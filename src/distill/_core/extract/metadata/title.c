@@ -211,12 +211,38 @@ static int url_below_root(const dl_buf *u) {
     return 0;
 }
 
-int meta_resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
-                         const dl_node **headline) {
+/* What the title rules read and decide: the page's declared titles and <h1> texts, read once, and the
+ * title picked so far (a slice of one of them) with the <h1> it is, when it is one. */
+typedef struct {
+    const dl_meta *m;
+    const dl_node *body;
+    const char *site;
+    size_t site_len;
     declared d[NDECLARED];
     dl_buf h1text[DL_META_H1_MAX];
-    memset(d, 0, sizeof d);
-    memset(h1text, 0, sizeof h1text);
+    const char *pick; /* NULL until a rule picks a title */
+    size_t pick_len;
+    const dl_node *headline;
+} title_state;
+
+/* The title is the i-th <h1>, and the <h1> the headline. */
+static void take_h1(title_state *st, size_t i) {
+    st->pick = st->h1text[i].data;
+    st->pick_len = st->h1text[i].len;
+    st->headline = st->m->h1[i].node;
+}
+
+/* The title is the k-th declared title without the site's name. */
+static void take_declared(title_state *st, int k) {
+    st->pick = st->d[k].text.data + st->d[k].cut_at;
+    st->pick_len = st->d[k].cut_len;
+}
+
+/* The declared titles (entities decoded, folded, each with its cut without the site's name) and the
+ * <h1>s' texts. Returns 0, or -1 on out of memory. */
+static int read_titles(title_state *st) {
+    const dl_meta *m = st->m;
+    declared *d = st->d;
     int rc = 0;
     for (int i = 0; i < NDECLARED; i++) {
         const dl_buf *s = &m->src[title_sources[i]];
@@ -227,42 +253,45 @@ int meta_resolve_title(const dl_meta *m, const dl_node *body, const char *site, 
         if (d[i].text.failed) rc = -1;
         d[i].cut_at = 0;
         d[i].cut_len = d[i].text.len;
-        if (d[i].text.len) dl_title_without_site(d[i].text.data, d[i].text.len, site, site_len, &d[i].cut_at, &d[i].cut_len);
+        if (d[i].text.len)
+            dl_title_without_site(d[i].text.data, d[i].text.len, st->site, st->site_len, &d[i].cut_at, &d[i].cut_len);
         /* a title template whose headline was left empty names no page: as if not declared */
         if (d[i].text.len && empty_headline(&d[i])) d[i].text.len = 0, d[i].cut_at = d[i].cut_len = 0;
     }
     for (size_t i = 0; i < m->nh1; i++) {
         dl_buf raw = {0};
         headline_text(m->h1[i].node, DL_META_TEXT_MAX, &raw);
-        if (raw.len) meta_decode_entities(raw.data, raw.len, &h1text[i]);
-        if (raw.failed || h1text[i].failed) rc = -1;
+        if (raw.len) meta_decode_entities(raw.data, raw.len, &st->h1text[i]);
+        if (raw.failed || st->h1text[i].failed) rc = -1;
         dl_buf_free(&raw);
     }
-    const char *pick = NULL;
-    size_t pick_len = 0;
-    /* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, its
-     *    leading part ("Headline" of "Headline | Site") or its longer part after a colon (trails); but
-     *    when the rest of that title is a later <h1> longer than the leading part ("Site: Headline", a
-     *    blog's name in the banner's <h1>, its post's title in the next; a headline is longer than a
-     *    name), the rest is it */
-    for (size_t i = 0; i < m->nh1 && !pick; i++) {
+    return rc;
+}
+
+/* 1. the first <h1> that agrees with a declared title: equal to it, to it without the site name, its
+ *    leading part ("Headline" of "Headline | Site") or its longer part after a colon (trails); but when
+ *    the rest of that title is a later <h1> longer than the leading part ("Site: Headline", a blog's
+ *    name in the banner's <h1>, its post's title in the next; a headline is longer than a name), the
+ *    rest is it */
+static void agreeing_h1(title_state *st) {
+    const dl_meta *m = st->m;
+    const declared *d = st->d;
+    const dl_buf *h1text = st->h1text;
+    for (size_t i = 0; i < m->nh1 && !st->pick; i++) {
         const dl_buf *h = &h1text[i];
-        if (!h->len || site_like(d, site, site_len, h, 0)) continue;
-        for (int k = 0; k < NDECLARED && !pick; k++) {
+        if (!h->len || site_like(d, st->site, st->site_len, h, 0)) continue;
+        for (int k = 0; k < NDECLARED && !st->pick; k++) {
             if (!d[k].text.len) continue;
             if (meta_same_text(h->data, h->len, d[k].text.data, d[k].text.len) ||
                 meta_same_text(h->data, h->len, d[k].text.data + d[k].cut_at, d[k].cut_len) ||
                 meta_leads(h->data, h->len, d[k].text.data, d[k].text.len) ||
                 trails(h->data, h->len, d[k].text.data, d[k].text.len)) {
-                pick = h->data;
-                pick_len = h->len;
-                *headline = m->h1[i].node;
+                take_h1(st, i);
                 /* an <h1> that repeats a declared title whole, separators and all ("Catering Tips |
                  * Cookshack" in the <h1>), was filled from the page's title template: its part after
                  * the separator is the site's or a tagline, cut as the declared title's is */
                 if (d[k].cut_len < d[k].text.len && meta_same_text(h->data, h->len, d[k].text.data, d[k].text.len)) {
-                    pick = d[k].text.data + d[k].cut_at;
-                    pick_len = d[k].cut_len;
+                    take_declared(st, k);
                     break;
                 }
                 size_t rest_at, rest_len;
@@ -271,172 +300,193 @@ int meta_resolve_title(const dl_meta *m, const dl_node *body, const char *site, 
                     for (size_t j = i + 1; j < m->nh1; j++)
                         if (h1text[j].len > h->len &&
                             meta_same_text(h1text[j].data, h1text[j].len, d[k].text.data + rest_at, rest_len)) {
-                            pick = h1text[j].data;
-                            pick_len = h1text[j].len;
-                            *headline = m->h1[j].node;
+                            take_h1(st, j);
                             break;
                         }
                 }
             }
         }
     }
-    /* 2. the article's own heading (in or just before the body), even when no declared title agrees:
-     *    the visible headline is what a reader sees, and declared titles are often written for search */
-    /* ... but not on a documentation, service or listing page that declares a title: its body <h1> is
-     *    more often a step's, a slogan's or a section's heading (where the two disagree, the declared
-     *    title is more often the page's title), and its <title> names the page */
+}
+
+/* 1b. the first <h1> is a blog's name in its banner and a declared title is "Blog Name: Post" whose
+ *     rest is another declared title, longer than the name ("RogerBW's Blog: Advent of Code" over
+ *     og:title "Advent of Code"): the page's template says which title is the post's, where the next
+ *     <h1> in the body is as often a section's ("Day 7"); the rest is longer than the name, so that a
+ *     headline <h1> over "Headline - Brand" stays the headline */
+static void blog_post_title(title_state *st) {
+    const declared *d = st->d;
+    for (size_t i = 0; i < st->m->nh1 && !st->pick; i++) {
+        const dl_buf *h = &st->h1text[i];
+        if (!h->len) continue;
+        for (int k = 0; k < NDECLARED && !st->pick; k++) {
+            const declared *x = &d[k];
+            size_t rest_at, rest_len;
+            if (!x->text.len || !meta_leads(h->data, h->len, x->text.data, x->text.len) ||
+                !meta_leads_rest(h->data, h->len, x->text.data, x->text.len, &rest_at, &rest_len))
+                continue;
+            for (int j = 0; j < NDECLARED; j++)
+                if (j != k && d[j].text.len && rest_len > h->len &&
+                    meta_same_text(x->text.data + rest_at, rest_len, d[j].text.data + d[j].cut_at, d[j].cut_len)) {
+                    take_declared(st, j);
+                    break;
+                }
+        }
+        break; /* the first non-empty h1 only */
+    }
+}
+
+/* 2. the article's own heading (in or just before the body), even when no declared title agrees: the
+ *    visible headline is what a reader sees, and declared titles are often written for search ...
+ *    but not on a documentation, service or listing page that declares a title: its body <h1> is more
+ *    often a step's, a slogan's or a section's heading (where the two disagree, the declared title is
+ *    more often the page's title), and its <title> names the page; nor when the body holds three <h1>s
+ *    or more: they are its sections' headings (a Markdown document's "# Impact", "# Conclusion"), and
+ *    the first is a section's, not the page's title, which the declared titles give */
+static void body_title(title_state *st) {
+    const dl_meta *m = st->m;
     int named_page = m->page_type == DL_PAGE_DOCUMENTATION + 1 || m->page_type == DL_PAGE_SERVICE + 1 ||
                      m->page_type == DL_PAGE_LISTING + 1;
     int any_declared = 0;
-    for (int k = 0; k < NDECLARED; k++) any_declared |= d[k].text.len != 0;
-    /* 1b. the first <h1> is a blog's name in its banner and a declared title is "Blog Name: Post"
-     *     whose rest is another declared title, longer than the name ("RogerBW's Blog: Advent of
-     *     Code" over og:title "Advent of Code"): the page's template says which title is the post's,
-     *     where the next <h1> in the body is as often a section's ("Day 7"); the rest is longer than
-     *     the name, so that a headline <h1> over "Headline - Brand" stays the headline */
-    if (!pick) {
-        for (size_t i = 0; i < m->nh1 && !pick; i++) {
-            const dl_buf *h = &h1text[i];
-            if (!h->len) continue;
-            for (int k = 0; k < NDECLARED && !pick; k++) {
-                const declared *x = &d[k];
-                size_t rest_at, rest_len;
-                if (!x->text.len || !meta_leads(h->data, h->len, x->text.data, x->text.len) ||
-                    !meta_leads_rest(h->data, h->len, x->text.data, x->text.len, &rest_at, &rest_len))
-                    continue;
-                for (int j = 0; j < NDECLARED; j++)
-                    if (j != k && d[j].text.len && rest_len > h->len &&
-                        meta_same_text(x->text.data + rest_at, rest_len, d[j].text.data + d[j].cut_at, d[j].cut_len)) {
-                        pick = d[j].text.data + d[j].cut_at;
-                        pick_len = d[j].cut_len;
-                        break;
-                    }
-            }
-            break; /* the first non-empty h1 only */
-        }
-    }
-    /* ... nor when the body holds three <h1>s or more: they are its sections' headings (a Markdown
-     *     document's "# Impact", "# Conclusion"), and the first is a section's, not the page's title,
-     *     which the declared titles give */
+    for (int k = 0; k < NDECLARED; k++) any_declared |= st->d[k].text.len != 0;
     int body_h1s = 0;
-    for (size_t i = 0; body && i < m->nh1; i++)
-        if (h1text[i].len && inside(m->h1[i].node, body)) body_h1s++;
-    if (!pick && !(named_page && any_declared) && !(any_declared && body_h1s >= 3)) {
-        int b = body_heading(m, h1text, body);
-        if (b >= 0 && !site_like(d, site, site_len, &h1text[b], 0)) {
-            pick = h1text[b].data;
-            pick_len = h1text[b].len;
-            *headline = m->h1[b].node;
-        }
+    for (size_t i = 0; st->body && i < m->nh1; i++)
+        if (st->h1text[i].len && inside(m->h1[i].node, st->body)) body_h1s++;
+    if (!(named_page && any_declared) && !(any_declared && body_h1s >= 3)) {
+        int b = body_heading(m, st->h1text, st->body);
+        if (b >= 0 && !site_like(st->d, st->site, st->site_len, &st->h1text[b], 0)) take_h1(st, (size_t)b);
     }
-    /* 2b. on an article or a collection page, the page's one headline: every non-empty <h1> says the
-     *     same, and it is not the site's name (og:site_name, or the part of a declared title that was
-     *     cut as the site's). A declared title that disagrees with it was written for search or
-     *     sharing (a shorter SEO line); the reader sees the <h1>. A service, product or listing page's
-     *     <h1> is more often a slogan or a section name, and its declared title names the page */
-    int headline_page = m->page_type == DL_PAGE_ARTICLE + 1 || m->page_type == DL_PAGE_COLLECTION + 1;
-    if (!pick && headline_page) {
-        int only = -1, distinct = 0;
-        for (size_t i = 0; i < m->nh1; i++) {
-            if (!h1text[i].len) continue;
-            if (only < 0) only = (int)i, distinct = 1;
-            else if (!meta_same_text(h1text[i].data, h1text[i].len, h1text[only].data, h1text[only].len)) distinct++;
-        }
-        if (distinct == 1) {
-            const dl_buf *h = &h1text[only];
-            int about = 0, any_declared = 0;
-            for (int k = 0; k < NDECLARED && !about; k++) {
-                if (!d[k].text.len) continue;
-                any_declared = 1;
-                about = meta_share_word(h->data, h->len, d[k].text.data, d[k].text.len);
-            }
-            if (!site_like(d, site, site_len, h, 1) && (about || !any_declared)) {
-                pick = h->data;
-                pick_len = h->len;
-                *headline = m->h1[only].node;
-            }
-        }
+}
+
+/* 2b. on an article or a collection page, the page's one headline: every non-empty <h1> says the same,
+ *     and it is not the site's name (og:site_name, or the part of a declared title that was cut as the
+ *     site's). A declared title that disagrees with it was written for search or sharing (a shorter SEO
+ *     line); the reader sees the <h1>. A service, product or listing page's <h1> is more often a slogan
+ *     or a section name, and its declared title names the page */
+static void one_headline(title_state *st) {
+    const dl_meta *m = st->m;
+    const dl_buf *h1text = st->h1text;
+    if (m->page_type != DL_PAGE_ARTICLE + 1 && m->page_type != DL_PAGE_COLLECTION + 1) return;
+    int only = -1, distinct = 0;
+    for (size_t i = 0; i < m->nh1; i++) {
+        if (!h1text[i].len) continue;
+        if (only < 0) only = (int)i, distinct = 1;
+        else if (!meta_same_text(h1text[i].data, h1text[i].len, h1text[only].data, h1text[only].len)) distinct++;
     }
-    /* 3. the best-supported declared title without the site name: the one most other declared titles
-     *    agree with, ties in title_sources order */
-    if (!pick) {
-        int best = -1, best_votes = -1;
-        for (int k = 0; k < NDECLARED; k++) {
-            if (!d[k].cut_len) continue;
-            int votes = 0;
-            for (int j = 0; j < NDECLARED; j++)
-                if (j != k && d[j].text.len &&
-                    (meta_same_text(d[k].text.data + d[k].cut_at, d[k].cut_len, d[j].text.data + d[j].cut_at, d[j].cut_len)))
-                    votes++;
-            if (votes > best_votes) best = k, best_votes = votes;
-        }
-        if (best >= 0) {
-            pick = d[best].text.data + d[best].cut_at;
-            pick_len = d[best].cut_len;
-        }
+    if (distinct != 1) return;
+    const dl_buf *h = &h1text[only];
+    int about = 0, any_declared = 0;
+    for (int k = 0; k < NDECLARED && !about; k++) {
+        if (!st->d[k].text.len) continue;
+        any_declared = 1;
+        about = meta_share_word(h->data, h->len, st->d[k].text.data, st->d[k].text.len);
     }
-    /* 3b. the declared titles name only the site ("Glossier" in <title>, og:title and og:site_name)
-     *     on a page below the site's root: the title names the site, not the page, and the first
-     *     <h1> that is not the site's name names the page ("Custom Skincare Set"). At the root it is
-     *     the home page's own title */
-    if (pick && site_len && meta_same_ci(pick, pick_len, site, site_len) &&
-        url_below_root(out->fields[DL_META_CANONICAL].value.len ? &out->fields[DL_META_CANONICAL].value
-                                                                : &m->src[DL_SRC_OG_URL])) {
-        for (size_t i = 0; i < m->nh1; i++)
-            if (h1text[i].len && !site_like(d, site, site_len, &h1text[i], 0)) {
-                pick = h1text[i].data;
-                pick_len = h1text[i].len;
-                *headline = m->h1[i].node;
-                break;
-            }
+    if (!site_like(st->d, st->site, st->site_len, h, 1) && (about || !any_declared)) take_h1(st, (size_t)only);
+}
+
+/* 3. the best-supported declared title without the site name: the one most other declared titles
+ *    agree with, ties in title_sources order */
+static void best_declared(title_state *st) {
+    const declared *d = st->d;
+    int best = -1, best_votes = -1;
+    for (int k = 0; k < NDECLARED; k++) {
+        if (!d[k].cut_len) continue;
+        int votes = 0;
+        for (int j = 0; j < NDECLARED; j++)
+            if (j != k && d[j].text.len &&
+                meta_same_text(d[k].text.data + d[k].cut_at, d[k].cut_len, d[j].text.data + d[j].cut_at,
+                               d[j].cut_len))
+                votes++;
+        if (votes > best_votes) best = k, best_votes = votes;
     }
-    /* 4. the first non-empty <h1> anywhere (the design's choice) */
-    for (size_t i = 0; i < m->nh1 && !pick; i++)
-        if (h1text[i].len) {
-            pick = h1text[i].data;
-            pick_len = h1text[i].len;
-            *headline = m->h1[i].node;
+    if (best >= 0) take_declared(st, best);
+}
+
+/* 3b. the declared titles name only the site ("Glossier" in <title>, og:title and og:site_name) on a
+ *     page below the site's root: the title names the site, not the page, and the first <h1> that is
+ *     not the site's name names the page ("Custom Skincare Set"). At the root it is the home page's own
+ *     title */
+static void site_only_title(title_state *st, const dl_metadata *out) {
+    const dl_meta *m = st->m;
+    if (!(st->site_len && meta_same_ci(st->pick, st->pick_len, st->site, st->site_len) &&
+          url_below_root(out->fields[DL_META_CANONICAL].value.len ? &out->fields[DL_META_CANONICAL].value
+                                                                  : &m->src[DL_SRC_OG_URL])))
+        return;
+    for (size_t i = 0; i < m->nh1; i++)
+        if (st->h1text[i].len && !site_like(st->d, st->site, st->site_len, &st->h1text[i], 0)) {
+            take_h1(st, i);
+            break;
         }
-    /* 5. a title in parts ("Thread - Board - Site", "Page | Chapter") whose first part alone is what
-     *    another of the page's titles says (a declared title or an <h1> that is that part, whole): the
-     *    page names its headline without the rest, which is a section's, a chapter's or the site's
-     *    (taking the first part of every such title instead loses about as many titles as it wins) */
-    for (size_t k = 0; pick && k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
+}
+
+/* 5. a title in parts ("Thread - Board - Site", "Page | Chapter") whose first part alone is what
+ *    another of the page's titles says (a declared title or an <h1> that is that part, whole): the page
+ *    names its headline without the rest, which is a section's, a chapter's or the site's (taking the
+ *    first part of every such title instead loses about as many titles as it wins) */
+static void first_part(title_state *st) {
+    const char *pick = st->pick;
+    for (size_t k = 0; k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
         /* a separator with spaces only: the full-width colon of a CJK title leads into its subtitle */
         if (title_seps[k][0] != ' ') continue;
-        const char *sep = meta_find_sep(pick, pick_len, title_seps[k], 0);
+        const char *sep = meta_find_sep(pick, st->pick_len, title_seps[k], 0);
         if (!sep) continue;
         size_t head = (size_t)(sep - pick);
         while (head && dl_rule_is_space((unsigned char)pick[head - 1])) head--;
         int said = 0;
-        if (head && !(site_len && meta_same_ci(pick, head, site, site_len))) {
+        if (head && !(st->site_len && meta_same_ci(pick, head, st->site, st->site_len))) {
             for (int j = 0; j < NDECLARED && !said; j++)
-                said = d[j].text.len && meta_same_text(pick, head, d[j].text.data, d[j].text.len);
-            for (size_t j = 0; j < m->nh1 && !said; j++)
-                said = h1text[j].len && meta_same_text(pick, head, h1text[j].data, h1text[j].len);
+                said = st->d[j].text.len && meta_same_text(pick, head, st->d[j].text.data, st->d[j].text.len);
+            for (size_t j = 0; j < st->m->nh1 && !said; j++)
+                said = st->h1text[j].len && meta_same_text(pick, head, st->h1text[j].data, st->h1text[j].len);
         }
-        if (said) pick_len = head;
+        if (said) st->pick_len = head;
         break; /* the surest separator the title has */
     }
-    /* 6. the title still ends with the site's known name after a separator ("Critics' Choice: Best UK
-     *    Art Exhibitions 2025 – Artlyst" in the <h1> itself, the <title> adding " - Artlyst" again):
-     *    the name is the site's, not the headline's */
-    if (pick && site_len && pick_len > site_len + 3) {
-        size_t end = pick_len;
-        while (end && dl_rule_is_space((unsigned char)pick[end - 1])) end--;
-        if (end > site_len && meta_same_ci(pick + end - site_len, site_len, site, site_len)) {
-            size_t at = end - site_len;
-            for (size_t k = 0; k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
-                size_t sl = strlen(title_seps[k]);
-                if (title_seps[k][0] == ' ' && at > sl && memcmp(pick + at - sl, title_seps[k], sl) == 0) {
-                    pick_len = at - sl;
-                    break;
-                }
+}
+
+/* 6. the title still ends with the site's known name after a separator ("Critics' Choice: Best UK Art
+ *    Exhibitions 2025 – Artlyst" in the <h1> itself, the <title> adding " - Artlyst" again): the name
+ *    is the site's, not the headline's */
+static void trailing_site(title_state *st) {
+    const char *pick = st->pick, *site = st->site;
+    size_t site_len = st->site_len;
+    if (!site_len || st->pick_len <= site_len + 3) return;
+    size_t end = st->pick_len;
+    while (end && dl_rule_is_space((unsigned char)pick[end - 1])) end--;
+    if (end > site_len && meta_same_ci(pick + end - site_len, site_len, site, site_len)) {
+        size_t at = end - site_len;
+        for (size_t k = 0; k < sizeof(title_seps) / sizeof(title_seps[0]); k++) {
+            size_t sl = strlen(title_seps[k]);
+            if (title_seps[k][0] == ' ' && at > sl && memcmp(pick + at - sl, title_seps[k], sl) == 0) {
+                st->pick_len = at - sl;
+                break;
             }
         }
     }
-    if (pick && rc == 0) rc = meta_put_field(out, DL_META_TITLE, pick, pick_len);
-    for (int i = 0; i < NDECLARED; i++) dl_buf_free(&d[i].text);
-    for (size_t i = 0; i < DL_META_H1_MAX; i++) dl_buf_free(&h1text[i]);
+}
+
+int meta_resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
+                       const dl_node **headline) {
+    title_state st;
+    memset(&st, 0, sizeof st);
+    st.m = m, st.body = body, st.site = site, st.site_len = site_len;
+    int rc = read_titles(&st);
+    /* the rules in order, each only while no title is picked (1 to 4), then the picked title's own cuts
+     * (5 and 6) */
+    agreeing_h1(&st);
+    if (!st.pick) blog_post_title(&st);
+    if (!st.pick) body_title(&st);
+    if (!st.pick) one_headline(&st);
+    if (!st.pick) best_declared(&st);
+    if (st.pick) site_only_title(&st, out);
+    /* 4. the first non-empty <h1> anywhere (the design's choice) */
+    for (size_t i = 0; i < m->nh1 && !st.pick; i++)
+        if (st.h1text[i].len) take_h1(&st, i);
+    if (st.pick) first_part(&st);
+    if (st.pick) trailing_site(&st);
+    *headline = st.headline;
+    if (st.pick && rc == 0) rc = meta_put_field(out, DL_META_TITLE, st.pick, st.pick_len);
+    for (int i = 0; i < NDECLARED; i++) dl_buf_free(&st.d[i].text);
+    for (size_t i = 0; i < DL_META_H1_MAX; i++) dl_buf_free(&st.h1text[i]);
     return rc;
 }
