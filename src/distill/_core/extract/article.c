@@ -2,7 +2,7 @@
  *
  * The text and the regions are the region content model of regions.c: every text block scored by the
  * learned block model for the page's type, the kept blocks grouped into ordered regions and rendered
- * by serialize's text renderer. The metadata is harvested in one walk over the tree (metadata.c's
+ * by serialize's text renderer. The metadata is harvested in one walk over the tree (metadata/harvest.c's
  * hooks) and resolved once the article body is known (dl_meta_resolve: the headline, byline and dates
  * as a reader sees them, the design's sources as the fallback). The design's winner (Article.element)
  * is not part of it: it is the scoring walk of score.c, which few callers read, so the binding runs

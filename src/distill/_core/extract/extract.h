@@ -6,11 +6,11 @@
  *   recursion, safe without the GIL.
  * - text.c: block-aware text rendering of a subtree (dl_render_text) and the paragraph units of
  *   boilerplate() (dl_collect_units).
- * - metadata.c (metadata.h): the page metadata, harvested in a walk over the tree (dl_article_harvest
- *   calls dl_meta_visit) and resolved for article() (dl_meta_resolve); date.c (date.h) reads dates,
- *   jsonld.c (jsonld.h) JSON-LD.
+ * - metadata/ (metadata/metadata.h): the page metadata, harvested in a walk over the tree
+ *   (dl_article_harvest calls dl_meta_visit) and resolved for article() (dl_meta_resolve), a file per
+ *   concern; metadata/date.c (date.h) reads dates, metadata/jsonld.c (jsonld.h) JSON-LD.
  * - article.c: dl_article_build, what Node.article() calls: the regions and text of regions.c, the
- *   page type, and the metadata of metadata.c (issue 13). It does not score: the design's winner
+ *   page type, and the metadata of metadata/ (issue 13). It does not score: the design's winner
  *   (Article.element) is found by dl_extract_winner only when asked for.
  * - article_table.h / article_text.c (article_rules.h): the element table every article() step loops
  *   over, and the classic selection of issue 5 on it (winner, split chunks, cleaning), with its rules
@@ -20,8 +20,8 @@
  * - regions.c: the content of article(): blocks scored, kept blocks grouped into regions, one content
  *   model (regions, skip set, muted text) that Article.text/markdown/html render (dl_article_regions).
  * - page_type.c (page_type.h): the page type (issue 12).
- * - metadata.c (metadata.h), date.c (date.h), jsonld.c (jsonld.h): the one metadata harvest, its date
- *   parser and JSON-LD reader. The Python entry points are in binding/
+ * - metadata/ (metadata.h, date.h, jsonld.h): the one metadata harvest, its date parser and JSON-LD
+ *   reader. The Python entry points are in binding/
  *   (py_extract.c, py_article.c).
  * - rules.h: every constant and word list of the heuristic.
  *
@@ -98,7 +98,7 @@ typedef struct {
 int dl_collect_units(const dl_node *root, const dl_node *winner, dl_unit_list *out);
 void dl_unit_list_free(dl_unit_list *l);
 
-/* ---- metadata.c (metadata.h: the harvest and its resolution) ---- */
+/* ---- metadata/ (metadata/metadata.h: the harvest and its resolution) ---- */
 typedef enum {
     DL_META_TITLE = 0,
     DL_META_BYLINE,
@@ -131,7 +131,7 @@ typedef struct {
 
 typedef struct dl_meta dl_meta; /* the metadata harvest (metadata.h) */
 
-/* The metadata harvest's hooks (metadata.c): dl_article_harvest calls visit on every element it
+/* The metadata harvest's hooks (metadata/harvest.c): dl_article_harvest calls visit on every element it
  * enters and leave when it leaves one. */
 void dl_meta_visit(struct dl_meta *m, const dl_node *el);
 /* dl_meta_visit on an HTML element whose attributes a walk has gathered (page_type.h's companion), with

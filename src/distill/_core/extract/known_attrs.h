@@ -1,5 +1,5 @@
 /* The attributes article()'s one walk over the tree reads on every HTML element (page_type.c's features
- * and metadata.c's harvest), found in one pass over the element's attribute list: the two read them in
+ * and metadata/harvest.c's harvest), found in one pass over the element's attribute list: the two read them in
  * the same walk, and each pass over the list (its names are read from the arena, often the first touch
  * of those bytes since the parse) was a good part of their cost. Header-only.
  */

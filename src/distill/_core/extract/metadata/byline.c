@@ -173,6 +173,10 @@ static int corporate(const char *s, size_t n) {
     return 0;
 }
 
+/* article()'s byline into out: the first declared author that names someone (the site's name or a
+ * company's only when nothing better comes), the visible line when it names more; else the visible
+ * byline after the headline (headline_order), else the design's, cleaned. Returns 0, or -1 on out of
+ * memory. */
 int meta_resolve_byline(const dl_meta *m, uint32_t headline_order, const char *site, size_t site_len,
                           dl_metadata *out) {
     /* declared first: what the publisher states is who wrote it. The JSON-LD author and article:author

@@ -183,10 +183,10 @@ size_t meta_clean_byline(const char *s, size_t n, size_t *start) {
     return e - a;
 }
 
-/* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
 /* Words of a role under a byline's name (words.h). */
 static const char *const roles[] = {DL_MW_ROLE_WORDS};
 
+/* Whether s[0..n) is a role's word, whole. */
 static int role_word(const char *s, size_t n) {
     for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
         if (ascii_ieq(s, n, roles[k])) return 1;
@@ -223,6 +223,7 @@ static int calendar_word(const char *s, size_t n) {
     return 0;
 }
 
+/* Whether a cleaned byline reads as names: short, few words, not a sentence or a call to action. */
 int meta_plausible_byline(const char *s, size_t n) {
     if (n < 2 || n > DL_META_BYLINE_MAX) return 0;
     if (s[0] >= '0' && s[0] <= '9') return 0; /* "10 min read", a count */

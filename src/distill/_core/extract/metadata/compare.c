@@ -60,6 +60,7 @@ static size_t norm(const char *s, size_t n, char *out, size_t cap) {
     return o;
 }
 
+/* Whether a and b are the same non-empty text in the comparison form. */
 int meta_same_text(const char *a, size_t an, const char *b, size_t bn) {
     char x[DL_META_TEXT_MAX + 8], y[DL_META_TEXT_MAX + 8];
     size_t xn = norm(a, an, x, sizeof x), yn = norm(b, bn, y, sizeof y);
@@ -188,6 +189,7 @@ void meta_decode_entities(const char *s, size_t n, dl_buf *out) {
     }
 }
 
+/* meta_same_text with the white space around each text left out. */
 int meta_same_ci(const char *a, size_t an, const char *b, size_t bn) {
     while (an && dl_rule_is_space((unsigned char)*a)) a++, an--;
     while (an && dl_rule_is_space((unsigned char)a[an - 1])) an--;

@@ -35,6 +35,7 @@ static int dateline(const dl_node *el, int day_first, dl_date *d) {
 /* Nodes crossed below the headline at most, so a page of empty elements costs no more. */
 #define DL_META_AFTER_HEADLINE_NODES 1500
 
+/* At most limit bytes of the words a reader sees from el on. */
 static void text_from(const dl_node *el, size_t limit, dl_buf *out) {
     meta_text_from_nodes(el, limit, DL_META_AFTER_HEADLINE_NODES, 1, out);
 }
@@ -51,6 +52,7 @@ static const dl_buf *shown_text(const dl_meta *m, const dl_node *headline) {
     return &p->shown;
 }
 
+/* The first date written in the text from el on. */
 static int scan_text_from(const dl_node *el, size_t limit, int day_first, dl_date *d) {
     dl_buf t = {0};
     text_from(el, limit, &t);
@@ -460,6 +462,8 @@ static int write_dates(const date_state *st, dl_metadata *out) {
     return 0;
 }
 
+/* article()'s date and date_modified into out, near the headline (may be NULL; headline_order its place
+ * in the walk) and the article text's container body (may be NULL). Returns 0, or -1 on out of memory. */
 int meta_resolve_date(const dl_meta *m, const dl_node *headline, const dl_node *body, uint32_t headline_order,
                       dl_metadata *out) {
     date_state st;

@@ -8,6 +8,7 @@
 
 #include "extract/metadata/words.h"
 
+/* The source src from s[0..n) (folded, at most DL_META_TEXT_MAX bytes), unless it has a value already. */
 void meta_set_src(dl_meta *m, dl_meta_source src, const char *s, size_t n) {
     if (m->src[src].len) return;
     if (n > DL_META_TEXT_MAX) n = utf8_cut(s, DL_META_TEXT_MAX);
@@ -61,6 +62,8 @@ void meta_keep_timed(dl_meta *m, const dl_date *d) {
     if (d->has_time && m->ntimed < DL_META_TIMED_MAX) m->timed[m->ntimed++] = *d;
 }
 
+/* The declared date d from the value s[0..n) when it reads as a date and d has none yet; kept among the
+ * timed dates either way (meta_keep_timed). */
 void meta_set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n) {
     if (m->date_set[d] && m->ntimed >= DL_META_TIMED_MAX) return;
     dl_date x;
@@ -72,6 +75,7 @@ void meta_set_date(dl_meta *m, dl_meta_date_source d, const char *s, size_t n) {
     }
 }
 
+/* Whether a value is a URL where a name is expected (an author meta's profile address). */
 int meta_looks_like_url(const char *s, size_t n) {
     /* a path on the page's own site ("/@jane", "/author/jane-doe") is a profile's address too: a name
      * never starts with a slash */
@@ -95,6 +99,8 @@ static const struct {
 
 #undef DL_KEY
 
+/* What one <meta> key and value declare to article(): a source or a date of the article keys, the
+ * twitter:label1 that makes twitter:data1 the author, or a CMS's own publication date key. */
 static void article_meta_key(dl_meta *m, const char *k, size_t kn, const char *s, size_t n) {
     /* Slack and Twitter cards label their first data field; "Written by" makes it the author */
     if (ascii_ieq(k, kn, "twitter:label1")) {

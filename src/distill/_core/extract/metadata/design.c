@@ -31,6 +31,7 @@ static int take(dl_meta *m, dl_meta_field f, int rank, dl_buf *value) {
     return 1;
 }
 
+/* The design's field f from s[0..len), folded, when a source of that rank wins. */
 void meta_set_string(dl_meta *m, dl_meta_field f, int rank, const char *s, size_t len) {
     if (!wants(&m->design, f, rank)) return;
     dl_buf b = {0};
@@ -46,6 +47,7 @@ int meta_set_text(dl_meta *m, dl_meta_field f, int rank, const dl_node *el) {
     return take(m, f, rank, &b);
 }
 
+/* One tag from a source of that rank: a better source's tags replace a weaker one's. */
 static void add_tag(dl_meta *m, int rank, const char *s, size_t len) {
     dl_metadata *md = &m->design;
     if (rank > md->tags_rank) return;
@@ -76,6 +78,7 @@ static void add_tag(dl_meta *m, int rank, const char *s, size_t len) {
     dl_buf_free(&b);
 }
 
+/* The design's field a <meta> key names (rules.h's dl_rule_meta_key), from its content. */
 void meta_design_key(dl_meta *m, dl_meta_key key, const char *s, size_t n) {
     switch (key) {
     case DL_META_KEY_TITLE: meta_set_string(m, DL_META_TITLE, RANK_TITLE_OG, s, n); break;

@@ -91,6 +91,8 @@ static int undo_double_utf8(const char *text, size_t n, dl_buf *out) {
     return 1;
 }
 
+/* Field f of out set to the text a reader sees of s[0..len) (left as it was when that is empty). Returns
+ * 0, or -1 on out of memory. */
 int meta_put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len) {
     dl_buf b = {0}, shown = {0}, once = {0};
     /* text fields written in UTF-8 twice read as the page meant them */
@@ -144,6 +146,7 @@ int meta_put_field(dl_metadata *md, dl_meta_field f, const char *s, size_t len) 
     return 0;
 }
 
+/* The design's fields and tags into out, each as meta_put_field writes it. */
 int meta_copy_design(const dl_metadata *d, dl_metadata *out) {
     for (int f = 0; f < DL_META__COUNT; f++)
         if (d->fields[f].value.len && meta_put_field(out, (dl_meta_field)f, d->fields[f].value.data, d->fields[f].value.len) < 0)
@@ -166,6 +169,7 @@ int meta_put_decoded(dl_metadata *out, dl_meta_field f, const char *s, size_t n)
     return rc;
 }
 
+/* Field f of out set to the date d in ISO 8601. */
 int meta_put_date(dl_metadata *out, dl_meta_field f, const dl_date *d) {
     char iso[DL_DATE_ISO_MAX];
     size_t n = dl_date_format(d, iso);

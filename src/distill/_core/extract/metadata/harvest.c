@@ -323,7 +323,6 @@ static unsigned long_value_hints(const char *v, size_t n) {
 /* The hints of one class, id or itemprop value (value_hints), remembered: in cell when the walk keeps
  * one for the value (its bit 2 set once known, extract.h), else in the harvest's memo. */
 enum { HINTS_KNOWN = 4 };
-
 static unsigned hints_of(dl_meta *m, const dl_attr *a, uint32_t *cell) {
     if (!a || !a->value.len) return 0;
     if (cell) {
@@ -347,6 +346,9 @@ static unsigned hints(dl_meta *m, const dl_known_attrs *ma, uint32_t *const cell
     return hints_of(m, ma->class_, cells[0]) | hints_of(m, ma->id, cells[1]) | hints_of(m, ma->itemprop, NULL);
 }
 
+/* A <time> (or a custom element with a datetime): its date, declared by its datetime or written as its
+ * text, as the publication, a modification or a plain <time> by its class and itemprop; and, on a page
+ * whose language leaves the numeric date order open, the order its text shows. */
 static void visit_time(dl_meta *m, const dl_node *el) {
     const dl_attr *dt = attr(el, "datetime");
     const dl_attr *cls = attr(el, "class"), *prop = attr(el, "itemprop");
@@ -400,7 +402,7 @@ static void visit_time(dl_meta *m, const dl_node *el) {
  * name belongs to the nearest item around it (itemscope, at most 8 levels up), which must be the
  * author, not the page's video or product, and a person (an Organization item is the publisher signing
  * for its staff, where the visible byline names who wrote it). Whether the name names someone is
- * meta_resolve_byline's question (names_someone), as for every declared author. */
+ * meta_resolve_byline's question (byline.c's names_someone), as for every declared author. */
 static void item_author_name(dl_meta *m, const dl_node *el, const dl_known_attrs *ma) {
     if (!has_token(ma->itemprop, "name") || m->src[DL_SRC_ITEMPROP_AUTHOR].len ||
         m->src[DL_SRC_ITEMPROP_AUTHOR_TEXT].len)
@@ -512,7 +514,7 @@ static void visit_source_attrs(dl_meta *m, const dl_node *el, const dl_known_att
         else if (author_page_link(el) && !in_menu_or_code(el) && !credit_place(el, 1) && !in_menu_class(el))
             /* a link to the author's page with no byline class or "By": the name a reader sees under
              * the headline ("<a href=/about/editors/jon-fingas/>Jon Fingas</a>"), read only there
-             * (kind 2: visible_byline's first pass); inside a byline block it splits the block's
+             * (kind 2: byline.c's visible_byline, first pass); inside a byline block it splits the block's
              * links into names */
             keep_node(m->bylines, &m->nbylines, DL_META_NODES_MAX, el, order, 2);
     }

@@ -4,13 +4,14 @@
  * date.h and jsonld.h); the word lists are words.h.
  *
  * The files call each other in one direction only (tools/check_deps.py), from the bottom up:
- * - compare.c, text.c, design.c, calendar.c, site.c: no call into another file of the folder but
- *   date.c and jsonld.c;
- * - fields.c -> compare.c; declared.c -> design.c, compare.c; jsonld_sources.c -> declared.c;
- *   harvest.c -> declared.c, jsonld_sources.c, design.c, text.c;
- * - title.c, byline_clean.c, byline.c, page_dates.c, date_rules.c: the resolution's rules, each on the
- *   ones before it;
- * - resolve.c: dl_meta_resolve, on all of them.
+ * - compare.c, text.c, design.c, calendar.c, date.c, jsonld.c: no call into another file of the folder;
+ * - site.c -> compare.c; fields.c -> compare.c; declared.c -> design.c, compare.c;
+ *   jsonld_sources.c -> declared.c, jsonld.c; harvest.c -> declared.c, jsonld_sources.c, design.c,
+ *   text.c;
+ * - the resolution's rules: title.c -> site.c, fields.c; byline_clean.c -> date.c; byline.c ->
+ *   byline_clean.c, site.c, fields.c; page_dates.c -> calendar.c; date_rules.c -> page_dates.c,
+ *   calendar.c, fields.c (and each of them -> compare.c, text.c as it needs);
+ * - resolve.c: dl_meta_resolve, on the resolution's files.
  */
 #ifndef DL_EXTRACT_METADATA_INTERNAL_H
 #define DL_EXTRACT_METADATA_INTERNAL_H

@@ -84,7 +84,7 @@ typedef struct {
     const dl_node *node;
     uint32_t order; /* ordinal of the element in the walk: document order */
     uint8_t by_word; /* bylines: 1 the element's text starts with "By" (harvest.c: by_word), 2 a link to
-                      * an author's page and nothing else marks it (author_page_link) */
+                      * an author's page and nothing else marks it (harvest.c: author_page_link) */
 } dl_meta_node;
 
 struct dl_meta {
@@ -96,7 +96,7 @@ struct dl_meta {
     const dl_node *html; /* the <html> element: the whole page, for the last resort's scan of its text */
 
     dl_buf src[DL_SRC__COUNT];
-    uint8_t src_names[DL_SRC__COUNT]; /* names add_src_name joined into a source */
+    uint8_t src_names[DL_SRC__COUNT]; /* names declared.c's add_src_name joined into a source */
     dl_date dates[DL_DATE__COUNT];
     uint8_t date_set[DL_DATE__COUNT];
     dl_meta_node h1[DL_META_H1_MAX];
@@ -122,7 +122,7 @@ struct dl_meta {
     int page_type;
     dl_word_memo hint_memo; /* the byline and date-line hints of the class, id and itemprop values met */
     /* the page's text as the last-resort date rules read it (page_dates.c's page_text), and the lines a
-     * reader sees under the headline (shown_text: the text after shown_of), each built by the first of
+     * reader sees under the headline (date_rules.c's shown_text: the text after shown_of), each built by the first of
      * the date rules that asks and kept for the others: `page` points at page_store (dl_meta_init), so
      * that the rules, which read the harvest through a const pointer, can fill it */
     struct dl_meta_page {

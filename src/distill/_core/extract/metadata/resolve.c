@@ -8,7 +8,7 @@
 #include "extract/page_type.h"
 
 /* Whether the heading el is in the body or under the body's nearest three ancestors, before it: where
- * an article's own heading is (body_heading), not a page banner's or footer's. */
+ * an article's own heading is (title.c's body_heading), not a page banner's or footer's. */
 static int near_body(const dl_node *el, const dl_node *body) {
     if (!body) return 0;
     if (inside(el, body)) return 1;

@@ -11,6 +11,7 @@
 /* Separators between the headline and the site name, surest first (words.h). */
 static const char *const title_seps[] = {DL_MW_TITLE_SEPARATORS};
 
+/* The first (last: the last) place the separator sep stands in s[0..n), or NULL. */
 const char *meta_find_sep(const char *s, size_t n, const char *sep, int last) {
     size_t sl = strlen(sep);
     const char *found = NULL;

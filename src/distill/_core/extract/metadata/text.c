@@ -60,6 +60,7 @@ void meta_bounded_text_but(const dl_node *el, size_t max, int spaced, int no_job
     dl_buf_free(&raw);
 }
 
+/* meta_bounded_text_but with every element's text. */
 void meta_bounded_text(const dl_node *el, size_t max, int spaced, dl_buf *out) {
     meta_bounded_text_but(el, max, spaced, 0, out);
 }
@@ -143,6 +144,9 @@ static size_t folded_len(const char *s, size_t n, size_t cap) {
     return len;
 }
 
+/* The last limit bytes of text (white space folded) before el in document order (at most max_nodes nodes
+ * back, script and style skipped): what a page writes just above its headline ("December 17, 2025" over
+ * the <h1>). */
 void meta_text_before(const dl_node *el, size_t limit, size_t max_nodes, dl_buf *out) {
     const dl_node *texts[DL_META_BEFORE_HEADLINE_NODES];
     size_t nt = 0, bytes = 0, nodes = 0;

@@ -465,6 +465,8 @@ static void trailing_site(title_state *st) {
     }
 }
 
+/* article()'s title into out, and the <h1> (or NULL) it is into *headline. body is the article text's
+ * container (may be NULL), site the site's name (may be empty). Returns 0, or -1 on out of memory. */
 int meta_resolve_title(const dl_meta *m, const dl_node *body, const char *site, size_t site_len, dl_metadata *out,
                        const dl_node **headline) {
     title_state st;
