@@ -88,7 +88,6 @@ int meta_looks_like_url(const char *s, size_t n) {
 /* The article keys (words.h), with their lengths: a meta's key is compared only with those of its
  * length. */
 #define DL_KEY(k, src, date, many) {k, sizeof(k) - 1, src, date, many},
-
 static const struct {
     const char *key;
     size_t len;
@@ -96,7 +95,6 @@ static const struct {
     int date; /* a dl_meta_date_source, or -1 */
     int many; /* written once per author: each value another name (add_src_name) */
 } article_keys[] = {DL_MW_ARTICLE_KEYS(DL_KEY)};
-
 #undef DL_KEY
 
 /* What one <meta> key and value declare to article(): a source or a date of the article keys, the

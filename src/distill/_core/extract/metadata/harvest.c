@@ -169,37 +169,21 @@ typedef struct {
 } hint_word;
 
 #define HW(w, lists) {w, sizeof(w) - 1, lists},
-
 static const hint_word hint_a[] = {DL_MW_HINTS_A(HW)};
-
 static const hint_word hint_b[] = {DL_MW_HINTS_B(HW)};
-
 static const hint_word hint_c[] = {DL_MW_HINTS_C(HW)};
-
 static const hint_word hint_d[] = {DL_MW_HINTS_D(HW)};
-
 static const hint_word hint_e[] = {DL_MW_HINTS_E(HW)};
-
 static const hint_word hint_f[] = {DL_MW_HINTS_F(HW)};
-
 static const hint_word hint_i[] = {DL_MW_HINTS_I(HW)};
-
 static const hint_word hint_m[] = {DL_MW_HINTS_M(HW)};
-
 static const hint_word hint_n[] = {DL_MW_HINTS_N(HW)};
-
 static const hint_word hint_p[] = {DL_MW_HINTS_P(HW)};
-
 static const hint_word hint_r[] = {DL_MW_HINTS_R(HW)};
-
 static const hint_word hint_s[] = {DL_MW_HINTS_S(HW)};
-
 static const hint_word hint_t[] = {DL_MW_HINTS_T(HW)};
-
 static const hint_word hint_u[] = {DL_MW_HINTS_U(HW)};
-
 static const hint_word hint_w[] = {DL_MW_HINTS_W(HW)};
-
 #undef HW
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

@@ -14,7 +14,6 @@
 
 /* Text of the whole page read by the last resort, at most, and the nodes crossed for it. */
 #define DL_META_PAGE_TEXT 65536
-
 #define DL_META_PAGE_NODES 20000
 
 /* dl_date_find looks at 4096 bytes at a time: step by less, so a date across the boundary is read */

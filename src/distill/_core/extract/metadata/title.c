@@ -7,10 +7,10 @@
 #include "extract/metadata/internal.h"
 
 #include "extract/metadata/words.h"
+#include "extract/page_type.h"
 
 /* Separators between the headline and the site name, surest first (words.h). */
 static const char *const title_seps[] = {DL_MW_TITLE_SEPARATORS};
-#include "extract/page_type.h"
 
 /* Whether the link a, after a heading's words, is a link aggregator's note on the story rather than a
  * word of its headline: its source's domain in brackets ("(latimes.com)") or its comment count ("87"),
