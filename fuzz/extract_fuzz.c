@@ -7,7 +7,7 @@
  * Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, then the page. */
 #include "extract/classic/article_text.h"
 #include "extract/extract.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
 #include "extract/classic/rules.h"

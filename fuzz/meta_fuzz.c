@@ -1,4 +1,4 @@
-/* libFuzzer harness: the metadata readers' pure-C entry points (extract/date.h, extract/jsonld.h) on any
+/* libFuzzer harness: the metadata readers' pure-C entry points (extract/metadata/date.h, jsonld.h) on any
  * bytes. Checks: every date returned is a real calendar day inside the plausibility window and formats
  * to ISO 8601 of the expected shape; dl_date_iso8601 agrees with dl_date_parse; a date read from the
  * start (dl_date_at) is also found by the scan; dl_date_order says 0, 1 or 2, the same with a known date
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extract/date.h"
-#include "extract/jsonld.h"
+#include "extract/metadata/date.h"
+#include "extract/metadata/jsonld.h"
 #include "fuzz_common.h"
 
 static void check_date(const dl_date *d) {

@@ -62,9 +62,10 @@ def _month_table() -> list[tuple[str, int]]:
     import re
     from pathlib import Path
 
-    source = (Path(__file__).parents[2] / "src/distill/_core/extract/date.c").read_text(encoding="utf-8")
-    table = source[source.index("} months[] = {") : source.index("};", source.index("} months[] = {"))]
-    return [(name, int(month)) for name, month in re.findall(r'\{"([^"]+)", (\d+)\}', table)]
+    source = (Path(__file__).parents[2] / "src/distill/_core/extract/metadata/words.h").read_text(encoding="utf-8")
+    start = source.index("#define DL_MW_MONTH_NAMES(X)")
+    table = source[start : source.index("\n#define", start + 1)]
+    return [(name, int(month)) for name, month in re.findall(r'X\("([^"]+)", (\d+)\)', table)]
 
 
 def test_every_month_name_of_the_table_is_read() -> None:

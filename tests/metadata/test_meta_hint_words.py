@@ -1,4 +1,4 @@
-"""The class, id and itemprop words that mark a visible byline (metadata.c's hint words): a value marks
+"""The class, id and itemprop words that mark a visible byline (harvest.c's hint words, words.h): a value marks
 one when it holds a byline word (in any case, anywhere in it) and no word of a picture, a biography or
 a comment; one pass over the value finds them all, so each word and each veto is tried here."""
 

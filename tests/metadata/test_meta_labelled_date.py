@@ -1,6 +1,6 @@
 """A date the page's text labels as its publication ("Published 5 June 2021", "Veröffentlicht am
 16.08.2019") or its revision ("Stand: 09.10.2017"), found where the label starts a word of the text,
-in either case, wherever it falls in the text (metadata.c's labelled_date looks at 16 places at a time)."""
+in either case, wherever it falls in the text (page_dates.c's labelled_date looks at 16 places at a time)."""
 
 from __future__ import annotations
 

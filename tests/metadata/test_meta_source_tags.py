@@ -1,4 +1,4 @@
-"""The tags the harvest reads a date from besides <time> (metadata.c's source_tags): a microformat <abbr> and
+"""The tags the harvest reads a date from besides <time> (harvest.c's source_tags): a microformat <abbr> and
 a custom element that carries a datetime (<relative-time>, <local-time>) are read as <time>s; the same
 markup on an element the harvest has no reason to read gives no date. Pages made here."""
 

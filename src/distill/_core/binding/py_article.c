@@ -10,9 +10,9 @@
 #include "extract/blocks/blocks.h"
 #include "extract/page_type/page_type.h"
 #include "binding/py_options.h"
-#include "extract/date.h"
+#include "extract/metadata/date.h"
 #include "extract/extract.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "extract/pipeline/pipeline.h"
 #include "sanitize/sanitize.h"
 

@@ -87,7 +87,7 @@ typedef struct {
 int dl_collect_units(const dl_node *root, const dl_node *winner, dl_unit_list *out);
 void dl_unit_list_free(dl_unit_list *l);
 
-/* ---- metadata.c (metadata.h: the harvest and its resolution) ---- */
+/* ---- metadata/ (metadata/metadata.h: the harvest and its resolution) ---- */
 typedef enum {
     DL_META_TITLE = 0,
     DL_META_BYLINE,
@@ -118,7 +118,7 @@ typedef struct {
 /* ---- the metadata harvest (metadata/) ---- */
 typedef struct dl_meta dl_meta; /* the metadata harvest (metadata.h) */
 
-/* The metadata harvest's hooks (metadata.c): dl_article_harvest calls visit on every element it
+/* The metadata harvest's hooks (metadata/harvest.c): dl_article_harvest calls visit on every element it
  * enters and leave when it leaves one. */
 void dl_meta_visit(struct dl_meta *m, const dl_node *el);
 /* dl_meta_visit on an HTML element whose attributes a walk has gathered (page_type.h's companion), with

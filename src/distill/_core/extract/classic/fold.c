@@ -1,5 +1,5 @@
 /* Text with white space folded (dl_folded_text, dl_fold_append; see extract.h): its own file so that the
- * metadata harvest (meta.c) can fold without depending on the renderer (text.c), which depends on the
+ * metadata harvest (metadata/) can fold without depending on the renderer (text.c), which depends on the
  * scorer (score.c), which calls the harvest: no cycle between the files. */
 #include "common/ascii.h"
 #include "extract/extract.h"

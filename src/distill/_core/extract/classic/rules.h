@@ -134,6 +134,5 @@ typedef enum {
 } dl_meta_key;
 dl_meta_key dl_rule_meta_key(const char *key, size_t len);
 
-static inline int dl_rule_is_space(unsigned char c) { return dl_ascii_is_space(c); }
 
 #endif

@@ -2,7 +2,7 @@
 #include "extract/index/index.h"
 
 #include "extract/index/known_attrs.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "extract/page_type/page_walk.h"
 
 /* The steps of every reader on an element the walk enters. */

@@ -6,7 +6,7 @@
 
 #include "extract/regions/comments.h"
 #include "extract/index/index.h"
-#include "extract/metadata.h"
+#include "extract/metadata/metadata.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/quality.h"
 #include "serialize/markdown.h"

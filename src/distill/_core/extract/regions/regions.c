@@ -19,7 +19,7 @@
 #include "extract/classic/article_table.h"
 #include "extract/classic/article_text.h"
 #include "extract/blocks/blocks.h"
-#include "extract/jsonld.h"
+#include "extract/metadata/jsonld.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
 #include "extract/regions/region_edges.h"

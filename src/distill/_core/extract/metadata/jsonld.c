@@ -1,5 +1,6 @@
-/* A small JSON-LD reader (issue 13). See jsonld.h. */
-#include "extract/jsonld.h"
+/* A small JSON-LD reader. See jsonld.h. */
+#include "common/ascii.h"
+#include "extract/metadata/jsonld.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 /* Objects whose @type dl_jsonld_find remembers at most. */
 #define DL_JSONLD_TYPED_MAX 64
 
-static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+#define is_space dl_ascii_is_space
 
 int dl_jsonld_key_is(const char *k, size_t n, const char *w) { return strlen(w) == n && memcmp(k, w, n) == 0; }
 
@@ -23,113 +24,144 @@ typedef struct {
     unsigned object;    /* for '[': the ordinal of the object around it */
 } level;
 
-int dl_jsonld_walk(const char *s, size_t n, dl_jsonld_fn fn, void *user) {
+/* The walk's state: the stack of open objects and arrays, and the key the next value is under. */
+typedef struct {
     level st[DL_JSONLD_DEPTH];
-    int depth = 0, expect_key = 0, objects_depth = 0;
-    unsigned objects = 0;
-    const char *key = "", *pending_key = "";
-    size_t key_len = 0, pending_len = 0;
-    size_t skip_depth = 0; /* > 0: inside structure deeper than the stack, only brackets are counted */
+    int depth, expect_key, objects_depth;
+    unsigned objects;
+    const char *key, *pending_key;
+    size_t key_len, pending_len;
+    size_t skip_depth; /* > 0: inside structure deeper than the stack, only brackets are counted */
+} walker;
+
+/* An object or an array opens (c is '{' or '['). */
+static void open_level(walker *w, char c) {
+    if (w->skip_depth || w->depth >= DL_JSONLD_DEPTH) {
+        w->skip_depth++;
+        return;
+    }
+    level *st = w->st;
+    level *l = &st[w->depth++];
+    l->kind = c;
+    l->key = w->pending_key;
+    l->key_len = w->pending_len;
+    if (c == '{') {
+        w->objects_depth++;
+        l->object = ++w->objects;
+        l->type = NULL;
+        l->type_len = 0;
+        w->expect_key = 1;
+    } else {
+        /* an array's entries belong to the object around it, under the array's key */
+        int depth = w->depth;
+        l->object = depth > 1 ? st[depth - 2].object : 0;
+        l->type = depth > 1 ? st[depth - 2].type : NULL;
+        l->type_len = depth > 1 ? st[depth - 2].type_len : 0;
+        w->expect_key = 0;
+    }
+}
+
+/* An object or an array closes. Returns 0 at a bracket that closes nothing: the input is malformed and
+ * the walk ends. */
+static int close_level(walker *w) {
+    if (w->skip_depth) {
+        w->skip_depth--;
+        return 1;
+    }
+    if (w->depth == 0) return 0;
+    if (w->st[w->depth - 1].kind == '{') w->objects_depth--;
+    w->depth--;
+    /* back in an array, the next value is another entry under the same key */
+    if (w->depth > 0 && w->st[w->depth - 1].kind == '[') {
+        w->pending_key = w->st[w->depth - 1].key;
+        w->pending_len = w->st[w->depth - 1].key_len;
+    }
+    w->expect_key = 0;
+    return 1;
+}
+
+/* The string s[a..b): a key, or a value, which fn is given with its key, its parent's key, and its
+ * object's @type and ordinal. Returns fn's answer (non-zero: stop), 0 for a key. */
+static int string_at(walker *w, const char *s, size_t a, size_t b, dl_jsonld_fn fn, void *user) {
+    int depth = w->depth;
+    if (w->skip_depth || depth == 0) return 0;
+    level *st = w->st, *l = &st[depth - 1];
+    if (w->expect_key) {
+        w->pending_key = s + a;
+        w->pending_len = b - a;
+        w->key = w->pending_key;
+        w->key_len = w->pending_len;
+        w->expect_key = 0;
+        return 0;
+    }
+    if (l->kind == '[') {
+        w->key = l->key;
+        w->key_len = l->key_len;
+    } else {
+        w->key = w->pending_key;
+        w->key_len = w->pending_len;
+    }
+    /* the object's @type (a string, or the first string of an @type array) */
+    if (dl_jsonld_key_is(w->key, w->key_len, "@type")) {
+        level *obj = l->kind == '{' ? l : (depth > 1 && st[depth - 2].kind == '{' ? &st[depth - 2] : NULL);
+        if (obj && !obj->type) {
+            obj->type = s + a;
+            obj->type_len = b - a;
+        }
+    }
+    const level *parent = l->kind == '[' ? (depth > 1 ? &st[depth - 2] : NULL) : l;
+    const level *holder = NULL; /* the object or array whose key is the parent key */
+    if (parent) {
+        holder = parent;
+        /* the object in an array: its parent key is the array's key */
+        if (holder->kind == '{' && holder->key_len == 0 && depth > 1 && st[depth - 2].kind == '[' && l == holder)
+            holder = &st[depth - 2];
+    }
+    dl_jsonld_value v;
+    v.key = w->key;
+    v.key_len = w->key_len;
+    v.parent_key = holder ? holder->key : "";
+    v.parent_key_len = holder ? holder->key_len : 0;
+    const level *obj = l->kind == '{' ? l : (depth > 1 && st[depth - 2].kind == '{' ? &st[depth - 2] : NULL);
+    v.type = obj ? obj->type : NULL;
+    v.type_len = obj ? obj->type_len : 0;
+    v.object = obj ? obj->object : 0;
+    v.depth = w->objects_depth;
+    v.value = s + a;
+    v.value_len = b - a;
+    return fn(user, &v);
+}
+
+int dl_jsonld_walk(const char *s, size_t n, dl_jsonld_fn fn, void *user) {
+    walker w;
+    w.depth = w.expect_key = w.objects_depth = 0;
+    w.objects = 0;
+    w.key = w.pending_key = "";
+    w.key_len = w.pending_len = 0;
+    w.skip_depth = 0;
     for (size_t i = 0; i < n;) {
         char c = s[i];
         if (is_space((unsigned char)c)) {
             i++;
         } else if (c == '{' || c == '[') {
             i++;
-            if (skip_depth || depth >= DL_JSONLD_DEPTH) {
-                skip_depth++;
-                continue;
-            }
-            level *l = &st[depth++];
-            l->kind = c;
-            l->key = pending_key;
-            l->key_len = pending_len;
-            if (c == '{') {
-                objects_depth++;
-                l->object = ++objects;
-                l->type = NULL;
-                l->type_len = 0;
-                expect_key = 1;
-            } else {
-                /* an array's entries belong to the object around it, under the array's key */
-                l->object = depth > 1 ? st[depth - 2].object : 0;
-                l->type = depth > 1 ? st[depth - 2].type : NULL;
-                l->type_len = depth > 1 ? st[depth - 2].type_len : 0;
-                expect_key = 0;
-            }
+            open_level(&w, c);
         } else if (c == '}' || c == ']') {
             i++;
-            if (skip_depth) {
-                skip_depth--;
-                continue;
-            }
-            if (depth == 0) return 0;
-            if (st[depth - 1].kind == '{') objects_depth--;
-            depth--;
-            /* back in an array, the next value is another entry under the same key */
-            if (depth > 0 && st[depth - 1].kind == '[') {
-                pending_key = st[depth - 1].key;
-                pending_len = st[depth - 1].key_len;
-            }
-            expect_key = 0;
+            if (!close_level(&w)) return 0;
         } else if (c == ',') {
             i++;
-            expect_key = !skip_depth && depth > 0 && st[depth - 1].kind == '{';
+            w.expect_key = !w.skip_depth && w.depth > 0 && w.st[w.depth - 1].kind == '{';
         } else if (c == ':') {
             i++;
-            expect_key = 0;
+            w.expect_key = 0;
         } else if (c == '"') {
             size_t a = ++i;
             while (i < n && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
             if (i > n) i = n;
             size_t b = i;
             i++;
-            if (skip_depth || depth == 0) continue;
-            level *l = &st[depth - 1];
-            if (expect_key) {
-                pending_key = s + a;
-                pending_len = b - a;
-                key = pending_key;
-                key_len = pending_len;
-                expect_key = 0;
-                continue;
-            }
-            if (l->kind == '[') {
-                key = l->key;
-                key_len = l->key_len;
-            } else {
-                key = pending_key;
-                key_len = pending_len;
-            }
-            /* the object's @type (a string, or the first string of an @type array) */
-            if (dl_jsonld_key_is(key, key_len, "@type")) {
-                level *obj = l->kind == '{' ? l : (depth > 1 && st[depth - 2].kind == '{' ? &st[depth - 2] : NULL);
-                if (obj && !obj->type) {
-                    obj->type = s + a;
-                    obj->type_len = b - a;
-                }
-            }
-            const level *parent = l->kind == '[' ? (depth > 1 ? &st[depth - 2] : NULL) : l;
-            const level *holder = NULL; /* the object or array whose key is the parent key */
-            if (parent) {
-                holder = parent;
-                /* the object in an array: its parent key is the array's key */
-                if (holder->kind == '{' && holder->key_len == 0 && depth > 1 && st[depth - 2].kind == '[' && l == holder)
-                    holder = &st[depth - 2];
-            }
-            dl_jsonld_value v;
-            v.key = key;
-            v.key_len = key_len;
-            v.parent_key = holder ? holder->key : "";
-            v.parent_key_len = holder ? holder->key_len : 0;
-            const level *obj = l->kind == '{' ? l : (depth > 1 && st[depth - 2].kind == '{' ? &st[depth - 2] : NULL);
-            v.type = obj ? obj->type : NULL;
-            v.type_len = obj ? obj->type_len : 0;
-            v.object = obj ? obj->object : 0;
-            v.depth = objects_depth;
-            v.value = s + a;
-            v.value_len = b - a;
-            if (fn(user, &v)) return 1;
+            if (string_at(&w, s, a, b, fn, user)) return 1;
         } else {
             /* number, true, false, null: up to the next structural character */
             while (i < n && s[i] != ',' && s[i] != '}' && s[i] != ']' && s[i] != '"' && !is_space((unsigned char)s[i])) i++;

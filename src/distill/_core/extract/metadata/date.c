@@ -1,4 +1,4 @@
-/* Dates as pages write them (issue 13). See date.h.
+/* Dates as pages write them. See date.h.
  *
  * Free text is cut into tokens (numbers, words, single punctuation characters) and each token start
  * is tried against a handful of patterns of at most eight tokens, so the scan is linear. The patterns
@@ -7,11 +7,14 @@
  * year/month/day markers. A numeric d/m/y form whose order is not certain (both numbers at most 12) is
  * only read when the caller says which order the page uses.
  */
-#include "extract/date.h"
+#include "common/ascii.h"
+#include "extract/metadata/date.h"
 
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+
+#include "extract/metadata/words.h"
 
 /* The web opened to the public in 1993: an earlier "publication date" is a birthday, a founding year
  * or a typo, never when the page was written. */
@@ -44,38 +47,19 @@ int dl_date_plausible(int year, int month, int day) {
     return year >= DL_DATE_MIN_YEAR && year <= max_year() && valid_day(year, month, day);
 }
 
-static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; }
+#define is_space dl_ascii_is_space
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 static int is_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 /* ------------------------------------------------------------------ month names */
 
-/* Full month names in the seven languages, lower case, UTF-8. A word names a month when it equals one
- * of them or is a prefix of at least three letters of names that all mean the same month ("Sept.",
- * "Okt", "déc", "mar"); "jui" (juin or juillet) names none. */
+/* Full month names in the seven languages (words.h). */
+#define DL_MONTH(name, month) {name, month},
 static const struct {
     const char *name;
     int month;
-} months[] = {
-    {"january", 1},   {"february", 2},  {"march", 3},      {"april", 4},     {"may", 5},
-    {"june", 6},      {"july", 7},      {"august", 8},     {"september", 9}, {"october", 10},
-    {"november", 11}, {"december", 12}, /* English */
-    {"januar", 1},    {"jänner", 1},    {"februar", 2},    {"märz", 3},      {"maerz", 3},
-    {"mai", 5},       {"juni", 6},      {"juli", 7},       {"oktober", 10},  {"dezember", 12}, /* German */
-    {"janvier", 1},   {"février", 2},   {"fevrier", 2},    {"mars", 3},      {"avril", 4},
-    {"juin", 6},      {"juillet", 7},   {"août", 8},       {"aout", 8},      {"septembre", 9},
-    {"octobre", 10},  {"novembre", 11}, {"décembre", 12},  {"decembre", 12}, /* French */
-    {"enero", 1},     {"febrero", 2},   {"marzo", 3},      {"abril", 4},     {"mayo", 5},
-    {"junio", 6},     {"julio", 7},     {"agosto", 8},     {"septiembre", 9}, {"setiembre", 9},
-    {"octubre", 10},  {"noviembre", 11}, {"diciembre", 12}, /* Spanish */
-    {"gennaio", 1},   {"febbraio", 2},  {"aprile", 4},     {"maggio", 5},    {"giugno", 6},
-    {"luglio", 7},    {"settembre", 9}, {"ottobre", 10},   {"dicembre", 12}, /* Italian */
-    {"januari", 1},   {"februari", 2},  {"maart", 3},      {"mei", 5},       {"augustus", 8},
-    /* Dutch (juni, juli, september, oktober, november, december as above) */
-    {"janeiro", 1},   {"fevereiro", 2}, {"março", 3},      {"marco", 3},     {"maio", 5},
-    {"junho", 6},     {"julho", 7},     {"setembro", 9},   {"outubro", 10},  {"novembro", 11},
-    {"dezembro", 12}, /* Portuguese */
-};
+} months[] = {DL_MW_MONTH_NAMES(DL_MONTH)};
+#undef DL_MONTH
 
 /* Lower-case a word into low (ASCII and the Latin-1 capitals of UTF-8); returns its length or 0. */
 static size_t lower_word(const char *w, size_t n, char *low, size_t cap) {
@@ -90,11 +74,11 @@ static size_t lower_word(const char *w, size_t n, char *low, size_t cap) {
     return n;
 }
 
-/* The first letters of the names above (tests/metadata/test_date_scan_window.py reads every name of
- * the table through the scanner, so a name added with a new initial fails there until it is added). */
-static const char month_initials[] = "adefgjlmnos";
-/* The longest name above in bytes ("septiembre"): a longer word names no month. */
-#define MONTH_NAME_MAX 10
+/* The first letters of the names above, and the longest name in bytes: a word with another initial or
+ * longer names no month (tests/metadata/test_date_scan_window.py reads every name of the list through the
+ * scanner, so a name added with a new initial fails there until words.h says so). */
+static const char month_initials[] = DL_MW_MONTH_INITIALS;
+#define MONTH_NAME_MAX DL_MW_MONTH_NAME_MAX
 
 static int month_of(const char *w, size_t n) {
     char low[16];
@@ -148,7 +132,7 @@ static int after_version_word(const char *s, size_t at) {
     size_t b = e;
     while (b > 0 && is_alpha((unsigned char)s[b - 1]) && e - b < 8) b--;
     if (b > 0 && is_alpha((unsigned char)s[b - 1])) return 0;
-    static const char *const words[] = {"version", "release", "build", "ver"};
+    static const char *const words[] = {DL_MW_VERSION_WORDS};
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
         size_t wl = strlen(words[k]);
         if (e - b != wl) continue;

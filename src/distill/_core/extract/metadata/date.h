@@ -1,4 +1,4 @@
-/* Dates as pages write them (issue 13): what extract/date.c offers.
+/* Dates as pages write them: what extract/metadata/date.c offers.
  *
  * - dl_date_parse: one date value as a <meta>, JSON-LD or <time datetime> declares it (ISO 8601 and its
  *   common relatives, numeric day/month/year forms whose order is certain, month names).
@@ -11,8 +11,8 @@
  * any bytes are safe (fuzz/meta_fuzz.c). A date outside the plausibility window (before 1993, the
  * year the web opened to the public, or after the current year plus one) is never returned.
  */
-#ifndef DL_EXTRACT_DATE_H
-#define DL_EXTRACT_DATE_H
+#ifndef DL_EXTRACT_METADATA_DATE_H
+#define DL_EXTRACT_METADATA_DATE_H
 
 #include <stddef.h>
 

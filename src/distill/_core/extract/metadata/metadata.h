@@ -1,7 +1,7 @@
-/* Page metadata (issue 13): what extract/metadata.c offers.
+/* Page metadata: what the extract/metadata/ folder offers (its map is in DEVELOPING.md).
  *
  * One harvest, in one pass over the tree (article.c's dl_article_harvest calls dl_meta_visit on every
- * element it enters and dl_meta_leave when it leaves one). The harvest keeps two things:
+ * element it enters and dl_meta_leave when it leaves one; harvest.c). The harvest keeps two things:
  *
  * - the design's fields in the design's order of precedence (seeds/000: the title from the first
  *   <h1>, then og:title, then <title>; the byline from a rel="author" link or an author meta; the date
@@ -14,20 +14,21 @@
  *   metas, microdata, <time>), the page URL, and the elements a reader sees them in (<h1>s, byline and
  *   date elements), each list bounded.
  *
- * dl_meta_resolve then decides article()'s fields (see metadata.c for each rule and its reason):
- * the title is the <h1> that agrees with the declared titles, else the best-supported declared title
- * without the site name; the byline the declared author, else the visible byline near the headline;
- * the date the declared publication date, else a <time>, the URL's date, or a date written near the
- * headline (date.h reads them); date_modified apart. Pure C, bounded, no recursion.
+ * dl_meta_resolve (resolve.c) then decides article()'s fields, each in its own file with its rules and
+ * their reasons: the title (title.c) is the <h1> that agrees with the declared titles, else the
+ * best-supported declared title without the site name (site.c); the byline (byline.c) the declared
+ * author, else the visible byline near the headline; the date (date_rules.c) the declared publication
+ * date, else a <time>, the URL's date, or a date written near the headline (date.h reads them);
+ * date_modified apart. The words the rules look for are in words.h. Pure C, bounded, no recursion.
  */
-#ifndef DL_EXTRACT_METADATA_H
-#define DL_EXTRACT_METADATA_H
+#ifndef DL_EXTRACT_METADATA_METADATA_H
+#define DL_EXTRACT_METADATA_METADATA_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "common/word_memo.h"
-#include "extract/date.h"
+#include "extract/metadata/date.h"
 #include "extract/extract.h"
 
 /* Declared sources article() reads, each keeping its first non-empty value. */
@@ -76,14 +77,14 @@ typedef enum {
 #define DL_META_H1_MAX 8
 #define DL_META_H2_MAX 8
 #define DL_META_NODES_MAX 24
-/* Dates with a time of day kept from every source (metadata.c: local_form reads them) */
+/* Dates with a time of day kept from every source (date_rules.c: local_form reads them) */
 #define DL_META_TIMED_MAX 16
 
 typedef struct {
     const dl_node *node;
     uint32_t order; /* ordinal of the element in the walk: document order */
-    uint8_t by_word; /* bylines: 1 the element's text starts with "By" (metadata.c: by_word), 2 a link to
-                      * an author's page and nothing else marks it (author_page_link) */
+    uint8_t by_word; /* bylines: 1 the element's text starts with "By" (harvest.c: by_word), 2 a link to
+                      * an author's page and nothing else marks it (harvest.c: author_page_link) */
 } dl_meta_node;
 
 struct dl_meta {
@@ -95,7 +96,7 @@ struct dl_meta {
     const dl_node *html; /* the <html> element: the whole page, for the last resort's scan of its text */
 
     dl_buf src[DL_SRC__COUNT];
-    uint8_t src_names[DL_SRC__COUNT]; /* names add_src_name joined into a source */
+    uint8_t src_names[DL_SRC__COUNT]; /* names declared.c's add_src_name joined into a source */
     dl_date dates[DL_DATE__COUNT];
     uint8_t date_set[DL_DATE__COUNT];
     dl_meta_node h1[DL_META_H1_MAX];
@@ -120,8 +121,8 @@ struct dl_meta {
      * (dl_meta_set_page_type); 0 when unknown, as for the design's callers */
     int page_type;
     dl_word_memo hint_memo; /* the byline and date-line hints of the class, id and itemprop values met */
-    /* the page's text as the last-resort date rules read it (metadata.c's page_text), and the lines a
-     * reader sees under the headline (shown_text: the text after shown_of), each built by the first of
+    /* the page's text as the last-resort date rules read it (page_dates.c's page_text), and the lines a
+     * reader sees under the headline (date_rules.c's shown_text: the text after shown_of), each built by the first of
      * the date rules that asks and kept for the others: `page` points at page_store (dl_meta_init), so
      * that the rules, which read the harvest through a const pointer, can fill it */
     struct dl_meta_page {

@@ -1,4 +1,4 @@
-/* A small JSON-LD reader (issue 13): what extract/jsonld.c offers.
+/* A small JSON-LD reader: what extract/metadata/jsonld.c offers.
  *
  * Structured data (<script type="application/ld+json">) is JSON; metadata needs only its string values
  * with the key that holds each, the key of the object or array around it, and the object's @type.
@@ -10,8 +10,8 @@
  * Pure C, no allocation in the walk; values are handed out raw (still JSON-escaped):
  * dl_jsonld_unescape appends one decoded and white-space folded to a dl_buf.
  */
-#ifndef DL_EXTRACT_JSONLD_H
-#define DL_EXTRACT_JSONLD_H
+#ifndef DL_EXTRACT_METADATA_JSONLD_H
+#define DL_EXTRACT_METADATA_JSONLD_H
 
 #include <stddef.h>
 
