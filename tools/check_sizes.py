@@ -38,9 +38,10 @@ def strip(text: str) -> str:
 
 
 def functions(text: str) -> list[tuple[str, int, int]]:
-    """(name, first line, line count) of each function defined at the top level of C source text."""
+    """(name, first line, line count) of each function defined at the top level of C source text, counted
+    from the first line of its signature to its closing brace."""
     out = []
-    depth, pending, start, name = 0, "", -1, ""
+    depth, pending, pending_line, start, name = 0, "", -1, -1, ""
     for i, line in enumerate(strip(text).split("\n")):
         if line.lstrip().startswith("#"):
             continue
@@ -50,11 +51,13 @@ def functions(text: str) -> list[tuple[str, int, int]]:
                     head = pending.split("(")[0]
                     if "(" in pending and "=" not in head:
                         found = re.findall(r"(\w+)\s*\(", pending)
-                        name, start = (found[0] if found else "?"), i
-                    pending = ""
+                        name, start = (found[0] if found else "?"), pending_line
+                    pending, pending_line = "", -1
                 elif ch in ";}":
-                    pending = ""
+                    pending, pending_line = "", -1
                 else:
+                    if pending_line < 0 and not ch.isspace():
+                        pending_line = i
                     pending += ch
             if ch == "{":
                 depth += 1
