@@ -7,22 +7,30 @@
 #   3. install the repaired wheel into a fresh virtual environment with the test extra, and run the
 #      quick suite from a copy of the tracked files with no build in it, so that every test imports the
 #      installed wheel (checked: distill.__file__ must be in that environment).
-# Usage: tools/check_wheel.sh [PYTHON]   (default: python; needs auditwheel and patchelf on PATH:
-#        pip install auditwheel && apt-get install -y patchelf)
+# Usage: tools/check_wheel.sh [--wheel FILE] [PYTHON]   (default: python; needs auditwheel and patchelf 0.14.5
+#        or later on PATH: pip install auditwheel patchelf). --wheel checks a wheel built before instead
+#        of building one (the profile-guided build takes minutes).
 # ../shared beside the repository is linked beside the copy, so the corpus tests run too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
+prebuilt=
+if [ "${1:-}" = --wheel ]; then prebuilt=$(realpath "$2"); shift 2; fi
 PYTHON=${1:-python}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 t0=$(date +%s)
 say() { printf '[%4ss] %s\n' $(( $(date +%s) - t0 )) "$*"; }
 
-say "building a profile-guided wheel with $("$PYTHON" --version)"
-DISTILL_PGO=1 "$PYTHON" -m pip wheel --no-deps -q -w "$work/dist" . 2>&1 | grep -v "^WARNING: Location" || true
-wheel=$(ls "$work"/dist/distill-*.whl)
-say "built $(basename "$wheel")"
+if [ -n "$prebuilt" ]; then
+  wheel=$prebuilt
+else
+  say "building a profile-guided wheel with $("$PYTHON" --version)"
+  DISTILL_PGO=1 "$PYTHON" -m pip wheel --no-deps -q -w "$work/dist" . 2>&1 | grep -v "^WARNING: Location" || true
+  wheel=$(ls "$work"/dist/distill-*.whl)
+  mkdir -p build/wheels && cp "$wheel" build/wheels/
+  say "built $(basename "$wheel") (a copy is in build/wheels/)"
+fi
 
 auditwheel show "$wheel" | tee "$work/show.txt"
 policy=$(grep -oE 'manylinux_[0-9]+_[0-9]+_[a-z0-9_]+' "$work/show.txt" | head -1)
