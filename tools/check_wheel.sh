@@ -56,7 +56,7 @@ say "installing it with the test extra into a fresh virtual environment"
 "$work/venv/bin/python" -m pip install -q "${repaired}[test]" 2>&1 | grep -v "^WARNING: Location" || true
 
 mkdir "$work/copy"
-git ls-files -z | (cd "$repo" && xargs -0 tar cf - --no-recursion) | tar xf - -C "$work/copy"
+git ls-files -z | tar cf - --null --no-recursion -T - | tar xf - -C "$work/copy"
 [ -d ../shared ] && ln -s "$(cd ../shared && pwd)" "$work/shared"
 cd "$work/copy"
 "$work/venv/bin/python" -c 'import distill, sys; f = distill.__file__; print("distill from", f); sys.exit(not f.startswith(sys.prefix))'
