@@ -1,7 +1,7 @@
 """Shared test fixtures: where ../shared is, a skip for tests that need it, and the two suites.
 
-A plain ``pytest`` runs the quick suite: every test but the long ones below, a few minutes on two cores
-(the README's test command). ``pytest --suite long`` runs the long ones alone (``.ci/run`` runs them
+A plain ``pytest`` runs the quick suite: every test but the long ones below (the README's test
+command). ``pytest --suite long`` runs the long ones alone (``.ci/run`` runs them
 after the README's command) and ``--suite all`` both. A long file named on the command line runs
 whatever the suite (``pytest tests/robustness/test_leaks.py``).
 """
@@ -16,7 +16,7 @@ HTML5LIB_TESTS = SHARED / "corpus" / "html5lib-tests"
 AEB = SHARED / "corpus" / "aeb"
 
 # The long suites, by file or by test (path relative to the repository, "::" and the test's name), each
-# with what makes it long: together about nine tenths of the whole suite's time.
+# with what makes it long.
 LONG = {
     "tests/robustness/test_adversarial_shapes.py": "459 hostile shapes through eight stages at three sizes",
     "tests/robustness/test_fuzz_smoke.py": "builds the libFuzzer harnesses and runs each for a while",
