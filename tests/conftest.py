@@ -1,4 +1,10 @@
-"""Shared test fixtures: where ../shared is, and a skip for tests that need it."""
+"""Shared test fixtures: where ../shared is, a skip for tests that need it, and the two suites.
+
+A plain ``pytest`` runs the quick suite: every test but the long ones below (the README's test
+command). ``pytest --suite long`` runs the long ones alone (``.ci/run`` runs them
+after the README's command) and ``--suite all`` both. A long file named on the command line runs
+whatever the suite (``pytest tests/robustness/test_leaks.py``).
+"""
 
 from pathlib import Path
 
@@ -8,6 +14,50 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 HTML5LIB_TESTS = SHARED / "corpus" / "html5lib-tests"
 AEB = SHARED / "corpus" / "aeb"
+
+# The long suites, by file or by test (path relative to the repository, "::" and the test's name), each
+# with what makes it long.
+LONG = {
+    "tests/robustness/test_adversarial_shapes.py": "459 hostile shapes through eight stages at three sizes",
+    "tests/robustness/test_fuzz_smoke.py": "builds the libFuzzer harnesses and runs each for a while",
+    "tests/robustness/test_leaks.py": "loops every entry point until resident memory settles",
+    "tests/extract/test_regions.py::test_block_generator_reproduces_the_committed_model":
+        "refits the block model on the development corpora",
+    "tests/extract/test_regions.py::test_page_type_generator_reproduces_the_committed_model":
+        "refits the page-type model on the development corpora",
+    "tests/serialize/test_markdown_corpus_words.py": "exports and scores every page of two corpora",
+}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--suite", choices=("quick", "long", "all"), default="quick",
+        help="quick (default): all but the long suites listed in tests/conftest.py; long: only those; all: both",
+    )
+
+
+def _is_long(item: pytest.Item) -> bool:
+    path = Path(str(item.path)).resolve()
+    try:
+        rel = path.relative_to(REPO).as_posix()
+    except ValueError:
+        return False
+    return rel in LONG or f"{rel}::{item.originalname}" in LONG
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    suite = config.getoption("--suite")
+    named = {Path(a.split("::")[0]).resolve() for a in config.args if Path(a.split("::")[0]).is_file()}
+    kept, dropped = [], []
+    for item in items:
+        long = _is_long(item)
+        if long:
+            item.add_marker(pytest.mark.long)
+        wanted = suite == "all" or (suite == "long") == long or Path(str(item.path)).resolve() in named
+        (kept if wanted else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def require(path: Path) -> Path:
