@@ -284,7 +284,7 @@ def _content_length(resp: http.client.HTTPResponse) -> int | None:
     if value is None or resp.chunked:
         return None
     value = value.split(",")[0].strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 def _read_body(resp: http.client.HTTPResponse, url: str, max_bytes: int, deadline: _Deadline) -> bytes:

@@ -32,7 +32,10 @@ def test_schema_fields_in_order_and_article_fields(tmp_path):
     assert rec["title"] == "Schema" and rec["byline"] == "Ann Author" and rec["lang"] == "en"
     assert rec["error"] is None and "first paragraph is long enough" in rec["text"]
     assert rec["url"] == str(f)  # a file without a URL is named by its path
-    assert r.stderr == b""  # not a terminal: no progress line
+    # not a terminal: no progress line, only the summary
+    assert r.stderr.decode().startswith("distill: 1 record: 1 page extracted, 0 errors; ")
+    assert r.stderr.count(b"\n") == 1
+    assert run("extract", "-q", str(f)).stderr == b""
 
 
 def test_markdown_and_html_fields_follow_text(tmp_path):
@@ -74,14 +77,15 @@ def test_binary_and_undecodable_input_becomes_an_error_record(tmp_path):
     text = tmp_path / "plain.html"
     text.write_bytes(b"Just a line of text, no markup at all.\n" * 10)
     r = run("extract", str(noise), str(png), str(zipped_noise), str(text))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # pages failed: the status says so
     recs = records(r.stdout)
     assert len(recs) == 4
     for rec in recs:
         assert rec["error"].startswith("not HTML"), rec
         assert rec["text"] is None and rec["title"] is None
-    r = run("extract", "--strict", str(noise))
-    assert r.returncode == 1
+    assert b"4 records: 0 pages extracted, 4 errors (4 not HTML)" in r.stderr
+    r = run("extract", "--allow-errors", str(noise))
+    assert r.returncode == 0
 
 
 def test_legacy_pages_are_not_mistaken_for_binary(tmp_path):
@@ -102,7 +106,7 @@ def test_files_skipped_in_a_directory_are_counted_and_reported(tmp_path):
     (tmp_path / "page-without-suffix").write_bytes(page("NoSuffix"))
     r = run("extract", str(tmp_path))
     assert [x["title"] for x in records(r.stdout)] == ["A", "B"]
-    assert b"skipped 2 file(s)" in r.stderr
+    assert b"2 files skipped (not named as pages" in r.stderr
     r = run("extract", "-q", str(tmp_path))
     assert r.stderr == b""
     # named on its own, a file is read whatever its name
@@ -134,6 +138,7 @@ def test_page_size_cap_gives_an_error_record_without_reading_the_page(tmp_path):
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     r = run("extract", str(big), str(small))
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert r.returncode == 1 and b"1 page too large" in r.stderr
     recs = records(r.stdout)
     assert recs[0]["error"].startswith("page too large") and "--max-page-bytes" in recs[0]["error"]
     assert recs[1]["title"] == "Small"
@@ -245,7 +250,7 @@ def test_parquet_output_has_the_schema(tmp_path):
     noise.write_bytes(bytes(range(256)) * 40)
     out = tmp_path / "out.parquet"
     r = run("extract", str(f), str(noise), "-o", str(out))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # the noise is an error record
     table = pq.read_table(out)
     assert table.schema.names == list(RECORD_FIELDS)
     assert table.column("title").to_pylist() == ["Pq", None]
