@@ -96,6 +96,13 @@ def member_start(f: IO[bytes], pos: int, limit: int) -> int | None:
     return None
 
 
+def _seekable(f: IO[bytes]) -> bool:
+    try:
+        return f.seekable()
+    except (OSError, ValueError):
+        return False
+
+
 # ---- the compressed layer: segments --------------------------------------------------------------------
 
 
@@ -107,7 +114,7 @@ class _Plain:
         self.base = base
         self.started = False
 
-    def next_segment(self) -> int | None:
+    def next_segment(self, stop: int | None = None) -> int | None:
         if self.started:
             return None
         self.started = True
@@ -136,6 +143,7 @@ class _Members:
 
     def __init__(self, raw: IO[bytes], base: int) -> None:
         self.raw = raw
+        self.base = base  # the offset of raw's position 0
         self.at = base  # offset of pending[0]
         self.pending = bytearray()  # compressed bytes not yet given to a member
         self.d: Any = None
@@ -153,7 +161,10 @@ class _Members:
         self.pending += data
         return True
 
-    def next_segment(self) -> int | None:
+    def next_segment(self, stop: int | None = None) -> int | None:
+        """The offset of the next member, None at the end of the input or at ``stop`` or beyond."""
+        if stop is not None and self.at >= stop:
+            return None
         while len(self.pending) < 2 and not self.eof:
             self._more()
         if not self.pending:
@@ -230,10 +241,15 @@ class _Members:
         have started).
         """
         d = self.d
-        if d is not None and not d.eof:  # a corrupt member: from its second byte when it was kept whole
+        if d is not None and not d.eof:  # a corrupt member: from its second byte
             if self.kept_whole:
                 buf, base = bytearray(self.kept[1:]), self.start + 1
-            else:
+            elif _seekable(self.raw):  # too large to have been kept: read it again
+                self.raw.seek(self.start + 1 - self.base)
+                self.pending = bytearray()
+                self.eof = False
+                buf, base = bytearray(), self.start + 1
+            else:  # a pipe: on from where the damage was found
                 buf, base = bytearray(), self.at
         else:  # bytes between members that are not a member (their first two bytes are not one)
             buf, base = bytearray(), self.at
@@ -606,16 +622,22 @@ class _Records:
         return rest == b"WARC/" or (not rest and r.done)
 
 
-def read_warc(raw: IO[bytes], cap: int, compressed: bool, base: int = 0) -> Iterator[WarcPage]:
+def read_warc(raw: IO[bytes], cap: int, compressed: bool, base: int = 0, stop: int | None = None,
+              stopped: list[int] | None = None) -> Iterator[WarcPage]:
     """The HTML response records of a WARC (``compressed``: gzip), each a page or an error in its place.
 
     ``raw`` is read from its current position, which is offset ``base`` of the file; ``cap`` bounds a
     page (0: no bound). Errors of the input itself (OSError) propagate.
+
+    ``stop`` (gzip only): start no member at that offset or beyond; a member that starts before it is
+    read to its end, wherever that is. ``stopped`` gets the offset where reading stopped (the next
+    member's start): a worker reading a range passes the range's end, and the range after it is right
+    only when it starts there (see ``distill.batch``).
     """
     src: _Members | _Plain = _Members(raw, base) if compressed else _Plain(raw, base)
     while True:
         try:
-            start = src.next_segment()
+            start = src.next_segment(stop)
         except _Garbage as g:
             yield WarcPage(g.offset, None, None,
                            error=f"cannot read the WARC: the bytes at {g.offset} are not gzip data")
@@ -623,6 +645,8 @@ def read_warc(raw: IO[bytes], cap: int, compressed: bool, base: int = 0) -> Iter
             src.resync()
             continue
         if start is None:
+            if stopped is not None and isinstance(src, _Members):
+                stopped.append(src.at)
             return
         records = _Records(_Reader(src.read), start, not compressed, cap)
         try:

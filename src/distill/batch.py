@@ -326,11 +326,12 @@ def _html_page(source: str, url: str | None, stream: IO[bytes], cap: int) -> Pag
     return Page(source, url, data)
 
 
-def _warc_pages(f: IO[bytes], name: str, cap: int, compressed: bool, base: int = 0) -> Iterator[Page]:
-    """The HTML response records of a WARC as pages (see ``distill/_warc.py``)."""
+def _warc_pages(f: IO[bytes], name: str, cap: int, compressed: bool, base: int = 0, stop: int | None = None,
+                stopped: list[int] | None = None) -> Iterator[Page]:
+    """The HTML response records of a WARC as pages (see ``distill/_warc.py`` for ``stop``, ``stopped``)."""
     n = 0
     try:
-        for wp in read_warc(f, cap, compressed, base):
+        for wp in read_warc(f, cap, compressed, base, stop, stopped):
             n += 1
             source = f"{name}#{wp.record_id}" if wp.record_id else f"{name}@{wp.offset}"
             if wp.error is not None or wp.payload is None:
@@ -728,24 +729,38 @@ def _jsonl_ranges(path: Path, jobs: int) -> list[tuple[int, int, int]]:
 
 
 class _RangeView(io.RawIOBase):
-    """Bytes ``start`` to ``end`` of an open file, as a file of their own (read-only, from the start)."""
+    """Bytes ``start`` to ``end`` of an open file, as a file of their own (read-only, seekable)."""
 
     def __init__(self, f: IO[bytes], start: int, end: int) -> None:
         super().__init__()
         self.f = f
-        self.left = end - start
+        self.start = start
+        self.size = end - start
+        self.pos = 0
         f.seek(start)
 
     def readable(self) -> bool:
         return True
 
+    def seekable(self) -> bool:
+        return True
+
+    def seek(self, pos: int, whence: int = 0) -> int:
+        base = {0: 0, 1: self.pos, 2: self.size}[whence]
+        self.pos = max(0, min(base + pos, self.size))
+        self.f.seek(self.start + self.pos)
+        return self.pos
+
+    def tell(self) -> int:
+        return self.pos
+
     def readinto(self, b: Any) -> int:
-        n = min(len(b), self.left)
+        n = min(len(b), self.size - self.pos)
         if n <= 0:
             return 0
         data = self.f.read(n)
         b[:len(data)] = data
-        self.left -= len(data)
+        self.pos += len(data)
         return len(data)
 
 
@@ -766,10 +781,14 @@ def _worker_init() -> None:
 
 def _run_range(
     path: str, start: int, end: int, first_line: int, kwargs: dict[str, Any], names: tuple[str, ...], cap: int
-) -> tuple[bytes, list[str], int]:
-    """Extract one byte range of a WARC or JSONL file in a worker process: lines, sources, errors.
+) -> tuple[bytes, list[str], int, int]:
+    """Extract one byte range of a WARC or JSONL file in a worker process.
 
-    ``first_line`` is 0 for a WARC range, else the number of the JSONL range's first line.
+    Returns the JSON lines, their sources, the error count, and where the reading stopped.
+    ``first_line`` is 0 for a WARC range, else the number of the JSONL range's first line. A WARC range
+    reads every member that starts before ``end``, the last one to its end wherever that is (as reading
+    the whole file would), and reports the offset of the member after it: the next range's records are
+    right only if it starts there (see :func:`_ordered_units`).
     """
     if kwargs.get("fields", 0) & _FIELD_BITS["html"] and "policy" not in kwargs:
         # The compiled policy is a capsule, which does not cross process boundaries: each worker compiles it.
@@ -777,18 +796,19 @@ def _run_range(
 
         kwargs = {**kwargs, "policy": Sanitizer(Policy.relaxed())._compiled}
     parts, sources, errors = [], [], 0
+    stopped: list[int] = []
     with open(path, "rb") as f:
-        view = io.BufferedReader(_RangeView(f, start, end), 1 << 18)
         if first_line:
-            pages = _jsonl_pages(view, path, cap, first_line)
+            pages = _jsonl_pages(io.BufferedReader(_RangeView(f, start, end), 1 << 18), path, cap, first_line)
         else:
-            pages = _warc_pages(view, path, cap, True, start)
+            view = io.BufferedReader(_RangeView(f, start, os.fstat(f.fileno()).st_size), 1 << 18)
+            pages = _warc_pages(view, path, cap, True, start, end, stopped)
         for chunk in _chunks(pages):
             out, n = _run_chunk(chunk, kwargs, names)
             parts.append(out)
             sources += [p.source for p in chunk]
             errors += n
-    return b"".join(parts), sources, errors
+    return b"".join(parts), sources, errors, stopped[0] if stopped else end
 
 
 @dataclass(frozen=True, slots=True)
@@ -797,6 +817,7 @@ class _Range:
     start: int
     end: int
     first_line: int = 0  # 0: a WARC range; else a JSONL range starting at this line
+    file: int = 0  # which split file of the run (the same path may come twice)
 
 
 def _file_ranges(item: str | os.PathLike[str], jobs: int) -> list[tuple[int, int, int]]:
@@ -829,6 +850,7 @@ def _units(inputs: Iterable[str | os.PathLike[str]], jobs: int, cap: int, stats:
     """
     items = iter(inputs)
     split: list[tuple[str, list[tuple[int, int, int]]]] = []
+    files = 0
 
     def run() -> Iterator[str | os.PathLike[str]]:
         """The inputs up to the next file read in ranges (left in ``split``)."""
@@ -844,8 +866,9 @@ def _units(inputs: Iterable[str | os.PathLike[str]], jobs: int, cap: int, stats:
         if not split:
             return
         text, ranges = split.pop()
+        files += 1
         for a, b, line in ranges:
-            yield _Range(text, a, b, line)
+            yield _Range(text, a, b, line, files)
 
 
 def _range_error(unit: _Range, error: BaseException, names: tuple[str, ...]) -> tuple[list[str], bytes, int]:
@@ -858,11 +881,28 @@ def _range_error(unit: _Range, error: BaseException, names: tuple[str, ...]) -> 
 def _ordered_units(
     units: Iterator[Any], jobs: int, kwargs: dict[str, Any], names: tuple[str, ...], cap: int
 ) -> Iterator[tuple[list[str], bytes, int]]:
-    """(sources, JSON lines, error count) of every unit, in order."""
+    """(sources, JSON lines, error count) of every unit, in order.
+
+    A WARC is cut where a gzip member seems to start (:func:`_warc_ranges`); a range's records are kept
+    only when the reading of the range before it stopped exactly there. Otherwise (the cut fell inside
+    a member: a corrupt one that runs on, or a gzip file stored whole inside a record) the range is read
+    again, here, from where that reading stopped: the records are those of reading the file in order.
+    """
+    chain: dict[int, int] = {}  # split file -> where the reading of its last range stopped
+
+    def checked(unit: _Range, got: tuple[bytes, list[str], int, int]) -> tuple[list[str], bytes, int]:
+        if unit.first_line:
+            return got[1], got[0], got[2]
+        expected = chain.get(unit.file, unit.start)
+        if expected != unit.start:
+            got = _run_range(unit.path, expected, max(unit.end, expected), 0, kwargs, names, cap)
+        chain[unit.file] = got[3]
+        return got[1], got[0], got[2]
+
     if jobs == 1:
         for unit in units:
             if isinstance(unit, _Range):
-                yield _swap(_run_range(unit.path, unit.start, unit.end, unit.first_line, kwargs, names, cap))
+                yield checked(unit, _run_range(unit.path, unit.start, unit.end, unit.first_line, kwargs, names, cap))
             else:
                 yield ([p.source for p in unit], *_run_chunk(unit, kwargs, names))
         return
@@ -877,13 +917,14 @@ def _ordered_units(
         nonlocal procs
         if isinstance(unit, _Range):
             try:
-                return _swap(fut.result())
+                return checked(unit, fut.result())
             except Exception as e:  # noqa: BLE001 - a worker that failed or died costs its range only
                 from concurrent.futures.process import BrokenProcessPool
 
                 if isinstance(e, BrokenProcessPool) and procs is not None:
                     _drop_process_pool(procs)
                     procs = None
+                chain[unit.file] = unit.end
                 return _range_error(unit, e, names)
         out, errors = fut.result()
         return unit, out, errors
@@ -947,10 +988,6 @@ def shutdown_workers() -> None:
     """End the worker processes now (the command calls this when a signal stops it)."""
     for pool in list(_POOLS.values()):
         _drop_process_pool(pool, kill=True)
-
-
-def _swap(r: tuple[bytes, list[str], int]) -> tuple[list[str], bytes, int]:
-    return r[1], r[0], r[2]
 
 
 def _mp_context() -> Any:

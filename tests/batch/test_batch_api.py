@@ -304,3 +304,34 @@ def test_corrupt_member_records_agree_with_and_without_the_isal_accelerator(tmp_
     second = [(r.url, r.error) for r in extract([hurt], jobs=1)]
     assert first == second and len(first) == 40
     assert [u for u, e in first if e] == ["http://example.test/3", "http://example.test/17"]
+
+
+def test_a_gzip_warc_stored_inside_a_record_does_not_cut_the_file(tmp_path, monkeypatch):
+    # A crawl of an archive site: one response's payload is itself a .warc.gz. Deflate stores
+    # incompressible bytes as they are, so the inner file's members appear literally inside the outer
+    # member, and the range splitter takes them for record starts. The range after such a cut must not
+    # give the inner records: it is read again from where the range before it stopped.
+    pytest.importorskip("warcio")
+    inner = tmp_path / "inner.warc.gz"
+    rnd = random.Random(8)
+    # random text: each inner member compresses to more than deflate's 32 KiB window, so nothing in the
+    # outer compression can refer back to the inner gzip headers, and the blocks are stored as they are
+    noise = [" ".join("".join(rnd.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(7))
+                      for _ in range(12_000)) for _ in range(4)]
+    write_warc(inner, [(f"http://inner.test/{i}", "text/html", page(f"Inner {i}", noise[i])) for i in range(4)])
+    outer = tmp_path / "outer.warc.gz"
+    items = [(f"http://outer.test/{i}", "text/html", page(f"Outer {i}", "w " * 100)) for i in range(10)]
+    items.insert(5, ("http://outer.test/archive.warc.gz", "text/html", inner.read_bytes()))
+    write_warc(outer, items)
+    monkeypatch.setattr(batch, "_RANGE_MIN", 1024)
+    monkeypatch.setattr(batch, "_RANGE_MAX", 1024)
+    data, raw = outer.read_bytes(), inner.read_bytes()
+    inner_starts = [i for i in range(1, len(raw) - 2) if distill._warc.starts_record(raw, i)]
+    literal = {data.find(raw[i:i + 64]) for i in inner_starts} - {-1}
+    assert literal, "the inner members are not stored literally: the test's premise is gone"
+    cuts = [a for a, _ in batch._warc_ranges(outer, 2)]
+    assert literal & set(cuts)  # the splitter cut inside the archive's record
+    one = [(r.url, r.error) for r in extract([outer], jobs=1)]
+    two = [(r.url, r.error) for r in extract([outer], jobs=2)]
+    assert two == one and len(one) == 11
+    assert not any("inner.test" in (u or "") for u, _ in one)
