@@ -463,6 +463,27 @@ def not_html(head: bytes, encoding: str) -> str | None:
     return reason if reason.startswith("not HTML") else None
 
 
+def _clean(
+    markup: bytes, encoding: str, fmt: str, options: Extraction | None, base_url: str | None
+) -> tuple[str, bool]:
+    """:func:`clean` without the final newline (adding it copies the whole text)."""
+    import distill
+
+    o = options or Extraction()
+    doc = distill.parse(markup, encoding=encoding)
+    art = doc.article(o, base_url=base_url)
+    out = art.markdown if fmt == "markdown" else art.text
+    cleaned = bool(out) and not out.isspace()  # not out.strip(), which would copy it
+    if not cleaned:
+        body: Any = doc.find("body") or doc
+        if fmt == "markdown":
+            out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
+                                                tables=o.include_tables, formatting=o.include_formatting)))
+        else:
+            out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
+    return out, cleaned
+
+
 def clean(
     markup: bytes, encoding: str, fmt: str, options: Extraction | None = None, base_url: str | None = None
 ) -> tuple[str, bool]:
@@ -471,22 +492,9 @@ def clean(
     ``markup`` is the winner's bytes alone, in ``encoding`` (the page's; the winner no longer carries
     its declaration). When the cleaning keeps nothing (the winner is all link lists or captions, say),
     the winner's whole text or Markdown is returned with False, rather than nothing for a page whose
-    winner scored above zero.
+    winner scored above zero. The text ends with a newline unless it is empty.
     """
-    import distill
-
-    o = options or Extraction()
-    doc = distill.parse(markup, encoding=encoding)
-    art = doc.article(o, base_url=base_url)
-    out = art.markdown if fmt == "markdown" else art.text
-    cleaned = bool(out.strip())
-    if not cleaned:
-        body: Any = doc.find("body") or doc
-        if fmt == "markdown":
-            out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
-                                                tables=o.include_tables, formatting=o.include_formatting)))
-        else:
-            out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
+    out, cleaned = _clean(markup, encoding, fmt, options, base_url)
     return (out if out.endswith("\n") or not out else out + "\n"), cleaned
 
 
@@ -531,12 +539,17 @@ def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str =
                   "element; use --format html, or raise --max-nodes (0: no cap)")
         if fmt == "html":
             outcome.content = markup
-        else:
-            text, outcome.cleaned = clean(
-                markup, "utf-8" if reading.transcoded else reading.encoding, fmt, options, base_url
-            )
-            outcome.parsed = len(markup)
-            outcome.content = text.encode("utf-8")
+            return outcome
+        outcome.parsed = len(markup)
+        # Memory: the winner's bytes, its tree and the text while parsing and cleaning; then, the tree
+        # gone, the text and its UTF-8 (each copy made once, the winner's bytes freed first).
+        text, outcome.cleaned = _clean(markup, "utf-8" if reading.transcoded else reading.encoding, fmt,
+                                       options, base_url)
+        del markup
+        data = text.encode("utf-8")
+        newline = bool(text) and not text.endswith("\n")
+        del text
+        outcome.content = data + b"\n" if newline else data
         return outcome
 
 
