@@ -448,6 +448,25 @@ def _read_range(src: IO[bytes], base: int, start: int, end: int, label: str) -> 
     return data
 
 
+def _count_tags(src: IO[bytes], base: int, start: int, end: int, label: str) -> int:
+    """The '<' bytes of the winner (the batch pipeline's count of tags).
+
+    Read a MiB at a time: a winner refused for them is never held whole.
+    """
+    try:
+        src.seek(base + start)
+        n, left = 0, end - start
+        while left > 0:
+            block = src.read(min(CHUNK, left))
+            if not block:
+                break
+            n += block.count(b"<")
+            left -= len(block)
+        return n
+    except OSError as e:
+        _fail(f"{label}: cannot read the winner back: {e.strerror or e}")
+
+
 def not_html(head: bytes, encoding: str) -> str | None:
     """Why ``head`` (the input's start) is binary data rather than a page, or None.
 
@@ -531,12 +550,12 @@ def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str =
         if fmt != "html" and size > MAX_PARSE_BYTES:
             _fail(f"{label}: the winner is {size} bytes; --text and --format markdown parse at most "
                   f"{MAX_PARSE_BYTES} (1 GiB less 2 bytes): use --format html")
-        markup = _read_range(source, src_base, result.start, result.end, label)
-        tags = markup.count(b"<") if fmt != "html" and max_nodes else 0
+        tags = _count_tags(source, src_base, result.start, result.end, label) if fmt != "html" and max_nodes else 0
         if tags > max_nodes // 2:
             _fail(f"{label}: the winner holds {tags} tags, more than --max-nodes / 2 = {max_nodes // 2}: "
                   "parsing it for --text or --format markdown would take about 800 bytes of memory per "
                   "element; use --format html, or raise --max-nodes (0: no cap)")
+        markup = _read_range(source, src_base, result.start, result.end, label)
         if fmt == "html":
             outcome.content = markup
             return outcome
