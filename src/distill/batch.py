@@ -241,8 +241,9 @@ class Stats:
     ``error_kinds``: error records by kind (:func:`error_kind`); ``skipped``: files in directories that
     are not pages by name (path, reason); ``unreadable``: inputs that could not be opened or listed
     (path, reason; a file that could not be opened also has its error record); ``empty``: directories
-    without a page. ``log``, when set, is called with a one-line diagnostic as each thing happens that
-    a user should hear of (a failed fetch, an unreadable directory, an empty one).
+    without a page. ``log``, when set, is called as each thing happens that a user should hear of,
+    with a one-line message and whether it is an error: an input that cannot be read (True), a failed
+    fetch, an empty directory (False; the failed fetch also has its error record).
     """
 
     pages: int = 0
@@ -251,12 +252,12 @@ class Stats:
     skipped: list[tuple[str, str]] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     empty: list[str] = field(default_factory=list)
-    log: Callable[[str], None] | None = field(default=None, repr=False, compare=False)
+    log: Callable[[str, bool], None] | None = field(default=None, repr=False, compare=False)
 
-    def note(self, message: str) -> None:
+    def note(self, message: str, error: bool = False) -> None:
         """Pass a diagnostic to ``log``, if any."""
         if self.log is not None:
-            self.log(message)
+            self.log(message, error)
 
     def count(self, out: bytes, records: int, errors: int) -> None:
         """Count a chunk of JSON lines: records, errors and their kinds."""
@@ -443,7 +444,7 @@ def _file_pages(path: Path, cap: int, stats: Stats | None) -> Iterator[Page]:
         reason = e.strerror or str(e)
         if stats is not None:
             stats.unreadable.append((name, reason))
-            stats.note(f"{name}: {reason}")
+            stats.note(f"{name}: {reason}", error=True)
         yield Page(name, _text(name), b"", error=f"cannot open: {reason}")
         return
     with f:
@@ -473,7 +474,7 @@ def _walk(root: Path, stats: Stats | None) -> Iterator[Path]:
             reason = e.strerror or str(e)
             if stats is not None:
                 stats.unreadable.append((path, reason))
-                stats.note(f"{path}: {reason}; skipped")
+                stats.note(f"{path}: {reason}; skipped", error=True)
             return iter(())
 
     stack = [entries(str(root))]
@@ -649,10 +650,10 @@ def _run_chunk(chunk: list[Page], kwargs: dict[str, Any], names: tuple[str, ...]
 
 # ---- files split into byte ranges, one worker process each ----------------------------------------------
 #
-# fastwarc's or zlib's inflate and JSON parsing hold the GIL, so worker threads cannot share that work.
-# A crawl's .warc.gz compresses every record as its own gzip member, so the file can be cut at member
-# starts and each range read by its own process, with nothing but the output lines crossing process
-# boundaries; an uncompressed JSONL file is cut after newlines. A range holds whole members (or lines); a
+# Reading records (the WARC reader's Python between its inflate calls) and parsing JSON hold the GIL, so
+# worker threads cannot share that work. A crawl's .warc.gz compresses every record as its own gzip
+# member, so the file can be cut at member starts and each range read by its own process, with nothing
+# but the output lines crossing process boundaries; an uncompressed JSONL file is cut after newlines. A
 # file that is one gzip member (or whose members cannot be found) stays one range and is read in order.
 
 # Bytes per range: at most 4 MiB (a few hundred pages, well under a second of work, so Ctrl-C is

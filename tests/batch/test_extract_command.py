@@ -376,6 +376,11 @@ def test_an_input_list_is_read_from_a_file_or_standard_input(tmp_path):
     assert [x["title"] for x in records(r.stdout)] == ["L1", "L0"]
     r = run("extract", "-", "-i", "-", stdin=b"")
     assert r.returncode == 2 and b"only once" in r.stderr
+    # a listed path that is not there: its error record, said on stderr even with -q, exit 2
+    missing = tmp_path / "gone.html"
+    r = run("extract", "-q", "-i", "-", stdin=f"{tmp_path / '0.html'}\n{missing}\n".encode())
+    assert [x["error"] for x in records(r.stdout)] == [None, "cannot open: No such file or directory"]
+    assert r.stderr.decode() == f"distill: {missing}: No such file or directory\n" and r.returncode == 2
 
 
 class _Site:

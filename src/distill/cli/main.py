@@ -175,7 +175,8 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--allow-errors", action="store_true",
                     help="exit 0 even when some pages are error records (they and the summary still say so)")
     ex.add_argument("-q", "--quiet", action="store_true",
-                    help="no diagnostics on standard error, the summary line included (fatal errors aside)")
+                    help="no diagnostics on standard error, the summary line included; inputs that cannot be "
+                         "read are still said")
     ex.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                     help="progress line on stderr (auto: only when stderr is a terminal)")
     f = ex.add_argument_group("fetching http(s) inputs")
@@ -344,13 +345,14 @@ def main(argv: list[str] | None = None) -> int:
     stats = Stats()
     progress = _Progress(sys.stderr, stats) if show else None
 
-    def log(message: str) -> None:
+    def log(message: str, error: bool) -> None:
+        if args.quiet and not error:  # -q: errors only (an input that cannot be read)
+            return
         if progress:
             progress.clear()
         print(f"distill: {message}", file=sys.stderr, flush=True)
 
-    if not args.quiet:
-        stats.log = log
+    stats.log = log
     chunks = _tracked(extract_jsonl(_inputs(args), jobs=args.jobs, options=options, stats=stats), progress)
     state: dict[str, Any] = {"tmp": None}
     previous = {}
