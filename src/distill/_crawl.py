@@ -1,7 +1,7 @@
 """Fetching a list of URLs the way a crawl needs it: in parallel, politely, with retries, in input order.
 
 :func:`fetch_all` runs ``connections`` worker threads over a bounded look-ahead window of the URLs
-(four per connection), so a list of any length (a file, standard input) is read as it goes and memory
+(two per connection), so a list of any length (a file, standard input) is read as it goes and memory
 stays at a window of pages. Each worker takes the first waiting URL whose host has fewer than
 ``per_host`` fetches in flight, so one slow host cannot hold every connection. The results come back
 in the order of the URLs, whatever order the fetches finish in.
@@ -98,7 +98,7 @@ class _Crawler:
 
     def run(self, urls: Iterator[str]) -> Iterator[tuple[str, Response | str]]:
         window: deque[_Job] = deque()
-        limit = 4 * self.options.connections
+        limit = 2 * self.options.connections  # pages held: at most this many, each within the page cap
         more = True
         while True:
             while more and len(window) < limit:
