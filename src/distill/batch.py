@@ -71,6 +71,7 @@ __all__ = [
     "extract_pages",
     "extract_pages_jsonl",
     "iter_pages",
+    "shutdown_workers",
     "usable_jobs",
 ]
 
