@@ -40,8 +40,9 @@ EXIT_CODES = """exit status:
   0    every input was read and every page extracted
   1    the run completed, but some pages are error records (counted by kind on the last
        line of standard error); --allow-errors exits 0 then
-  2    usage error, an input that could not be read (a missing or unreadable file or directory;
-       the others are still extracted), a missing extra, or the output could not be written
+  2    usage error (an input named here that does not exist: nothing is extracted), an input
+       that could not be read (an unreadable file or directory, a path in an -i list that is not
+       there: the others are still extracted), a missing extra, or the output could not be written
   129  stopped by SIGHUP, 130 by SIGINT (Ctrl-C), 143 by SIGTERM (128 + the signal's number):
        an -o file is not left behind half written, and no worker process outlives the command
   141  the reader of standard output went away (| head): stops quietly, as Unix tools do"""
@@ -261,7 +262,7 @@ def _check(args: argparse.Namespace) -> str | None:
     if not args.inputs and not args.input_list:
         return "no input: name files, directories, URLs or '-', or give a list with -i"
     for item in args.inputs:
-        if item != "-" and not item.startswith(("http://", "https://")) and not os.path.lexists(item):
+        if item != "-" and not item.lower().startswith(("http://", "https://")) and not os.path.lexists(item):
             return f"{item}: no such file or directory"
     stdin_uses = args.inputs.count("-") + args.input_list.count("-")
     if stdin_uses > 1:
