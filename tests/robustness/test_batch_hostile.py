@@ -41,6 +41,19 @@ class Run:
         return [json.loads(line) for line in self.stdout.decode().splitlines()]
 
 
+# The command runs under a small Python that reports its peak: Linux keeps a process's peak resident set
+# across fork and exec, so a command started by this (large) test process would report at least this
+# process's size; started by a fresh small one, it reports its own.
+_WRAPPER = """
+import os, subprocess, sys
+proc = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(proc.pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) % 256)
+"""
+
+
 def run_limited(*args: str, memory: int = 1024 * MiB, timeout: float = 60, stdin: bytes | None = None) -> Run:
     """The command under RLIMIT_AS = ``memory`` (two malloc arenas, so threads do not reserve more)."""
     def limits() -> None:
@@ -48,26 +61,22 @@ def run_limited(*args: str, memory: int = 1024 * MiB, timeout: float = 60, stdin
 
     e = env()
     e["MALLOC_ARENA_MAX"] = "2"
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as inp:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as inp, \
+            tempfile.NamedTemporaryFile("r") as peak:
         if stdin is not None:
             inp.write(stdin)
             inp.seek(0)
-        proc = subprocess.Popen([*command(), *args], stdin=inp, stdout=out, stderr=err, env=e, preexec_fn=limits)
-        deadline = time.monotonic() + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                proc.returncode = -9
-                raise AssertionError(f"distill {' '.join(args)} did not finish in {timeout} s")
-            time.sleep(0.02)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc = subprocess.Popen([sys.executable, "-c", _WRAPPER, peak.name, *command(), *args], stdin=inp,
+                                stdout=out, stderr=err, env=e, preexec_fn=limits, start_new_session=True)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            raise AssertionError(f"distill {' '.join(args)} did not finish in {timeout} s") from None
         out.seek(0)
         err.seek(0)
-        return Run(proc.returncode, out.read(), err.read(), usage.ru_maxrss * 1024)
+        return Run(proc.returncode, out.read(), err.read(), int(peak.read() or 0) * 1024)
 
 
 def _gzip_stream(total: int, piece: bytes = bytes(MiB)) -> bytes:
