@@ -21,7 +21,8 @@ How a file is read:
 - In an uncompressed WARC (or inside one large member), a record whose block is not followed by the
   blank line and the next record is an error record, and reading resumes at the first record start
   (``CRLF CRLF WARC/``) found after its header: a ``Content-Length`` that claims too much does not
-  swallow the records it covers.
+  swallow the records it covers. A file is read again from there; a pipe or a single gzip member
+  gives back what was kept while skipping (the page cap plus 64 KiB from the first record start).
 - Only ``response`` records whose HTTP ``Content-Type`` is HTML (or missing) become pages. A payload
   stored with its ``Transfer-Encoding: chunked`` is de-chunked and one stored with its
   ``Content-Encoding`` (gzip, deflate) is inflated, both bounded by the page cap.
@@ -512,8 +513,10 @@ def too_large(n: int | None, cap: int) -> str:
 class _Records:
     """The HTML response records of one segment, with the record being read when it breaks off."""
 
-    def __init__(self, reader: _Reader, start: int, plain: bool, cap: int) -> None:
+    def __init__(self, reader: _Reader, start: int, plain: bool, cap: int,
+                 rewind: Callable[[int], None] | None = None) -> None:
         self.r = reader
+        self.rewind = rewind  # an uncompressed, seekable input: go back to an offset of the segment
         self.start = start
         self.plain = plain
         self.cap = cap
@@ -544,6 +547,7 @@ class _Records:
                     return
                 continue
             h = _headers(r.take(end + 4))
+            block_at = r.position
             self.record_id = h.get("warc-record-id")
             uri = h.get("warc-target-uri")
             self.url = uri.strip("<>") if uri else None
@@ -561,7 +565,11 @@ class _Records:
             what = "ends before its Content-Length" if self.short else "is not followed by the next record"
             yield self._error(at, f"cannot read the WARC: the block of the record at byte {at} {what}")
             self.short = False
-            r.unread(pushback)
+            if self.rewind is not None and len(pushback) < r.position - block_at:
+                # the bytes kept while skipping are not all the block held: read it again from its start
+                self.rewind(block_at)
+            else:
+                r.unread(pushback)
             if not r.seek_record():
                 return
 
@@ -648,7 +656,15 @@ def read_warc(raw: IO[bytes], cap: int, compressed: bool, base: int = 0, stop: i
             if stopped is not None and isinstance(src, _Members):
                 stopped.append(src.at)
             return
-        records = _Records(_Reader(src.read), start, not compressed, cap)
+        reader = _Reader(src.read)
+        rewind = None
+        if not compressed and _seekable(raw):
+            def rewind(offset: int, reader: _Reader = reader) -> None:
+                raw.seek(offset)  # the input's offset 0 is the segment's start (base)
+                reader.buf.clear()
+                reader.done = False
+                reader.received = offset
+        records = _Records(reader, start, not compressed, cap, rewind)
         try:
             yield from records
         except _Corrupt:

@@ -280,3 +280,18 @@ def test_jobs_beyond_the_cpus_are_clamped_with_a_word(tmp_path):
     cpus = batch.usable_jobs()
     assert f"--jobs 64 is more than the {cpus} CPUs".encode() in r.stderr
     assert batch._check_jobs(64) == cpus and batch._check_jobs(None) == cpus
+
+
+def test_a_lying_length_in_a_large_uncompressed_warc_loses_no_record_after_it(tmp_path):
+    # The claimed block runs to the end of the file, far past what the reader keeps while skipping (the
+    # page cap plus 64 KiB): a file is read again from the block's start instead.
+    pytest.importorskip("warcio")
+    data, starts = _plain_records(300)
+    records = [data[a:b] for a, b in zip(starts, starts[1:] + [len(data)], strict=True)]
+    f = tmp_path / "lying.warc"
+    f.write_bytes(b"".join(records[:10]) + _set_length(records[10], 10**12) + b"".join(records[11:]))
+    assert f.stat().st_size > 4 * (4096 + 65536)
+    r = run_limited("extract", "--jobs", "1", "--max-page-bytes", "4096", str(f))
+    recs = r.records()
+    assert len(recs) == 300 and [i for i, x in enumerate(recs) if x["error"]] == [10], r.stderr
+    assert [x["title"] for x in recs[11:]] == [f"P{i}" for i in range(11, 300)]
