@@ -2,8 +2,9 @@
 
     spark-submit --master 'local[*]' examples/spark_warc_job.py OUT.parquet crawl1.warc.gz crawl2.warc.gz
 
-Each WARC path becomes one task: the executor reads its response records with distill.batch (fastwarc or
-warcio) and extracts them in C, a chunk of records per call; the driver only sees the resulting rows,
+Each WARC path becomes one task: the executor reads its response records with distill.batch (its own
+reader; isal inflates faster when installed) and extracts them in C, a chunk of records per call; the
+driver only sees the resulting rows,
 whose fields are the ``distill extract`` record (url, error, title, ..., text).
 """
 

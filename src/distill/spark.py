@@ -6,9 +6,9 @@
     out = df.withColumn("a", article_columns("html", "url")).select("a.*")
 
 ``article_columns`` is a pandas UDF over Arrow batches: Spark hands each executor a batch of pages and
-the whole batch goes to the C core in one call (``distill.batch``'s ``_extract_batch``, GIL released);
-the JSON lines it writes are read back by pyarrow's JSON reader into the struct column, so no Python
-object is built per field on the way. The struct has the fields of the ``distill extract`` record
+the whole batch goes to the C core in one call (:func:`distill.batch.extract_pages_jsonl`, GIL
+released); the JSON lines it writes are read back by pyarrow's JSON reader into the struct column, so
+no Python object is built per field on the way. The struct has the fields of the ``distill extract`` record
 (:data:`distill.batch.RECORD_FIELDS`: url, error, title, ..., tags as an array, page_type, text).
 pyspark, pandas and pyarrow come from the ``distill[spark]`` extra.
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distill.batch import RECORD_FIELDS, RECORD_TYPES, BatchOptions
+from distill.batch import RECORD_FIELDS, RECORD_TYPES, BatchOptions, extract_pages_jsonl
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -31,18 +31,12 @@ SCHEMA = ", ".join(f"{name} {_SPARK_TYPES[RECORD_TYPES[name]]}" for name in ARTI
 """The struct column's Spark DDL schema."""
 
 
-def _page(html: Any, url: Any) -> tuple[bytes | str, str | None, str | None] | None:
+def _page(html: Any, url: Any) -> tuple[bytes | str, str | None] | None:
     if html is None or (isinstance(html, float) and html != html):  # None or pandas' NaN
         return None
-    u = url if isinstance(url, str) else None
     if isinstance(html, bytearray | memoryview):
         html = bytes(html)
-    if isinstance(html, str):
-        try:
-            html.encode("utf-8")
-        except UnicodeEncodeError:  # lone surrogates: the C core repairs the bytes
-            return html.encode("utf-8", "surrogatepass"), u, "utf-8"
-    return html, u, None
+    return html, url if isinstance(url, str) else None
 
 
 def extract_series(html: pd.Series, url: pd.Series | None = None, options: BatchOptions | None = None) -> pd.DataFrame:
@@ -50,12 +44,10 @@ def extract_series(html: pd.Series, url: pd.Series | None = None, options: Batch
     import pyarrow as pa
     import pyarrow.json as pj
 
-    from distill import _core
-
     opts = options or BatchOptions()
     urls = list(url) if url is not None else [None] * len(html)
     pages = [_page(h, u) for h, u in zip(html, urls, strict=True)]
-    out, _ = _core._extract_batch([p for p in pages if p is not None], **opts.core_kwargs())
+    out = b"".join(extract_pages_jsonl([p for p in pages if p is not None], opts))
     names = opts.field_names
     arrow = {"list": pa.list_(pa.string()), "double": pa.float64()}
     schema = pa.schema([(n, arrow.get(RECORD_TYPES.get(n, "string"), pa.string())) for n in names])

@@ -5,13 +5,14 @@ from __future__ import annotations
 import gzip
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 import distill
-from distill.fetch import FetchError, Response, fetch
+from distill.fetch import FetchError, Response, default_user_agent, fetch
 
 LONG = "This sentence is long enough to count as a paragraph on its own merit."
 ARTICLE_HTML = (
@@ -85,8 +86,63 @@ class Handler(BaseHTTPRequestHandler):
                     time.sleep(0.1)
             except OSError:
                 pass
+        elif p == "/to-ftp":
+            self.send(302, b"", {"Location": "ftp://127.0.0.1/secret", "Content-Length": "0"})
+        elif p == "/to-file":
+            self.send(301, b"", {"Location": "file:///etc/passwd", "Content-Length": "0"})
+        elif p == "/hop-to-ftp":
+            self.send(302, b"", {"Location": "/to-ftp", "Content-Length": "0"})
+        elif p == "/trickle-status":
+            self.trickle(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 3\r\n\r\nabc")
+        elif p == "/trickle-headers":
+            self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+            self.trickle(b"X-Padding: " + b"p" * 200 + b"\r\n\r\n")
+        elif p.startswith("/slow-redirect/"):
+            time.sleep(0.3)
+            n = int(p.rsplit("/", 1)[1])
+            self.send(302, b"", {"Location": f"/slow-redirect/{n + 1}", "Content-Length": "0"})
+        elif p == "/raw-deflate":
+            c = zlib.compressobj(wbits=-15)
+            self.send(200, c.compress(ARTICLE_HTML.encode()) + c.flush(),
+                      {"Content-Type": "text/html", "Content-Encoding": "deflate"})
+        elif p == "/zlib-deflate":
+            self.send(200, zlib.compress(ARTICLE_HTML.encode()),
+                      {"Content-Type": "text/html", "Content-Encoding": "deflate"})
+        elif p == "/corrupt-deflate":
+            self.send(200, b"\xff" * 64, {"Content-Type": "text/html", "Content-Encoding": "deflate"})
+        elif p == "/corrupt-gzip":
+            data = bytearray(gzip.compress(ARTICLE_HTML.encode() * 20))
+            data[30:60] = b"\x00" * 30
+            self.send(200, bytes(data), {"Content-Type": "text/html", "Content-Encoding": "gzip"})
+        elif p == "/truncated-gzip":
+            data = gzip.compress(ARTICLE_HTML.encode() * 20)
+            self.send(200, data[: len(data) // 2], {"Content-Type": "text/html", "Content-Encoding": "gzip"})
+        elif p == "/two-members":
+            self.send(200, gzip.compress(b"<p>first half, ") + gzip.compress(b"second half</p>"),
+                      {"Content-Type": "text/html", "Content-Encoding": "gzip"})
+        elif p == "/gzip-then-garbage":
+            self.send(200, gzip.compress(b"<p>page</p>") + b"garbage after the stream",
+                      {"Content-Type": "text/html", "Content-Encoding": "gzip"})
+        elif p == "/short":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "5000")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(b"<p>only part of the body")
+            self.close_connection = True
         else:
             self.send(500, b"unexpected path")
+
+    def trickle(self, data: bytes) -> None:
+        """One byte every 50 ms: each receive comes well within any socket timeout."""
+        try:
+            for i in range(len(data)):
+                self.wfile.write(data[i:i + 1])
+                self.wfile.flush()
+                time.sleep(0.05)
+        except OSError:
+            pass
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +171,7 @@ def test_fetch_returns_the_typed_record_and_names_distill(server: str) -> None:
     assert r.status == 200 and r.url == server + "/page"
     assert r.body == ARTICLE_HTML.encode()
     assert r.headers["content-type"] == "text/html" and r.encoding is None
-    assert Handler.seen_agents[-1] == f"distill/{distill.__version__} (+Python-urllib)"
+    assert Handler.seen_agents[-1] == default_user_agent()
     fetch(server + "/page", user_agent="probe/1")
     assert Handler.seen_agents[-1] == "probe/1"
 
@@ -196,3 +252,45 @@ def test_connection_refused_is_a_fetch_error() -> None:
     with pytest.raises(FetchError) as e:
         fetch(f"http://127.0.0.1:{port}/", timeout=5)
     assert e.value.url.endswith(f":{port}/")
+
+
+def test_redirect_to_another_scheme_is_refused_by_name(server: str) -> None:
+    # urllib would follow ftp: (and log in to an FTP server the page names); file: was reported as
+    # "more than 10 redirects". Each is refused, naming the scheme, at the first hop or a later one.
+    for path, scheme in (("/to-ftp", "ftp"), ("/to-file", "file"), ("/hop-to-ftp", "ftp")):
+        with pytest.raises(FetchError) as e:
+            fetch(server + path)
+        assert f"{scheme}:" in str(e.value) and "redirects" not in str(e.value)
+        assert not e.value.retryable
+
+
+def test_one_deadline_bounds_status_line_headers_and_redirects(server: str) -> None:
+    # Each trickle would take 3-10 s and each redirect 0.3 s (a chain of 11 is 3.3 s); every socket
+    # read comes within any per-read timeout, so only a deadline for the whole fetch stops them.
+    for path in ("/trickle-status", "/trickle-headers", "/slow-redirect/0"):
+        t = time.monotonic()
+        with pytest.raises(FetchError, match="timed out after 1 s") as e:
+            fetch(server + path, timeout=1.0)
+        assert time.monotonic() - t < 2.5, path  # the trickle alone would take 3 s or more
+        assert e.value.retryable
+
+
+def test_deflate_in_either_framing_is_decoded(server: str) -> None:
+    assert fetch(server + "/raw-deflate").body == ARTICLE_HTML.encode()
+    assert fetch(server + "/zlib-deflate").body == ARTICLE_HTML.encode()
+
+
+def test_every_decoding_error_is_a_fetch_error(server: str) -> None:
+    for path in ("/corrupt-deflate", "/corrupt-gzip", "/truncated-gzip", "/gzip-then-garbage"):
+        with pytest.raises(FetchError, match="corrupt") as e:
+            fetch(server + path)
+        assert e.value.url.endswith(path)
+
+
+def test_gzip_members_one_after_the_other_are_all_decoded(server: str) -> None:
+    assert fetch(server + "/two-members").body == b"<p>first half, second half</p>"
+
+
+def test_a_body_shorter_than_its_content_length_is_an_error(server: str) -> None:
+    with pytest.raises(FetchError, match="Content-Length"):
+        fetch(server + "/short")

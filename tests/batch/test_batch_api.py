@@ -10,6 +10,7 @@ import pytest
 from batch_helpers import page, write_warc
 
 import distill
+import distill._warc
 import distill.batch as batch
 from distill import _core
 from distill.batch import BatchOptions, Page, Stats, extract, extract_jsonl, extract_page, iter_pages
@@ -203,3 +204,134 @@ def test_jsonl_split_between_processes_keeps_lines_and_sources(tmp_path, monkeyp
     two = [(r.source, r.url, r.error, r.text) for r in extract([f], jobs=2)]
     assert one == two
     assert [s.rsplit(":", 1)[1] for s, *_ in one] == [str(i + 1) for i, line in enumerate(lines) if line]
+
+
+def test_error_lines_are_written_as_the_c_writer_writes_them():
+    # The same url and message, once as the C core's error record (binary input: "not HTML") and once
+    # as the reader's (a page that could not be read): the lines must be byte-identical, for every
+    # character the escaping treats specially.
+    url = 'http://x.test/"q"\\\x01\x08\x0c\x1f\x7f\u2028\u2029é'
+    noise = bytes(random.Random(5).randrange(256) for _ in range(4000))
+    out, errors = _core._extract_batch([(noise, url, None)], fields=1)
+    (c_line,) = out.splitlines(keepends=True)
+    message = json.loads(c_line)["error"]
+    assert errors == 1 and message.startswith("not HTML")
+    names = BatchOptions(markdown=True).field_names
+    py_line = batch._error_line(Page("s", url, b"", error=message), names)
+    assert py_line == c_line
+
+
+def test_pages_in_memory_give_the_records_of_their_files(tmp_path):
+    pages = [page(f"Mem {i}", "word " * i) for i in range(40)]
+    files = []
+    for i, p in enumerate(pages):
+        files.append(tmp_path / f"{i:02}.html")
+        files[-1].write_bytes(p)
+    from_files = [(r.title, r.text, r.error) for r in extract(files, jobs=1)]
+    tuples = [(p, f"http://example.test/{i}") for i, p in enumerate(pages)]
+    from_memory = [(r.title, r.text, r.error) for r in batch.extract_pages(tuples)]
+    assert from_memory == from_files and len(from_memory) == 40
+    lines = b"".join(batch.extract_pages_jsonl(tuples, jobs=2))
+    assert [json.loads(x)["url"] for x in lines.splitlines()] == [u for _, u in tuples]
+
+
+def test_a_str_page_or_url_with_lone_surrogates_costs_nothing_else():
+    # A lone surrogate cannot be UTF-8: the C call refused the whole chunk with UnicodeEncodeError.
+    good = page("Good")
+    recs = list(batch.extract_pages([(good, "http://a/"), ("<title>x\ud800y</title><p>z", "http://b/"),
+                                     (good, "http://c/\udcff"), (good.decode(), None)]))
+    assert [r.error for r in recs] == [None, None, None, None]
+    assert recs[1].title == "x\ufffdy" and recs[2].url == "http://c/\ufffd"
+    assert recs[0].title == recs[2].title == recs[3].title == "Good"
+
+
+def _crawl_copies(tmp_path, n=40):
+    """The same records as a plain WARC, one gzip member per record, and one gzip member in all."""
+    plain = tmp_path / "crawl.warc"
+    write_warc(plain, [(f"http://example.test/{i}", "text/html", page(f"P{i}", "w " * 300)) for i in range(n)])
+    members = tmp_path / "members.warc.gz"
+    write_warc(members, [(f"http://example.test/{i}", "text/html", page(f"P{i}", "w " * 300)) for i in range(n)])
+    single = tmp_path / "single.warc.gz"
+    single.write_bytes(gzip.compress(plain.read_bytes()))
+    return plain, members, single
+
+
+def test_every_framing_of_a_warc_gives_the_same_records(tmp_path):
+    pytest.importorskip("warcio")
+    plain, members, single = _crawl_copies(tmp_path)
+    seen = [[(r.url, r.title, r.text, r.error) for r in extract([p], jobs=1)] for p in (plain, members, single)]
+    assert seen[0] == seen[1] == seen[2]
+    assert len(seen[0]) == 40 and all(e is None for *_, e in seen[0])
+
+
+def test_stored_transfer_and_content_encodings_are_decoded_within_the_cap():
+    from distill._warc import decode_payload
+
+    body = page("Coded")
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 100]), body[i:i + 100]) for i in range(0, len(body), 100))
+    assert decode_payload(chunked + b"0\r\n\r\n", {"transfer-encoding": "chunked"}, 0) == body
+    assert decode_payload(gzip.compress(body), {"content-encoding": "gzip"}, 0) == body
+    assert decode_payload(zlib.compress(body), {"content-encoding": "deflate"}, 0) == body
+    assert decode_payload(body, {"content-encoding": "gzip"}, 0) == body  # stored decoded
+    from distill._inflate import TooLarge
+
+    with pytest.raises(TooLarge):
+        decode_payload(gzip.compress(b"\0" * 10_000_000), {"content-encoding": "gzip"}, 1_000_000)
+    with pytest.raises(ValueError, match="unsupported"):
+        decode_payload(b"\x8b\x00binary", {"content-encoding": "br"}, 0)
+
+
+def _warc_members(path):
+    data = path.read_bytes()
+    starts = [i for i in range(len(data) - 2) if distill._warc.starts_record(data, i)]
+    return data, starts
+
+
+def test_corrupt_member_records_agree_with_and_without_the_isal_accelerator(tmp_path, monkeypatch):
+    pytest.importorskip("warcio")
+    _, members, _ = _crawl_copies(tmp_path)
+    data, starts = _warc_members(members)
+    bad = bytearray(data)
+    for k in (3, 17):  # two members damaged in their middle
+        mid = (starts[k] + starts[k + 1]) // 2
+        bad[mid:mid + 64] = bytes(64)
+    hurt = tmp_path / "hurt.warc.gz"
+    hurt.write_bytes(bytes(bad))
+    import distill._inflate as inflate
+
+    first = [(r.url, r.error) for r in extract([hurt], jobs=1)]
+    monkeypatch.setattr(inflate, "_gzip_zlib", zlib)  # the standard library's zlib, whatever is installed
+    second = [(r.url, r.error) for r in extract([hurt], jobs=1)]
+    assert first == second and len(first) == 40
+    assert [u for u, e in first if e] == ["http://example.test/3", "http://example.test/17"]
+
+
+def test_a_gzip_warc_stored_inside_a_record_does_not_cut_the_file(tmp_path, monkeypatch):
+    # A crawl of an archive site: one response's payload is itself a .warc.gz. Deflate stores
+    # incompressible bytes as they are, so the inner file's members appear literally inside the outer
+    # member, and the range splitter takes them for record starts. The range after such a cut must not
+    # give the inner records: it is read again from where the range before it stopped.
+    pytest.importorskip("warcio")
+    inner = tmp_path / "inner.warc.gz"
+    rnd = random.Random(8)
+    # random text: each inner member compresses to more than deflate's 32 KiB window, so nothing in the
+    # outer compression can refer back to the inner gzip headers, and the blocks are stored as they are
+    noise = [" ".join("".join(rnd.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(7))
+                      for _ in range(12_000)) for _ in range(4)]
+    write_warc(inner, [(f"http://inner.test/{i}", "text/html", page(f"Inner {i}", noise[i])) for i in range(4)])
+    outer = tmp_path / "outer.warc.gz"
+    items = [(f"http://outer.test/{i}", "text/html", page(f"Outer {i}", "w " * 100)) for i in range(10)]
+    items.insert(5, ("http://outer.test/archive.warc.gz", "text/html", inner.read_bytes()))
+    write_warc(outer, items)
+    monkeypatch.setattr(batch, "_RANGE_MIN", 1024)
+    monkeypatch.setattr(batch, "_RANGE_MAX", 1024)
+    data, raw = outer.read_bytes(), inner.read_bytes()
+    inner_starts = [i for i in range(1, len(raw) - 2) if distill._warc.starts_record(raw, i)]
+    literal = {data.find(raw[i:i + 64]) for i in inner_starts} - {-1}
+    assert literal, "the inner members are not stored literally: the test's premise is gone"
+    cuts = [a for a, _ in batch._warc_ranges(outer, 2)]
+    assert literal & set(cuts)  # the splitter cut inside the archive's record
+    one = [(r.url, r.error) for r in extract([outer], jobs=1)]
+    two = [(r.url, r.error) for r in extract([outer], jobs=2)]
+    assert two == one and len(one) == 11
+    assert not any("inner.test" in (u or "") for u, _ in one)

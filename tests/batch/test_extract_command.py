@@ -32,7 +32,10 @@ def test_schema_fields_in_order_and_article_fields(tmp_path):
     assert rec["title"] == "Schema" and rec["byline"] == "Ann Author" and rec["lang"] == "en"
     assert rec["error"] is None and "first paragraph is long enough" in rec["text"]
     assert rec["url"] == str(f)  # a file without a URL is named by its path
-    assert r.stderr == b""  # not a terminal: no progress line
+    # not a terminal: no progress line, only the summary
+    assert r.stderr.decode().startswith("distill: 1 record: 1 page extracted, 0 errors; ")
+    assert r.stderr.count(b"\n") == 1
+    assert run("extract", "-q", str(f)).stderr == b""
 
 
 def test_markdown_and_html_fields_follow_text(tmp_path):
@@ -74,14 +77,15 @@ def test_binary_and_undecodable_input_becomes_an_error_record(tmp_path):
     text = tmp_path / "plain.html"
     text.write_bytes(b"Just a line of text, no markup at all.\n" * 10)
     r = run("extract", str(noise), str(png), str(zipped_noise), str(text))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # pages failed: the status says so
     recs = records(r.stdout)
     assert len(recs) == 4
     for rec in recs:
         assert rec["error"].startswith("not HTML"), rec
         assert rec["text"] is None and rec["title"] is None
-    r = run("extract", "--strict", str(noise))
-    assert r.returncode == 1
+    assert b"4 records: 0 pages extracted, 4 errors (4 not HTML)" in r.stderr
+    r = run("extract", "--allow-errors", str(noise))
+    assert r.returncode == 0
 
 
 def test_legacy_pages_are_not_mistaken_for_binary(tmp_path):
@@ -102,7 +106,7 @@ def test_files_skipped_in_a_directory_are_counted_and_reported(tmp_path):
     (tmp_path / "page-without-suffix").write_bytes(page("NoSuffix"))
     r = run("extract", str(tmp_path))
     assert [x["title"] for x in records(r.stdout)] == ["A", "B"]
-    assert b"skipped 2 file(s)" in r.stderr
+    assert b"2 files skipped (not named as pages" in r.stderr
     r = run("extract", "-q", str(tmp_path))
     assert r.stderr == b""
     # named on its own, a file is read whatever its name
@@ -134,6 +138,7 @@ def test_page_size_cap_gives_an_error_record_without_reading_the_page(tmp_path):
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     r = run("extract", str(big), str(small))
     peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert r.returncode == 1 and b"1 page too large" in r.stderr
     recs = records(r.stdout)
     assert recs[0]["error"].startswith("page too large") and "--max-page-bytes" in recs[0]["error"]
     assert recs[1]["title"] == "Small"
@@ -245,7 +250,7 @@ def test_parquet_output_has_the_schema(tmp_path):
     noise.write_bytes(bytes(range(256)) * 40)
     out = tmp_path / "out.parquet"
     r = run("extract", str(f), str(noise), "-o", str(out))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 1, r.stderr  # the noise is an error record
     table = pq.read_table(out)
     assert table.schema.names == list(RECORD_FIELDS)
     assert table.column("title").to_pylist() == ["Pq", None]
@@ -287,3 +292,208 @@ def test_urls_are_fetched(tmp_path):
     else:
         assert rec["error"] is None and rec["title"] == "Served" and rec["url"] == url
         assert missing["error"] == "HTTP status 404" and missing["text"] is None
+
+
+# ---- issue 35: nothing silent ------------------------------------------------------------------------
+
+
+def test_exit_status_tells_a_script_what_happened(tmp_path):
+    good = tmp_path / "good.html"
+    good.write_bytes(page("Good"))
+    noise = tmp_path / "noise.html"
+    noise.write_bytes(bytes(random.Random(1).randrange(256) for _ in range(5000)))
+    assert run("extract", str(good)).returncode == 0
+    r = run("extract", str(good), str(noise))
+    assert r.returncode == 1 and len(records(r.stdout)) == 2
+    assert run("extract", "--allow-errors", str(good), str(noise)).returncode == 0
+    locked = tmp_path / "sub"
+    locked.mkdir()
+    (locked / "a.html").write_bytes(page("Sub"))
+    r = run("extract", str(good), str(tmp_path / "sub" / "a.html" / "x"))  # a path through a file
+    assert r.returncode == 2
+
+
+def test_the_summary_counts_records_and_errors_by_kind(tmp_path):
+    files = []
+    for i in range(3):
+        files.append(tmp_path / f"p{i}.html")
+        files[-1].write_bytes(page(f"P{i}"))
+    noise = tmp_path / "noise.html"
+    noise.write_bytes(bytes(random.Random(2).randrange(256) for _ in range(3000)))
+    big = tmp_path / "big.html"
+    big.write_bytes(b"<p>" + b"x" * 5000)
+    r = run("extract", "--max-page-bytes", "4000", *map(str, files), str(noise), str(big))
+    last = r.stderr.decode().splitlines()[-1]
+    assert last.startswith("distill: 5 records: 3 pages extracted, 2 errors (1 not HTML, 1 page too large); ")
+    assert last.endswith(" s")
+
+
+def test_an_empty_directory_says_so(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("no page here")
+    r = run("extract", str(empty))
+    assert r.stdout == b"" and r.returncode == 0
+    err = r.stderr.decode()
+    assert f"distill: {empty}: no pages in this directory" in err
+    assert "0 records" in err and "no pages in the inputs" in err
+
+
+def test_the_output_format_follows_the_name_or_is_refused(tmp_path):
+    f = tmp_path / "a.html"
+    f.write_bytes(page("Fmt"))
+    r = run("extract", str(f), "-o", str(tmp_path / "out.csv"))
+    assert r.returncode == 2 and b"out.csv: cannot tell the output format" in r.stderr
+    assert not (tmp_path / "out.csv").exists() and r.stdout == b""
+    assert run("extract", str(f), "-o", str(tmp_path / "out.json")).returncode == 0
+    assert records((tmp_path / "out.json").read_bytes())[0]["title"] == "Fmt"
+    assert run("extract", str(f), "-o", str(tmp_path / "out.jsonl.gz")).returncode == 0
+    assert records(gzip.decompress((tmp_path / "out.jsonl.gz").read_bytes()))[0]["title"] == "Fmt"
+    assert run("extract", str(f), "--format", "jsonl", "-o", str(tmp_path / "out.csv")).returncode == 0
+    assert records((tmp_path / "out.csv").read_bytes())[0]["title"] == "Fmt"
+
+
+def test_an_unwritable_output_is_named_as_the_user_gave_it(tmp_path):
+    f = tmp_path / "a.html"
+    f.write_bytes(page("Out"))
+    for target in (tmp_path / "missing-dir" / "out.jsonl", f / "out.jsonl"):  # no such directory; a file
+        r = run("extract", str(f), "-o", str(target))
+        err = r.stderr.decode()
+        assert r.returncode == 2 and err.startswith(f"distill: {target}: "), err
+        assert ".part" not in err and "Traceback" not in err
+    r = run("extract", str(f), "-o", str(tmp_path))
+    assert r.returncode == 2 and f"{tmp_path}: is a directory" in r.stderr.decode()
+
+
+def test_an_input_list_is_read_from_a_file_or_standard_input(tmp_path):
+    for i in range(3):
+        (tmp_path / f"{i}.html").write_bytes(page(f"L{i}"))
+    listing = tmp_path / "inputs.txt"
+    listing.write_text(f"# pages\n{tmp_path / '0.html'}\n\n{tmp_path / '1.html'}\n")
+    r = run("extract", str(tmp_path / "2.html"), "-i", str(listing))
+    assert [x["title"] for x in records(r.stdout)] == ["L2", "L0", "L1"]
+    r = run("extract", "-i", "-", stdin=f"{tmp_path / '1.html'}\n{tmp_path / '0.html'}".encode())
+    assert [x["title"] for x in records(r.stdout)] == ["L1", "L0"]
+    r = run("extract", "-", "-i", "-", stdin=b"")
+    assert r.returncode == 2 and b"only once" in r.stderr
+    # a listed path that is not there: its error record, said on stderr even with -q, exit 2
+    missing = tmp_path / "gone.html"
+    r = run("extract", "-q", "-i", "-", stdin=f"{tmp_path / '0.html'}\n{missing}\n".encode())
+    assert [x["error"] for x in records(r.stdout)] == [None, "cannot open: No such file or directory"]
+    assert r.stderr.decode() == f"distill: {missing}: No such file or directory\n" and r.returncode == 2
+
+
+class _Site:
+    """A local HTTP server: latency, 503 then 200, robots.txt, and the most connections seen at once."""
+
+    def __init__(self, latency=0.0):
+        self.latency = latency
+        self.lock = threading.Lock()
+        self.now = self.most = 0
+        self.hits: dict[str, int] = {}
+        site = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802 (the stdlib's name)
+                with site.lock:
+                    site.now += 1
+                    site.most = max(site.most, site.now)
+                    site.hits[self.path] = site.hits.get(self.path, 0) + 1
+                    hits = site.hits[self.path]
+                try:
+                    time.sleep(site.latency)
+                    if self.path == "/robots.txt":
+                        self.reply(200, b"User-agent: *\nDisallow: /private\n", "text/plain")
+                    elif self.path.startswith("/flaky") and hits == 1:
+                        self.send_response(503)
+                        self.send_header("Retry-After", "0")
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                    elif self.path == "/missing":
+                        self.reply(404, b"<p>gone</p>")
+                    else:
+                        self.reply(200, page(f"Served {self.path}"))
+                finally:
+                    with site.lock:
+                        site.now -= 1
+
+            def reply(self, status, body, ctype="text/html; charset=utf-8"):
+                self.send_response(status)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_urls_are_fetched_in_parallel_in_input_order(tmp_path):
+    site = _Site(latency=0.4)
+    try:
+        urls = [f"{site.url}/page/{i}" for i in range(10)]
+        listing = tmp_path / "urls.txt"
+        listing.write_text("\n".join(urls) + "\n")
+        r = run("extract", "-j", "8", "-i", str(listing))
+        assert [x["url"] for x in records(r.stdout)] == urls
+        assert [x["title"] for x in records(r.stdout)] == [f"Served /page/{i}" for i in range(10)]
+        assert site.most >= 5  # the server saw the fetches overlap (default: 6 at once to one host)
+        site.most = 0
+        r = run("extract", "--per-host", "2", *urls[:6])
+        assert len(records(r.stdout)) == 6 and site.most <= 2
+    finally:
+        site.close()
+
+
+def test_transient_failures_are_retried_and_failures_said_on_stderr(tmp_path):
+    site = _Site()
+    try:
+        r = run("extract", f"{site.url}/flaky", f"{site.url}/missing")
+        flaky, missing = records(r.stdout)
+        assert flaky["error"] is None and site.hits["/flaky"] == 2  # a 503, then the page
+        assert missing["error"] == "HTTP status 404"
+        assert f"distill: {site.url}/missing: HTTP status 404\n".encode() in r.stderr
+        assert r.returncode == 1
+        r = run("extract", "--retries", "0", f"{site.url}/flaky-again")
+        assert records(r.stdout)[0]["error"] == "HTTP status 503"
+    finally:
+        site.close()
+
+
+def test_robots_txt_is_honoured_when_asked(tmp_path):
+    site = _Site()
+    try:
+        urls = [f"{site.url}/public", f"{site.url}/private/x"]
+        recs = records(run("extract", *urls).stdout)
+        assert [x["error"] for x in recs] == [None, None] and "/robots.txt" not in site.hits
+        r = run("extract", "--robots", *urls)
+        public, private = records(r.stdout)
+        assert public["error"] is None
+        assert private["error"] == f"disallowed by robots.txt: {site.url}/robots.txt"
+        assert site.hits["/robots.txt"] == 1 and site.hits["/private/x"] == 1  # only the first run fetched it
+    finally:
+        site.close()
+
+
+def test_failed_fetch_records_are_written_in_the_same_json_style(tmp_path):
+    site = _Site()
+    try:
+        noise = tmp_path / "noise.html"
+        noise.write_bytes(bytes(random.Random(3).randrange(256) for _ in range(5000)))
+        r = run("extract", f"{site.url}/missing", str(noise))
+        fetched, c_written = r.stdout.splitlines()
+        assert list(json.loads(fetched)) == list(json.loads(c_written)) == list(RECORD_FIELDS)
+        # the C writer's spacing: no blank after a comma or colon outside strings
+        for line in (fetched, c_written):
+            assert b'", "' not in line and b'": ' not in line and b"null, " not in line
+    finally:
+        site.close()

@@ -3,7 +3,10 @@
 Each runs on a small WARC of the test's own making (and, where ../shared is present, a few corpus pages).
 """
 
+import contextlib
+import dataclasses
 import gzip
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -156,3 +159,75 @@ def test_nemo_curator_extractor():
     out = stage.extract({"content": raw.encode(), "url": "http://example.test/n", "warc_id": "w", "source_id": "s"})
     assert out is not None and out["language"] == "ENGLISH"
     assert out["text"] == "\n\n".join(paragraphs)
+
+
+def test_adapters_use_the_public_batch_api_only():
+    # The adapters are examples of how a framework calls distill: nothing private of the C core.
+    for path in [*(REPO / "src" / "distill" / "integrations").glob("*.py"), REPO / "src" / "distill" / "spark.py"]:
+        assert "_core" not in path.read_text(), path
+
+
+def test_datatrove_step_records_with_a_stand_in_framework(monkeypatch):
+    # The step's batching and record handling, with datatrove's two classes replaced by stand-ins when
+    # it is not installed (the end-to-end test above runs the real one).
+    import types
+
+    if importlib.util.find_spec("datatrove") is None:
+        data = types.ModuleType("datatrove.data")
+        base = types.ModuleType("datatrove.pipeline.extractors.base")
+
+        @dataclasses.dataclass
+        class Document:
+            text: str
+            id: str
+            metadata: dict
+
+        class BaseExtractor:
+            def __init__(self, timeout=1):
+                self.stats = {}
+
+            def stat_update(self, key):
+                self.stats[key] = self.stats.get(key, 0) + 1
+
+            def track_time(self, unit=None):
+                return contextlib.nullcontext()
+
+            def update_doc_stats(self, doc):
+                pass
+
+        data.Document, data.DocumentsPipeline = Document, object
+        base.BaseExtractor = BaseExtractor
+        for name, module in {"datatrove": types.ModuleType("datatrove"), "datatrove.data": data,
+                             "datatrove.pipeline": types.ModuleType("datatrove.pipeline"),
+                             "datatrove.pipeline.extractors": types.ModuleType("datatrove.pipeline.extractors"),
+                             "datatrove.pipeline.extractors.base": base}.items():
+            monkeypatch.setitem(sys.modules, name, module)
+        monkeypatch.delitem(sys.modules, "distill.integrations.datatrove", raising=False)
+    from datatrove.data import Document
+
+    from distill.integrations.datatrove import DistillExtractor
+
+    docs = [Document(text=page(f"Doc {i}", "tale " * 30).decode(), id=str(i), metadata={"url": f"http://d/{i}"})
+            for i in range(5)]
+    docs.insert(2, Document(text="<nav><a href=/>x</a></nav>", id="empty", metadata={"url": "http://d/e"}))
+    docs.insert(4, Document(text="<title>a\ud800b</title>" + page("Surrogate").decode(), id="s", metadata={}))
+    step = DistillExtractor(batch_size=3)
+    out = list(step.run(iter(docs)))
+    assert [d.id for d in out] == ["0", "1", "2", "s", "3", "4"]  # the page without an article is dropped
+    assert out[0].text == distill.article(page("Doc 0", "tale " * 30)).text
+    assert out[0].metadata["title"] == "Doc 0" and out[0].metadata["byline"] == "Ann Author"
+    assert out[0].metadata["tags"] == [] and out[3].metadata["title"] == "Surrogate"  # a lone surrogate costs nothing
+
+
+def test_spark_batch_function_without_spark():
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    from distill.batch import RECORD_FIELDS
+    from distill.spark import extract_series
+
+    html = pd.Series([page("S0").decode(), None, page("S2"), "<title>x\ud800</title><p>y"])
+    urls = pd.Series(["http://s/0", "http://s/1", "http://s/2", "http://s/3"])
+    df = extract_series(html, urls)
+    assert list(df.columns) == list(RECORD_FIELDS)
+    assert df["title"].tolist()[:3] == ["S0", None, "S2"] and df["error"].tolist()[:3] == [None, "no html", None]
+    assert df["url"].tolist() == urls.tolist() and df["title"][3] == "x\ufffd"

@@ -225,7 +225,7 @@ def spooling(pid: int, tmpdir: Path) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="needs /proc to see the spool file")
-@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@pytest.mark.parametrize("sig,code", [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)])
 def test_interrupted_while_spooling_leaves_nothing(tmp_path: Path, sig: int, code: int) -> None:
     env = dict(os.environ, TMPDIR=str(tmp_path))
     # A suite started in the background by a shell without job control inherits SIGINT ignored, and so
@@ -270,3 +270,64 @@ def test_exit_2_when_the_output_cannot_be_written(page_file: Path) -> None:
     assert res.returncode == 2
     err = res.stderr.decode()
     assert err.startswith("article: cannot write the output") and err.count("\n") == 1, err
+
+
+def test_binary_input_is_said_not_to_be_html(tmp_path: Path) -> None:
+    import random
+
+    junk = tmp_path / "junk.html"
+    junk.write_bytes(bytes(random.Random(7).randrange(256) for _ in range(200_000)))
+    for flags in ((), ("--quiet",), ("--json",)):
+        res = article(str(junk), *flags)
+        err = res.stderr.decode()
+        assert res.returncode == 1 and "Traceback" not in err
+        assert err.startswith(f"article: {junk}: not HTML") and err.count("\n") == 1, err
+    # a page where nothing scores is not binary: the report says so, as before
+    links = tmp_path / "links.html"
+    links.write_bytes(b'<html><body><ul><li><a href="/">a link</a></li></ul></body></html>')
+    assert "none scored above 0" in article(str(links)).stderr.decode()
+
+
+def _dense(tags: int) -> bytes:
+    return b"<html><body><div class=a>" + b"<p>a b</p>" * tags + b"</div></body></html>"
+
+
+def test_a_winner_of_more_tags_than_the_cap_is_refused_before_parsing(tmp_path: Path) -> None:
+    # An element-dense winner costs about 800 bytes per element once parsed (a 64 MB winner of tiny
+    # paragraphs took 5.3 GB): --text refuses it, as distill extract refuses such a page.
+    p = tmp_path / "dense.html"
+    p.write_bytes(_dense(3000))
+    for fmt in (("--text",), ("--format", "markdown")):
+        res = article(str(p), "--max-nodes", "4000", *fmt)
+        one_line_error(res, "more than --max-nodes / 2 = 2000")
+    assert article(str(p), "--max-nodes", "4000", "--format", "html", "-q").returncode == 0
+    res = article(str(p), "--max-nodes", "0", "--text", "-q")
+    assert res.returncode == 0 and res.stdout.count(b"a b") > 1000
+
+
+def test_a_winner_over_the_parsers_limit_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    import distill.cli.article as cmd
+
+    monkeypatch.setattr(cmd, "MAX_PARSE_BYTES", 100)  # the real limit, 1 GiB, in the slow test below
+    with pytest.raises(cmd._InputError, match=r"the winner is \d+ bytes; --text and --format markdown parse at most"):
+        cmd.extract(io.BytesIO(PAGE), "text")
+    assert cmd.extract(io.BytesIO(PAGE), "html").content.startswith(b"<div")
+
+
+@pytest.mark.slow
+def test_a_winner_of_a_gibibyte_is_refused_without_a_traceback(tmp_path: Path) -> None:
+    p = tmp_path / "huge.html"
+    para = b"<p>" + b"Words of a paragraph that goes on and on. " * 24 + b"</p>"
+    with p.open("wb") as f:
+        f.write(b"<html><body><div class=a>")
+        for _ in range((1 << 30) // (len(para) * 1024) + 1):
+            f.write(para * 1024)
+        f.write(b"</div></body></html>")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # far less than the winner
+
+    res = article(str(p), "--text", preexec_fn=limit)
+    one_line_error(res, "parse at most 1073741822")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import io
 import json
 import os
 import signal
@@ -46,8 +45,17 @@ from distill.stream import (
 CHUNK = 1 << 20
 """Read size of both passes (1 MiB), and how much of the input the encoding is decided from."""
 
+MAX_PARSE_BYTES = (1 << 30) - 2
+"""The largest winner --text and --format markdown parse: the parser's spans are 32-bit, with four
+bytes of room per input byte, so it refuses 1 GiB (an OverflowError) and more."""
+MAX_NODES = 2_000_000
+"""Default --max-nodes, as ``distill extract``'s: --text and --format markdown refuse a winner of more
+than half as many tags before parsing it."""
+NOT_HTML_WINDOW = 65536
+"""How much of the input's start tells binary input from a page (the batch command's check)."""
+
 EXIT_OK, EXIT_NOTHING, EXIT_USAGE = 0, 1, 2
-EXIT_INTERRUPTED, EXIT_TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM
+EXIT_INTERRUPTED, EXIT_TERMINATED, EXIT_HANGUP = 128 + signal.SIGINT, 128 + signal.SIGTERM, 128 + signal.SIGHUP
 
 # Encodings whose bytes the tokenizer cannot read as ASCII ('<' may be half of a character), by their
 # Python codec: the input is transcoded to UTF-8 before it is scored.
@@ -68,9 +76,12 @@ template, title, textarea, iframe, noscript, noembed, noframes and comments coun
 <html>, <head> and <body> are never candidates. Elements whose end tag never comes are skipped (the
 report counts them); elements nested deeper than {MAX_DEPTH} are not tracked.
 
---text and --format markdown parse the winner's markup alone (memory follows its size, which the
-report gives) and keep what distill.article() would keep of it: share bars, related links, captions
-and link lists inside the winner are left out. When that cleaning keeps nothing, the winner's whole
+--text and --format markdown parse the winner's markup alone and keep what distill.article() would
+keep of it: share bars, related links, captions and link lists inside the winner are left out.
+Memory follows the winner, not the page: about 2.3 times its bytes for a winner of prose, plus about
+800 bytes per element, so a winner of more than --max-nodes / 2 tags is refused before it is parsed
+(as distill extract refuses such a page), and one of 1 GiB or more cannot be parsed at all; --format
+html has neither limit. When that cleaning keeps nothing, the winner's whole
 text is written and the report says so. distill.article() scores the whole parsed page instead, so
 the two agree wherever they pick the same element.
 
@@ -87,15 +98,21 @@ it is scored, so that the winner can be read back; the file goes away when the c
 
 Exit status:
   0    a winner was found and written
-  1    nothing scored above zero (nothing written)
-  2    usage error, unknown --encoding, unreadable input or unwritable output
+  1    nothing scored above zero, or the input is not HTML (binary data; nothing written)
+  2    usage error, unknown --encoding, unreadable input, unwritable output, or a winner too large
+       for --text and --format markdown (see above)
+  129  stopped by SIGHUP
   130  interrupted (Ctrl-C)
   143  terminated (SIGTERM)
 Interrupted or terminated, the command leaves no temporary file behind."""
 
 
-class _Terminated(Exception):
-    """SIGTERM arrived: unwind so that every cleanup runs, then exit 128 + 15."""
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind so that every cleanup runs, then exit 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 class _InputError(Exception):
@@ -139,6 +156,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="LABEL",
         help="read the page in this encoding (a WHATWG label such as windows-1251), as an HTTP "
         "charset would say; only a byte order mark overrides it",
+    )
+    p.add_argument(
+        "--max-nodes",
+        type=int,
+        default=MAX_NODES,
+        metavar="N",
+        help=f"--text and --format markdown refuse a winner of more than N / 2 tags before parsing it "
+        f"(default {MAX_NODES}, as distill extract's; 0: no cap)",
     )
     p.add_argument("--version", action="version", version=_version())
     add_content_options(p)  # for --format text/markdown; the scorer itself follows the design
@@ -280,6 +305,8 @@ class Outcome:
     """Bytes of markup parsed for --text/--format markdown (the winner's size); None for html."""
     cleaned: bool = True
     """False when article()'s cleaning kept nothing and the winner's whole text was written instead."""
+    not_html: str | None = None
+    """Why the input is not HTML (binary data), when nothing scored and the batch check says so."""
 
     def as_dict(self, fmt: str | None) -> dict[str, Any]:
         """The --json object: the scorer's report, the reading, and the content when ``fmt`` is set."""
@@ -409,6 +436,73 @@ def _copy_range(src: IO[bytes], base: int, start: int, end: int, label: str, out
         remaining -= len(data)
 
 
+def _read_range(src: IO[bytes], base: int, start: int, end: int, label: str) -> bytes:
+    """The winner's bytes, read in one piece (one allocation, not a buffer and then its copy)."""
+    try:
+        src.seek(base + start)
+        data = src.read(end - start)
+    except OSError as e:
+        _fail(f"{label}: cannot read the winner back: {e.strerror or e}")
+    if len(data) != end - start:
+        _fail(f"{label}: the input shrank between the two passes")
+    return data
+
+
+def _count_tags(src: IO[bytes], base: int, start: int, end: int, label: str) -> int:
+    """The '<' bytes of the winner (the batch pipeline's count of tags).
+
+    Read a MiB at a time: a winner refused for them is never held whole.
+    """
+    try:
+        src.seek(base + start)
+        n, left = 0, end - start
+        while left > 0:
+            block = src.read(min(CHUNK, left))
+            if not block:
+                break
+            n += block.count(b"<")
+            left -= len(block)
+        return n
+    except OSError as e:
+        _fail(f"{label}: cannot read the winner back: {e.strerror or e}")
+
+
+def not_html(head: bytes, encoding: str) -> str | None:
+    """Why ``head`` (the input's start) is binary data rather than a page, or None.
+
+    The batch pipeline's own check (``distill extract`` writes such a page as a "not HTML" error
+    record), run on the first 64 KiB.
+    """
+    from distill import _core
+
+    out, errors = _core._extract_batch([(head[:NOT_HTML_WINDOW], None, encoding)], max_nodes=MAX_NODES)
+    if not errors:
+        return None
+    reason = str(json.loads(out)["error"])
+    return reason if reason.startswith("not HTML") else None
+
+
+def _clean(
+    markup: bytes, encoding: str, fmt: str, options: Extraction | None, base_url: str | None
+) -> tuple[str, bool]:
+    """:func:`clean` without the final newline (adding it copies the whole text)."""
+    import distill
+
+    o = options or Extraction()
+    doc = distill.parse(markup, encoding=encoding)
+    art = doc.article(o, base_url=base_url)
+    out = art.markdown if fmt == "markdown" else art.text
+    cleaned = bool(out) and not out.isspace()  # not out.strip(), which would copy it
+    if not cleaned:
+        body: Any = doc.find("body") or doc
+        if fmt == "markdown":
+            out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
+                                                tables=o.include_tables, formatting=o.include_formatting)))
+        else:
+            out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
+    return out, cleaned
+
+
 def clean(
     markup: bytes, encoding: str, fmt: str, options: Extraction | None = None, base_url: str | None = None
 ) -> tuple[str, bool]:
@@ -417,33 +511,21 @@ def clean(
     ``markup`` is the winner's bytes alone, in ``encoding`` (the page's; the winner no longer carries
     its declaration). When the cleaning keeps nothing (the winner is all link lists or captions, say),
     the winner's whole text or Markdown is returned with False, rather than nothing for a page whose
-    winner scored above zero.
+    winner scored above zero. The text ends with a newline unless it is empty.
     """
-    import distill
-
-    o = options or Extraction()
-    doc = distill.parse(markup, encoding=encoding)
-    art = doc.article(o, base_url=base_url)
-    out = art.markdown if fmt == "markdown" else art.text
-    cleaned = bool(out.strip())
-    if not cleaned:
-        body: Any = doc.find("body") or doc
-        if fmt == "markdown":
-            out = str(body.to_markdown(Markdown(base_url=base_url, images=o.include_images, links=o.include_links,
-                                                tables=o.include_tables, formatting=o.include_formatting)))
-        else:
-            out = str(body.to_text(PlainText(base_url=base_url, tables=o.include_tables)))
+    out, cleaned = _clean(markup, encoding, fmt, options, base_url)
     return (out if out.endswith("\n") or not out else out + "\n"), cleaned
 
 
 def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str = "<input>",
             out: IO[bytes] | None = None, options: Extraction | None = None,
-            base_url: str | None = None) -> Outcome:
+            base_url: str | None = None, max_nodes: int = MAX_NODES) -> Outcome:
     """Both passes over ``f``: what the command does, without the report and the exit status.
 
     With ``out`` and ``fmt == "html"``, the winner is copied there chunk by chunk; otherwise it is
     returned in ``Outcome.content``. Raises LookupError for an unknown ``encoding`` and _InputError
-    when the input cannot be read. ``bench`` and the corpus scorers' hooks call this.
+    when the input cannot be read, or when a winner is too large to parse for text or Markdown
+    (:data:`MAX_PARSE_BYTES`, ``max_nodes``). ``bench`` and the corpus scorers' hooks call this.
     """
     base = _seekable_base(f)
     with contextlib.ExitStack() as stack:
@@ -452,28 +534,41 @@ def extract(f: IO[bytes], fmt: str, *, encoding: str | None = None, label: str =
         reading = read_as(first, encoding, complete=len(first) < CHUNK)
         if spool is None and reading.transcoded:
             spool = _new_spool(stack, label)
+        head = first[:NOT_HTML_WINDOW]
         result = _pass_one(f, first, label, reading, spool)
         del first
         outcome = Outcome(result, reading.encoding, reading.transcoded)
         if result.tag is None:
+            outcome.not_html = not_html(head, "utf-8" if reading.transcoded else reading.encoding)
             return outcome
         source: IO[bytes] = spool if spool is not None else f
         src_base = 0 if spool is not None else (base or 0)
         if fmt == "html" and out is not None:
             _copy_range(source, src_base, result.start, result.end, label, out)
             return outcome
-        buf = io.BytesIO()
-        _copy_range(source, src_base, result.start, result.end, label, buf)
-        markup = buf.getvalue()
-        del buf
+        size = result.end - result.start
+        if fmt != "html" and size > MAX_PARSE_BYTES:
+            _fail(f"{label}: the winner is {size} bytes; --text and --format markdown parse at most "
+                  f"{MAX_PARSE_BYTES} (1 GiB less 2 bytes): use --format html")
+        tags = _count_tags(source, src_base, result.start, result.end, label) if fmt != "html" and max_nodes else 0
+        if tags > max_nodes // 2:
+            _fail(f"{label}: the winner holds {tags} tags, more than --max-nodes / 2 = {max_nodes // 2}: "
+                  "parsing it for --text or --format markdown would take about 800 bytes of memory per "
+                  "element; use --format html, or raise --max-nodes (0: no cap)")
+        markup = _read_range(source, src_base, result.start, result.end, label)
         if fmt == "html":
             outcome.content = markup
-        else:
-            text, outcome.cleaned = clean(
-                markup, "utf-8" if reading.transcoded else reading.encoding, fmt, options, base_url
-            )
-            outcome.parsed = len(markup)
-            outcome.content = text.encode("utf-8")
+            return outcome
+        outcome.parsed = len(markup)
+        # Memory: the winner's bytes, its tree and the text while parsing and cleaning; then, the tree
+        # gone, the text and its UTF-8 (each copy made once, the winner's bytes freed first).
+        text, outcome.cleaned = _clean(markup, "utf-8" if reading.transcoded else reading.encoding, fmt,
+                                       options, base_url)
+        del markup
+        data = text.encode("utf-8")
+        newline = bool(text) and not text.endswith("\n")
+        del text
+        outcome.content = data + b"\n" if newline else data
         return outcome
 
 
@@ -491,14 +586,18 @@ def run(args: argparse.Namespace, out: IO[bytes], err: IO[str]) -> int:
     with _open_input(args.file) as f:
         direct = fmt == "html" and not args.json
         outcome = extract(f, fmt, encoding=args.encoding, label=label, out=out if direct else None,
-                          options=extraction_from_args(args), base_url=args.base_url)
+                          options=extraction_from_args(args), base_url=args.base_url,
+                          max_nodes=args.max_nodes)
     if args.json:
         asked = fmt if (args.text or args.format) else None
         out.write((json.dumps(outcome.as_dict(asked), ensure_ascii=False) + "\n").encode("utf-8"))
     elif not direct:
         out.write(outcome.content)
     out.flush()
-    if not args.json and not args.quiet:
+    if outcome.not_html is not None:  # said even with --quiet and --json: it is why nothing came out
+        err.write(f"article: {label}: {outcome.not_html}; nothing written\n")
+        err.flush()
+    elif not args.json and not args.quiet:
         err.write(format_report(outcome.result, outcome))
         err.flush()
     return EXIT_OK if outcome.result.tag is not None else EXIT_NOTHING
@@ -511,8 +610,8 @@ def _drop_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    raise _Terminated()
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated(signum)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -521,9 +620,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with stdout closed (>&-): nowhere to write the article
         sys.stderr.write("article: standard output is closed\n")
         return EXIT_USAGE
-    previous: Any = None
-    with contextlib.suppress(ValueError):  # not the main thread: leave signals alone
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    if args.max_nodes < 0:
+        sys.stderr.write("article: --max-nodes must be >= 0\n")
+        return EXIT_USAGE
+    previous: dict[int, Any] = {}
+    for stop in (signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: leave signals alone
+            previous[stop] = signal.signal(stop, _on_signal)
     try:
         return run(args, sys.stdout.buffer, sys.stderr)
     except _InputError as e:
@@ -544,13 +647,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("article: interrupted\n")
         return EXIT_INTERRUPTED
-    except _Terminated:
-        sys.stderr.write("article: terminated\n")
-        return EXIT_TERMINATED
+    except _Terminated as e:
+        if e.signum == signal.SIGTERM:
+            sys.stderr.write("article: terminated\n")
+            return EXIT_TERMINATED
+        sys.stderr.write("article: hung up\n")
+        return EXIT_HANGUP
+    except OverflowError as e:  # the parser's own limit, should the check above miss it
+        sys.stderr.write(f"article: {_label(args.file)}: cannot parse the winner: {e}\n")
+        return EXIT_USAGE
     finally:
-        if previous is not None:
+        for signum, handler in previous.items():
             with contextlib.suppress(ValueError):
-                signal.signal(signal.SIGTERM, previous)
+                signal.signal(signum, handler)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ documents are handed to the C core a chunk at a time, with the GIL released, in 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,7 +31,7 @@ from datatrove.data import Document, DocumentsPipeline
 from datatrove.pipeline.extractors.base import BaseExtractor
 
 import distill
-from distill.batch import MAX_NODES, MAX_PAGE_BYTES, RECORD_FIELDS, BatchOptions
+from distill.batch import MAX_NODES, MAX_PAGE_BYTES, RECORD_FIELDS, BatchOptions, extract_pages
 
 __all__ = ["DistillExtractor"]
 
@@ -79,21 +78,9 @@ class DistillExtractor(BaseExtractor):  # type: ignore[misc]
         return art.markdown if self.markdown else art.text
 
     def _lines(self, docs: list[Document]) -> list[dict[str, Any]]:
-        from distill import _core
-
-        kwargs = self.batch.core_kwargs()
-        pages: list[tuple[bytes | str, str | None, str | None]] = []
-        for d in docs:
-            url = d.metadata.get("url")
-            html = d.text
-            try:
-                html.encode("utf-8")
-            except UnicodeEncodeError:  # lone surrogates: the C core repairs the bytes
-                pages.append((html.encode("utf-8", "surrogatepass"), url if isinstance(url, str) else None, "utf-8"))
-                continue
-            pages.append((html, url if isinstance(url, str) else None, None))
-        out, _ = _core._extract_batch(pages, **kwargs)
-        return [json.loads(line) for line in out.splitlines()]
+        """The record of each document, in order: one call into the C core (distill.batch.extract_pages)."""
+        pages = [(d.text, url if isinstance(url := d.metadata.get("url"), str) else None) for d in docs]
+        return [rec.to_dict() for rec in extract_pages(pages, self.batch)]
 
     def _chunks(self, data: DocumentsPipeline) -> Iterator[list[Document]]:
         chunk: list[Document] = []
