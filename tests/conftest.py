@@ -37,6 +37,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _is_long(item: pytest.Item) -> bool:
+    if item.get_closest_marker("slow") is not None:  # a test that marks itself long
+        return True
     path = Path(str(item.path)).resolve()
     try:
         rel = path.relative_to(REPO).as_posix()

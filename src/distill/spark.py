@@ -73,7 +73,7 @@ def article_columns(column: str | Column, url: str | Column | None = None) -> Co
     try:
         from pyspark.sql.functions import lit, pandas_udf
     except ImportError as e:
-        raise ImportError("distill.spark needs pyspark: pip install 'distill[spark]'") from e
+        raise ImportError("distill.spark needs pyspark: pip install pyspark pyarrow 'pandas<3'") from e
     import pandas as pd
 
     def batch(html: pd.Series, urls: pd.Series) -> pd.DataFrame:

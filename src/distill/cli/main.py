@@ -114,7 +114,7 @@ def _write_parquet(chunks: Iterator[bytes], out: IO[bytes], names: tuple[str, ..
         import pyarrow.json as pj
         import pyarrow.parquet as pq
     except ImportError as e:
-        raise MissingExtra("--format parquet needs pyarrow: pip install 'distill[parquet]'") from e
+        raise MissingExtra("--format parquet needs pyarrow: pip install pyarrow") from e
     from distill.batch import RECORD_TYPES
 
     arrow = {"list": pa.list_(pa.string()), "double": pa.float64()}

@@ -1,4 +1,4 @@
-"""A datatrove extractor step backed by distill (``pip install 'distill[datatrove]'``).
+"""A datatrove extractor step backed by distill (``pip install '.[datatrove]'`` from a checkout).
 
     from datatrove.executor import LocalPipelineExecutor
     from datatrove.pipeline.readers import WarcReader
