@@ -121,7 +121,11 @@ def version(dist: str) -> str:
     try:
         return importlib.metadata.version(dist)
     except importlib.metadata.PackageNotFoundError:
-        return "?"
+        # a package imported from a source tree (PYTHONPATH=src) is not installed: its own __version__
+        try:
+            return str(getattr(importlib.import_module(dist), "__version__", "?"))
+        except ImportError:
+            return "?"
 
 
 def machine() -> str:

@@ -145,22 +145,49 @@ def _count(corpus: Corpus, n: int, names: dict[str, str], notes: list[str], insp
     return counts, inside
 
 
+# Where article()'s instructions go: the stages of the pipeline (extract/pipeline/pipeline.h), each the
+# inclusive count of the C function that runs it. What is left of the total is Python: the facade, the
+# Article object, freeing the tree.
+_STAGES = [
+    ("parse (decode and tree construction)", "py_binding.c:py_parse"),
+    ("article(): the whole pipeline", "py_pipeline.c:dl_py_node_article"),
+    ("- the page index walk (table, page-type features, metadata harvest)", "index.c:dl_index_build"),
+    ("-- of which the metadata harvest's visits", "harvest.c:dl_meta_visit_known"),
+    ("- the classic selection", "select.c:dl_tab_select"),
+    ("- the block features", "blocks.c:dl_blocks_compute"),
+    ("- the block model", "block_model.c:dl_block_model"),
+    ("- the edge rules", "region_edges.c:dl_region_edges"),
+    ("- the text rendering", "text.c:dl_to_text_nodes"),
+    ("- the metadata resolution", "resolve.c:dl_meta_resolve"),
+]
+
+
 def _extraction(corpus: Corpus, n: int, size: int) -> list[str]:
-    """article() against turbohtml's main_text(), parse included, counted the same way."""
+    """article() against turbohtml's main_text(), parse included, counted the same way, and where
+    article()'s instructions go."""
     names = {"distill-article": f"distill {version('distill')} article().text"}
     if optional("turbohtml"):
         names["turbohtml-main_text"] = f"turbohtml {version('turbohtml')} parse().main_text()"
     notes: list[str] = []
-    counts, inside = _count(corpus, n, names, notes, "distill-article", ["py_extract.c:node_article"])
-    entry = inside[0]
+    counts, inside = _count(corpus, n, names, notes, "distill-article", [f for _, f in _STAGES])
     lines = [f"Extraction on the same {n} pages ({size / 1e6:.2f} MB), parse included:", "",
              "| contender | instructions | per input byte | ratio to turbohtml main_text() |", "|---|---|---|---|"]
     t = counts.get("turbohtml-main_text")
     for key, c in counts.items():
         r = f"{c / t:.2f}x" if t else "-"
         lines.append(f"| {names[key]} | {c / 1e6:.1f} M | {c / size:.1f} | {r} |")
-    if entry is not None:
-        lines += ["", f"distill's `Node.article()` C entry point (`node_article`), inclusive: {entry / 1e6:.1f} M."]
+    total = counts.get("distill-article")
+    if total and any(v is not None for v in inside):
+        lines += ["", "Where distill's article() spends them (inclusive counts of each stage's C function):", "",
+                  "| stage | instructions | share of article() |", "|---|---|---|"]
+        for (label, _), v in zip(_STAGES, inside, strict=True):
+            if v is not None:
+                lines.append(f"| {label} | {v / 1e6:.1f} M | {v / total:.0%} |")
+        parse, pipeline = inside[0], inside[1]
+        if parse is not None and pipeline is not None:
+            rest = total - parse - pipeline
+            lines.append(f"| Python: the facade, the Article object, freeing the tree | {rest / 1e6:.1f} M | "
+                         f"{rest / total:.0%} |")
     if "turbohtml-main_text" not in names:
         notes.append("turbohtml not installed: the ratio is not given")
     return lines + [f"- {x}" for x in notes]
