@@ -19,6 +19,7 @@ from bench.common import CLOCKS, OUT, REPO, Section, load_corpus, machine, set_c
 SUITES = {
     "parse": "bench.parse",
     "extract": "bench.extract",
+    "pipeline": "bench.pipeline",
     "boilerplate": "bench.boilerplate",
     "exporters": "bench.exporters",
     "article_cmd": "bench.article_cmd",
