@@ -8,6 +8,7 @@
 #include "common/ascii.h"
 #include "serialize/layout.h"
 #include "serialize/math.h"
+#include "serialize/repeats.h"
 #include "serialize/text.h"
 #include "serialize/url.h"
 
@@ -20,6 +21,7 @@ typedef struct {
     long counter; /* lists: next number; tables: columns; rows: cells written */
     size_t aux;   /* tables: rows written */
     size_t saved; /* enclosing list / table / row frame */
+    const void *shared; /* links: the attribute array the link shares with its copies, or NULL */
 } md_frame;
 
 enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64, MF_MEDIA = 128, MF_NOTE = 256 };
@@ -47,7 +49,10 @@ typedef struct {
     int br_pending;
     int media_only;   /* inside an illustration the text leaves out: only images are written */
     int left_inline, inline_gap; /* opts->inline_gaps, as in text.c */
-    const dl_node *caption_of, *caption; /* the last figure asked for its caption, and the answer */
+    /* Figures' captions (repeats.h, keyed by the figure): value 0 not looked for yet, 1 none, else 2 +
+     * where `captions_text` holds its folded text (the length, then the bytes). Each figure's caption
+     * is looked for and gathered once, however many images it has. */
+    dl_htmlbuf captions_text;
     /* Footnotes: the targets of the note references seen so far (sorted by id, for the definitions
      * that follow them), and how deep inside a definition the walk is. */
     md_note *notes;
@@ -57,6 +62,11 @@ typedef struct {
     size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
     uint8_t list_end_flags;
     dl_htmlbuf base, tmp, gather;
+    dl_url_base ubase; /* base split, with the page's allowance for resolution (url.h) */
+    /* Writes of shared pieces (repeats.h): the targets of links copied by the tree builder (keyed by
+     * their attribute array), and figure captions as image titles (keyed by the figure). */
+    dl_repeats links, captions;
+    size_t allowance; /* what repeats beyond DL_REPEATS_MAX may still write (repeats.h) */
     /* The pipe table being written (only one at a time: a table inside a cell is written inline):
      * per column, how many more rows a rowspan from above still covers. */
     uint16_t carry[DL_MAX_COLSPAN];
@@ -256,7 +266,7 @@ static void put_title(dl_htmlbuf *b, const dl_attr *title) {
 static void resolve(md_state *st, const char *ref, size_t rlen, dl_htmlbuf *b) {
     dl_htmlbuf url;
     dl_htmlbuf_init(&url);
-    dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, ref, rlen, &url);
+    dl_url_resolve_bounded(&st->ubase, ref, rlen, &url);
     if (url.failed) b->failed = 1;
     else put_destination(b, url.data ? url.data : "", url.len);
     dl_htmlbuf_free(&url);
@@ -571,28 +581,51 @@ static int put_image(md_state *st, const dl_node *n, const char *caption, size_t
     return 0;
 }
 
+/* The caption of a figure for its images' titles: the value kept for it in st->captions (see there),
+ * looked for and gathered on the first image asking. */
+static size_t figure_caption(md_state *st, const dl_node *fig) {
+    size_t v = dl_repeats_value(&st->captions, fig);
+    if (v) return v;
+    const dl_node *cap = NULL;
+    for (const dl_node *c = fig->first_child; c && !cap; c = c->next)
+        if (dl_is_element(c, DL_TAG_figcaption)) cap = c;
+    dl_htmlbuf *g = &st->gather, *t = &st->captions_text;
+    g->len = 0;
+    if (cap) gather(st, cap, 1);
+    v = 1;
+    if (g->len && !g->failed) {
+        v = t->len + 2;
+        size_t len = g->len;
+        dl_htmlbuf_append(t, (const char *)&len, sizeof(len));
+        dl_htmlbuf_append(t, g->data, g->len);
+    }
+    dl_repeats_put_value(&st->captions, fig, v);
+    return v;
+}
+
 /* An image of an illustration the text leaves out, on a line of its own, with the caption of the
  * <figure> around it (a few levels up at most) as its title: the caption stays with its picture
- * without entering the running text. */
+ * without entering the running text. A caption titles the images of its figure by the rule of
+ * repeats.h: written for each of a figure's thousand images, it would be written a thousand times. */
 static void media_image(md_state *st, const dl_node *img) {
     const dl_node *fig = img->parent;
     for (int up = 0; fig && up < 4 && !dl_is_element(fig, DL_TAG_figure); up++) fig = fig->parent;
-    const dl_node *cap = NULL;
-    if (dl_is_element(fig, DL_TAG_figure)) {
-        /* a figure of many images is searched for its caption once */
-        if (fig != st->caption_of) {
-            st->caption_of = fig;
-            st->caption = NULL;
-            for (const dl_node *c = fig->first_child; c && !st->caption; c = c->next)
-                if (dl_is_element(c, DL_TAG_figcaption)) st->caption = c;
+    const char *cap = NULL;
+    size_t cap_len = 0;
+    if (dl_is_element(fig, DL_TAG_figure) && st->opts->images) {
+        size_t v = figure_caption(st, fig);
+        dl_htmlbuf *t = &st->captions_text;
+        if (v >= 2 && !t->failed) {
+            const char *at = t->data + (v - 2);
+            memcpy(&cap_len, at, sizeof(cap_len));
+            if (dl_repeat_allowed(dl_repeats_get(&st->captions, fig), cap_len, &st->allowance)) {
+                cap = at + sizeof(cap_len);
+                dl_repeats_add(&st->captions, fig, 1);
+            }
         }
-        cap = st->caption;
     }
-    dl_htmlbuf *g = &st->gather;
-    g->len = 0;
-    if (cap) gather(st, cap, 1);
     block_break(st);
-    if (put_image(st, img, cap && g->len && !g->failed ? g->data : NULL, g->len) < 0) st->failed = 1;
+    if (put_image(st, img, cap, cap ? cap_len : 0) < 0) st->failed = 1;
     block_break(st);
 }
 
@@ -726,6 +759,23 @@ static int note_definition(md_state *st, const dl_node *el, md_frame *f) {
     f->flags |= MF_NOTE;
     st->in_note++;
     return 1;
+}
+
+/* Whether a pipe table can show this table. Every row of a pipe table has a cell for every column
+ * (GFM wants the header and delimiter rows full, and aligned rows are what a reader of the text
+ * needs), so it writes rows x columns cells, however few the table holds: one 1,000-column row (a
+ * colspan) over many one-cell rows, or a row of many cells over many short rows, made every row a
+ * kilobyte of empty cells (800 KB of page gave 400 MB). A table whose grid is more than
+ * MD_GRID_PER_CELL times the cells and rows it holds (plus MD_GRID_FREE slots, for the small tables
+ * with a wide heading) is mostly holes, not a grid a reader reads: it is written as its blocks, like
+ * a layout table. A table's Markdown is then at most about 3 bytes a slot, 24 a cell or row of the
+ * page. Data tables fill their grid: of the development corpora's 1,351 tables
+ * of two or more columns, the sparsest has 3.1 slots a cell or row. */
+#define MD_GRID_PER_CELL 8
+#define MD_GRID_FREE 64
+static int grid_fits(const dl_table_dims *d) {
+    unsigned long long slots = ((unsigned long long)d->rows + 1) * (unsigned long long)d->columns;
+    return slots <= MD_GRID_PER_CELL * ((unsigned long long)d->cells + d->rows) + MD_GRID_FREE;
 }
 
 static int enter(md_state *st, const dl_node *n) {
@@ -924,11 +974,11 @@ static int enter(md_state *st, const dl_node *n) {
             break;
         }
         block_break(st);
-        long cols;
-        if (dl_table_shape(n, &cols)) {
+        dl_table_dims dims;
+        if (dl_table_shape(n, &dims) || !grid_fits(&dims)) {
             f->flags |= MF_LAYOUT;
         } else {
-            f->counter = cols;
+            f->counter = dims.columns;
             f->flags |= MF_GRID;
             st->ncarry = 0;
         }
@@ -1018,8 +1068,15 @@ static int enter(md_state *st, const dl_node *n) {
             o->data[o->len - 1] = '\\';
             dl_htmlbuf_append(o, "!", 1);
         }
+        /* A link is written on the lines its text takes, closed and reopened on each (Markdown has no
+         * link over a line break or blocks), and a misnested one is copied by the tree builder into
+         * each later paragraph: one long target could be written once per line or paragraph. Its
+         * writes follow the rule of repeats.h, its text is written plain where the rule refuses. */
+        const void *shared = dl_shared_attrs(n);
         dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
+        dl_lw_limit_marker(lw, shared ? dl_repeats_get(&st->links, shared) : 0, &st->allowance);
         f->flags |= MF_PUSHED;
+        f->shared = shared;
         st->in_link = 1;
         break;
     }
@@ -1129,6 +1186,7 @@ static void leave(md_state *st) {
     case DL_K_A:
         if (f->flags & MF_PUSHED) {
             st->in_link = 0;
+            if (f->shared) dl_repeats_add(&st->links, f->shared, dl_lw_marker_opens(lw));
             dl_lw_pop_marker(lw, 1, NULL);
         }
         break;
@@ -1158,6 +1216,11 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     dl_htmlbuf_init(&st.gather);
     dl_lw_init(&st.lw, out, 0);
     dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+    dl_url_base_init(&st.ubase, st.base.data, st.base.len, dl_url_budget(doc));
+    dl_repeats_init(&st.links);
+    dl_repeats_init(&st.captions);
+    dl_htmlbuf_init(&st.captions_text);
+    st.allowance = dl_repeats_allowance(doc);
     st.filter = filter && filter->skip ? filter : NULL;
 
     int s = 0;
@@ -1167,12 +1230,15 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     }
     dl_lw_finish(&st.lw);
     int failed = s == -2 || st.failed || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
-                 out->failed;
+                 st.links.failed || st.captions.failed || st.captions_text.failed || out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
     free(st.notes);
     dl_htmlbuf_free(&st.base);
     dl_htmlbuf_free(&st.tmp);
     dl_htmlbuf_free(&st.gather);
+    dl_repeats_free(&st.links);
+    dl_repeats_free(&st.captions);
+    dl_htmlbuf_free(&st.captions_text);
     return failed ? -1 : 0;
 }

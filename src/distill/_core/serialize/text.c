@@ -7,6 +7,7 @@
 
 #include "common/ascii.h"
 #include "serialize/layout.h"
+#include "serialize/repeats.h"
 #include "serialize/url.h"
 
 #define PUT(b, lit) dl_htmlbuf_append((b), (lit), sizeof(lit) - 1)
@@ -18,6 +19,7 @@ typedef struct {
     long counter;     /* lists: the next item number; rows: cells so far */
     size_t aux;       /* lists: enclosing list frame; links: offset of the target in `urls` */
     size_t saved;     /* lists: enclosing list frame index saved */
+    const void *shared; /* links: the attribute array the link shares with its copies, or NULL */
 } tx_frame;
 
 enum { TF_REVERSED = 1, TF_ORDERED = 2, TF_PUSHED = 4, TF_NESTED = 8, TF_LAYOUT = 16 };
@@ -40,6 +42,9 @@ typedef struct {
     int left_inline;    /* an inline element was just left, no text since (opts->inline_gaps) */
     int inline_gap;     /* ... and another element entered after it: the next word starts a new one */
     dl_htmlbuf base;    /* effective base URL */
+    dl_url_base ubase;  /* ... split, with the page's allowance for resolution (url.h) */
+    dl_repeats links;   /* link targets written per shared attribute array (repeats.h) */
+    size_t allowance;   /* what repeats beyond DL_REPEATS_MAX may still write (repeats.h) */
     dl_htmlbuf urls;    /* targets of the open links */
     dl_htmlbuf notes;   /* footnote list */
     dl_htmlbuf tmp;
@@ -49,24 +54,6 @@ typedef struct {
 } tx_state;
 
 static int is_ws(unsigned char c) { return dl_ascii_is_space(c); }
-
-void dl_document_base_url(const dl_document *doc, const char *url, size_t url_len, dl_htmlbuf *out) {
-    const dl_attr *href = NULL;
-    /* The document's <base> lives in html > head; a bounded look there, not a walk of the page. */
-    const dl_node *root = doc ? doc->root : NULL;
-    if (root && root->type == DL_NODE_DOCUMENT) {
-        for (const dl_node *h = root->first_child; h && !href; h = h->next) {
-            if (!dl_is_element(h, DL_TAG_html)) continue;
-            for (const dl_node *hd = h->first_child; hd && !href; hd = hd->next) {
-                if (!dl_is_element(hd, DL_TAG_head)) continue;
-                for (const dl_node *b = hd->first_child; b && !href; b = b->next)
-                    if (dl_is_element(b, DL_TAG_base)) href = dl_element_attr(b, "href", 4);
-            }
-        }
-    }
-    if (href) dl_url_resolve(url, url_len, href->value.ptr, href->value.len, out);
-    else if (url) dl_url_clean(url, url_len, out);
-}
 
 static tx_frame *push_frame(tx_state *st, uint8_t kind) {
     if (st->nframes == st->capframes) {
@@ -247,8 +234,8 @@ static int enter(tx_state *st, const dl_node *n) {
             return -1;
         }
         block_break(st, 2);
-        long cols;
-        if (!st->inline_only && dl_table_shape(n, &cols)) f->flags |= TF_LAYOUT;
+        dl_table_dims dims;
+        if (!st->inline_only && dl_table_shape(n, &dims)) f->flags |= TF_LAYOUT;
         f->saved = st->cur_table;
         st->cur_table = st->nframes - 1;
         break;
@@ -281,8 +268,8 @@ static int enter(tx_state *st, const dl_node *n) {
         const dl_attr *href = dl_element_attr(n, "href", 4);
         if (st->opts->links == DL_TEXT_LINKS_NONE || st->in_link || !link_target_usable(href)) break;
         f->aux = st->urls.len;
-        dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, href->value.ptr, href->value.len,
-                       &st->urls);
+        f->shared = dl_shared_attrs(n);
+        dl_url_resolve_bounded(&st->ubase, href->value.ptr, href->value.len, &st->urls);
         f->counter = (long)(st->urls.len - f->aux);
         dl_lw_push_marker(lw, "", 0, "", 0, 0);
         f->flags |= TF_PUSHED;
@@ -373,6 +360,13 @@ static void leave(tx_state *st) {
         if (had && !st->urls.failed && !o->failed) {
             /* A link that shows its own target says it already. */
             int same = o->len - from == ulen && memcmp(o->data + from, url, ulen) == 0;
+            /* The copies of a misnested link (repeats.h) give its target by the rule there. */
+            if (!same && f->shared) {
+                if (dl_repeat_allowed(dl_repeats_get(&st->links, f->shared), ulen + 4, &st->allowance))
+                    dl_repeats_add(&st->links, f->shared, 1);
+                else
+                    same = 1;
+            }
             if (!same && st->opts->links == DL_TEXT_LINKS_INLINE) {
                 dl_lw_put(lw, " (", 2);
                 dl_lw_put(lw, url, ulen);
@@ -416,6 +410,9 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
     dl_htmlbuf_init(&st.tmp);
     dl_lw_init(&st.lw, out, opts->width);
     if (opts->links != DL_TEXT_LINKS_NONE) dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+    dl_url_base_init(&st.ubase, st.base.data, st.base.len, dl_url_budget(doc));
+    dl_repeats_init(&st.links);
+    st.allowance = dl_repeats_allowance(doc);
     st.filter = filter && filter->skip ? filter : NULL;
 
     int s = 0;
@@ -429,12 +426,13 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
         dl_htmlbuf_append(out, st.notes.data, st.notes.len - 1);
     }
     int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.urls.failed || st.notes.failed ||
-                 st.tmp.failed || out->failed;
+                 st.tmp.failed || st.links.failed || out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
     dl_htmlbuf_free(&st.base);
     dl_htmlbuf_free(&st.urls);
     dl_htmlbuf_free(&st.notes);
     dl_htmlbuf_free(&st.tmp);
+    dl_repeats_free(&st.links);
     return failed ? -1 : 0;
 }
