@@ -65,7 +65,7 @@ int dl_article_render(const dl_document *doc, const dl_node *root, const dl_extr
             filter.media = render_media;
             rc = dl_to_markdown_nodes(doc, c.roots, c.nroots, &filter, &m, out);
         } else {
-            rc = dl_sanitize_nodes(policy, doc, c.roots, c.nroots, &filter, out);
+            rc = dl_sanitize_nodes_base(policy, doc, c.roots, c.nroots, &filter, base_url, base_len, 1, out);
         }
     }
     dl_article_content_free(&c);
