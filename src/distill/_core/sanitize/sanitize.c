@@ -445,17 +445,18 @@ static int comment_safe(const char *s, size_t n) {
 /* The clean tree's state saved on entering an element, restored on leaving it. */
 typedef struct {
     dl_node *cur;    /* the clean parent */
-    uint32_t copies; /* copies of formatting elements open in the clean tree (see enter) */
+    uint32_t copies; /* copies of formatting elements open in the clean tree (SAN_FREE_COPIES_OPEN) */
     uint8_t facts;   /* its facts (F_*) */
 } san_saved;
 
 /* The tree builder reopens every formatting element a block closed, up to 256 of them (its list's
  * cap), in each later paragraph, as copies without a tag of their own in the source: one page
  * "<p>" + 256 distinct "<b class=N>" + "</p>" and short paragraphs made 80 bytes of sanitized HTML a
- * byte. Kept, a copy restores a misnested <b> or <a> in the paragraphs it spans; a copy nested in
- * SAN_MAX_COPIES_OPEN other copies is unwrapped (its content kept), so each paragraph of the page
- * writes a few copies at most. Real misnesting reopens one to three elements. */
-#define SAN_MAX_COPIES_OPEN 4
+ * byte. Kept, a copy restores a misnested <b> or <a> in the paragraphs it spans. The outermost copy
+ * of a paragraph's run is kept freely; one inside another open copy costs its tags, paid from the
+ * allowance for repeats (repeats.h), and is unwrapped (its content kept) when the allowance cannot
+ * pay. Real misnesting reopens one to three elements in a few paragraphs and never spends it. */
+#define SAN_FREE_COPIES_OPEN 1
 
 typedef struct {
     const dl_policy *p;
@@ -583,6 +584,14 @@ static int push(san_state *st) {
     return 0;
 }
 
+/* Pay for a copy inside another open copy (see SAN_FREE_COPIES_OPEN): its start and end tags. */
+static int pay_copy(san_state *st, uint32_t atom) {
+    size_t cost = 2 * dl_document_atom_name(st->out, atom).len + 5;
+    if (st->allowance < cost) return 0;
+    st->allowance -= cost;
+    return 1;
+}
+
 /* -1: skip the subtree; 1: entered (leave will be called); -2: out of memory. */
 static int enter(san_state *st, const dl_node *n) {
     switch (n->type) {
@@ -616,7 +625,7 @@ static int enter(san_state *st, const dl_node *n) {
         if (forced == SAN_DROP) return -1;
         int copy = n->span_start == DL_NO_SPAN && is_formatting(n->atom);
         if (forced == SAN_POLICY && st->p->keep[n->atom] && !misplaced(st->cur, st->facts, n->atom) &&
-            !(copy && st->copies >= SAN_MAX_COPIES_OPEN)) {
+            !(copy && st->copies >= SAN_FREE_COPIES_OPEN && !pay_copy(st, n->atom))) {
             dl_node *el = dl_node_new_element(st->out, n->atom, DL_NS_HTML);
             if (!el || copy_attrs(st, n, el) < 0) return -2;
             dl_node_append(st->cur, el);

@@ -23,12 +23,13 @@
  * every line a megabyte long. */
 #define DL_LW_MAX_CONTAINERS 48
 /* Nor does a container whose prefix would take the line's prefix past this many bytes. Every line
- * carries the prefix, and a line can cost the page one byte (a newline inside <pre>): 48 containers
- * of 24-byte prefixes let one input byte write over a kilobyte ("<ol start=999999999><li>" nested,
- * a block quote inside, then newlines in a <pre>: 518 bytes a byte). 64 bytes is 16 levels of
- * ordered list items or 32 of block quotes, deeper than any page of the development corpora nests
- * its prefixes; a line then writes at most 64 bytes of prefix. */
-#define DL_LW_MAX_PREFIX 64
+ * carries the prefix, and a line can cost the page two bytes ("x\n" inside <pre>): 48 containers of
+ * 24-byte prefixes let one input byte write hundreds ("<ol start=999999999><li>" nested, then
+ * "x<br>": 99 bytes a byte; a block quote inside, then newlines in a <pre>: 518). 32 bytes is 16
+ * levels of block quotes or bullets, 8 of long-numbered items; the development corpora's deepest
+ * prefixes need more than 16 bytes on 3 pages and none more than 32. A line then writes at most 32
+ * bytes of prefix, 16 for each of the two bytes the shortest line costs. */
+#define DL_LW_MAX_PREFIX 32
 
 typedef struct {
     char first[24], rest[24]; /* prefix of the container's first line, and of every later line */
