@@ -469,7 +469,7 @@ typedef struct {
     dl_htmlbuf url, resolved;
     dl_url_base base; /* the base relative URLs are resolved against (none: p == NULL) */
     dl_repeats shared; /* attribute arrays the copies share, and how often they were written */
-    size_t allowance;  /* what repeats beyond DL_REPEATS_MAX may still write (repeats.h) */
+    size_t allowance;  /* what repeated pieces may still write (repeats.h) */
     const dl_node_filter *filter; /* NULL: every element */
 } san_state;
 
@@ -525,9 +525,14 @@ static int copy_attrs(san_state *st, const dl_node *src, dl_node *el) {
      * in the page paid for each write beyond the free ones), the copy bare where it refuses. */
     const void *shared = dl_shared_attrs(src);
     if (shared) {
-        size_t cost = 0;
-        for (uint32_t i = 0; i < n; i++) cost += src->u.element.attrs[i].name.len + src->u.element.attrs[i].value.len + 4;
-        if (!dl_repeat_allowed(dl_repeats_get(&st->shared, shared), cost, &st->allowance)) return 0;
+        /* the array's size, computed once (kept as the key's value + 1): k copies of a k-attribute
+         * array cost k reads of it, not k * k */
+        size_t cost = dl_repeats_value(&st->shared, shared);
+        if (!cost) {
+            for (uint32_t i = 0; i < n; i++) cost += src->u.element.attrs[i].name.len + src->u.element.attrs[i].value.len + 4;
+            dl_repeats_put_value(&st->shared, shared, ++cost);
+        }
+        if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->shared, shared), cost - 1, &st->allowance)) return 0;
         dl_repeats_add(&st->shared, shared, 1);
         if (st->shared.failed) return -1;
     }

@@ -66,7 +66,7 @@ typedef struct {
     /* Writes of shared pieces (repeats.h): the targets of links copied by the tree builder (keyed by
      * their attribute array), and figure captions as image titles (keyed by the figure). */
     dl_repeats links, captions;
-    size_t allowance; /* what repeats beyond DL_REPEATS_MAX may still write (repeats.h) */
+    size_t allowance; /* what repeated pieces may still write (repeats.h) */
     /* The pipe table being written (only one at a time: a table inside a cell is written inline):
      * per column, how many more rows a rowspan from above still covers. */
     uint16_t carry[DL_MAX_COLSPAN];
@@ -1074,7 +1074,7 @@ static int enter(md_state *st, const dl_node *n) {
          * writes follow the rule of repeats.h, its text is written plain where the rule refuses. */
         const void *shared = dl_shared_attrs(n);
         dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
-        dl_lw_limit_marker(lw, shared ? dl_repeats_get(&st->links, shared) : 0, &st->allowance);
+        dl_lw_limit_marker(lw, shared ? dl_repeats_copy_writes(&st->links, shared) : 0, &st->allowance);
         f->flags |= MF_PUSHED;
         f->shared = shared;
         st->in_link = 1;

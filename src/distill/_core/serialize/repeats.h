@@ -7,11 +7,14 @@
  * line, such a piece is written as many times as the page likes (a 36 KB page of "<p><b title=...>x</p>"
  * and 4,000 paragraphs sanitized to 16 MB; a link around 4,000 lines, 20 KB, gave 16 MB of Markdown).
  * The renderers count the writes of each piece, keyed by the address the elements share: the first
- * DL_REPEATS_MAX are free, every later one is paid, byte for byte, from the rendering's allowance for
- * repeats (the page's size, dl_repeats_allowance), and a write the allowance cannot pay is not made
- * (the link's text is written plain, the copy bare, the image without the caption). What repeats add
- * to a rendering is then at most DL_REPEATS_MAX times each piece, which the page holds once, plus the
- * page's size.
+ * is free (it stands for the piece's own bytes in the page; for the copies of an element, the
+ * original's write was that first), every later one is paid, byte for byte,
+ * from the rendering's allowance for repeats (the page's size, dl_repeats_allowance), and a write the
+ * allowance cannot pay is not made (the link's text is written plain, the copy bare, the image
+ * without the caption). What repeats add to a rendering is then at most the page's size, whatever
+ * the page repeats; real pages repeat a few pieces a few times (a link around a few lines, a
+ * formatting element misnested over a few paragraphs, a caption over a figure's two images) and
+ * spend a small part of it: no page of the development corpora changed when the rule came.
  *
  * Plain C, no GIL; an open-addressing table of pointers, so each look-up costs O(1) on average.
  */
@@ -23,11 +26,8 @@
 
 #include "tree/dom.h"
 
-/* Free writes of one shared piece. Eight: a link around a few blocks or lines, a formatting element
- * misnested over a few paragraphs; pieces written more often (a link around a whole list, copied into
- * each item) are what the allowance pays for, and real pages never spend it (none of the development
- * corpora's pages changed when the rule came). */
-#define DL_REPEATS_MAX 8
+/* Free writes of one shared piece: its first. */
+#define DL_REPEATS_FREE 1
 /* A count that no write may follow (a figure found to have no caption): never paid for again. */
 #define DL_REPEATS_NEVER UINT32_MAX
 
@@ -53,9 +53,9 @@ static inline const void *dl_shared_attrs(const dl_node *el) {
 static inline size_t dl_repeats_allowance(const dl_document *doc) { return doc ? doc->source_len : 0; }
 
 /* Whether a write of `cost` bytes of a piece already written `count` times may be made: free for the
- * first DL_REPEATS_MAX, then paid from *allowance (taken from it when it can pay). */
+ * first DL_REPEATS_FREE, then paid from *allowance (taken from it when it can pay). */
 static inline int dl_repeat_allowed(uint32_t count, size_t cost, size_t *allowance) {
-    if (count < DL_REPEATS_MAX) return 1;
+    if (count < DL_REPEATS_FREE) return 1;
     if (count == DL_REPEATS_NEVER || *allowance < cost) return 0;
     *allowance -= cost;
     return 1;
@@ -71,5 +71,12 @@ void dl_repeats_add(dl_repeats *r, const void *key, uint32_t n);
 size_t dl_repeats_value(const dl_repeats *r, const void *key);
 /* Keep `value` for `key` (adding the key with no writes when new); sets `failed` when out of memory. */
 void dl_repeats_put_value(dl_repeats *r, const void *key, size_t value);
+
+/* The writes of a copy's shared attribute array so far, its original's own write counted: a copy
+ * pays from its first write (the original, from its own tag, wrote the array once already). */
+static inline uint32_t dl_repeats_copy_writes(const dl_repeats *r, const void *key) {
+    uint32_t c = dl_repeats_get(r, key);
+    return c == UINT32_MAX ? c : c + 1;
+}
 
 #endif

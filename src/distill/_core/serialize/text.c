@@ -44,7 +44,7 @@ typedef struct {
     dl_htmlbuf base;    /* effective base URL */
     dl_url_base ubase;  /* ... split, with the page's allowance for resolution (url.h) */
     dl_repeats links;   /* link targets written per shared attribute array (repeats.h) */
-    size_t allowance;   /* what repeats beyond DL_REPEATS_MAX may still write (repeats.h) */
+    size_t allowance;   /* what repeated pieces may still write (repeats.h) */
     dl_htmlbuf urls;    /* targets of the open links */
     dl_htmlbuf notes;   /* footnote list */
     dl_htmlbuf tmp;
@@ -362,7 +362,7 @@ static void leave(tx_state *st) {
             int same = o->len - from == ulen && memcmp(o->data + from, url, ulen) == 0;
             /* The copies of a misnested link (repeats.h) give its target by the rule there. */
             if (!same && f->shared) {
-                if (dl_repeat_allowed(dl_repeats_get(&st->links, f->shared), ulen + 4, &st->allowance))
+                if (dl_repeat_allowed(dl_repeats_copy_writes(&st->links, f->shared), ulen + 4, &st->allowance))
                     dl_repeats_add(&st->links, f->shared, 1);
                 else
                     same = 1;
