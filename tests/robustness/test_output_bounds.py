@@ -248,3 +248,24 @@ def test_issue_reproducers_are_bounded(name: str) -> None:
     )
     size, written = map(int, out.split())
     assert written <= bound * size + SLACK, f"{name}: {size} bytes of page gave {written}"
+
+
+def report(n: int = N) -> str:
+    """The largest output-to-page ratio of each rendering over the shapes (at 16n), for docs/limits.md."""
+    got = measure(n)
+    lines = ["| rendering | bound | largest ratio at 16n | its shape |", "|---|---|---|---|"]
+    for stage, (bound, _, _) in STAGES.items():
+        columns = [(1, stage, f"{bound}x")]
+        if stage == "record":
+            columns = [(2, "record's strings", f"{bound}x"), (1, "record (JSON)", "6x its strings")]
+        for col, label, stated in columns:
+            rows = [(v[-1][col] / v[-1][0], k.split("|")[0]) for k, v in got.items() if k.endswith(f"|{stage}")]
+            ratio, shape = max(rows)
+            lines.append(f"| {label} | {stated} | {ratio:.1f}x | {shape} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    # python tests/robustness/test_output_bounds.py: the table of docs/limits.md ("Output bounds").
+    resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
+    print(report())

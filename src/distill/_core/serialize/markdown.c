@@ -1055,6 +1055,16 @@ static int enter(md_state *st, const dl_node *n) {
         }
         if (st->opts->no_links || st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len))
             break;
+        /* A link is written on the lines its text takes, closed and reopened on each (Markdown has no
+         * link over a line break or blocks), and a misnested one is copied by the tree builder into
+         * each later paragraph: one long target could be written once per line or paragraph. Its
+         * writes follow the rule of repeats.h, its text is written plain where the rule refuses. A
+         * copy pays when its link is built, since building reads the whole target: the size of its
+         * link, known from the first copy built, is kept as the key's value + 1, so a copy the
+         * allowance cannot pay costs nothing more. */
+        const void *shared = dl_shared_attrs(n);
+        size_t known = shared ? dl_repeats_value(&st->links, shared) : 0;
+        if (known && st->allowance < known - 1) break;
         dl_htmlbuf *t = &st->tmp;
         t->len = 0;
         PUT(t, "](");
@@ -1062,19 +1072,19 @@ static int enter(md_state *st, const dl_node *n) {
         put_title(t, dl_element_attr(n, "title", 5));
         PUT(t, ")");
         if (t->failed) return -2;
+        if (shared) {
+            if (!known) dl_repeats_put_value(&st->links, shared, t->len + 2);
+            if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->links, shared), t->len + 1, &st->allowance)) break;
+        }
         /* A '!' right before the link would make it an image: escape it. */
         dl_htmlbuf *o = lw->out;
         if (!lw->pending_space && !lw->pending_break && o->len && !o->failed && o->data[o->len - 1] == '!') {
             o->data[o->len - 1] = '\\';
             dl_htmlbuf_append(o, "!", 1);
         }
-        /* A link is written on the lines its text takes, closed and reopened on each (Markdown has no
-         * link over a line break or blocks), and a misnested one is copied by the tree builder into
-         * each later paragraph: one long target could be written once per line or paragraph. Its
-         * writes follow the rule of repeats.h, its text is written plain where the rule refuses. */
-        const void *shared = dl_shared_attrs(n);
+        /* its first open is free (a copy's was paid above), each reopen on a later line paid */
         dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
-        dl_lw_limit_marker(lw, shared ? dl_repeats_copy_writes(&st->links, shared) : 0, &st->allowance);
+        dl_lw_limit_marker(lw, 0, &st->allowance);
         f->flags |= MF_PUSHED;
         f->shared = shared;
         st->in_link = 1;
@@ -1186,7 +1196,10 @@ static void leave(md_state *st) {
     case DL_K_A:
         if (f->flags & MF_PUSHED) {
             st->in_link = 0;
-            if (f->shared) dl_repeats_add(&st->links, f->shared, dl_lw_marker_opens(lw));
+            if (f->shared) {
+                uint32_t opens = dl_lw_marker_opens(lw);
+                dl_repeats_add(&st->links, f->shared, opens ? opens : 1);
+            }
             dl_lw_pop_marker(lw, 1, NULL);
         }
         break;

@@ -19,7 +19,6 @@ typedef struct {
     long counter;     /* lists: the next item number; rows: cells so far */
     size_t aux;       /* lists: enclosing list frame; links: offset of the target in `urls` */
     size_t saved;     /* lists: enclosing list frame index saved */
-    const void *shared; /* links: the attribute array the link shares with its copies, or NULL */
 } tx_frame;
 
 enum { TF_REVERSED = 1, TF_ORDERED = 2, TF_PUSHED = 4, TF_NESTED = 8, TF_LAYOUT = 16 };
@@ -267,10 +266,25 @@ static int enter(tx_state *st, const dl_node *n) {
     case DL_K_A: {
         const dl_attr *href = dl_element_attr(n, "href", 4);
         if (st->opts->links == DL_TEXT_LINKS_NONE || st->in_link || !link_target_usable(href)) break;
+        /* The copies of a misnested link (repeats.h) pay for its target when it is resolved, which
+         * reads all of it: its size, known from the first copy, is kept as the key's value + 1, so a
+         * copy the allowance cannot pay costs nothing more. */
+        const void *shared = dl_shared_attrs(n);
+        size_t known = shared ? dl_repeats_value(&st->links, shared) : 0;
+        if (known && !dl_repeat_allowed(dl_repeats_copy_writes(&st->links, shared), known - 1, &st->allowance))
+            break;
         f->aux = st->urls.len;
-        f->shared = dl_shared_attrs(n);
         dl_url_resolve_bounded(&st->ubase, href->value.ptr, href->value.len, &st->urls);
         f->counter = (long)(st->urls.len - f->aux);
+        if (shared && !known) {
+            size_t cost = (size_t)f->counter + 4;
+            dl_repeats_put_value(&st->links, shared, cost + 1);
+            if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->links, shared), cost, &st->allowance)) {
+                st->urls.len = f->aux;
+                break;
+            }
+        }
+        if (shared) dl_repeats_add(&st->links, shared, 1);
         dl_lw_push_marker(lw, "", 0, "", 0, 0);
         f->flags |= TF_PUSHED;
         st->in_link = 1;
@@ -360,13 +374,6 @@ static void leave(tx_state *st) {
         if (had && !st->urls.failed && !o->failed) {
             /* A link that shows its own target says it already. */
             int same = o->len - from == ulen && memcmp(o->data + from, url, ulen) == 0;
-            /* The copies of a misnested link (repeats.h) give its target by the rule there. */
-            if (!same && f->shared) {
-                if (dl_repeat_allowed(dl_repeats_copy_writes(&st->links, f->shared), ulen + 4, &st->allowance))
-                    dl_repeats_add(&st->links, f->shared, 1);
-                else
-                    same = 1;
-            }
             if (!same && st->opts->links == DL_TEXT_LINKS_INLINE) {
                 dl_lw_put(lw, " (", 2);
                 dl_lw_put(lw, url, ulen);
