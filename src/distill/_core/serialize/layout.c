@@ -365,7 +365,24 @@ int dl_is_streamed_segment(const dl_node *el) {
     return 1;
 }
 
-int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
+/* Whether el is hidden (dl_export_hidden), read once per attribute array that copies share: the
+ * tree builder's copies of a misnested element carry its attributes into every later paragraph, and
+ * reading one long inline style for each copy was quadratic (a 288 KB page of "<p><b style=...>x</p>"
+ * and 32,000 paragraphs took 1.7 s to write as text). The answer is kept as the key's value + 1. */
+static int hidden_memo(const dl_node *el, dl_repeats *memo) {
+    const void *key = memo ? dl_shared_attrs(el) : NULL;
+    if (!key) return dl_export_hidden(el);
+    size_t v = dl_repeats_value(memo, key);
+    if (!v) {
+        v = 1 + (size_t)dl_export_hidden(el);
+        dl_repeats_put_value(memo, key, v);
+    }
+    return v == 2;
+}
+
+int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) { return dl_export_kind_memo(el, f, NULL); }
+
+int dl_export_kind_memo(const dl_node *el, const dl_node_filter *f, dl_repeats *memo) {
     int k;
     if (el->ns == DL_NS_SVG) k = DL_K_SKIP; /* icons and drawings: their text is rarely prose */
     else if (el->ns != DL_NS_HTML || el->atom >= DL_TAG__COUNT) k = DL_K_INLINE;
@@ -373,7 +390,7 @@ int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
     /* a <noscript> whose content was parsed as markup, when the caller shows it (see serialize.h) */
     if (k == DL_K_SKIP && el->atom == DL_TAG_noscript && el->ns == DL_NS_HTML && f && f->show && f->show(f->ctx, el))
         k = DL_K_BLOCK;
-    if (k != DL_K_SKIP && dl_export_hidden(el) && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
+    if (k != DL_K_SKIP && hidden_memo(el, memo) && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
     return k;
 }
 

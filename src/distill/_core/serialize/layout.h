@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "common/ascii.h"
+#include "serialize/repeats.h"
 #include "serialize/serialize.h"
 
 /* Containers deeper than this write no prefix: a page nesting a million block quotes must not make
@@ -126,6 +127,9 @@ int dl_export_kind(const dl_node *el);
 /* The same, except that a hidden element the filter's `show` accepts is what its tag makes it, and a
  * <noscript> it accepts a block (f may be NULL). The exporters' walks ask this one. */
 int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f);
+/* The same, reading whether a copy of a misnested element is hidden once per attribute array it
+ * shares (memo: the renderer's table, see repeats.h; NULL reads every element's own). */
+int dl_export_kind_memo(const dl_node *el, const dl_node_filter *f, dl_repeats *memo);
 /* Whether the exporters leave el out as hidden: its `hidden` attribute (a streamed segment aside) or
  * an inline style that hides it. */
 int dl_export_hidden(const dl_node *el);

@@ -66,6 +66,7 @@ typedef struct {
     /* Writes of shared pieces (repeats.h): the targets of links copied by the tree builder (keyed by
      * their attribute array), and figure captions as image titles (keyed by the figure). */
     dl_repeats links, captions;
+    dl_repeats hidden; /* whether copies are hidden, per shared attribute array (dl_export_kind_memo) */
     size_t allowance; /* what repeated pieces may still write (repeats.h) */
     /* The pipe table being written (only one at a time: a table inside a cell is written inline):
      * per column, how many more rows a rowspan from above still covers. */
@@ -415,7 +416,7 @@ static void gather(md_state *st, const dl_node *root, int folded) {
                 dl_htmlbuf_append(g, s + w, i - w);
             }
         } else if (n->type == DL_NODE_ELEMENT && n != root) {
-            int k = dl_export_kind(n);
+            int k = dl_export_kind_memo(n, NULL, &st->hidden);
             if (k == DL_K_SKIP) skip = 1;
             else if (k == DL_K_BR) {
                 if (folded) space = 1;
@@ -803,7 +804,7 @@ static int enter(md_state *st, const dl_node *n) {
     }
     if (st->media_only) {
         /* inside an illustration: its images, nothing else */
-        if (dl_export_kind_shown(n, st->filter) == DL_K_SKIP) return -1;
+        if (dl_export_kind_memo(n, st->filter, &st->hidden) == DL_K_SKIP) return -1;
         if (!push_frame(st, DL_K_INLINE)) return -2;
         if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
         return 1;
@@ -829,7 +830,7 @@ static int enter(md_state *st, const dl_node *n) {
         if (dl_math_script(n, &tex, &tex_len, &display)) put_math(st, tex, tex_len, display);
         return -1;
     }
-    int kind = dl_export_kind_shown(n, st->filter);
+    int kind = dl_export_kind_memo(n, st->filter, &st->hidden);
     if (kind == DL_K_SKIP) return -1;
     if (kind == DL_K_INLINE || kind == DL_K_BLOCK) {
         int mk = dl_math_renderer_kind(st->doc, n);
@@ -1232,6 +1233,7 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     dl_url_base_init(&st.ubase, st.base.data, st.base.len, dl_url_budget(doc));
     dl_repeats_init(&st.links);
     dl_repeats_init(&st.captions);
+    dl_repeats_init(&st.hidden);
     dl_htmlbuf_init(&st.captions_text);
     st.allowance = dl_repeats_allowance(doc);
     st.filter = filter && filter->skip ? filter : NULL;
@@ -1243,7 +1245,7 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     }
     dl_lw_finish(&st.lw);
     int failed = s == -2 || st.failed || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
-                 st.links.failed || st.captions.failed || st.captions_text.failed || out->failed;
+                 st.links.failed || st.captions.failed || st.captions_text.failed || st.hidden.failed || out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
     free(st.notes);
@@ -1252,6 +1254,7 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     dl_htmlbuf_free(&st.gather);
     dl_repeats_free(&st.links);
     dl_repeats_free(&st.captions);
+    dl_repeats_free(&st.hidden);
     dl_htmlbuf_free(&st.captions_text);
     return failed ? -1 : 0;
 }

@@ -43,6 +43,7 @@ typedef struct {
     dl_htmlbuf base;    /* effective base URL */
     dl_url_base ubase;  /* ... split, with the page's allowance for resolution (url.h) */
     dl_repeats links;   /* link targets written per shared attribute array (repeats.h) */
+    dl_repeats hidden;  /* whether copies are hidden, per shared attribute array (dl_export_kind_memo) */
     size_t allowance;   /* what repeated pieces may still write (repeats.h) */
     dl_htmlbuf urls;    /* targets of the open links */
     dl_htmlbuf notes;   /* footnote list */
@@ -156,7 +157,7 @@ static int enter(tx_state *st, const dl_node *n) {
     default:
         return -1;
     }
-    int kind = dl_export_kind_shown(n, st->filter);
+    int kind = dl_export_kind_memo(n, st->filter, &st->hidden);
     if (kind == DL_K_SKIP) return -1;
     if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
     tx_frame *f = push_frame(st, (uint8_t)kind);
@@ -419,6 +420,7 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
     if (opts->links != DL_TEXT_LINKS_NONE) dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
     dl_url_base_init(&st.ubase, st.base.data, st.base.len, dl_url_budget(doc));
     dl_repeats_init(&st.links);
+    dl_repeats_init(&st.hidden);
     st.allowance = dl_repeats_allowance(doc);
     st.filter = filter && filter->skip ? filter : NULL;
 
@@ -433,7 +435,7 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
         dl_htmlbuf_append(out, st.notes.data, st.notes.len - 1);
     }
     int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.urls.failed || st.notes.failed ||
-                 st.tmp.failed || st.links.failed || out->failed;
+                 st.tmp.failed || st.links.failed || st.hidden.failed || out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
     dl_htmlbuf_free(&st.base);
@@ -441,5 +443,6 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
     dl_htmlbuf_free(&st.notes);
     dl_htmlbuf_free(&st.tmp);
     dl_repeats_free(&st.links);
+    dl_repeats_free(&st.hidden);
     return failed ? -1 : 0;
 }
