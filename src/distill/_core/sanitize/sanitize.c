@@ -529,7 +529,10 @@ static int copy_attrs(san_state *st, const dl_node *src, dl_node *el) {
          * array cost k reads of it, not k * k */
         size_t cost = dl_repeats_value(&st->shared, shared);
         if (!cost) {
-            for (uint32_t i = 0; i < n; i++) cost += src->u.element.attrs[i].name.len + src->u.element.attrs[i].value.len + 4;
+            for (uint32_t i = 0; i < n; i++) {
+                const dl_attr *a = &src->u.element.attrs[i];
+                cost += a->name.len + a->value.len + 4;
+            }
             dl_repeats_put_value(&st->shared, shared, ++cost);
         }
         if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->shared, shared), cost - 1, &st->allowance)) return 0;
@@ -685,7 +688,10 @@ int dl_sanitize_nodes_base(const dl_policy *p, const dl_document *doc, const dl_
     dl_htmlbuf_init(&base);
     if (resolve) {
         dl_document_base_url(doc, base_url, base_len, &base);
-        if (base.failed) return -1;
+        if (base.failed) {
+            dl_htmlbuf_free(&base);
+            return -1;
+        }
         dl_url_base_init(&st.base, base.data, base.len, dl_url_budget(doc));
     }
     st.out = dl_document_new("", 0);

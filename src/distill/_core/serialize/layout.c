@@ -116,8 +116,7 @@ void dl_lw_begin(dl_lw *lw) {
         dl_lw_marker *m = &lw->mark[i];
         if (!m->open) {
             /* a limited marker the rule refuses: the content goes on without it */
-            if (m->allowance && !dl_repeat_allowed(m->opened_before + m->opens, m->open_len + m->close_len, m->allowance))
-                continue;
+            if (m->allowance && !dl_repeat_allowed(m->opens, m->open_len + m->close_len, m->allowance)) continue;
             m->opens++;
             if (!lw->scratch.failed && m->open_len) { /* empty marker: scratch may be unallocated */
                 put_raw(lw, lw->scratch.data + m->open_off, m->open_len);
@@ -258,15 +257,13 @@ void dl_lw_push_marker(dl_lw *lw, const char *open, size_t open_len, const char 
     dl_htmlbuf_append(&lw->scratch, close, close_len);
     m->close_len = close_len;
     m->open = 0;
-    m->opens = m->opened_before = 0;
+    m->opens = 0;
     m->allowance = NULL;
     m->close_on_break = (uint8_t)close_on_break;
 }
 
-void dl_lw_limit_marker(dl_lw *lw, uint32_t opened_before, size_t *allowance) {
-    if (!lw->nmark) return;
-    lw->mark[lw->nmark - 1].opened_before = opened_before;
-    lw->mark[lw->nmark - 1].allowance = allowance;
+void dl_lw_limit_marker(dl_lw *lw, size_t *allowance) {
+    if (lw->nmark) lw->mark[lw->nmark - 1].allowance = allowance;
 }
 
 uint32_t dl_lw_marker_opens(const dl_lw *lw) { return lw->nmark ? lw->mark[lw->nmark - 1].opens : 0; }

@@ -42,7 +42,6 @@ typedef struct {
     size_t open_off, open_len, close_off, close_len; /* byte ranges in the writer's scratch buffer */
     size_t content_off;       /* where content inside starts in out, once open */
     uint32_t opens;           /* how many times it was opened */
-    uint32_t opened_before;   /* limited markers: the opens of its piece before this marker */
     size_t *allowance;        /* NULL: no limit; else repeats.h's rule on each open (dl_lw_limit_marker) */
     uint8_t open;             /* the opening text has been written */
     uint8_t close_on_break;   /* close before a line break and reopen after it (Markdown inlines) */
@@ -109,10 +108,10 @@ void dl_lw_push_marker(dl_lw *lw, const char *open, size_t open_len, const char 
 /* Returns 1 when the marker had content; then its close is written if write_close, and *content_off
  * (when not NULL) is where that content starts in out. */
 int dl_lw_pop_marker(dl_lw *lw, int write_close, size_t *content_off);
-/* The innermost marker (whose piece was opened `opened_before` times already, by markers of copies of
- * its element) opens by the rule of repeats.h, paying from *allowance: a marker that closes at line
- * breaks reopens on each line. Content the rule refuses it is written without it. */
-void dl_lw_limit_marker(dl_lw *lw, uint32_t opened_before, size_t *allowance);
+/* The innermost marker opens by the rule of repeats.h: its first open free, each reopen (a marker
+ * that closes at line breaks reopens on each line) paid from *allowance. Content the rule refuses it
+ * is written without it. */
+void dl_lw_limit_marker(dl_lw *lw, size_t *allowance);
 /* How many times the innermost marker has opened so far. */
 uint32_t dl_lw_marker_opens(const dl_lw *lw);
 

@@ -1085,7 +1085,7 @@ static int enter(md_state *st, const dl_node *n) {
         }
         /* its first open is free (a copy's was paid above), each reopen on a later line paid */
         dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
-        dl_lw_limit_marker(lw, 0, &st->allowance);
+        dl_lw_limit_marker(lw, &st->allowance);
         f->flags |= MF_PUSHED;
         f->shared = shared;
         st->in_link = 1;
