@@ -1,30 +1,53 @@
 /* libFuzzer harness: the exporters (serialize/text.h, serialize/markdown.h) and the HTML serializer on
  * documents and fragments, for the whole tree and for one element, with fuzzed options; then the same
- * on the re-parsed serialization. Every output must be valid UTF-8. Input: byte 0 the parse mode
- * (fuzz_common.h), byte 1 the options, byte 2 which element, the rest the page. */
+ * on the re-parsed serialization. Every output must be valid UTF-8, and the text and Markdown no
+ * larger than the bounds docs/limits.md states ("Output bounds": 24 and 40 times the page, plus 4 KB)
+ * whatever the options. Input: byte 0 the parse mode (fuzz_common.h), byte 1 the options, byte 2
+ * which element, the rest the page. */
 #include "fuzz_common.h"
 #include "serialize/markdown.h"
 #include "serialize/serialize.h"
 #include "serialize/text.h"
 
+#define TEXT_BOUND 24
+#define MARKDOWN_BOUND 40
+#define BOUND_SLACK 4096
+
+/* A short page URL, and a long one whose directory no short reference takes freely (url.h). */
+static const char base_short[] = "https://example.org/a/b/c.html?q=1#f";
+static const char base_long[] =
+    "https://example.org/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/"
+    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/c?q";
+
+static void check_bound(const dl_htmlbuf *out, const dl_document *doc, size_t bound) {
+    if (out->len > bound * doc->source_len + BOUND_SLACK) abort();
+}
+
 static void export_node(const dl_document *doc, const dl_node *node, uint8_t o) {
-    static const char base[] = "https://example.org/a/b/c.html?q=1#f";
+    const char *base = (o >> 1) & 1 ? base_long : base_short;
+    size_t base_len = strlen(base);
     dl_htmlbuf out;
 
     dl_text_options topts = {0};
     topts.links = o % 3;
     topts.images = (o >> 2) & 1;
     topts.width = (o >> 3) & 1 ? (size_t)(o >> 4) * 4 : 0;
-    if ((o >> 5) & 1) topts.base_url = base, topts.base_len = sizeof base - 1;
+    if ((o >> 5) & 1) topts.base_url = base, topts.base_len = base_len;
     dl_htmlbuf_init(&out);
-    if (dl_to_text(doc, node, &topts, &out) == 0 && !dl_fuzz_valid_utf8(out.data, out.len)) abort();
+    if (dl_to_text(doc, node, &topts, &out) == 0) {
+        if (!dl_fuzz_valid_utf8(out.data, out.len)) abort();
+        check_bound(&out, doc, TEXT_BOUND);
+    }
     dl_htmlbuf_free(&out);
 
     dl_md_options mopts = {0};
     mopts.images = (o >> 6) & 1;
-    if ((o >> 7) & 1) mopts.base_url = base, mopts.base_len = sizeof base - 1;
+    if ((o >> 7) & 1) mopts.base_url = base, mopts.base_len = base_len;
     dl_htmlbuf_init(&out);
-    if (dl_to_markdown(doc, node, &mopts, &out) == 0 && !dl_fuzz_valid_utf8(out.data, out.len)) abort();
+    if (dl_to_markdown(doc, node, &mopts, &out) == 0) {
+        if (!dl_fuzz_valid_utf8(out.data, out.len)) abort();
+        check_bound(&out, doc, MARKDOWN_BOUND);
+    }
     dl_htmlbuf_free(&out);
 
     dl_htmlbuf_init(&out);

@@ -11,15 +11,12 @@
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
 #include "extract/classic/rules.h"
+#include "extract_init.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
-    /* What the module's init does once before any use: without them the design's word lists and
-     * the page type's word table are empty, and the harness would fuzz a different extractor. */
-    dl_rules_init();
-    dl_article_text_init();
-    dl_page_type_init();
+    dl_fuzz_extract_init();
     return 0;
 }
 

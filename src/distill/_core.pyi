@@ -210,7 +210,7 @@ def compile_policy(
 ) -> object:
     """Compile a sanitizer policy (see distill.sanitize.Policy)."""
 
-def sanitize(markup_or_node: str | Node, policy: object, /) -> str:
+def sanitize(markup_or_node: str | Node, policy: object, base_url: str | None = None, /) -> str:
     """Return the part of the markup or node the compiled policy allows, as re-parseable HTML."""
 
 # extract

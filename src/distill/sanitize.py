@@ -232,10 +232,17 @@ class Sanitizer:
         self.policy = policy if policy is not None else Policy.basic()
         self._compiled = self.policy._compiled
 
-    def sanitize(self, markup_or_node: str | _core.Node) -> str:
+    def sanitize(self, markup_or_node: str | _core.Node, *, base_url: str | None = None) -> str:
         """Return the allowed part of ``markup_or_node`` as HTML.
 
         A str is parsed as the content of a ``<body>``; a node is read as it is (a document: the
-        content of its body; an element: itself and what it contains).
+        content of its body; an element: itself and what it contains). With ``base_url`` (the page's
+        URL), relative URLs are made absolute against it and the document's ``<base href>`` before
+        the policy checks them, as ``Article.html`` and ``Article.markdown`` do; absolute URLs are
+        kept as they are. A reference is left relative when the part of the base it would take is
+        much longer than the reference itself and the page's allowance for that is spent (see
+        ``docs/limits.md``, "Output bounds"): resolution cannot multiply the output.
         """
-        return _core.sanitize(markup_or_node, self._compiled)
+        if base_url is None:
+            return _core.sanitize(markup_or_node, self._compiled)
+        return _core.sanitize(markup_or_node, self._compiled, base_url)

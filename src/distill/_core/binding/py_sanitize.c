@@ -1,5 +1,6 @@
 /* Python-facing entry points of the sanitize subsystem: compile_policy() and sanitize(). */
 #include "binding/binding.h"
+#include "binding/py_options.h"
 #include "sanitize/sanitize.h"
 #include "tree/treebuilder.h"
 
@@ -112,11 +113,7 @@ static PyObject *result_str(dl_htmlbuf *out, int rc) {
     return s;
 }
 
-static PyObject *sanitize(PyObject *self, PyObject *args) {
-    PyObject *input, *cap;
-    if (!PyArg_ParseTuple(args, "OO:sanitize", &input, &cap)) return NULL;
-    const dl_policy *p = PyCapsule_GetPointer(cap, POLICY_CAPSULE);
-    if (!p) return NULL;
+static PyObject *sanitize_with(PyObject *input, const dl_policy *p, const char *base, size_t base_len, int resolve) {
     dl_htmlbuf out;
     dl_htmlbuf_init(&out);
     int rc;
@@ -140,7 +137,9 @@ static PyObject *sanitize(PyObject *self, PyObject *args) {
         dl_parse_status status = DL_PARSE_OK;
         Py_BEGIN_ALLOW_THREADS
         dl_document *doc = dl_parse(utf8, (size_t)len, &opts, &status);
-        rc = doc ? dl_sanitize(p, doc, doc->root, &out) : -1;
+        rc = doc ? dl_sanitize_nodes_base(p, doc, (const dl_node *const *)&doc->root, 1, NULL, base, base_len,
+                                          resolve, &out)
+                 : -1;
         dl_document_free(doc);
         Py_END_ALLOW_THREADS
         Py_XDECREF(encoded);
@@ -160,10 +159,27 @@ static PyObject *sanitize(PyObject *self, PyObject *args) {
     }
     DL_TREE_LOCK(owner);
     Py_BEGIN_ALLOW_THREADS
-    rc = dl_sanitize(p, owner->doc, node, &out);
+    rc = dl_sanitize_nodes_base(p, owner->doc, &node, 1, NULL, base, base_len, resolve, &out);
     Py_END_ALLOW_THREADS
     DL_TREE_UNLOCK();
     return result_str(&out, rc);
+}
+
+/* sanitize(markup_or_node, policy, base_url=None): with a base URL (a str), relative URLs are resolved
+ * against the document's effective base (its <base href> on top of base_url) before they are checked;
+ * without one they are checked as they stand. */
+static PyObject *sanitize(PyObject *self, PyObject *args) {
+    PyObject *input, *cap, *base_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "OO|O:sanitize", &input, &cap, &base_obj)) return NULL;
+    const dl_policy *p = PyCapsule_GetPointer(cap, POLICY_CAPSULE);
+    if (!p) return NULL;
+    char *base = NULL;
+    size_t base_len = 0;
+    if (dl_base_url_from_py(base_obj, &base, &base_len) < 0) return NULL;
+    int resolve = base_obj != Py_None;
+    PyObject *res = sanitize_with(input, p, base, base_len, resolve);
+    PyMem_RawFree(base);
+    return res;
 }
 
 static PyMethodDef sanitize_methods[] = {
@@ -172,8 +188,9 @@ static PyMethodDef sanitize_methods[] = {
      "allow_comments, link_rel) -> capsule\n\nA policy in the form sanitize() reads; raises ValueError for "
      "names no policy may allow."},
     {"sanitize", sanitize, METH_VARARGS,
-     "sanitize(markup_or_node, policy) -> str\n\nThe allowed part of the markup (parsed as a body fragment) "
-     "or of the node's subtree, as HTML that re-parses to the same tree."},
+     "sanitize(markup_or_node, policy, base_url=None) -> str\n\nThe allowed part of the markup (parsed as a "
+     "body fragment) or of the node's subtree, as HTML that re-parses to the same tree; with base_url, relative "
+     "URLs resolved against it (and the document's <base href>) first."},
     {NULL, NULL, 0, NULL},
 };
 

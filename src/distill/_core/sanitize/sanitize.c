@@ -2,6 +2,8 @@
 #include "sanitize/sanitize.h"
 
 #include "common/ascii.h"
+#include "serialize/repeats.h"
+#include "serialize/url.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -429,27 +431,79 @@ static int all_space(const char *s, size_t n) {
     return 1;
 }
 
-/* A comment survives only when nothing in it could end it early or be read as markup. */
+/* A comment survives only when nothing in it could end it early or be read as markup, and it parses
+ * back to itself (a carriage return, which a comment cannot escape, would come back as LF). */
 static int comment_safe(const char *s, size_t n) {
     if (n && (s[0] == '-' || s[0] == '>' || s[n - 1] == '-')) return 0;
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '<' || s[i] == '>') return 0;
+        if (s[i] == '<' || s[i] == '>' || s[i] == '\r') return 0;
         if (s[i] == '-' && i + 1 < n && s[i + 1] == '-') return 0;
     }
     return 1;
 }
 
+/* The clean tree's state saved on entering an element, restored on leaving it. */
+typedef struct {
+    dl_node *cur;    /* the clean parent */
+    uint32_t copies; /* copies of formatting elements open in the clean tree (SAN_FREE_COPIES_OPEN) */
+    uint8_t facts;   /* its facts (F_*) */
+} san_saved;
+
+/* The tree builder reopens every formatting element a block closed, up to 256 of them (its list's
+ * cap), in each later paragraph, as copies without a tag of their own in the source: one page
+ * "<p>" + 256 distinct "<b class=N>" + "</p>" and short paragraphs made 80 bytes of sanitized HTML a
+ * byte. Kept, a copy restores a misnested <b> or <a> in the paragraphs it spans. The outermost copy
+ * of a paragraph's run is kept freely; one inside another open copy costs its tags, paid from the
+ * allowance for repeats (repeats.h), and is unwrapped (its content kept) when the allowance cannot
+ * pay. Real misnesting reopens one to three elements in a few paragraphs and never spends it. */
+#define SAN_FREE_COPIES_OPEN 1
+
 typedef struct {
     const dl_policy *p;
     dl_document *out;
     dl_node *cur;
-    dl_node **stack; /* clean parent to restore when leaving each entered element */
-    uint8_t *fstack; /* and its facts (F_*) */
+    san_saved *stack; /* one entry per entered element */
     size_t n, cap;
     uint8_t facts;   /* the facts of cur */
-    dl_htmlbuf url;
+    uint32_t copies; /* copies open around cur */
+    dl_htmlbuf url, resolved;
+    dl_url_base base; /* the base relative URLs are resolved against (none: p == NULL) */
+    dl_repeats shared; /* attribute arrays the copies share, and how often they were written */
+    size_t allowance;  /* what repeated pieces may still write (repeats.h) */
     const dl_node_filter *filter; /* NULL: every element */
 } san_state;
+
+/* The parser's formatting elements, the ones it reopens as copies. */
+static int is_formatting(uint32_t atom) {
+    switch (atom) {
+    case DL_TAG_a: case DL_TAG_b: case DL_TAG_big: case DL_TAG_code: case DL_TAG_em: case DL_TAG_font:
+    case DL_TAG_i: case DL_TAG_nobr: case DL_TAG_s: case DL_TAG_small: case DL_TAG_strike: case DL_TAG_strong:
+    case DL_TAG_tt: case DL_TAG_u:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* A URL attribute's value resolved against the base, when there is one and the value is relative:
+ * what the sanitizer then checks and keeps. Absolute URLs are kept as they are (no dot segment
+ * removed from a data: image), and a reference starting with two slashes or backslashes in a mixture
+ * other than "//" is left for dl_sanitize_url's rule on such URLs (RFC 3986 would read it as a path,
+ * a browser as another host). Returns the value to check, or NULL when out of memory. */
+static const dl_htmlbuf *resolved_url(san_state *st, const char *v, size_t n) {
+    dl_htmlbuf *r = &st->resolved;
+    r->len = 0;
+    dl_url_clean(v, n, r);
+    if (r->failed) return NULL;
+    const char *c = r->data ? r->data : "";
+    size_t cn = r->len;
+    int odd_slashes = cn >= 2 && (c[0] == '/' || c[0] == '\\') && (c[1] == '/' || c[1] == '\\') &&
+                      !(c[0] == '/' && c[1] == '/');
+    if (!st->base.p || dl_url_scheme_len(c, cn) || odd_slashes) return r;
+    r->len = 0;
+    dl_url_resolve_bounded(&st->base, v, n, r);
+    return r->failed ? NULL : r;
+}
 
 static const dl_policy_attr *find_attr(const dl_policy *p, uint32_t atom, const dl_str name) {
     for (size_t i = 0; i < p->nattrs; i++) {
@@ -466,6 +520,25 @@ static int copy_attrs(san_state *st, const dl_node *src, dl_node *el) {
     uint32_t n = src->u.element.nattrs, kept = 0;
     int link = src->atom == DL_TAG_a && p->link_rel;
     if (!n && !link) return 0;
+    /* A copy's attributes are its original's: a long title or href on one misnested element would be
+     * written again in every later paragraph. They are written by the rule of repeats.h (their size
+     * in the page paid for each write beyond the free ones), the copy bare where it refuses. */
+    const void *shared = dl_shared_attrs(src);
+    if (shared) {
+        /* the array's size, computed once (kept as the key's value + 1): k copies of a k-attribute
+         * array cost k reads of it, not k * k */
+        size_t cost = dl_repeats_value(&st->shared, shared);
+        if (!cost) {
+            for (uint32_t i = 0; i < n; i++) {
+                const dl_attr *a = &src->u.element.attrs[i];
+                cost += a->name.len + a->value.len + 4;
+            }
+            dl_repeats_put_value(&st->shared, shared, ++cost);
+        }
+        if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->shared, shared), cost - 1, &st->allowance)) return 0;
+        dl_repeats_add(&st->shared, shared, 1);
+        if (st->shared.failed) return -1;
+    }
     dl_attr *attrs = dl_arena_alloc(&st->out->arena, (size_t)(n + 1) * sizeof(dl_attr));
     if (!attrs) return -1;
     int has_href = 0;
@@ -477,8 +550,10 @@ static int copy_attrs(san_state *st, const dl_node *src, dl_node *el) {
         if (!pa) continue;
         dl_str value = a->value;
         if (pa->is_url) {
+            const dl_htmlbuf *u = resolved_url(st, a->value.ptr, a->value.len);
+            if (!u) return -1;
             st->url.len = 0;
-            int ok = dl_sanitize_url(p, src->atom, a->name.ptr, a->name.len, a->value.ptr, a->value.len, &st->url);
+            int ok = dl_sanitize_url(p, src->atom, a->name.ptr, a->name.len, u->data ? u->data : "", u->len, &st->url);
             if (ok < 0) return -1;
             if (!ok) continue;
             char *v = dl_arena_strndup(&st->out->arena, st->url.data ? st->url.data : "", st->url.len);
@@ -503,22 +578,26 @@ static int copy_attrs(san_state *st, const dl_node *src, dl_node *el) {
     return 0;
 }
 
-/* Save the current clean node and its facts for leave(). -1 on out of memory. */
+/* Save the current clean node, its facts and its open copies for leave(). -1 on out of memory. */
 static int push(san_state *st) {
     if (st->n == st->cap) {
         size_t cap = st->cap ? st->cap * 2 : 64;
-        dl_node **s = realloc(st->stack, cap * sizeof(*s));
+        if (cap > SIZE_MAX / sizeof(san_saved)) return -1;
+        san_saved *s = realloc(st->stack, cap * sizeof(*s));
         if (!s) return -1;
         st->stack = s;
-        uint8_t *f = realloc(st->fstack, cap);
-        if (!f) return -1;
-        st->fstack = f;
         st->cap = cap;
     }
-    st->stack[st->n] = st->cur;
-    st->fstack[st->n] = st->facts;
-    st->n++;
+    st->stack[st->n++] = (san_saved){st->cur, st->copies, st->facts};
     return 0;
+}
+
+/* Pay for a copy inside another open copy (see SAN_FREE_COPIES_OPEN): its start and end tags. */
+static int pay_copy(san_state *st, uint32_t atom) {
+    size_t cost = 2 * dl_document_atom_name(st->out, atom).len + 5;
+    if (st->allowance < cost) return 0;
+    st->allowance -= cost;
+    return 1;
 }
 
 /* -1: skip the subtree; 1: entered (leave will be called); -2: out of memory. */
@@ -552,13 +631,16 @@ static int enter(san_state *st, const dl_node *n) {
         if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
         int forced = n->atom < DL_TAG__COUNT ? k_forced[n->atom] : SAN_UNWRAP;
         if (forced == SAN_DROP) return -1;
-        if (forced == SAN_POLICY && st->p->keep[n->atom] && !misplaced(st->cur, st->facts, n->atom)) {
+        int copy = n->span_start == DL_NO_SPAN && is_formatting(n->atom);
+        if (forced == SAN_POLICY && st->p->keep[n->atom] && !misplaced(st->cur, st->facts, n->atom) &&
+            !(copy && st->copies >= SAN_FREE_COPIES_OPEN && !pay_copy(st, n->atom))) {
             dl_node *el = dl_node_new_element(st->out, n->atom, DL_NS_HTML);
             if (!el || copy_attrs(st, n, el) < 0) return -2;
             dl_node_append(st->cur, el);
             if (push(st)) return -2;
             st->cur = el;
             st->facts = facts_enter(st->facts, el);
+            st->copies += (uint32_t)copy;
             return 1;
         }
         break;
@@ -572,9 +654,10 @@ static int enter(san_state *st, const dl_node *n) {
 }
 
 static void leave(san_state *st) {
-    st->n--;
-    st->cur = st->stack[st->n];
-    st->facts = st->fstack[st->n];
+    const san_saved *s = &st->stack[--st->n];
+    st->cur = s->cur;
+    st->facts = s->facts;
+    st->copies = s->copies;
 }
 
 /* dl_walk's callbacks take the state untyped. */
@@ -587,13 +670,35 @@ int dl_sanitize(const dl_policy *p, const dl_document *doc, const dl_node *root,
 
 int dl_sanitize_nodes(const dl_policy *p, const dl_document *doc, const dl_node *const *roots, size_t nroots,
                       const dl_node_filter *filter, dl_htmlbuf *out) {
+    return dl_sanitize_nodes_base(p, doc, roots, nroots, filter, NULL, 0, 0, out);
+}
+
+int dl_sanitize_nodes_base(const dl_policy *p, const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                           const dl_node_filter *filter, const char *base_url, size_t base_len, int resolve,
+                           dl_htmlbuf *out) {
     san_state st;
     memset(&st, 0, sizeof(st));
     st.p = p;
     st.filter = filter && filter->skip ? filter : NULL;
     dl_htmlbuf_init(&st.url);
+    dl_htmlbuf_init(&st.resolved);
+    dl_repeats_init(&st.shared);
+    st.allowance = dl_repeats_allowance(doc);
+    dl_htmlbuf base;
+    dl_htmlbuf_init(&base);
+    if (resolve) {
+        dl_document_base_url(doc, base_url, base_len, &base);
+        if (base.failed) {
+            dl_htmlbuf_free(&base);
+            return -1;
+        }
+        dl_url_base_init(&st.base, base.data, base.len, dl_url_budget(doc));
+    }
     st.out = dl_document_new("", 0);
-    if (!st.out) return -1;
+    if (!st.out) {
+        dl_htmlbuf_free(&base);
+        return -1;
+    }
     dl_node *clean = dl_node_new_fragment(st.out);
     int s = clean ? 1 : -2;
     /* Every root is copied into the one clean fragment, so the result is a single tree whatever the
@@ -605,11 +710,13 @@ int dl_sanitize_nodes(const dl_policy *p, const dl_document *doc, const dl_node 
         s = dl_walk(roots[r], walk_enter, walk_leave, &st);
     }
     int rc = -1;
-    if (s != -2 && !st.url.failed) rc = dl_serialize_html(st.out, clean, 0, out);
-    (void)doc;
+    if (s != -2 && !st.url.failed && !st.resolved.failed && !st.shared.failed)
+        rc = dl_serialize_html(st.out, clean, DL_SERIALIZE_ESCAPE_CR, out);
     free(st.stack);
-    free(st.fstack);
     dl_htmlbuf_free(&st.url);
+    dl_htmlbuf_free(&st.resolved);
+    dl_htmlbuf_free(&base);
+    dl_repeats_free(&st.shared);
     dl_document_free(st.out);
     return rc;
 }

@@ -79,6 +79,14 @@ int dl_sanitize(const dl_policy *p, const dl_document *doc, const dl_node *node,
 int dl_sanitize_nodes(const dl_policy *p, const dl_document *doc, const dl_node *const *roots, size_t nroots,
                       const dl_node_filter *filter, dl_htmlbuf *out);
 
+/* The same with a base URL: with `resolve` set, relative URLs (href, src, cite ...) are resolved
+ * against the document's effective base (its <base href> resolved against base_url, which may be
+ * NULL; see dl_document_base_url) before they are checked, within the bound of dl_url_resolve_bounded
+ * (serialize/url.h), as the Markdown exporter resolves them. Absolute URLs are kept as they are. */
+int dl_sanitize_nodes_base(const dl_policy *p, const dl_document *doc, const dl_node *const *roots, size_t nroots,
+                           const dl_node_filter *filter, const char *base_url, size_t base_len, int resolve,
+                           dl_htmlbuf *out);
+
 /* Whether the sanitizer would keep this URL in attribute `attr` of element `atom` (for tests and
  * callers that check single URLs). Writes the cleaned URL to out when kept. */
 int dl_sanitize_url(const dl_policy *p, uint32_t atom, const char *attr, size_t attr_len, const char *url,

@@ -13,7 +13,7 @@ static void put_str(dl_htmlbuf *b, dl_str s) { dl_htmlbuf_append(b, s.ptr, s.len
  * escape < and > (the spec escapes them in attribute values too since 2025, which keeps serialized
  * markup safe to embed in contexts that scan for '<'). U+00A0 is escaped so that it survives editors
  * and pipelines that normalise whitespace. */
-static void put_escaped(dl_htmlbuf *b, const char *s, size_t len, int attr) {
+static void put_escaped(dl_htmlbuf *b, const char *s, size_t len, int attr, unsigned flags) {
     size_t run = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -27,6 +27,12 @@ static void put_escaped(dl_htmlbuf *b, const char *s, size_t len, int attr) {
             if (attr) {
                 rep = "&quot;";
                 rep_len = 6;
+            }
+            break;
+        case '\r':
+            if (flags & DL_SERIALIZE_ESCAPE_CR) {
+                rep = "&#13;";
+                rep_len = 5;
             }
             break;
         case 0xC2:
@@ -138,7 +144,7 @@ static int lays_out_blocks(const dl_node *n) {
     return any;
 }
 
-static void put_start_tag(dl_htmlbuf *b, const dl_document *doc, const dl_node *el) {
+static void put_start_tag(dl_htmlbuf *b, const dl_document *doc, const dl_node *el, unsigned flags) {
     PUT_LIT(b, "<");
     put_str(b, dl_document_atom_name(doc, el->atom));
     for (uint32_t i = 0; i < el->u.element.nattrs; i++) {
@@ -146,7 +152,7 @@ static void put_start_tag(dl_htmlbuf *b, const dl_document *doc, const dl_node *
         PUT_LIT(b, " ");
         put_str(b, a->name);
         PUT_LIT(b, "=\"");
-        put_escaped(b, a->value.ptr, a->value.len, 1);
+        put_escaped(b, a->value.ptr, a->value.len, 1, flags);
         PUT_LIT(b, "\"");
     }
     PUT_LIT(b, ">");
@@ -165,11 +171,11 @@ static void put_end_tag(dl_htmlbuf *b, const dl_document *doc, const dl_node *el
     PUT_LIT(b, ">");
 }
 
-static void put_leaf(dl_htmlbuf *b, const dl_document *doc, const dl_node *n) {
+static void put_leaf(dl_htmlbuf *b, const dl_document *doc, const dl_node *n, unsigned flags) {
     switch (n->type) {
     case DL_NODE_TEXT:
         if (is_rawtext_parent(doc, n->parent)) put_str(b, n->u.text);
-        else put_escaped(b, n->u.text.ptr, n->u.text.len, 0);
+        else put_escaped(b, n->u.text.ptr, n->u.text.len, 0, flags);
         break;
     case DL_NODE_COMMENT:
         PUT_LIT(b, "<!--");
@@ -231,11 +237,11 @@ int dl_serialize_html(const dl_document *doc, const dl_node *node, unsigned flag
     dl_ser_stack st = {NULL, 0, 0};
 
     if (node->type == DL_NODE_TEXT || node->type == DL_NODE_COMMENT || node->type == DL_NODE_DOCTYPE) {
-        put_leaf(out, doc, node);
+        put_leaf(out, doc, node, flags);
         return out->failed ? -1 : 0;
     }
     if (node->type == DL_NODE_ELEMENT) {
-        put_start_tag(out, doc, node);
+        put_start_tag(out, doc, node, flags);
         if (is_void(node)) return out->failed ? -1 : 0;
     }
     dl_ser_frame *f = push_frame(&st);
@@ -267,10 +273,10 @@ int dl_serialize_html(const dl_document *doc, const dl_node *node, unsigned flag
             f->wrote = 1;
         }
         if (c->type != DL_NODE_ELEMENT) {
-            put_leaf(out, doc, c);
+            put_leaf(out, doc, c, flags);
             continue;
         }
-        put_start_tag(out, doc, c);
+        put_start_tag(out, doc, c, flags);
         if (is_void(c)) continue;
         const dl_node *first = first_child_of(c);
         if (!first) {

@@ -1,6 +1,8 @@
 /* The line writer shared by the plain-text and Markdown exporters (see layout.h). */
 #include "serialize/layout.h"
 
+#include "serialize/repeats.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +115,9 @@ void dl_lw_begin(dl_lw *lw) {
     for (size_t i = 0; i < lw->nmark; i++) {
         dl_lw_marker *m = &lw->mark[i];
         if (!m->open) {
+            /* a limited marker the rule refuses: the content goes on without it */
+            if (m->allowance && !dl_repeat_allowed(m->opens, m->open_len + m->close_len, m->allowance)) continue;
+            m->opens++;
             if (!lw->scratch.failed && m->open_len) { /* empty marker: scratch may be unallocated */
                 put_raw(lw, lw->scratch.data + m->open_off, m->open_len);
                 lw->col += line_cps(lw, lw->scratch.data + m->open_off, m->open_len);
@@ -194,7 +199,10 @@ void dl_lw_verbatim(dl_lw *lw, const char *s, size_t n) {
 
 void dl_lw_push_container(dl_lw *lw, const char *first, size_t first_len, const char *rest, size_t rest_len) {
     dl_lw_break(lw, 1);
-    if (lw->ncont >= DL_LW_MAX_CONTAINERS || lw->cont_overflow) {
+    if (first_len > sizeof(lw->cont->first)) first_len = sizeof(lw->cont->first);
+    if (rest_len > sizeof(lw->cont->rest)) rest_len = sizeof(lw->cont->rest);
+    size_t width = first_len > rest_len ? first_len : rest_len;
+    if (lw->ncont >= DL_LW_MAX_CONTAINERS || lw->cont_overflow || lw->prefix_width + width > DL_LW_MAX_PREFIX) {
         lw->cont_overflow++;
         return;
     }
@@ -210,8 +218,7 @@ void dl_lw_push_container(dl_lw *lw, const char *first, size_t first_len, const 
         lw->capcont = cap;
     }
     dl_lw_container *c = &lw->cont[lw->ncont++];
-    if (first_len > sizeof(c->first)) first_len = sizeof(c->first);
-    if (rest_len > sizeof(c->rest)) rest_len = sizeof(c->rest);
+    lw->prefix_width += width;
     memcpy(c->first, first, first_len);
     memcpy(c->rest, rest, rest_len);
     c->first_len = (uint8_t)first_len;
@@ -224,7 +231,10 @@ void dl_lw_pop_container(dl_lw *lw) {
         lw->cont_overflow--;
         return;
     }
-    if (lw->ncont) lw->ncont--;
+    if (lw->ncont) {
+        dl_lw_container *c = &lw->cont[--lw->ncont];
+        lw->prefix_width -= c->first_len > c->rest_len ? c->first_len : c->rest_len;
+    }
 }
 
 void dl_lw_push_marker(dl_lw *lw, const char *open, size_t open_len, const char *close, size_t close_len,
@@ -247,8 +257,16 @@ void dl_lw_push_marker(dl_lw *lw, const char *open, size_t open_len, const char 
     dl_htmlbuf_append(&lw->scratch, close, close_len);
     m->close_len = close_len;
     m->open = 0;
+    m->opens = 0;
+    m->allowance = NULL;
     m->close_on_break = (uint8_t)close_on_break;
 }
+
+void dl_lw_limit_marker(dl_lw *lw, size_t *allowance) {
+    if (lw->nmark) lw->mark[lw->nmark - 1].allowance = allowance;
+}
+
+uint32_t dl_lw_marker_opens(const dl_lw *lw) { return lw->nmark ? lw->mark[lw->nmark - 1].opens : 0; }
 
 int dl_lw_pop_marker(dl_lw *lw, int write_close, size_t *content_off) {
     if (!lw->nmark || lw->failed) return 0;
@@ -344,7 +362,24 @@ int dl_is_streamed_segment(const dl_node *el) {
     return 1;
 }
 
-int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
+/* Whether el is hidden (dl_export_hidden), read once per attribute array that copies share: the
+ * tree builder's copies of a misnested element carry its attributes into every later paragraph, and
+ * reading one long inline style for each copy was quadratic (a 288 KB page of "<p><b style=...>x</p>"
+ * and 32,000 paragraphs took 1.7 s to write as text). The answer is kept as the key's value + 1. */
+static int hidden_memo(const dl_node *el, dl_repeats *memo) {
+    const void *key = memo ? dl_shared_attrs(el) : NULL;
+    if (!key) return dl_export_hidden(el);
+    size_t v = dl_repeats_value(memo, key);
+    if (!v) {
+        v = 1 + (size_t)dl_export_hidden(el);
+        dl_repeats_put_value(memo, key, v);
+    }
+    return v == 2;
+}
+
+int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) { return dl_export_kind_memo(el, f, NULL); }
+
+int dl_export_kind_memo(const dl_node *el, const dl_node_filter *f, dl_repeats *memo) {
     int k;
     if (el->ns == DL_NS_SVG) k = DL_K_SKIP; /* icons and drawings: their text is rarely prose */
     else if (el->ns != DL_NS_HTML || el->atom >= DL_TAG__COUNT) k = DL_K_INLINE;
@@ -352,7 +387,7 @@ int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f) {
     /* a <noscript> whose content was parsed as markup, when the caller shows it (see serialize.h) */
     if (k == DL_K_SKIP && el->atom == DL_TAG_noscript && el->ns == DL_NS_HTML && f && f->show && f->show(f->ctx, el))
         k = DL_K_BLOCK;
-    if (k != DL_K_SKIP && dl_export_hidden(el) && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
+    if (k != DL_K_SKIP && hidden_memo(el, memo) && !(f && f->show && f->show(f->ctx, el))) k = DL_K_SKIP;
     return k;
 }
 
@@ -391,7 +426,7 @@ static int cell_is_layout(const dl_node *cell) {
     return blocks >= 3;
 }
 
-int dl_table_shape(const dl_node *table, long *columns) {
+int dl_table_shape(const dl_node *table, dl_table_dims *dims) {
     int layout = 0;
     const dl_attr *role = dl_element_attr(table, "role", 4);
     if (role && ((role->value.len == 12 && dl_ascii_ieq(role->value.ptr, "presentation", 12)) ||
@@ -400,6 +435,7 @@ int dl_table_shape(const dl_node *table, long *columns) {
     /* Cells still covered by a rowspan from the rows above, per column (the widest row wins). */
     uint16_t carry[DL_MAX_COLSPAN];
     long ncarry = 0, best = 0;
+    size_t nrows = 0, ncells = 0;
     int has_th = 0;
     for (const dl_node *c = table->first_child; c; c = c->next) {
         const dl_node *rows = c, *end = c->next;
@@ -409,9 +445,11 @@ int dl_table_shape(const dl_node *table, long *columns) {
         }
         for (const dl_node *r = rows; r != end; r = r->next) {
             if (!dl_is_element(r, DL_TAG_tr)) continue;
+            nrows++;
             long col = 0;
             for (const dl_node *td = r->first_child; td; td = td->next) {
                 if (!dl_is_element(td, DL_TAG_td) && !dl_is_element(td, DL_TAG_th)) continue;
+                ncells++;
                 while (col < ncarry && carry[col]) col++;
                 long span = dl_cell_colspan(td), down = dl_cell_rowspan(td);
                 if (!layout && cell_is_layout(td)) layout = 1;
@@ -429,7 +467,9 @@ int dl_table_shape(const dl_node *table, long *columns) {
                 if (carry[k]) carry[k]--;
         }
     }
-    *columns = best;
+    dims->columns = best;
+    dims->rows = nrows;
+    dims->cells = ncells;
     return layout || best == 0 || (best == 1 && !has_th);
 }
 

@@ -17,11 +17,20 @@
 #include <stdint.h>
 
 #include "common/ascii.h"
+#include "serialize/repeats.h"
 #include "serialize/serialize.h"
 
 /* Containers deeper than this write no prefix: a page nesting a million block quotes must not make
  * every line a megabyte long. */
 #define DL_LW_MAX_CONTAINERS 48
+/* Nor does a container whose prefix would take the line's prefix past this many bytes. Every line
+ * carries the prefix, and a line can cost the page two bytes ("x\n" inside <pre>): 48 containers of
+ * 24-byte prefixes let one input byte write hundreds ("<ol start=999999999><li>" nested, then
+ * "x<br>": 99 bytes a byte; a block quote inside, then newlines in a <pre>: 518). 32 bytes is 16
+ * levels of block quotes or bullets, 8 of long-numbered items; the development corpora's deepest
+ * prefixes need more than 16 bytes on 3 pages and none more than 32. A line then writes at most 32
+ * bytes of prefix, 16 for each of the two bytes the shortest line costs. */
+#define DL_LW_MAX_PREFIX 32
 
 typedef struct {
     char first[24], rest[24]; /* prefix of the container's first line, and of every later line */
@@ -32,6 +41,8 @@ typedef struct {
 typedef struct {
     size_t open_off, open_len, close_off, close_len; /* byte ranges in the writer's scratch buffer */
     size_t content_off;       /* where content inside starts in out, once open */
+    uint32_t opens;           /* how many times it was opened */
+    size_t *allowance;        /* NULL: no limit; else repeats.h's rule on each open (dl_lw_limit_marker) */
     uint8_t open;             /* the opening text has been written */
     uint8_t close_on_break;   /* close before a line break and reopen after it (Markdown inlines) */
 } dl_lw_marker;
@@ -52,6 +63,7 @@ typedef struct {
     size_t prefix_end;        /* offset where the prefix of the current line ends */
     dl_lw_container *cont;
     size_t ncont, capcont, cont_overflow;
+    size_t prefix_width;      /* the longest prefix the containers with a prefix can write */
     dl_lw_marker *mark;
     size_t nmark, capmark;
     dl_htmlbuf scratch;       /* marker strings */
@@ -96,6 +108,12 @@ void dl_lw_push_marker(dl_lw *lw, const char *open, size_t open_len, const char 
 /* Returns 1 when the marker had content; then its close is written if write_close, and *content_off
  * (when not NULL) is where that content starts in out. */
 int dl_lw_pop_marker(dl_lw *lw, int write_close, size_t *content_off);
+/* The innermost marker opens by the rule of repeats.h: its first open free, each reopen (a marker
+ * that closes at line breaks reopens on each line) paid from *allowance. Content the rule refuses it
+ * is written without it. */
+void dl_lw_limit_marker(dl_lw *lw, size_t *allowance);
+/* How many times the innermost marker has opened so far. */
+uint32_t dl_lw_marker_opens(const dl_lw *lw);
 
 /* What an element is to the exporters, from its tag (HTML elements) and namespace; `hidden` elements
  * and foreign SVG are DL_K_SKIP. */
@@ -108,6 +126,9 @@ int dl_export_kind(const dl_node *el);
 /* The same, except that a hidden element the filter's `show` accepts is what its tag makes it, and a
  * <noscript> it accepts a block (f may be NULL). The exporters' walks ask this one. */
 int dl_export_kind_shown(const dl_node *el, const dl_node_filter *f);
+/* The same, reading whether a copy of a misnested element is hidden once per attribute array it
+ * shares (memo: the renderer's table, see repeats.h; NULL reads every element's own). */
+int dl_export_kind_memo(const dl_node *el, const dl_node_filter *f, dl_repeats *memo);
 /* Whether the exporters leave el out as hidden: its `hidden` attribute (a streamed segment aside) or
  * an inline style that hides it. */
 int dl_export_hidden(const dl_node *el);
@@ -124,13 +145,21 @@ void dl_lw_close_markers(dl_lw *lw);
 /* ASCII case-insensitive comparison of n bytes; `lower` must be lower case. */
 static inline int dl_ascii_ieq(const char *s, const char *lower, size_t n) { return dl_ascii_eq_ci(s, n, lower, n); }
 
-/* What a <table> is to the exporters. *columns is its width in cells (colspan counted, rowspan carried
- * over to the rows below, each capped as the HTML Standard caps them). It is a layout table (returns
- * 1), a page grid to write as its content rather than as a table, when it says so (role presentation or
- * none), when it has a single column and no header cell (a stack of blocks), or when a cell holds a table, a heading or
- * three or more blocks (data cells hold a value or a short paragraph, not sections of a page). Looks at
- * the rows, the cells and the cells' children only, so every table costs its own size at most. */
-int dl_table_shape(const dl_node *table, long *columns);
+/* What dl_table_shape finds in a table. */
+typedef struct {
+    long columns; /* its width in cells (colspan counted, rowspan carried over to the rows below, each
+                   * capped as the HTML Standard caps them) */
+    size_t rows;  /* its rows (<tr> children of it and of its row groups) */
+    size_t cells; /* their cells (<td> and <th>) */
+} dl_table_dims;
+
+/* What a <table> is to the exporters, and its dimensions. It is a layout table (returns 1), a page grid
+ * to write as its content rather than as a table, when it says so (role presentation or none), when it
+ * has a single column and no header cell (a stack of blocks), or when a cell holds a table, a heading
+ * or three or more blocks (data cells hold a value or a short paragraph, not sections of a page).
+ * Looks at the rows, the cells and the cells' children only, so every table costs its own size at
+ * most. */
+int dl_table_shape(const dl_node *table, dl_table_dims *dims);
 #define DL_MAX_COLSPAN 1000
 #define DL_MAX_ROWSPAN 65534
 /* A cell's colspan and rowspan, 1 when absent or invalid, capped at the maxima above. */

@@ -6,70 +6,13 @@
 #include <string.h>
 
 #include "common/ascii.h"
-#include "serialize/layout.h"
+#include "serialize/markdown_state.h"
 #include "serialize/math.h"
 #include "serialize/text.h"
-#include "serialize/url.h"
-
-#define PUT(b, lit) dl_htmlbuf_append((b), (lit), sizeof(lit) - 1)
-#define NO_FRAME SIZE_MAX
-
-typedef struct {
-    uint8_t kind;
-    uint16_t flags;
-    long counter; /* lists: next number; tables: columns; rows: cells written */
-    size_t aux;   /* tables: rows written */
-    size_t saved; /* enclosing list / table / row frame */
-} md_frame;
-
-enum { MF_ORDERED = 1, MF_REVERSED = 2, MF_PUSHED = 4, MF_NESTED = 8, MF_GRID = 16, MF_ALT = 32, MF_LAYOUT = 64, MF_MEDIA = 128, MF_NOTE = 256 };
-
-typedef struct {
-    const char *id; /* the referenced element's id (points into the tree) */
-    size_t id_len;
-    char label[24]; /* the [^label] written */
-    uint8_t label_len, defined;
-} md_note;
-
-/* A page has few footnotes; past this many, references are written as the plain text they show. */
-#define MD_MAX_NOTES 1024
-
-typedef struct {
-    const dl_document *doc;
-    const dl_md_options *opts;
-    dl_lw lw;
-    md_frame *frames;
-    size_t nframes, capframes;
-    size_t cur_list, cur_table, cur_row;
-    int inline_only;  /* headings and table cells: one line, blocks become spaces */
-    int in_cell;      /* '|' must be escaped */
-    int em, strong, del, in_link;
-    int br_pending;
-    int media_only;   /* inside an illustration the text leaves out: only images are written */
-    int left_inline, inline_gap; /* opts->inline_gaps, as in text.c */
-    const dl_node *caption_of, *caption; /* the last figure asked for its caption, and the answer */
-    /* Footnotes: the targets of the note references seen so far (sorted by id, for the definitions
-     * that follow them), and how deep inside a definition the walk is. */
-    md_note *notes;
-    size_t nnotes, capnotes;
-    int in_note;
-    const dl_node_filter *filter; /* NULL: every element */
-    size_t list_end;     /* output length when the last list ended, or SIZE_MAX */
-    uint8_t list_end_flags;
-    dl_htmlbuf base, tmp, gather;
-    /* The pipe table being written (only one at a time: a table inside a cell is written inline):
-     * per column, how many more rows a rowspan from above still covers. */
-    uint16_t carry[DL_MAX_COLSPAN];
-    long ncarry;
-    int failed;
-} md_state;
 
 static int is_ws(unsigned char c) { return dl_ascii_is_space(c); }
-static int is_alnum(unsigned char c) {
-    return dl_ascii_is_alnum(c) || c >= 0x80;
-}
 
-static md_frame *push_frame(md_state *st, uint8_t kind) {
+md_frame *md_push_frame(md_state *st, uint8_t kind) {
     if (st->nframes == st->capframes) {
         size_t cap = st->capframes ? st->capframes * 2 : 64;
         if (cap > SIZE_MAX / sizeof(md_frame)) return NULL;
@@ -86,14 +29,14 @@ static md_frame *push_frame(md_state *st, uint8_t kind) {
 
 /* Markdown has no single line break between blocks: a lone newline joins paragraphs, so every block
  * boundary is a blank line (list items and table rows excepted, they ask for 1 themselves). */
-static void block_break(md_state *st) {
+void md_block_break(md_state *st) {
     st->br_pending = 0;
     if (st->inline_only) dl_lw_space(&st->lw);
     else dl_lw_break(&st->lw, 2);
 }
 
 /* A <br> becomes a backslash hard break, written only when more content follows in the same block. */
-static void before_content(md_state *st) {
+void md_before_content(md_state *st) {
     if (!st->br_pending) return;
     st->br_pending = 0;
     dl_lw *lw = &st->lw;
@@ -158,7 +101,7 @@ static void escape_word(md_state *st, const char *s, size_t n, int line_start, i
             break;
         case '<':
             /* raw HTML and autolinks start with '<' and a letter, '/', '!' or '?' */
-            esc = i + 1 == n || is_alnum((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!' ||
+            esc = i + 1 == n || md_is_alnum((unsigned char)s[i + 1]) || s[i + 1] == '/' || s[i + 1] == '!' ||
                   s[i + 1] == '?';
             break;
         case '|':
@@ -166,10 +109,10 @@ static void escape_word(md_state *st, const char *s, size_t n, int line_start, i
             break;
         case '_':
             /* Inside a word (snake_case) an underscore cannot open or close emphasis. */
-            esc = !(i > 0 && i + 1 < n && is_alnum((unsigned char)s[i - 1]) && is_alnum((unsigned char)s[i + 1]));
+            esc = !(i > 0 && i + 1 < n && md_is_alnum((unsigned char)s[i - 1]) && md_is_alnum((unsigned char)s[i + 1]));
             break;
         case '&':
-            esc = i + 1 < n && (is_alnum((unsigned char)s[i + 1]) || s[i + 1] == '#');
+            esc = i + 1 < n && (md_is_alnum((unsigned char)s[i + 1]) || s[i + 1] == '#');
             break;
         default:
             break;
@@ -202,7 +145,7 @@ static void put_text(md_state *st, const char *s, size_t n) {
             dl_lw_space(lw);
             continue;
         }
-        before_content(st);
+        md_before_content(st);
         st->tmp.len = 0;
         escape_word(st, s + start, i - start, at_line_start(lw), st->in_link, &st->tmp);
         if (!st->tmp.failed) dl_lw_word(lw, st->tmp.data, st->tmp.len);
@@ -256,7 +199,7 @@ static void put_title(dl_htmlbuf *b, const dl_attr *title) {
 static void resolve(md_state *st, const char *ref, size_t rlen, dl_htmlbuf *b) {
     dl_htmlbuf url;
     dl_htmlbuf_init(&url);
-    dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, ref, rlen, &url);
+    dl_url_resolve_bounded(&st->ubase, ref, rlen, &url);
     if (url.failed) b->failed = 1;
     else put_destination(b, url.data ? url.data : "", url.len);
     dl_htmlbuf_free(&url);
@@ -355,15 +298,15 @@ static void put_math(md_state *st, const char *tex, size_t n, int display) {
     }
     if (!t->len || t->failed) return;
     if (display && !st->inline_only) {
-        block_break(st);
+        md_block_break(st);
         dl_lw_word(lw, "$$", 2);
         dl_lw_verbatim(lw, "\n", 1);
         dl_lw_verbatim(lw, t->data, t->len);
         dl_lw_verbatim(lw, "\n$$", 3);
-        block_break(st);
+        md_block_break(st);
         return;
     }
-    before_content(st);
+    md_before_content(st);
     dl_lw_begin(lw);
     dl_lw_put(lw, "$", 1);
     dl_lw_put(lw, t->data, t->len);
@@ -379,7 +322,7 @@ static void math_element(md_state *st, const dl_node *math) {
 }
 
 /* Text of a subtree for code: verbatim (pre) or folded (inline code); <br> is a newline. */
-static void gather(md_state *st, const dl_node *root, int folded) {
+void md_gather(md_state *st, const dl_node *root, int folded) {
     dl_htmlbuf *g = &st->gather;
     g->len = 0;
     int space = 0;
@@ -405,7 +348,7 @@ static void gather(md_state *st, const dl_node *root, int folded) {
                 dl_htmlbuf_append(g, s + w, i - w);
             }
         } else if (n->type == DL_NODE_ELEMENT && n != root) {
-            int k = dl_export_kind(n);
+            int k = dl_export_kind_memo(n, NULL, &st->hidden);
             if (k == DL_K_SKIP) skip = 1;
             else if (k == DL_K_BR) {
                 if (folded) space = 1;
@@ -442,7 +385,7 @@ static int class_language(const dl_attr *cls, int wrapper, dl_htmlbuf *out) {
         size_t at = out->len;
         for (const char *c = w + skip; c < p; c++) {
             unsigned char ch = (unsigned char)*c;
-            if (is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '.' || ch == '-')
+            if (md_is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '.' || ch == '-')
                 dl_htmlbuf_append(out, c, 1);
         }
         /* Sphinx's "highlight-default" names no language */
@@ -476,7 +419,7 @@ static void code_language(const dl_node *pre, dl_htmlbuf *out) {
 
 static void fenced_code(md_state *st, const dl_node *pre) {
     dl_lw *lw = &st->lw;
-    gather(st, pre, 0);
+    md_gather(st, pre, 0);
     dl_htmlbuf *g = &st->gather;
     if (g->failed) return;
     int blank = 1;
@@ -489,18 +432,18 @@ static void fenced_code(md_state *st, const dl_node *pre) {
     size_t fence_len = st->tmp.len;
     code_language(pre, &st->tmp);
     if (st->tmp.failed) return;
-    block_break(st);
+    md_block_break(st);
     dl_lw_word(lw, st->tmp.data, st->tmp.len);
     dl_lw_verbatim(lw, "\n", 1);
     dl_lw_verbatim(lw, g->data, g->len);
     if (g->data[g->len - 1] != '\n') dl_lw_verbatim(lw, "\n", 1);
     dl_lw_verbatim(lw, st->tmp.data, fence_len);
-    block_break(st);
+    md_block_break(st);
 }
 
 static void inline_code(md_state *st, const dl_node *code) {
     dl_lw *lw = &st->lw;
-    gather(st, code, 1);
+    md_gather(st, code, 1);
     dl_htmlbuf *g = &st->gather;
     if (g->failed || !g->len) return;
     const dl_node *first = code->first_child;
@@ -525,7 +468,7 @@ static void inline_code(md_state *st, const dl_node *code) {
     if (pad) PUT(t, " ");
     for (size_t i = 0; i < ticks; i++) PUT(t, "`");
     if (t->failed) return;
-    before_content(st);
+    md_before_content(st);
     dl_lw_word(lw, t->data, t->len);
     const dl_node *last = code->last_child;
     if (last && last->type == DL_NODE_TEXT && last->u.text.len &&
@@ -566,34 +509,57 @@ static int put_image(md_state *st, const dl_node *n, const char *caption, size_t
     else if (caption) put_title_text(t, caption, caption_len);
     PUT(t, ")");
     if (t->failed) return -1;
-    before_content(st);
+    md_before_content(st);
     dl_lw_word(lw, t->data, t->len);
     return 0;
 }
 
+/* The caption of a figure for its images' titles: the value kept for it in st->captions (see there),
+ * looked for and gathered on the first image asking. */
+static size_t figure_caption(md_state *st, const dl_node *fig) {
+    size_t v = dl_repeats_value(&st->captions, fig);
+    if (v) return v;
+    const dl_node *cap = NULL;
+    for (const dl_node *c = fig->first_child; c && !cap; c = c->next)
+        if (dl_is_element(c, DL_TAG_figcaption)) cap = c;
+    dl_htmlbuf *g = &st->gather, *t = &st->captions_text;
+    g->len = 0;
+    if (cap) md_gather(st, cap, 1);
+    v = 1;
+    if (g->len && !g->failed) {
+        v = t->len + 2;
+        size_t len = g->len;
+        dl_htmlbuf_append(t, (const char *)&len, sizeof(len));
+        dl_htmlbuf_append(t, g->data, g->len);
+    }
+    dl_repeats_put_value(&st->captions, fig, v);
+    return v;
+}
+
 /* An image of an illustration the text leaves out, on a line of its own, with the caption of the
  * <figure> around it (a few levels up at most) as its title: the caption stays with its picture
- * without entering the running text. */
+ * without entering the running text. A caption titles the images of its figure by the rule of
+ * repeats.h: written for each of a figure's thousand images, it would be written a thousand times. */
 static void media_image(md_state *st, const dl_node *img) {
     const dl_node *fig = img->parent;
     for (int up = 0; fig && up < 4 && !dl_is_element(fig, DL_TAG_figure); up++) fig = fig->parent;
-    const dl_node *cap = NULL;
-    if (dl_is_element(fig, DL_TAG_figure)) {
-        /* a figure of many images is searched for its caption once */
-        if (fig != st->caption_of) {
-            st->caption_of = fig;
-            st->caption = NULL;
-            for (const dl_node *c = fig->first_child; c && !st->caption; c = c->next)
-                if (dl_is_element(c, DL_TAG_figcaption)) st->caption = c;
+    const char *cap = NULL;
+    size_t cap_len = 0;
+    if (dl_is_element(fig, DL_TAG_figure) && st->opts->images) {
+        size_t v = figure_caption(st, fig);
+        dl_htmlbuf *t = &st->captions_text;
+        if (v >= 2 && !t->failed) {
+            const char *at = t->data + (v - 2);
+            memcpy(&cap_len, at, sizeof(cap_len));
+            if (dl_repeat_allowed(dl_repeats_get(&st->captions, fig), cap_len, &st->allowance)) {
+                cap = at + sizeof(cap_len);
+                dl_repeats_add(&st->captions, fig, 1);
+            }
         }
-        cap = st->caption;
     }
-    dl_htmlbuf *g = &st->gather;
-    g->len = 0;
-    if (cap) gather(st, cap, 1);
-    block_break(st);
-    if (put_image(st, img, cap && g->len && !g->failed ? g->data : NULL, g->len) < 0) st->failed = 1;
-    block_break(st);
+    md_block_break(st);
+    if (put_image(st, img, cap, cap ? cap_len : 0) < 0) st->failed = 1;
+    md_block_break(st);
 }
 
 static long parse_long(const dl_attr *a, long dflt) {
@@ -608,123 +574,211 @@ static long parse_long(const dl_attr *a, long dflt) {
     return neg ? -v : v;
 }
 
-/* ---- footnotes: <sup><a href="#fn1">1</a></sup> ... <li id="fn1">...</li> become [^1] ... [^1]: ... */
-
-static int note_cmp(const char *a, size_t an, const char *b, size_t bn) {
-    int c = memcmp(a, b, an < bn ? an : bn);
-    return c ? c : (an > bn) - (an < bn);
+/* Whether a pipe table can show this table. Every row of a pipe table has a cell for every column
+ * (GFM wants the header and delimiter rows full, and aligned rows are what a reader of the text
+ * needs), so it writes rows x columns cells, however few the table holds: one 1,000-column row (a
+ * colspan) over many one-cell rows, or a row of many cells over many short rows, made every row a
+ * kilobyte of empty cells (800 KB of page gave 400 MB). A table whose grid is more than
+ * MD_GRID_PER_CELL times the cells and rows it holds (plus MD_GRID_FREE slots, for the small tables
+ * with a wide heading) is mostly holes, not a grid a reader reads: it is written as its blocks, like
+ * a layout table. A table's Markdown is then at most about 3 bytes a slot, 24 a cell or row of the
+ * page. Data tables fill their grid: of the development corpora's 1,351 tables
+ * of two or more columns, the sparsest has 3.1 slots a cell or row. */
+#define MD_GRID_PER_CELL 8
+#define MD_GRID_FREE 64
+static int grid_fits(const dl_table_dims *d) {
+    unsigned long long slots = ((unsigned long long)d->rows + 1) * (unsigned long long)d->columns;
+    return slots <= MD_GRID_PER_CELL * ((unsigned long long)d->cells + d->rows) + MD_GRID_FREE;
 }
 
-/* Index of the note with this id, or where it would go (*found says which). */
-static size_t note_find(const md_state *st, const char *id, size_t n, int *found) {
-    size_t lo = 0, hi = st->nnotes;
-    *found = 0;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int c = note_cmp(st->notes[mid].id, st->notes[mid].id_len, id, n);
-        if (c == 0) {
-            *found = 1;
-            return mid;
+/* <ul>, <ol>: a block, or a nested list right under its item; ordered lists count from start (or down). */
+static int enter_list(md_state *st, const dl_node *n, md_frame *f) {
+    dl_lw *lw = &st->lw;
+    int nested = st->cur_list != NO_FRAME;
+    /* CommonMark lets an ordered list interrupt a paragraph only when it starts at 1. */
+    if (nested && dl_is_element(n, DL_TAG_ol) && parse_long(dl_element_attr(n, "start", 5), 1) != 1)
+        nested = 0;
+    if (nested && !st->inline_only) {
+        st->br_pending = 0;
+        dl_lw_break(lw, 1);
+        f->flags |= MF_NESTED;
+    } else {
+        md_block_break(st);
+    }
+    f->saved = st->cur_list;
+    st->cur_list = st->nframes - 1;
+    if (dl_is_element(n, DL_TAG_ol)) f->flags |= MF_ORDERED;
+    /* Two lists in a row with the same marker would read as one: the second takes the other
+     * marker ('*' for '-', ')' for '.'). */
+    if (!(f->flags & MF_NESTED) && lw->out->len == st->list_end &&
+        (st->list_end_flags & MF_ORDERED) == (f->flags & MF_ORDERED) && !(st->list_end_flags & MF_ALT))
+        f->flags |= MF_ALT;
+    if (f->flags & MF_ORDERED) {
+        if (dl_element_attr(n, "reversed", 8)) {
+            f->flags |= MF_REVERSED;
+            long items = 0;
+            for (const dl_node *c = n->first_child; c; c = c->next) items += dl_is_element(c, DL_TAG_li);
+            f->counter = parse_long(dl_element_attr(n, "start", 5), items);
+        } else {
+            f->counter = parse_long(dl_element_attr(n, "start", 5), 1);
         }
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
     }
-    return lo;
-}
-
-/* Whether the class attribute contains `word` (lower case) anywhere, ASCII case-insensitively. */
-static int has_class_word(const dl_node *el, const char *word) {
-    const dl_attr *a = dl_element_attr(el, "class", 5);
-    size_t n = strlen(word);
-    if (!a || a->value.len < n) return 0;
-    for (size_t i = 0; i + n <= a->value.len; i++)
-        if (dl_ascii_ieq(a->value.ptr + i, word, n)) return 1;
-    return 0;
-}
-
-/* A note reference: a link to a fragment, showing a short mark ("1", "[2]", "*"), that a page marks as
- * one: inside (or around) a <sup>, role="doc-noteref", or a class naming a footnote. */
-static int is_note_ref(const dl_node *a) {
-    const dl_node *only = a->first_child;
-    int sup = dl_is_element(a->parent, DL_TAG_sup) || (only && !only->next && dl_is_element(only, DL_TAG_sup));
-    const dl_attr *role = dl_element_attr(a, "role", 4);
-    int marked = sup || (role && role->value.len == 11 && memcmp(role->value.ptr, "doc-noteref", 11) == 0) ||
-                 has_class_word(a, "footnote") || has_class_word(a, "fnref");
-    return marked;
-}
-
-/* A link back from a definition to its reference ("↩"), which a footnote's own syntax replaces. */
-static int is_note_backref(const dl_node *a, const dl_attr *href) {
-    if (!href->value.len || href->value.ptr[0] != '#') return 0;
-    const dl_attr *role = dl_element_attr(a, "role", 4);
-    if (role && role->value.len == 12 && memcmp(role->value.ptr, "doc-backlink", 12) == 0) return 1;
-    return has_class_word(a, "backref") || has_class_word(a, "footnote-back") || has_class_word(a, "reversefootnote");
-}
-
-/* Write [^label] for a note reference; 0 when it is not one (or too many notes), -1 out of memory. */
-static int note_reference(md_state *st, const dl_node *a, const dl_attr *href) {
-    if (href->value.len < 2 || href->value.ptr[0] != '#' || !is_note_ref(a)) return 0;
-    gather(st, a, 1);
-    dl_htmlbuf *g = &st->gather;
-    if (g->failed || !g->len || g->len > 8) return 0;
-    char label[24];
-    size_t ll = 0;
-    for (size_t i = 0; i < g->len; i++) {
-        unsigned char c = (unsigned char)g->data[i];
-        if (is_alnum(c) && c < 0x80 && ll < sizeof(label)) label[ll++] = (char)c;
-    }
-    const char *id = href->value.ptr + 1;
-    size_t idn = href->value.len - 1;
-    if (!ll) /* a mark like "*": the label comes from the id */
-        for (size_t i = 0; i < idn && ll < sizeof(label); i++)
-            if (is_alnum((unsigned char)id[i]) && (unsigned char)id[i] < 0x80) label[ll++] = id[i];
-    if (!ll) return 0;
-    int found;
-    size_t at = note_find(st, id, idn, &found);
-    if (!found) {
-        if (st->nnotes >= MD_MAX_NOTES) return 0;
-        if (st->nnotes == st->capnotes) {
-            size_t cap = st->capnotes ? st->capnotes * 2 : 16;
-            md_note *p = realloc(st->notes, cap * sizeof(*p));
-            if (!p) return -1;
-            st->notes = p;
-            st->capnotes = cap;
-        }
-        memmove(st->notes + at + 1, st->notes + at, (st->nnotes - at) * sizeof(*st->notes));
-        md_note *note = &st->notes[at];
-        memset(note, 0, sizeof(*note));
-        note->id = id;
-        note->id_len = idn;
-        memcpy(note->label, label, ll);
-        note->label_len = (uint8_t)ll;
-        st->nnotes++;
-    }
-    md_note *note = &st->notes[at];
-    char mark[32];
-    int k = snprintf(mark, sizeof(mark), "[^%.*s]", (int)note->label_len, note->label);
-    before_content(st);
-    /* glued to the word before it, as the superscript was */
-    dl_lw_word(&st->lw, mark, (size_t)k);
     return 1;
 }
 
-/* Open a footnote definition when el is the target of a reference seen before: "[^label]: " on its
- * first line, its later lines indented. Returns 1 when it did. */
-static int note_definition(md_state *st, const dl_node *el, md_frame *f) {
-    const dl_attr *id = dl_element_attr(el, "id", 2);
-    if (!id) return 0;
-    int found;
-    size_t at = note_find(st, id->value.ptr, id->value.len, &found);
-    if (!found || st->notes[at].defined) return 0;
-    md_note *note = &st->notes[at];
-    note->defined = 1;
-    char first[32];
-    int k = snprintf(first, sizeof(first), "[^%.*s]: ", (int)note->label_len, note->label);
+/* <li>: its marker ("- ", "1. ", the other marker after a list like it) as a container prefix. */
+static int enter_item(md_state *st, const dl_node *n, md_frame *f) {
+    dl_lw *lw = &st->lw;
+    if (st->inline_only) {
+        dl_lw_space(lw);
+        return 1;
+    }
     st->br_pending = 0;
-    dl_lw_break(&st->lw, 2);
-    dl_lw_push_container(&st->lw, first, (size_t)k, "    ", 4);
-    f->flags |= MF_NOTE;
-    st->in_note++;
+    dl_lw_break(lw, 1);
+    char first[24];
+    size_t flen = 2;
+    int alt = st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & MF_ALT);
+    memcpy(first, alt ? "* " : "- ", 2);
+    if (st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & MF_ORDERED)) {
+        md_frame *l = &st->frames[st->cur_list];
+        l->counter = parse_long(dl_element_attr(n, "value", 5), l->counter);
+        long shown = l->counter < 0 ? 0 : l->counter > 999999999L ? 999999999L : l->counter;
+        flen = (size_t)snprintf(first, sizeof(first), alt ? "%ld) " : "%ld. ", shown);
+        if (flen >= sizeof(first)) flen = sizeof(first) - 1;
+        l->counter += (l->flags & MF_REVERSED) ? -1 : 1;
+    }
+    char rest[24];
+    memset(rest, ' ', sizeof(rest));
+    dl_lw_push_container(lw, first, flen, rest, flen);
+    f->flags |= MF_PUSHED;
+    return 1;
+}
+
+/* <table>: a pipe table when its grid fits (grid_fits), else its blocks, like a layout table. */
+static int enter_table(md_state *st, const dl_node *n, md_frame *f) {
+    dl_lw *lw = &st->lw;
+    if (st->opts->no_tables) {
+        st->nframes--;
+        return -1;
+    }
+    f->saved = st->cur_table;
+    st->cur_table = st->nframes - 1;
+    if (st->inline_only) {
+        dl_lw_space(lw);
+        return 1;
+    }
+    md_block_break(st);
+    dl_table_dims dims;
+    if (dl_table_shape(n, &dims) || !grid_fits(&dims)) {
+        f->flags |= MF_LAYOUT;
+    } else {
+        f->counter = dims.columns;
+        f->flags |= MF_GRID;
+        st->ncarry = 0;
+    }
+    return 1;
+}
+
+/* <tr>: a pipe table's line, or a block of a layout table. */
+static int enter_row(md_state *st, const dl_node *n, md_frame *f) {
+    dl_lw *lw = &st->lw;
+    f->saved = st->cur_row;
+    st->cur_row = st->nframes - 1;
+    md_frame *t = st->cur_table != NO_FRAME ? &st->frames[st->cur_table] : NULL;
+    if (!t || !(t->flags & MF_GRID) || st->inline_only) {
+        if (t && (t->flags & MF_LAYOUT) && !st->inline_only) f->flags |= MF_LAYOUT;
+        if (st->inline_only) dl_lw_space(lw);
+        else md_block_break(st);
+        return 1;
+    }
+    f->flags |= MF_GRID;
+    st->br_pending = 0;
+    dl_lw_break(lw, 1);
+    dl_lw_begin(lw);
+    dl_lw_put(lw, "|", 1);
+    st->inline_only++;
+    return 1;
+}
+
+/* <td>, <th>: a cell of the grid (rowspans from above kept aligned), a block, or a space. */
+static int enter_cell(md_state *st, const dl_node *n, md_frame *f) {
+    dl_lw *lw = &st->lw;
+    md_frame *r = st->cur_row != NO_FRAME ? &st->frames[st->cur_row] : NULL;
+    if (r && (r->flags & MF_GRID) && st->in_cell == 0) {
+        f->flags |= MF_GRID;
+        md_frame *t = &st->frames[st->cur_table];
+        /* Columns a rowspan from above covers are empty cells here: the grid stays aligned. */
+        while (r->counter < t->counter && r->counter < st->ncarry && st->carry[r->counter]) {
+            dl_lw_put(lw, " |", 2);
+            r->counter++;
+        }
+        f->counter = dl_cell_colspan(n);
+        long down = dl_cell_rowspan(n);
+        for (long c = r->counter; c < r->counter + f->counter && c < DL_MAX_COLSPAN; c++) {
+            while (st->ncarry <= c) st->carry[st->ncarry++] = 0;
+            st->carry[c] = (uint16_t)down; /* this row counts: decremented when it ends */
+        }
+        lw->pending_space = 1;
+        st->in_cell++;
+    } else if (r && (r->flags & MF_LAYOUT)) {
+        md_block_break(st);
+    } else {
+        dl_lw_space(lw);
+    }
+    return 1;
+}
+
+/* <a href>: a footnote mark, or the link's opening marker (its target written when it closes). */
+static int enter_link(md_state *st, const dl_node *n, md_frame *f) {
+    dl_lw *lw = &st->lw;
+    const dl_attr *href = dl_element_attr(n, "href", 4);
+    if (href && st->in_note && md_is_note_backref(n, href)) {
+        st->nframes--;
+        return -1;
+    }
+    if (href && !st->in_link && !st->opts->no_links) {
+        int r = md_note_reference(st, n, href);
+        if (r < 0) return -2;
+        if (r) {
+            st->nframes--;
+            return -1;
+        }
+    }
+    if (st->opts->no_links || st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len))
+        return 1;
+    /* A link is written on the lines its text takes, closed and reopened on each (Markdown has no
+     * link over a line break or blocks), and a misnested one is copied by the tree builder into
+     * each later paragraph: one long target could be written once per line or paragraph. Its
+     * writes follow the rule of repeats.h, its text is written plain where the rule refuses. A
+     * copy pays when its link is built, since building reads the whole target: the size of its
+     * link, known from the first copy built, is kept as the key's value + 1, so a copy the
+     * allowance cannot pay costs nothing more. */
+    const void *shared = dl_shared_attrs(n);
+    size_t known = shared ? dl_repeats_value(&st->links, shared) : 0;
+    if (known && st->allowance < known - 1) return 1;
+    dl_htmlbuf *t = &st->tmp;
+    t->len = 0;
+    PUT(t, "](");
+    resolve(st, href->value.ptr, href->value.len, t);
+    put_title(t, dl_element_attr(n, "title", 5));
+    PUT(t, ")");
+    if (t->failed) return -2;
+    if (shared) {
+        if (!known) dl_repeats_put_value(&st->links, shared, t->len + 2);
+        if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->links, shared), t->len + 1, &st->allowance)) return 1;
+    }
+    /* A '!' right before the link would make it an image: escape it. */
+    dl_htmlbuf *o = lw->out;
+    if (!lw->pending_space && !lw->pending_break && o->len && !o->failed && o->data[o->len - 1] == '!') {
+        o->data[o->len - 1] = '\\';
+        dl_htmlbuf_append(o, "!", 1);
+    }
+    /* its first open is free (a copy's was paid above), each reopen on a later line paid */
+    dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
+    dl_lw_limit_marker(lw, &st->allowance);
+    f->flags |= MF_PUSHED;
+    f->shared = shared;
+    st->in_link = 1;
     return 1;
 }
 
@@ -733,7 +787,7 @@ static int enter(md_state *st, const dl_node *n) {
     switch (n->type) {
     case DL_NODE_DOCUMENT:
     case DL_NODE_FRAGMENT:
-        return push_frame(st, DL_K_INLINE) ? 1 : -2;
+        return md_push_frame(st, DL_K_INLINE) ? 1 : -2;
     case DL_NODE_TEXT:
         if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
         if (st->inline_gap && !st->media_only) dl_lw_touch_gap(lw, n->u.text.ptr, n->u.text.len);
@@ -753,13 +807,13 @@ static int enter(md_state *st, const dl_node *n) {
     }
     if (st->media_only) {
         /* inside an illustration: its images, nothing else */
-        if (dl_export_kind_shown(n, st->filter) == DL_K_SKIP) return -1;
-        if (!push_frame(st, DL_K_INLINE)) return -2;
+        if (dl_export_kind_memo(n, st->filter, &st->hidden) == DL_K_SKIP) return -1;
+        if (!md_push_frame(st, DL_K_INLINE)) return -2;
         if (dl_is_element(n, DL_TAG_img)) media_image(st, n);
         return 1;
     }
     if (st->filter && st->filter->media && st->filter->media(st->filter->ctx, n)) {
-        md_frame *f = push_frame(st, DL_K_INLINE);
+        md_frame *f = md_push_frame(st, DL_K_INLINE);
         if (!f) return -2;
         f->flags |= MF_MEDIA;
         st->media_only++;
@@ -779,7 +833,7 @@ static int enter(md_state *st, const dl_node *n) {
         if (dl_math_script(n, &tex, &tex_len, &display)) put_math(st, tex, tex_len, display);
         return -1;
     }
-    int kind = dl_export_kind_shown(n, st->filter);
+    int kind = dl_export_kind_memo(n, st->filter, &st->hidden);
     if (kind == DL_K_SKIP) return -1;
     if (kind == DL_K_INLINE || kind == DL_K_BLOCK) {
         int mk = dl_math_renderer_kind(st->doc, n);
@@ -797,11 +851,11 @@ static int enter(md_state *st, const dl_node *n) {
     if (kind == DL_K_BLOCK && st->cur_table != NO_FRAME && (st->frames[st->cur_table].flags & MF_GRID) &&
         (dl_is_element(n, DL_TAG_tbody) || dl_is_element(n, DL_TAG_thead) || dl_is_element(n, DL_TAG_tfoot)))
         kind = DL_K_INLINE;
-    md_frame *f = push_frame(st, (uint8_t)kind);
+    md_frame *f = md_push_frame(st, (uint8_t)kind);
     if (!f) return -2;
     if (st->nnotes && !st->inline_only && n->u.element.nattrs &&
         (kind == DL_K_LI || kind == DL_K_PARA || kind == DL_K_BLOCK || kind == DL_K_DD) &&
-        note_definition(st, n, f))
+        md_note_definition(st, n, f))
         return 1;
     switch (kind) {
     case DL_K_PARA:
@@ -809,10 +863,10 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_K_CAPTION:
     case DL_K_DT:
     case DL_K_DD:
-        block_break(st);
+        md_block_break(st);
         break;
     case DL_K_HEADING:
-        block_break(st);
+        md_block_break(st);
         if (!st->inline_only) {
             static const char hashes[] = "###### ";
             int level = (int)(n->atom - DL_TAG_h1) + 1;
@@ -822,7 +876,7 @@ static int enter(md_state *st, const dl_node *n) {
         st->inline_only++;
         break;
     case DL_K_QUOTE:
-        block_break(st);
+        md_block_break(st);
         if (!st->inline_only) {
             dl_lw_push_container(lw, "> ", 2, "> ", 2);
             f->flags |= MF_PUSHED;
@@ -840,7 +894,7 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_K_BR:
         /* A line break inside a pipe table's cell cannot be a newline: GFM renders <br> there. */
         if (st->in_cell && st->inline_only) {
-            before_content(st);
+            md_before_content(st);
             dl_lw_word(lw, "<br>", 4);
         } else if (st->inline_only) {
             dl_lw_space(lw);
@@ -849,134 +903,22 @@ static int enter(md_state *st, const dl_node *n) {
         }
         break;
     case DL_K_HR:
-        block_break(st);
+        md_block_break(st);
         if (!st->inline_only) {
             dl_lw_word(lw, "---", 3);
-            block_break(st);
+            md_block_break(st);
         }
         break;
-    case DL_K_LIST: {
-        int nested = st->cur_list != NO_FRAME;
-        /* CommonMark lets an ordered list interrupt a paragraph only when it starts at 1. */
-        if (nested && dl_is_element(n, DL_TAG_ol) && parse_long(dl_element_attr(n, "start", 5), 1) != 1)
-            nested = 0;
-        if (nested && !st->inline_only) {
-            st->br_pending = 0;
-            dl_lw_break(lw, 1);
-            f->flags |= MF_NESTED;
-        } else {
-            block_break(st);
-        }
-        f->saved = st->cur_list;
-        st->cur_list = st->nframes - 1;
-        if (dl_is_element(n, DL_TAG_ol)) f->flags |= MF_ORDERED;
-        /* Two lists in a row with the same marker would read as one: the second takes the other
-         * marker ('*' for '-', ')' for '.'). */
-        if (!(f->flags & MF_NESTED) && lw->out->len == st->list_end &&
-            (st->list_end_flags & MF_ORDERED) == (f->flags & MF_ORDERED) && !(st->list_end_flags & MF_ALT))
-            f->flags |= MF_ALT;
-        if (f->flags & MF_ORDERED) {
-            if (dl_element_attr(n, "reversed", 8)) {
-                f->flags |= MF_REVERSED;
-                long items = 0;
-                for (const dl_node *c = n->first_child; c; c = c->next) items += dl_is_element(c, DL_TAG_li);
-                f->counter = parse_long(dl_element_attr(n, "start", 5), items);
-            } else {
-                f->counter = parse_long(dl_element_attr(n, "start", 5), 1);
-            }
-        }
-        break;
-    }
-    case DL_K_LI: {
-        if (st->inline_only) {
-            dl_lw_space(lw);
-            break;
-        }
-        st->br_pending = 0;
-        dl_lw_break(lw, 1);
-        char first[24];
-        size_t flen = 2;
-        int alt = st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & MF_ALT);
-        memcpy(first, alt ? "* " : "- ", 2);
-        if (st->cur_list != NO_FRAME && (st->frames[st->cur_list].flags & MF_ORDERED)) {
-            md_frame *l = &st->frames[st->cur_list];
-            l->counter = parse_long(dl_element_attr(n, "value", 5), l->counter);
-            long shown = l->counter < 0 ? 0 : l->counter > 999999999L ? 999999999L : l->counter;
-            flen = (size_t)snprintf(first, sizeof(first), alt ? "%ld) " : "%ld. ", shown);
-            if (flen >= sizeof(first)) flen = sizeof(first) - 1;
-            l->counter += (l->flags & MF_REVERSED) ? -1 : 1;
-        }
-        char rest[24];
-        memset(rest, ' ', sizeof(rest));
-        dl_lw_push_container(lw, first, flen, rest, flen);
-        f->flags |= MF_PUSHED;
-        break;
-    }
-    case DL_K_TABLE: {
-        if (st->opts->no_tables) {
-            st->nframes--;
-            return -1;
-        }
-        f->saved = st->cur_table;
-        st->cur_table = st->nframes - 1;
-        if (st->inline_only) {
-            dl_lw_space(lw);
-            break;
-        }
-        block_break(st);
-        long cols;
-        if (dl_table_shape(n, &cols)) {
-            f->flags |= MF_LAYOUT;
-        } else {
-            f->counter = cols;
-            f->flags |= MF_GRID;
-            st->ncarry = 0;
-        }
-        break;
-    }
-    case DL_K_TR: {
-        f->saved = st->cur_row;
-        st->cur_row = st->nframes - 1;
-        md_frame *t = st->cur_table != NO_FRAME ? &st->frames[st->cur_table] : NULL;
-        if (!t || !(t->flags & MF_GRID) || st->inline_only) {
-            if (t && (t->flags & MF_LAYOUT) && !st->inline_only) f->flags |= MF_LAYOUT;
-            if (st->inline_only) dl_lw_space(lw);
-            else block_break(st);
-            break;
-        }
-        f->flags |= MF_GRID;
-        st->br_pending = 0;
-        dl_lw_break(lw, 1);
-        dl_lw_begin(lw);
-        dl_lw_put(lw, "|", 1);
-        st->inline_only++;
-        break;
-    }
-    case DL_K_CELL: {
-        md_frame *r = st->cur_row != NO_FRAME ? &st->frames[st->cur_row] : NULL;
-        if (r && (r->flags & MF_GRID) && st->in_cell == 0) {
-            f->flags |= MF_GRID;
-            md_frame *t = &st->frames[st->cur_table];
-            /* Columns a rowspan from above covers are empty cells here: the grid stays aligned. */
-            while (r->counter < t->counter && r->counter < st->ncarry && st->carry[r->counter]) {
-                dl_lw_put(lw, " |", 2);
-                r->counter++;
-            }
-            f->counter = dl_cell_colspan(n);
-            long down = dl_cell_rowspan(n);
-            for (long c = r->counter; c < r->counter + f->counter && c < DL_MAX_COLSPAN; c++) {
-                while (st->ncarry <= c) st->carry[st->ncarry++] = 0;
-                st->carry[c] = (uint16_t)down; /* this row counts: decremented when it ends */
-            }
-            lw->pending_space = 1;
-            st->in_cell++;
-        } else if (r && (r->flags & MF_LAYOUT)) {
-            block_break(st);
-        } else {
-            dl_lw_space(lw);
-        }
-        break;
-    }
+    case DL_K_LIST:
+        return enter_list(st, n, f);
+    case DL_K_LI:
+        return enter_item(st, n, f);
+    case DL_K_TABLE:
+        return enter_table(st, n, f);
+    case DL_K_TR:
+        return enter_row(st, n, f);
+    case DL_K_CELL:
+        return enter_cell(st, n, f);
     case DL_K_EM:
     case DL_K_STRONG:
     case DL_K_DEL: {
@@ -989,40 +931,8 @@ static int enter(md_state *st, const dl_node *n) {
         }
         break;
     }
-    case DL_K_A: {
-        const dl_attr *href = dl_element_attr(n, "href", 4);
-        if (href && st->in_note && is_note_backref(n, href)) {
-            st->nframes--;
-            return -1;
-        }
-        if (href && !st->in_link && !st->opts->no_links) {
-            int r = note_reference(st, n, href);
-            if (r < 0) return -2;
-            if (r) {
-                st->nframes--;
-                return -1;
-            }
-        }
-        if (st->opts->no_links || st->in_link || !href || !dl_url_is_followable(href->value.ptr, href->value.len))
-            break;
-        dl_htmlbuf *t = &st->tmp;
-        t->len = 0;
-        PUT(t, "](");
-        resolve(st, href->value.ptr, href->value.len, t);
-        put_title(t, dl_element_attr(n, "title", 5));
-        PUT(t, ")");
-        if (t->failed) return -2;
-        /* A '!' right before the link would make it an image: escape it. */
-        dl_htmlbuf *o = lw->out;
-        if (!lw->pending_space && !lw->pending_break && o->len && !o->failed && o->data[o->len - 1] == '!') {
-            o->data[o->len - 1] = '\\';
-            dl_htmlbuf_append(o, "!", 1);
-        }
-        dl_lw_push_marker(lw, "[", 1, t->data, t->len, 1);
-        f->flags |= MF_PUSHED;
-        st->in_link = 1;
-        break;
-    }
+    case DL_K_A:
+        return enter_link(st, n, f);
     case DL_K_IMG:
         if (put_image(st, n, NULL, 0) < 0) return -2;
         break;
@@ -1053,16 +963,16 @@ static void leave(md_state *st) {
     case DL_K_CAPTION:
     case DL_K_DT:
     case DL_K_DD:
-        block_break(st);
+        md_block_break(st);
         break;
     case DL_K_HEADING:
         st->inline_only--;
         if (f->flags & MF_PUSHED) dl_lw_pop_container(lw);
-        block_break(st);
+        md_block_break(st);
         break;
     case DL_K_QUOTE:
         if (f->flags & MF_PUSHED) dl_lw_pop_container(lw);
-        block_break(st);
+        md_block_break(st);
         break;
     case DL_K_LIST:
         st->cur_list = f->saved;
@@ -1070,7 +980,7 @@ static void leave(md_state *st) {
             st->br_pending = 0;
             dl_lw_break(lw, 1);
         } else {
-            block_break(st);
+            md_block_break(st);
             st->list_end = lw->out->len;
             st->list_end_flags = f->flags;
         }
@@ -1084,7 +994,7 @@ static void leave(md_state *st) {
         break;
     case DL_K_TABLE:
         st->cur_table = f->saved;
-        block_break(st);
+        md_block_break(st);
         break;
     case DL_K_TR: {
         st->cur_row = f->saved;
@@ -1113,7 +1023,7 @@ static void leave(md_state *st) {
             for (long c = 0; c < f->counter && r->counter < t->counter; c++, r->counter++)
                 dl_lw_put(lw, c ? "  |" : " |", c ? 3 : 2);
         } else if (st->cur_row != NO_FRAME && (st->frames[st->cur_row].flags & MF_LAYOUT)) {
-            block_break(st);
+            md_block_break(st);
         } else {
             dl_lw_space(lw);
         }
@@ -1129,6 +1039,10 @@ static void leave(md_state *st) {
     case DL_K_A:
         if (f->flags & MF_PUSHED) {
             st->in_link = 0;
+            if (f->shared) {
+                uint32_t opens = dl_lw_marker_opens(lw);
+                dl_repeats_add(&st->links, f->shared, opens ? opens : 1);
+            }
             dl_lw_pop_marker(lw, 1, NULL);
         }
         break;
@@ -1158,21 +1072,31 @@ int dl_to_markdown_nodes(const dl_document *doc, const dl_node *const *roots, si
     dl_htmlbuf_init(&st.gather);
     dl_lw_init(&st.lw, out, 0);
     dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+    dl_url_base_init(&st.ubase, st.base.data, st.base.len, dl_url_budget(doc));
+    dl_repeats_init(&st.links);
+    dl_repeats_init(&st.captions);
+    dl_repeats_init(&st.hidden);
+    dl_htmlbuf_init(&st.captions_text);
+    st.allowance = dl_repeats_allowance(doc);
     st.filter = filter && filter->skip ? filter : NULL;
 
     int s = 0;
     for (size_t r = 0; r < nroots && s != -2; r++) {
-        if (r) block_break(&st); /* separate containers are separate blocks */
+        if (r) md_block_break(&st); /* separate containers are separate blocks */
         s = dl_walk(roots[r], walk_enter, walk_leave, &st);
     }
     dl_lw_finish(&st.lw);
     int failed = s == -2 || st.failed || dl_lw_failed(&st.lw) || st.base.failed || st.tmp.failed || st.gather.failed ||
-                 out->failed;
+                 st.links.failed || st.captions.failed || st.captions_text.failed || st.hidden.failed || out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
     free(st.notes);
     dl_htmlbuf_free(&st.base);
     dl_htmlbuf_free(&st.tmp);
     dl_htmlbuf_free(&st.gather);
+    dl_repeats_free(&st.links);
+    dl_repeats_free(&st.captions);
+    dl_repeats_free(&st.hidden);
+    dl_htmlbuf_free(&st.captions_text);
     return failed ? -1 : 0;
 }

@@ -27,6 +27,11 @@ enum {
      * content is left exactly as it is. The result parses to a tree with the same elements and the
      * same non-whitespace text, not byte-identical text nodes. */
     DL_SERIALIZE_PRETTY = 1u << 0,
+    /* Write a carriage return in text and attribute values as "&#13;". The HTML Standard writes it as
+     * it is, and a parser reads a raw CR (or CR LF) back as LF ("normalize newlines"), so a text that
+     * holds one (from "&#13;" in the page) would not parse back to itself; the sanitizer, whose output
+     * must, sets this. */
+    DL_SERIALIZE_ESCAPE_CR = 1u << 1,
 };
 
 /* Serialize `node` into `out` (appending):

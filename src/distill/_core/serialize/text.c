@@ -7,6 +7,7 @@
 
 #include "common/ascii.h"
 #include "serialize/layout.h"
+#include "serialize/repeats.h"
 #include "serialize/url.h"
 
 #define PUT(b, lit) dl_htmlbuf_append((b), (lit), sizeof(lit) - 1)
@@ -40,6 +41,10 @@ typedef struct {
     int left_inline;    /* an inline element was just left, no text since (opts->inline_gaps) */
     int inline_gap;     /* ... and another element entered after it: the next word starts a new one */
     dl_htmlbuf base;    /* effective base URL */
+    dl_url_base ubase;  /* ... split, with the page's allowance for resolution (url.h) */
+    dl_repeats links;   /* link targets written per shared attribute array (repeats.h) */
+    dl_repeats hidden;  /* whether copies are hidden, per shared attribute array (dl_export_kind_memo) */
+    size_t allowance;   /* what repeated pieces may still write (repeats.h) */
     dl_htmlbuf urls;    /* targets of the open links */
     dl_htmlbuf notes;   /* footnote list */
     dl_htmlbuf tmp;
@@ -49,24 +54,6 @@ typedef struct {
 } tx_state;
 
 static int is_ws(unsigned char c) { return dl_ascii_is_space(c); }
-
-void dl_document_base_url(const dl_document *doc, const char *url, size_t url_len, dl_htmlbuf *out) {
-    const dl_attr *href = NULL;
-    /* The document's <base> lives in html > head; a bounded look there, not a walk of the page. */
-    const dl_node *root = doc ? doc->root : NULL;
-    if (root && root->type == DL_NODE_DOCUMENT) {
-        for (const dl_node *h = root->first_child; h && !href; h = h->next) {
-            if (!dl_is_element(h, DL_TAG_html)) continue;
-            for (const dl_node *hd = h->first_child; hd && !href; hd = hd->next) {
-                if (!dl_is_element(hd, DL_TAG_head)) continue;
-                for (const dl_node *b = hd->first_child; b && !href; b = b->next)
-                    if (dl_is_element(b, DL_TAG_base)) href = dl_element_attr(b, "href", 4);
-            }
-        }
-    }
-    if (href) dl_url_resolve(url, url_len, href->value.ptr, href->value.len, out);
-    else if (url) dl_url_clean(url, url_len, out);
-}
 
 static tx_frame *push_frame(tx_state *st, uint8_t kind) {
     if (st->nframes == st->capframes) {
@@ -170,7 +157,7 @@ static int enter(tx_state *st, const dl_node *n) {
     default:
         return -1;
     }
-    int kind = dl_export_kind_shown(n, st->filter);
+    int kind = dl_export_kind_memo(n, st->filter, &st->hidden);
     if (kind == DL_K_SKIP) return -1;
     if (st->filter && st->filter->skip(st->filter->ctx, n)) return -1;
     tx_frame *f = push_frame(st, (uint8_t)kind);
@@ -247,8 +234,8 @@ static int enter(tx_state *st, const dl_node *n) {
             return -1;
         }
         block_break(st, 2);
-        long cols;
-        if (!st->inline_only && dl_table_shape(n, &cols)) f->flags |= TF_LAYOUT;
+        dl_table_dims dims;
+        if (!st->inline_only && dl_table_shape(n, &dims)) f->flags |= TF_LAYOUT;
         f->saved = st->cur_table;
         st->cur_table = st->nframes - 1;
         break;
@@ -280,10 +267,25 @@ static int enter(tx_state *st, const dl_node *n) {
     case DL_K_A: {
         const dl_attr *href = dl_element_attr(n, "href", 4);
         if (st->opts->links == DL_TEXT_LINKS_NONE || st->in_link || !link_target_usable(href)) break;
+        /* The copies of a misnested link (repeats.h) pay for its target when it is resolved, which
+         * reads all of it: its size, known from the first copy, is kept as the key's value + 1, so a
+         * copy the allowance cannot pay costs nothing more. */
+        const void *shared = dl_shared_attrs(n);
+        size_t known = shared ? dl_repeats_value(&st->links, shared) : 0;
+        if (known && !dl_repeat_allowed(dl_repeats_copy_writes(&st->links, shared), known - 1, &st->allowance))
+            break;
         f->aux = st->urls.len;
-        dl_url_resolve(st->base.len ? st->base.data : NULL, st->base.len, href->value.ptr, href->value.len,
-                       &st->urls);
+        dl_url_resolve_bounded(&st->ubase, href->value.ptr, href->value.len, &st->urls);
         f->counter = (long)(st->urls.len - f->aux);
+        if (shared && !known) {
+            size_t cost = (size_t)f->counter + 4;
+            dl_repeats_put_value(&st->links, shared, cost + 1);
+            if (!dl_repeat_allowed(dl_repeats_copy_writes(&st->links, shared), cost, &st->allowance)) {
+                st->urls.len = f->aux;
+                break;
+            }
+        }
+        if (shared) dl_repeats_add(&st->links, shared, 1);
         dl_lw_push_marker(lw, "", 0, "", 0, 0);
         f->flags |= TF_PUSHED;
         st->in_link = 1;
@@ -416,6 +418,10 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
     dl_htmlbuf_init(&st.tmp);
     dl_lw_init(&st.lw, out, opts->width);
     if (opts->links != DL_TEXT_LINKS_NONE) dl_document_base_url(doc, opts->base_url, opts->base_len, &st.base);
+    dl_url_base_init(&st.ubase, st.base.data, st.base.len, dl_url_budget(doc));
+    dl_repeats_init(&st.links);
+    dl_repeats_init(&st.hidden);
+    st.allowance = dl_repeats_allowance(doc);
     st.filter = filter && filter->skip ? filter : NULL;
 
     int s = 0;
@@ -429,12 +435,14 @@ int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t
         dl_htmlbuf_append(out, st.notes.data, st.notes.len - 1);
     }
     int failed = s == -2 || dl_lw_failed(&st.lw) || st.base.failed || st.urls.failed || st.notes.failed ||
-                 st.tmp.failed || out->failed;
+                 st.tmp.failed || st.links.failed || st.hidden.failed || out->failed;
     dl_lw_free(&st.lw);
     free(st.frames);
     dl_htmlbuf_free(&st.base);
     dl_htmlbuf_free(&st.urls);
     dl_htmlbuf_free(&st.notes);
     dl_htmlbuf_free(&st.tmp);
+    dl_repeats_free(&st.links);
+    dl_repeats_free(&st.hidden);
     return failed ? -1 : 0;
 }

@@ -30,8 +30,4 @@ int dl_to_text(const dl_document *doc, const dl_node *node, const dl_text_option
 int dl_to_text_nodes(const dl_document *doc, const dl_node *const *roots, size_t nroots,
                      const dl_node_filter *filter, const dl_text_options *opts, dl_htmlbuf *out);
 
-/* The effective base URL of a document: its first <base href> resolved against `url` (may be NULL),
- * else `url`. Appends to out (nothing when neither is known). */
-void dl_document_base_url(const dl_document *doc, const char *url, size_t url_len, dl_htmlbuf *out);
-
 #endif

@@ -190,6 +190,80 @@ done:
     dl_htmlbuf_free(&merged);
 }
 
+void dl_document_base_url(const dl_document *doc, const char *url, size_t url_len, dl_htmlbuf *out) {
+    const dl_attr *href = NULL;
+    /* The document's <base> lives in html > head; a bounded look there, not a walk of the page. */
+    const dl_node *root = doc ? doc->root : NULL;
+    if (root && root->type == DL_NODE_DOCUMENT) {
+        for (const dl_node *h = root->first_child; h && !href; h = h->next) {
+            if (!dl_is_element(h, DL_TAG_html)) continue;
+            for (const dl_node *hd = h->first_child; hd && !href; hd = hd->next) {
+                if (!dl_is_element(hd, DL_TAG_head)) continue;
+                for (const dl_node *b = hd->first_child; b && !href; b = b->next)
+                    if (dl_is_element(b, DL_TAG_base)) href = dl_element_attr(b, "href", 4);
+            }
+        }
+    }
+    if (href) dl_url_resolve(url, url_len, href->value.ptr, href->value.len, out);
+    else if (url) dl_url_clean(url, url_len, out);
+}
+
+void dl_url_base_init(dl_url_base *b, const char *s, size_t n, size_t budget) {
+    memset(b, 0, sizeof(*b));
+    b->budget = budget;
+    if (!s || !n) return;
+    url_parts u;
+    split(s, n, &u);
+    if (!u.scheme.has) return; /* nothing to resolve against: references stay as they are */
+    b->p = s;
+    b->len = n;
+    b->scheme_end = u.scheme.n + 1;
+    b->auth_end = u.auth.has ? (size_t)(u.auth.p + u.auth.n - s) : b->scheme_end;
+    b->path_end = (size_t)(u.path.p + u.path.n - s);
+    b->dir_end = b->path_end;
+    while (b->dir_end > b->auth_end && s[b->dir_end - 1] != '/') b->dir_end--;
+    b->query_end = u.frag.has ? (size_t)(u.frag.p - 1 - s) : n;
+}
+
+size_t dl_url_budget(const dl_document *doc) {
+    if (!doc) return 0;
+    return doc->source_len > SIZE_MAX / 2 ? SIZE_MAX : 2 * doc->source_len;
+}
+
+int dl_url_resolve_bounded(dl_url_base *b, const char *ref, size_t rlen, dl_htmlbuf *out) {
+    dl_htmlbuf cr;
+    dl_htmlbuf_init(&cr);
+    dl_url_clean(ref, rlen, &cr);
+    if (cr.failed) {
+        out->failed = 1;
+        return 0;
+    }
+    const char *r = cr.data ? cr.data : "";
+    size_t n = cr.len, take;
+    /* The part of the base RFC 3986 5.2.2 reads for this reference: passing only that part gives the
+     * same result as the whole base, at the cost of that part. */
+    if (!b->p || dl_url_scheme_len(r, n)) take = 0;
+    else if (n >= 2 && r[0] == '/' && r[1] == '/') take = b->scheme_end;
+    else if (n && r[0] == '/') take = b->auth_end;
+    else if (n && r[0] == '?') take = b->path_end;
+    else if (!n || r[0] == '#') take = b->query_end;
+    else take = b->dir_end;
+    size_t free_part = n + DL_URL_FREE_BASE;
+    int resolved = 0;
+    if (take <= free_part) {
+        resolved = take > 0;
+    } else if (take - free_part <= b->budget) {
+        b->budget -= take - free_part;
+        resolved = 1;
+    }
+    /* An absolute reference (take 0) still goes through dl_url_resolve, which removes its dot
+     * segments, as it always did; a refused one is written cleaned, exactly as it stands. */
+    if (resolved || take == 0) dl_url_resolve(resolved ? b->p : NULL, resolved ? take : 0, r, n, out);
+    else dl_htmlbuf_append(out, r, n);
+    dl_htmlbuf_free(&cr);
+    return resolved;
+}
+
 int dl_url_is_followable(const char *s, size_t n) {
     char head[16];
     size_t k = 0;

@@ -96,7 +96,7 @@ int dl_article_content_skip(const void *ctx, const dl_node *el);
 int dl_article_content_show(const void *ctx, const dl_node *el);
 /* Whether an element the text leaves out is an illustration (a figure, picture or caption, or a block
  * named only for images, photos, galleries, media or captions): Markdown shows its images and HTML the
- * whole of it (extract/article_render.c asks about the outermost skipped elements only). */
+ * whole of it (extract/pipeline/pipeline.c asks about the outermost skipped elements only). */
 int dl_article_is_illustration(const dl_node *el);
 void dl_article_content_free(dl_article_content_result *r);
 

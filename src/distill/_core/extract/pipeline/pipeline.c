@@ -205,7 +205,7 @@ int dl_extraction_render(const dl_extraction *x, int kind, const dl_policy *poli
         filter.media = render_media;
         rc = dl_to_markdown_nodes(x->doc, c->roots, c->nroots, &filter, &m, out);
     } else {
-        rc = dl_sanitize_nodes(policy, x->doc, c->roots, c->nroots, &filter, out);
+        rc = dl_sanitize_nodes_base(policy, x->doc, c->roots, c->nroots, &filter, base_url, base_len, 1, out);
     }
     return rc < 0 || out->failed ? -1 : 0;
 }

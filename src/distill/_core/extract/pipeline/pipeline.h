@@ -95,7 +95,8 @@ enum { DL_RENDER_TEXT = 0, DL_RENDER_MARKDOWN = 1, DL_RENDER_HTML = 2 };
 /* Append the extraction's content rendered as `kind` to out: DL_RENDER_TEXT is Article.text itself,
  * DL_RENDER_MARKDOWN and DL_RENDER_HTML are drawn from the same selection with the extraction's options
  * (images, links, tables, formatting). `policy` is the sanitizer policy for HTML; base_url (UTF-8, may be
- * NULL) makes Markdown links and images absolute, the document's <base href> applying on top.
+ * NULL) makes the links and images of Markdown and HTML absolute, the document's <base href> applying on
+ * top (within the bound of dl_url_resolve_bounded, serialize/url.h).
  * Read-only on x: any number of threads may render one extraction. Returns 0, or -1 on out of memory. */
 int dl_extraction_render(const dl_extraction *x, int kind, const dl_policy *policy, const char *base_url,
                          size_t base_len, dl_htmlbuf *out);
