@@ -25,7 +25,10 @@ import os
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+try:  # the installed distill; else the source tree's (built in place), for a run from a checkout
+    import distill  # noqa: F401
+except ImportError:
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from distill import batch  # noqa: E402
 from distill._inflate import CorruptData, Inflater, TooLarge  # noqa: E402

@@ -292,9 +292,9 @@ def test_corrupt_member_records_agree_with_and_without_the_isal_accelerator(tmp_
     _, members, _ = _crawl_copies(tmp_path)
     data, starts = _warc_members(members)
     bad = bytearray(data)
-    for k in (3, 17):  # two members damaged in their middle
-        mid = (starts[k] + starts[k + 1]) // 2
-        bad[mid:mid + 64] = bytes(64)
+    for k in (3, 17):  # two members damaged after their WARC header: the error records keep the URL
+        end = starts[k + 1] - 8  # the gzip trailer (CRC-32, length) follows the deflate stream
+        bad[end - 32:end] = bytes(32)
     hurt = tmp_path / "hurt.warc.gz"
     hurt.write_bytes(bytes(bad))
     import distill._inflate as inflate

@@ -72,7 +72,8 @@ def test_parquet_columns_are_the_declared_fields(tmp_path) -> None:  # type: ign
     out = tmp_path / "out.parquet"
     import os
 
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    # the command must run the distill under test (installed, or the source tree's), not another on sys.path
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(distill.__file__)))
     subprocess.run([sys.executable, "-m", "distill.cli.main", "extract", "--markdown", str(page), "-o", str(out)],
                    check=True, capture_output=True, env=env)
     assert pq.read_table(out).column_names == list(FIELDS) + ["markdown"]
