@@ -636,6 +636,12 @@ void dl_tab_enter(dl_actx *cx, const dl_node *x, const dl_known_attrs *ka) {
         dl_known_attrs_gather(x, &foreign);
         ka = &foreign;
     }
+    /* A named anchor, <a name="..."> without an href, is no link: it marks a place to link to (the
+     * HTML Standard, 4.5.1, calls an <a> without an href a placeholder). Old pages often leave it
+     * open, so that the parser puts every paragraph after it inside it: counted as link text, a whole
+     * article read as navigation and was dropped. An <a> with neither is still a link: a script makes
+     * it one (a user name that opens a menu, a "more" toggle). */
+    if ((e->flags & F_LINK) && !ka->href && ka->name) e->flags &= (uint16_t)~F_LINK;
     /* the subtree asked for is never pruned itself: the caller chose it */
     if (x != root && (x->ns != DL_NS_HTML || (is_pruned_tag(x) && !is_parsed_noscript(x)))) {
         e->flags |= F_HARD | F_DROP;
