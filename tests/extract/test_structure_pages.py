@@ -55,3 +55,46 @@ def test_a_link_around_text_is_still_link_text() -> None:
     # not an article
     html = page("<div>" + "".join(f"<a href=/x{i}>Story number {i} of the day</a><br>" for i in range(20)) + "</div>")
     assert distill.article(html).text == ""
+
+
+# ---- small hand-made pages: a body of paragraphs is the article, all of it --------------------------------
+
+LOREM = ("Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et "
+         "dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip "
+         "ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu "
+         "fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident, sunt in culpa qui officia "
+         "deserunt mollit anim id est laborum.")
+SVG = '<svg width="100" height="100" viewBox="0 0 100 100"><title>A chart</title><circle cx="50" cy="50" r="40"/></svg>'
+SOCIAL = '<div class="social"><a href="https://social.example/share">Share</a> <a href="mailto:?">Email</a></div>'
+HIDDEN_P = '<p style="display:none">A line the page hides from every reader of it.</p>'
+
+
+def lorem_page(between: str) -> str:
+    """A test page: a heading and five paragraphs saying the same placeholder text, `between` after the
+    first and the third."""
+    p = f"<p>{LOREM}</p>"
+    return page(f"<h1>Heading</h1>{p}{between}{p}{p}{between}{p}{p}")
+
+
+def test_a_paragraph_said_again_in_the_running_text_is_kept_each_time() -> None:
+    for between in ("", SVG, SOCIAL):
+        assert distill.article(lorem_page(between)).text.count("Lorem ipsum") == 5
+
+
+def test_a_hidden_paragraph_between_shown_ones_stays_hidden() -> None:
+    ps = [f"<p>{p}</p>" for p in PROSE]
+    t = distill.article(page("<h1>Heading</h1>" + ps[0] + HIDDEN_P + ps[1] + ps[2] + HIDDEN_P + ps[3])).text
+    assert all(p in t for p in PROSE)
+    assert "hides from every reader" not in t
+    # the same line hidden in an accordion, after its question, is a panel the page opens
+    faq = page(f"<h1>Heading</h1><p>{LOREM}</p><h3>Is there more?</h3>"
+               "<p hidden>Yes, the answer panel opens under its question when a reader asks.</p>"
+               f"<p>{PROSE[0]}</p>")
+    assert "answer panel opens" in distill.article(faq).text
+
+
+def test_a_page_shipped_twice_is_still_read_once() -> None:
+    # the copy rule stands for copies in containers of their own (one per screen size)
+    body = "".join(f"<p>{p}</p>" for p in PROSE)
+    html = page(f"<div class=desktop>{body}</div><div class=mobile>{body}</div>")
+    assert distill.article(html).text.count(PROSE[0]) == 1

@@ -110,6 +110,20 @@ static int fallback_may_keep(const dl_blocks *b, uint32_t k) {
     return !all_link_text(b, k) && x[DL_BF_in_nav] < 0.5f && x[DL_BF_in_header] < 0.5f && x[DL_BF_in_footer] < 0.5f;
 }
 
+/* A paragraph the running text says again is not a second copy of the page: a page that ships its
+ * article twice (per screen size, in a hidden template) puts each copy in a container of its own,
+ * while a <p> whose earlier twin is a sibling <p> of the same parent is the author's (a refrain, a
+ * repeated notice, the placeholder text of a test page), and a reader reads it each time. Not on a
+ * shop's pages: there a paragraph said again is a notice repeated per variant or per card (see
+ * DL_REGION_COPY_MIN_CHARS_SHOP; on every type, WCXB dev lost a collection page 0.06 and a product
+ * page 0.01). el: the element whose kept blocks repeat those of first; nblocks: how many kept blocks
+ * that is. */
+static int repeated_paragraph(const dl_regions *r, uint32_t el, uint32_t first, uint32_t nblocks) {
+    const dl_el *a = &r->cx.el[el], *b = &r->cx.el[first];
+    if (r->type == DL_PAGE_PRODUCT || r->type == DL_PAGE_COLLECTION || r->type == DL_PAGE_SERVICE) return 0;
+    return nblocks == 1 && a->parent == b->parent && dl_is_element(a->node, DL_TAG_p) && dl_is_element(b->node, DL_TAG_p);
+}
+
 /* Drops (keep[k] = 0) the kept blocks of every element that is a copy of an earlier one (see
  * DL_REGION_COPY_MIN_CHARS). The kept blocks' word hashes are chained in document order into prefix
  * hashes, so the words of any element's kept blocks (a contiguous run of them) hash in O(1), whatever
@@ -129,7 +143,7 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
     uint32_t *kb = malloc((size_t)m * sizeof(*kb)), *kel = malloc((size_t)m * sizeof(*kel));
     typedef struct {
         uint64_t h;
-        uint32_t hi, used;
+        uint32_t hi, used, el; /* el: the element whose run it is, the first to say it */
     } slot;
     slot *t = NULL;
     int rc = -1;
@@ -178,7 +192,7 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
             uint64_t h = (pre[hi] - pre[lo] * pw[hi - lo]) ^ ((uint64_t)(hi - lo) << 40);
             size_t s = (size_t)(h ^ h >> 29) & (cap - 1);
             while (t[s].used && t[s].h != h) s = (s + 1) & (cap - 1);
-            if (t[s].used && t[s].hi <= lo) {
+            if (t[s].used && t[s].hi <= lo && !repeated_paragraph(r, i, t[s].el, hi - lo)) {
                 for (uint32_t j = lo; j < hi; j++) keep[kb[j]] = 0;
                 i = end;
                 continue;
@@ -187,6 +201,7 @@ static int drop_copies(dl_regions *r, uint8_t *keep) {
                 t[s].used = 1;
                 t[s].h = h;
                 t[s].hi = hi;
+                t[s].el = i;
             }
         }
         i++;
@@ -211,6 +226,20 @@ static int hidden_for_machines(const dl_node *el) {
     return dl_is_element(el, DL_TAG_pre) || dl_element_attr(el, "itemscope", 9) || dl_element_attr(el, "itemprop", 8);
 }
 
+/* A hidden paragraph in running text: a <p> hidden itself right after a visible <p>. A page reveals a
+ * panel (a tab, an accordion's answer under its question, a thread loaded collapsed), a container
+ * after its heading or its button; a paragraph hidden between two shown ones is text the page keeps
+ * from its readers (a draft, a variant, a trap for scrapers). Not on a shop's or a service's pages,
+ * whose controls show a plan's or a variant's lines one paragraph at a time (on every type, WCXB dev
+ * lost a pricing page's "Need more contacts?" line, shown when a plan is picked). */
+static int hidden_prose_paragraph(const dl_regions *r, const dl_node *el) {
+    if (r->type == DL_PAGE_PRODUCT || r->type == DL_PAGE_COLLECTION || r->type == DL_PAGE_SERVICE) return 0;
+    if (!dl_is_element(el, DL_TAG_p)) return 0;
+    const dl_node *prev = el->prev;
+    while (prev && prev->type != DL_NODE_ELEMENT) prev = prev->prev;
+    return prev && dl_is_element(prev, DL_TAG_p) && !dl_tab_is_hidden(prev);
+}
+
 /* Whether the hidden element i of a region is shown (see the region root in regions_build); the
  * blocks of the hidden elements never shown are not content (see mark_never_content). */
 static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, int mode) {
@@ -222,7 +251,8 @@ static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, in
     if (dl_is_element(el, DL_TAG_noscript)) return 1;
     /* hidden content only when the model keeps it: the cascade's fallbacks are for a page's visible
      * text, and a page whose only text is hidden (a share box) has no article */
-    return mode == DL_CASCADE_MODEL && (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el);
+    return mode == DL_CASCADE_MODEL && (r->cx.el[i].flags & F_HIDDEN) && dl_export_hidden(el) &&
+           !hidden_prose_paragraph(r, el);
 }
 
 /* The score of a block that is never content (below any the model gives): only the last fallback
