@@ -98,3 +98,37 @@ def test_a_page_shipped_twice_is_still_read_once() -> None:
     body = "".join(f"<p>{p}</p>" for p in PROSE)
     html = page(f"<div class=desktop>{body}</div><div class=mobile>{body}</div>")
     assert distill.article(html).text.count(PROSE[0]) == 1
+
+
+# ---- very long documents: the paragraphs of one container are one text ------------------------------------
+
+def test_a_long_transcript_is_kept_to_its_end() -> None:
+    lines = sentences(600, "t")
+    body = "".join(f"<p>SPEAKER {k % 4 + 1}: {s}</p>" for k, s in enumerate(lines))
+    html = page(NAV + "<h1>Transcript of the hearing</h1><div class=transcript>" + body + "</div>"
+                "<footer><p>Copyright 2011 The Record</p></footer>")
+    t = distill.article(html).text
+    assert lines[0] in t and lines[299] in t and lines[599] in t
+    assert len(words(t)) >= 0.98 * sum(len(words(s)) + 2 for s in lines)
+
+
+def encyclopedia(sections: int, paragraphs: int) -> tuple[str, list[str]]:
+    """An encyclopedia article: a 60-row infobox, a lead, then sections of prose, all in one container."""
+    rows = "".join(f"<tr><th>Field {i}</th><td><a href=/v{i}>Value {i}</a></td></tr>" for i in range(60))
+    prose = sentences(sections * paragraphs * 3, "e")
+    body, k = "", 0
+    for s in range(sections):
+        body += f"<h2>Section {s}</h2>"
+        for _ in range(paragraphs):
+            body += "<p>" + " ".join(prose[k:k + 3]) + "</p>"
+            k += 3
+    html = page(NAV + "<div id=content><h1>Town</h1><div class=body><table class=infobox>" + rows + "</table>"
+                + body + "</div></div><footer><p>Text is available under a free licence.</p></footer>")
+    return html, prose
+
+
+def test_an_encyclopedia_article_behind_a_long_infobox_is_read_to_its_end() -> None:
+    html, prose = encyclopedia(40, 6)
+    t = distill.article(html).text
+    assert all(p in t for p in prose)
+    assert "Section 39" in t

@@ -23,6 +23,7 @@
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
 #include "extract/regions/region_edges.h"
+#include "extract/regions/region_runs.h"
 #include "serialize/layout.h"
 #include "serialize/text.h"
 
@@ -255,9 +256,6 @@ static int show_hidden(const dl_regions *r, uint32_t i, const uint32_t *kept, in
            !hidden_prose_paragraph(r, el);
 }
 
-/* The score of a block that is never content (below any the model gives): only the last fallback
- * keeps one, when the page has nothing else (a page that is only a consent wall still gets its text). */
-#define DL_REGION_NEVER_SCORE (-1e9)
 
 /* The elements whose blocks are never content (*out: per element, NULL when there is none):
  *  - a dialog and what is inside it, shown or hidden. A dialog opens over the page on its own button
@@ -369,6 +367,8 @@ static int regions_build(const dl_node *root, dl_favor favor, const dl_article_p
     r->cascade = mode;
     free(never);
     never = NULL;
+    /* the blocks the page's structure decides (region_runs.h), where the model chose */
+    if (mode == DL_CASCADE_MODEL && dl_region_runs(&r->cx, &r->b, r->type, score, keepb) < 0) goto nomem;
     if (drop_copies(r, keepb) < 0) goto nomem;
     dl_region_edges(&r->cx, &r->b, r->type, score, threshold, keepb);
     for (uint32_t k = 0; k < nb; k++) {
