@@ -132,3 +132,46 @@ def test_an_encyclopedia_article_behind_a_long_infobox_is_read_to_its_end() -> N
     t = distill.article(html).text
     assert all(p in t for p in prose)
     assert "Section 39" in t
+
+
+# ---- a data table is kept or left out by rows and columns --------------------------------------------------
+
+PROJECTS = [("Alpha", "12", "Yes"), ("Beta", "7", "No"), ("Gamma", "31", "Yes"), ("Delta", "4", "No"),
+            ("Epsilon", "19", "Yes"), ("Zeta", "25", "No")]
+
+
+def projects_page() -> str:
+    head = "<tr><th>Name</th><th>Homepage</th><th>Count</th><th>Active</th></tr>"
+    rows = "".join(f"<tr><td>{n}</td><td><a href=/{n.lower()}>{n.lower()}.example.org</a></td><td>{c}</td>"
+                   f"<td>{a}</td></tr>" for n, c, a in PROJECTS)
+    ps = [f"<p>{p}</p>" for p in PROSE]
+    return page(NAV + "<article><h1>Projects</h1>" + ps[0] + ps[1] + f"<table><thead>{head}</thead><tbody>{rows}"
+                "</tbody></table>" + ps[2] + ps[3] + "</article>")
+
+
+def check_grid(grid: list[list[str]]) -> None:
+    """Every row as wide as the header, and each kept value under its own header."""
+    assert len(grid) >= 5 and grid[0][0] == "Name" and "Count" in grid[0]
+    header = grid[0]
+    for row in grid[1:]:
+        assert len(row) == len(header), (header, row)
+        cells = dict(zip(header, row, strict=True))
+        n, c, a = next(p for p in PROJECTS if p[0] == cells["Name"])
+        assert cells.get("Count", c) == c and cells.get("Active", a) == a
+        assert cells.get("Homepage", f"{n.lower()}.example.org") in (f"{n.lower()}.example.org",
+                                                                      f"[{n.lower()}.example.org](/{n.lower()})")
+
+
+def test_a_data_table_keeps_its_shape_in_every_rendering() -> None:
+    a = distill.article(projects_page())
+    lines = a.text.splitlines()
+    start = lines.index(next(x for x in lines if x.startswith("Name")))
+    check_grid([x.split("\t") for x in itertools.takewhile(lambda x: "\t" in x, lines[start:])])
+    md = [x for x in a.markdown.splitlines() if x.startswith("|") and "---" not in x]
+    grid = [[c.strip() for c in x.strip("|").split("|")] for x in md]
+    # the Markdown writer gives a table its full width: trailing empty columns are the dropped ones
+    while grid and all(r and r[-1] == "" for r in grid):
+        grid = [r[:-1] for r in grid]
+    check_grid(grid)
+    html_rows = [r for r in distill.parse(a.html).iter("tr")]
+    check_grid([[c.text.strip() for c in r if getattr(c, "tag", "") in ("td", "th")] for r in html_rows])

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "extract/regions/region_runs.h"
+#include "serialize/layout.h"
 
 static int is_heading2_6(const dl_node *n) {
     return n->type == DL_NODE_ELEMENT && n->ns == DL_NS_HTML && n->atom >= DL_TAG_h2 && n->atom <= DL_TAG_h6;
@@ -82,6 +83,187 @@ static int continue_paragraphs(const dl_actx *cx, const dl_blocks *b, const doub
     free(last);
     free(before);
     return 0;
+}
+
+/* ---- data tables: rows and columns, never single cells ---------------------------------------------------
+ *
+ * The classifier scores a table's cells one by one, and a data table's cells are short (a name, a
+ * number, "Yes"): their scores hover around the threshold, and a cell holding a link scores as a link.
+ * Dropped one by one, the cells left shift under the wrong headers in every rendering (a row of four
+ * read as three, the link column's header over the numbers). A data table (what the exporters write as a
+ * table: serialize/layout.h dl_table_shape) that holds a kept cell is kept or left out by rows and by
+ * columns: a row is kept when at least half of its cells with text are, a column likewise, and a cell is
+ * kept when its row and its column are, left out otherwise. So a column of links the classifier drops
+ * goes with its header, and a number it missed in a kept row comes back. Cells are placed as the HTML
+ * Standard's table model places them (colspan, rowspan), up to DL_RUN_TABLE_COLUMNS columns (the ones
+ * beyond count as the last). A table with a cell of DL_RUN_TABLE_CELL_CHARS or more, or a cell that
+ * holds a table anywhere inside it, is a page laid out in cells (an article in one of them, a panel of
+ * controls), not a data table. */
+#define DL_RUN_TABLE_COLUMNS 64
+#define DL_RUN_TABLE_CELL_CHARS 400
+
+/* The first block whose element is at table index i or after it (blocks are in document order). */
+static uint32_t first_block_at(const dl_blocks *b, uint32_t i) {
+    uint32_t lo = 0, hi = b->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (b->el[mid] < i) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+typedef struct {
+    uint32_t el;      /* the cell's table index */
+    uint32_t row;     /* the row it starts in */
+    uint8_t c0, c1;   /* the columns it covers: [c0, c1] */
+    uint8_t kept, text;
+} table_cell;
+
+typedef struct {
+    table_cell *cell;
+    size_t n, cap;
+    uint32_t *row_kept, *row_text; /* per row: its kept cells, its cells with text */
+    size_t nrows, cap_rows;
+    int failed, long_cell;
+    const uint8_t *nested; /* per element: it holds a <table> */
+} table_grid;
+
+static int grid_push_row(table_grid *g) {
+    if (g->nrows == g->cap_rows) {
+        size_t cap = g->cap_rows ? g->cap_rows * 2 : 16;
+        uint32_t *a = realloc(g->row_kept, cap * sizeof(*a)), *b2;
+        if (!a) return -1;
+        g->row_kept = a;
+        if (!(b2 = realloc(g->row_text, cap * sizeof(*b2)))) return -1;
+        g->row_text = b2;
+        g->cap_rows = cap;
+    }
+    g->row_kept[g->nrows] = g->row_text[g->nrows] = 0;
+    g->nrows++;
+    return 0;
+}
+
+static int grid_push_cell(table_grid *g, table_cell c) {
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 64;
+        table_cell *a = realloc(g->cell, cap * sizeof(*a));
+        if (!a) return -1;
+        g->cell = a;
+        g->cap = cap;
+    }
+    g->cell[g->n++] = c;
+    return 0;
+}
+
+/* The cells of row r (table index tr) placed on the grid; occ: per column, the rows a rowspan from above
+ * still covers. kept_col / text_col: per column, the kept cells and the cells with text that cover it. */
+static void place_row(const dl_actx *cx, const dl_blocks *b, const uint8_t *keep, uint32_t tr, table_grid *g,
+                      uint16_t *occ, uint32_t *kept_col, uint32_t *text_col) {
+    if (grid_push_row(g) < 0) {
+        g->failed = 1;
+        return;
+    }
+    uint32_t r = (uint32_t)(g->nrows - 1);
+    uint8_t busy[DL_RUN_TABLE_COLUMNS];
+    for (int c = 0; c < DL_RUN_TABLE_COLUMNS; c++) {
+        busy[c] = occ[c] > 0;
+        if (occ[c]) occ[c]--;
+    }
+    int col = 0;
+    for (uint32_t j = tr + 1; j < cx->el[tr].end; j = cx->el[j].end) {
+        const dl_node *x = cx->el[j].node;
+        if (!dl_is_element(x, DL_TAG_td) && !dl_is_element(x, DL_TAG_th)) continue;
+        while (col < DL_RUN_TABLE_COLUMNS - 1 && busy[col]) col++;
+        long span = dl_cell_colspan(x), down = dl_cell_rowspan(x);
+        int c0 = col, c1 = col + (int)(span > DL_RUN_TABLE_COLUMNS ? DL_RUN_TABLE_COLUMNS : span) - 1;
+        if (c1 > DL_RUN_TABLE_COLUMNS - 1) c1 = DL_RUN_TABLE_COLUMNS - 1;
+        table_cell cell = {j, r, (uint8_t)c0, (uint8_t)c1, 0, 0};
+        /* the blocks inside the cell (blocks are in document order) */
+        uint32_t chars = 0;
+        for (uint32_t q = first_block_at(b, j); q < b->n && b->el[q] < cx->el[j].end; q++) {
+            cell.text = 1;
+            chars += b->chars[q] < DL_RUN_TABLE_CELL_CHARS ? b->chars[q] : DL_RUN_TABLE_CELL_CHARS;
+            if (keep[q]) cell.kept = 1;
+        }
+        if (chars >= DL_RUN_TABLE_CELL_CHARS || g->nested[j]) g->long_cell = 1;
+        for (int c = c0; c <= c1; c++) {
+            if (down > 1) occ[c] = (uint16_t)(down - 1 > 65535 ? 65535 : down - 1);
+            busy[c] = 1;
+            kept_col[c] += cell.kept;
+            text_col[c] += cell.text;
+        }
+        g->row_kept[r] += cell.kept;
+        g->row_text[r] += cell.text;
+        if (grid_push_cell(g, cell) < 0) {
+            g->failed = 1;
+            return;
+        }
+        col = c1 + 1 < DL_RUN_TABLE_COLUMNS ? c1 + 1 : DL_RUN_TABLE_COLUMNS - 1;
+    }
+}
+
+/* The data table at table index t, decided by rows and columns (see above). */
+static int decide_table(const dl_actx *cx, const dl_blocks *b, const double *score, double never, uint32_t t,
+                        table_grid *g, uint8_t *keep) {
+    g->n = g->nrows = 0;
+    g->long_cell = 0;
+    uint16_t occ[DL_RUN_TABLE_COLUMNS] = {0};
+    uint32_t kept_col[DL_RUN_TABLE_COLUMNS] = {0}, text_col[DL_RUN_TABLE_COLUMNS] = {0};
+    /* the rows: the table's <tr> children and those of its row groups (as dl_table_shape reads them) */
+    for (uint32_t j = t + 1; j < cx->el[t].end && !g->failed; j = cx->el[j].end) {
+        const dl_node *x = cx->el[j].node;
+        if (dl_is_element(x, DL_TAG_tr)) {
+            place_row(cx, b, keep, j, g, occ, kept_col, text_col);
+        } else if (dl_is_element(x, DL_TAG_thead) || dl_is_element(x, DL_TAG_tbody) || dl_is_element(x, DL_TAG_tfoot)) {
+            for (uint32_t i = j + 1; i < cx->el[j].end && !g->failed; i = cx->el[i].end)
+                if (dl_is_element(cx->el[i].node, DL_TAG_tr)) place_row(cx, b, keep, i, g, occ, kept_col, text_col);
+        }
+    }
+    if (g->failed) return -1;
+    if (g->long_cell) return 0; /* a page laid out in a table's cells: not a data table */
+    for (size_t i = 0; i < g->n; i++) {
+        const table_cell *c = &g->cell[i];
+        if (!c->text) continue;
+        /* a column by its cells: the most kept of the columns the cell covers */
+        int col = 0;
+        for (int k = c->c0; k <= c->c1 && !col; k++) col = 2 * kept_col[k] >= text_col[k];
+        uint8_t on = (uint8_t)(2 * g->row_kept[c->row] >= g->row_text[c->row] && col);
+        for (uint32_t j = c->el; j < cx->el[c->el].end; j++) {
+            int32_t k = b->block_of[j];
+            if (k >= 0 && b->el[k] == j) keep[k] = on && score[k] > never;
+        }
+    }
+    return 0;
+}
+
+int dl_region_tables(const dl_actx *cx, const dl_blocks *b, const double *score, uint8_t *keep) {
+    table_grid g = {0};
+    int rc = 0;
+    uint8_t *nested = NULL;
+    for (uint32_t t = 0; t < cx->n && !nested; t++)
+        if (dl_is_element(cx->el[t].node, DL_TAG_table) && !(nested = calloc(cx->n, 1))) return -1;
+    if (!nested) return 0;
+    /* which elements hold a table, children before parents */
+    for (uint32_t i = cx->n; i-- > 1;) {
+        int32_t p = cx->el[i].parent;
+        if (p >= 0 && (nested[i] || dl_is_element(cx->el[i].node, DL_TAG_table))) nested[p] = 1;
+    }
+    g.nested = nested;
+    for (uint32_t t = 0; t < cx->n && rc == 0; t++) {
+        const dl_el *e = &cx->el[t];
+        if (!dl_is_element(e->node, DL_TAG_table) || (e->flags & F_HARD)) continue;
+        int any = 0;
+        for (uint32_t k = first_block_at(b, t); k < b->n && b->el[k] < e->end && !any; k++) any = keep[k];
+        long columns;
+        if (!any || dl_table_shape(e->node, &columns)) continue;
+        rc = decide_table(cx, b, score, DL_REGION_NEVER_SCORE, t, &g, keep);
+    }
+    free(g.cell);
+    free(g.row_kept);
+    free(g.row_text);
+    free(nested);
+    return rc;
 }
 
 int dl_region_runs(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, uint8_t *keep) {

@@ -23,4 +23,8 @@
  * Returns 0, or -1 on out of memory (keep is then as it was, or partly decided: still a valid choice). */
 int dl_region_runs(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, uint8_t *keep);
 
+/* The data tables' cells, decided by rows and columns (region_runs.c says how), after the edge rules: a
+ * rule that drops one block never leaves a table's cells shifted. Returns 0, or -1 on out of memory. */
+int dl_region_tables(const dl_actx *cx, const dl_blocks *b, const double *score, uint8_t *keep);
+
 #endif

@@ -371,6 +371,7 @@ static int regions_build(const dl_node *root, dl_favor favor, const dl_article_p
     if (mode == DL_CASCADE_MODEL && dl_region_runs(&r->cx, &r->b, r->type, score, keepb) < 0) goto nomem;
     if (drop_copies(r, keepb) < 0) goto nomem;
     dl_region_edges(&r->cx, &r->b, r->type, score, threshold, keepb);
+    if (dl_region_tables(&r->cx, &r->b, score, keepb) < 0) goto nomem;
     for (uint32_t k = 0; k < nb; k++) {
         uint32_t i = r->b.el[k];
         all[i] = r->b.chars[k];
