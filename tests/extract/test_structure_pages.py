@@ -175,3 +175,41 @@ def test_a_data_table_keeps_its_shape_in_every_rendering() -> None:
     check_grid(grid)
     html_rows = [r for r in distill.parse(a.html).iter("tr")]
     check_grid([[c.text.strip() for c in r if getattr(c, "tag", "") in ("td", "th")] for r in html_rows])
+
+
+# ---- code blocks: one-line commands are the post's text ---------------------------------------------------
+
+COMMANDS = ["pip install requests", "sudo systemctl restart nginx", "npm i -D typescript", "cargo build --release",
+            "brew install jq", "go mod tidy", "ls -la ~/projects", "make check", "docker ps -a", "git pull --rebase"]
+
+
+def technical_post(code: str, paragraphs: int = 1) -> str:
+    """A blog post of ten one-line commands, each after `paragraphs` paragraphs of prose, set as `code`."""
+    prose = sentences(len(COMMANDS) * paragraphs + 1, "c")
+    body = ""
+    for i, c in enumerate(COMMANDS):
+        body += "".join(f"<p>{p}</p>" for p in prose[i * paragraphs:(i + 1) * paragraphs]) + code.format(c=c)
+    body += f"<p>{prose[-1]}</p>"
+    return page("<header><nav><a href=/>Home</a> <a href=/posts>Posts</a></nav></header><main><article class=post>"
+                f"<h1>Ten commands I use</h1><div class=entry-content>{body}</div></article></main>"
+                "<footer><p>&copy; 2016 The Author</p></footer>")
+
+
+def kept_commands(html: str) -> list[str]:
+    t = distill.article(html).text
+    return [c for c in COMMANDS if c in t]
+
+
+def test_code_in_a_highlighters_toolbar_wrapper_is_kept() -> None:
+    # Prism's toolbar plugin wraps each block in div.code-toolbar: a name for the toolbar, not the code
+    code = '<div class="code-toolbar"><pre class="language-bash"><code>{c}</code></pre><div class="toolbar">' \
+           '<div class="toolbar-item"><button>Copy</button></div></div></div>'
+    assert kept_commands(technical_post(code)) == COMMANDS
+
+
+def test_one_line_code_between_paragraphs_is_kept() -> None:
+    # SyntaxHighlighter's table: a gutter of line numbers beside a <div> per line around a <code>
+    code = '<div class="syntaxhighlighter bash"><table><tbody><tr><td class="gutter"><div class="line">1</div></td>' \
+           '<td class="code"><div class="container"><div class="line"><code class="bash plain">{c}</code></div>' \
+           '</div></td></tr></tbody></table></div>'
+    assert kept_commands(technical_post(code, paragraphs=6)) == COMMANDS
