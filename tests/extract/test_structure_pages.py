@@ -50,6 +50,18 @@ def test_a_named_anchor_left_open_keeps_the_body_it_swallowed() -> None:
     assert "note b0-0" in t and "note b7-2" in t
 
 
+def test_the_declared_body_is_kept_where_the_classifier_drops_it() -> None:
+    # a template that sets the story inside a <footer> element: the classifier reads the place as page
+    # chrome, the microdata says it is the article's body
+    lines = sentences(30, "d")
+    html = page(MENU + "<div id=main><h1>Council passes the budget</h1><footer><span itemprop=articleBody>"
+                + "<br>".join(lines) + "</span></footer></div>")
+    t = distill.article(html).text
+    assert lines[0] in t and lines[29] in t
+    # the same body undeclared: the rule reads the microdata, not the place
+    assert lines[0] not in distill.article(html.replace("itemprop=articleBody", "")).text
+
+
 def test_a_link_around_text_is_still_link_text() -> None:
     # an <a> with an href (or a script's <a> with neither href nor name) stays a link: a menu of them is
     # not an article

@@ -24,12 +24,14 @@ static const float *feat(const dl_blocks *b, uint32_t k) { return b->x + (size_t
  * length, no consent or subscription words, no further-reading lead-in, not hidden, a sentence's end or
  * a paragraph's length), and a dropped heading between two of them is kept with them. Comments and
  * related posts sit in containers of their own, not among the article's paragraphs.
- * The run's length: from 8 kept paragraphs on, WCXB dev changed on 20 pages (11 worse, 0.0005 of its
- * mean in all), most of it on two long articles whose truth stops mid-article (a history of web
- * development ends at Bootstrap, a top-25 list at its tenth entry), aeb on 3 (-0.00003); from 40 on,
- * only the first of those two is long enough (-0.30), three others lose 0.04 between them, two gain,
- * and aeb, traf-dev and every shorter page are unchanged. */
-#define DL_RUN_MIN_KEPT 40
+ * The run's length, DL_RUN_MIN_KEPT: a document of a hundred paragraphs and more (a 20,000-word article
+ * has two hundred). Shorter runs were measured: from 8 kept paragraphs on, WCXB dev changed on 20 pages
+ * (11 worse, 0.0005 of its mean in all), most of it on two long articles whose truth stops mid-article
+ * (a history of web development ends at Bootstrap, a top-25 list at its tenth entry), aeb on 3
+ * (-0.00003); from 40 on, the first of those two still lost 0.30 (62 kept paragraphs, 179 in all) and
+ * three others 0.04; from 100 on, one page loses 0.013 (207 paragraphs, whose truth leaves out the last
+ * of them), one gains 0.001, aeb and traf-dev unchanged. */
+#define DL_RUN_MIN_KEPT 100
 #define DL_RUN_PROSE_LINK_DENSITY 0.5f
 #define DL_RUN_PROSE_CHARS 100
 /* words: prose has a few at least, and words of a word's length: a list of sources written out as bare
@@ -321,10 +323,68 @@ static void keep_code_runs(const dl_actx *cx, const dl_blocks *b, const double *
     }
 }
 
-int dl_region_runs(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, uint8_t *keep) {
-    (void)type;
+/* ---- the body the page declares -------------------------------------------------------------------------
+ *
+ * A page that marks its article body with microdata (itemprop="articleBody", schema.org's property of an
+ * Article) says where its text is. The classifier decides without it, and on most pages it finds the
+ * same text; where it keeps less than half of the declared body's text (a body set as one <span> of
+ * <br>-separated lines among other markup, an old template's odd nesting), the body's blocks that are
+ * not all link text are kept. Not a hidden body (hidden_for_machines in regions.c: a copy for search
+ * engines) and not one of less than DL_RUN_DECLARED_MIN_CHARS (a summary). */
+#define DL_RUN_DECLARED_MIN_CHARS 200
+
+/* Whether attribute value v lists the token "articleBody" (itemprop is a space-separated list). */
+static int lists_article_body(const dl_attr *a) {
+    const char *v = a->value.ptr;
+    size_t n = a->value.len;
+    for (size_t i = 0; i < n;) {
+        while (i < n && (v[i] == ' ' || v[i] == '\t' || v[i] == '\n' || v[i] == '\r' || v[i] == '\f')) i++;
+        size_t j = i;
+        while (j < n && !(v[j] == ' ' || v[j] == '\t' || v[j] == '\n' || v[j] == '\r' || v[j] == '\f')) j++;
+        if (j - i == 11 && memcmp(v + i, "articleBody", 11) == 0) return 1;
+        i = j;
+    }
+    return 0;
+}
+
+static void keep_declared_body(const dl_actx *cx, const dl_blocks *b, const double *score, double never, uint8_t *keep) {
+    for (uint32_t i = 0; i < cx->n;) {
+        const dl_el *e = &cx->el[i];
+        const dl_attr *a;
+        if (e->node->ns != DL_NS_HTML || !e->node->u.element.nattrs || !(a = dl_element_attr(e->node, "itemprop", 8)) ||
+            !lists_article_body(a) || (e->flags & (F_HIDDEN | F_HARD))) {
+            i++;
+            continue;
+        }
+        /* the body's blocks: those inside it, and the block around it when it is inline (a <span>'s text
+         * is the text of the block that holds it) */
+        uint32_t first = first_block_at(b, i), stop = first;
+        while (stop < b->n && b->el[stop] < e->end) stop++;
+        int32_t host = b->block_of[i] >= 0 && b->el[b->block_of[i]] < i ? b->block_of[i] : -1;
+        uint64_t all = 0, kept = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (uint32_t q = host >= 0 ? first - 1 : first; q < stop; q++) {
+                uint32_t k = q == first - 1 ? (uint32_t)host : q; /* first - 1: the host's turn */
+                const float *x = feat(b, k);
+                if (score[k] <= never || x[DL_BF_in_hidden] > 0.5f) continue;
+                if (!pass) {
+                    all += b->chars[k];
+                    kept += keep[k] ? b->chars[k] : 0;
+                } else if (x[DL_BF_link_density] < 0.999f) {
+                    keep[k] = 1;
+                }
+            }
+            if (all < DL_RUN_DECLARED_MIN_CHARS || 2 * kept >= all) break;
+        }
+        i = e->end; /* a body inside the body is the same text */
+    }
+}
+
+int dl_region_runs(const dl_actx *cx, const dl_blocks *b, int model, const double *score, uint8_t *keep) {
     if (!b->n) return 0;
-    if (continue_paragraphs(cx, b, score, DL_REGION_NEVER_SCORE, keep) < 0) return -1;
-    keep_code_runs(cx, b, score, DL_REGION_NEVER_SCORE, keep);
+    /* the model's place bias and its view of short code: only where the model chose */
+    if (model && continue_paragraphs(cx, b, score, DL_REGION_NEVER_SCORE, keep) < 0) return -1;
+    if (model) keep_code_runs(cx, b, score, DL_REGION_NEVER_SCORE, keep);
+    keep_declared_body(cx, b, score, DL_REGION_NEVER_SCORE, keep);
     return 0;
 }

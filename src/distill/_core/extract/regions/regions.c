@@ -367,8 +367,8 @@ static int regions_build(const dl_node *root, dl_favor favor, const dl_article_p
     r->cascade = mode;
     free(never);
     never = NULL;
-    /* the blocks the page's structure decides (region_runs.h), where the model chose */
-    if (mode == DL_CASCADE_MODEL && dl_region_runs(&r->cx, &r->b, r->type, score, keepb) < 0) goto nomem;
+    /* the blocks the page's structure decides (region_runs.h) */
+    if (mode != DL_CASCADE_NONE && dl_region_runs(&r->cx, &r->b, mode == DL_CASCADE_MODEL, score, keepb) < 0) goto nomem;
     if (drop_copies(r, keepb) < 0) goto nomem;
     dl_region_edges(&r->cx, &r->b, r->type, score, threshold, keepb);
     if (dl_region_tables(&r->cx, &r->b, score, keepb) < 0) goto nomem;
