@@ -100,7 +100,8 @@ static int continue_paragraphs(const dl_actx *cx, const dl_blocks *b, const doub
  * Standard's table model places them (colspan, rowspan), up to DL_RUN_TABLE_COLUMNS columns (the ones
  * beyond count as the last). A table with a cell of DL_RUN_TABLE_CELL_CHARS or more, or a cell that
  * holds a table anywhere inside it, is a page laid out in cells (an article in one of them, a panel of
- * controls), not a data table. */
+ * controls), not a data table; one with a <pre> in a cell is a highlighter's code listing (line numbers
+ * beside the code), whose code keep_code_runs decides. */
 #define DL_RUN_TABLE_COLUMNS 64
 #define DL_RUN_TABLE_CELL_CHARS 400
 
@@ -128,7 +129,7 @@ typedef struct {
     uint32_t *row_kept, *row_text; /* per row: its kept cells, its cells with text */
     size_t nrows, cap_rows;
     int failed, long_cell;
-    const uint8_t *nested; /* per element: it holds a <table> */
+    const uint8_t *nested, *code; /* per element: it holds a <table>, a <pre> */
 } table_grid;
 
 static int grid_push_row(table_grid *g) {
@@ -181,6 +182,10 @@ static void place_row(const dl_actx *cx, const dl_blocks *b, const uint8_t *keep
         int c0 = col, c1 = col + (int)(span > DL_RUN_TABLE_COLUMNS ? DL_RUN_TABLE_COLUMNS : span) - 1;
         if (c1 > DL_RUN_TABLE_COLUMNS - 1) c1 = DL_RUN_TABLE_COLUMNS - 1;
         table_cell cell = {j, r, (uint8_t)c0, (uint8_t)c1, 0, 0};
+        if (g->nested[j] || g->code[j]) { /* a page laid out in cells, or a code listing (see decide_table) */
+            g->long_cell = 1;
+            return;
+        }
         /* the blocks inside the cell (blocks are in document order) */
         uint32_t chars = 0;
         for (uint32_t q = first_block_at(b, j); q < b->n && b->el[q] < cx->el[j].end; q++) {
@@ -188,7 +193,7 @@ static void place_row(const dl_actx *cx, const dl_blocks *b, const uint8_t *keep
             chars += b->chars[q] < DL_RUN_TABLE_CELL_CHARS ? b->chars[q] : DL_RUN_TABLE_CELL_CHARS;
             if (keep[q]) cell.kept = 1;
         }
-        if (chars >= DL_RUN_TABLE_CELL_CHARS || g->nested[j]) g->long_cell = 1;
+        if (chars >= DL_RUN_TABLE_CELL_CHARS) g->long_cell = 1;
         for (int c = c0; c <= c1; c++) {
             if (down > 1) occ[c] = (uint16_t)(down - 1 > 65535 ? 65535 : down - 1);
             busy[c] = 1;
@@ -213,12 +218,12 @@ static int decide_table(const dl_actx *cx, const dl_blocks *b, const double *sco
     uint16_t occ[DL_RUN_TABLE_COLUMNS] = {0};
     uint32_t kept_col[DL_RUN_TABLE_COLUMNS] = {0}, text_col[DL_RUN_TABLE_COLUMNS] = {0};
     /* the rows: the table's <tr> children and those of its row groups (as dl_table_shape reads them) */
-    for (uint32_t j = t + 1; j < cx->el[t].end && !g->failed; j = cx->el[j].end) {
+    for (uint32_t j = t + 1; j < cx->el[t].end && !g->failed && !g->long_cell; j = cx->el[j].end) {
         const dl_node *x = cx->el[j].node;
         if (dl_is_element(x, DL_TAG_tr)) {
             place_row(cx, b, keep, j, g, occ, kept_col, text_col);
         } else if (dl_is_element(x, DL_TAG_thead) || dl_is_element(x, DL_TAG_tbody) || dl_is_element(x, DL_TAG_tfoot)) {
-            for (uint32_t i = j + 1; i < cx->el[j].end && !g->failed; i = cx->el[i].end)
+            for (uint32_t i = j + 1; i < cx->el[j].end && !g->failed && !g->long_cell; i = cx->el[i].end)
                 if (dl_is_element(cx->el[i].node, DL_TAG_tr)) place_row(cx, b, keep, i, g, occ, kept_col, text_col);
         }
     }
@@ -244,14 +249,18 @@ int dl_region_tables(const dl_actx *cx, const dl_blocks *b, const double *score,
     int rc = 0;
     uint8_t *nested = NULL;
     for (uint32_t t = 0; t < cx->n && !nested; t++)
-        if (dl_is_element(cx->el[t].node, DL_TAG_table) && !(nested = calloc(cx->n, 1))) return -1;
+        if (dl_is_element(cx->el[t].node, DL_TAG_table) && !(nested = calloc(2 * (size_t)cx->n, 1))) return -1;
     if (!nested) return 0;
-    /* which elements hold a table, children before parents */
+    uint8_t *code = nested + cx->n;
+    /* which elements hold a table, a <pre>, children before parents */
     for (uint32_t i = cx->n; i-- > 1;) {
         int32_t p = cx->el[i].parent;
-        if (p >= 0 && (nested[i] || dl_is_element(cx->el[i].node, DL_TAG_table))) nested[p] = 1;
+        if (p < 0) continue;
+        if (nested[i] || dl_is_element(cx->el[i].node, DL_TAG_table)) nested[p] = 1;
+        if (code[i] || dl_is_element(cx->el[i].node, DL_TAG_pre)) code[p] = 1;
     }
     g.nested = nested;
+    g.code = code;
     for (uint32_t t = 0; t < cx->n && rc == 0; t++) {
         const dl_el *e = &cx->el[t];
         if (!dl_is_element(e->node, DL_TAG_table) || (e->flags & F_HARD)) continue;
@@ -282,8 +291,7 @@ int dl_region_tables(const dl_actx *cx, const dl_blocks *b, const double *score,
  * of F1 lost on six pages when every dropped code block between kept paragraphs came back). */
 #define DL_RUN_CODE_LINE 120
 static int is_code_tag(const dl_node *n) {
-    return dl_is_element(n, DL_TAG_code) || dl_is_element(n, DL_TAG_kbd) || dl_is_element(n, DL_TAG_samp) ||
-           dl_is_element(n, DL_TAG_pre);
+    return dl_is_element(n, DL_TAG_code) || dl_is_element(n, DL_TAG_kbd) || dl_is_element(n, DL_TAG_samp);
 }
 
 static int code_block(const dl_actx *cx, const dl_blocks *b, uint32_t k) {
@@ -292,9 +300,11 @@ static int code_block(const dl_actx *cx, const dl_blocks *b, uint32_t k) {
     int32_t a = cx->el[i].parent;
     for (int up = 0; a >= 0 && up < 3; up++, a = cx->el[a].parent) /* a block inside a <pre> */
         if (dl_is_element(cx->el[a].node, DL_TAG_pre)) return 1;
-    /* the text all in one code element among the block's own children */
+    /* the text all in one code element among the block's own inline children (a block child, a <pre>
+     * inside a <div>, is a block of its own) */
     for (uint32_t c = i + 1; c < cx->el[i].end; c = cx->el[c].end)
-        if (is_code_tag(cx->el[c].node)) return cx->el[c].chars >= b->chars[k] && b->chars[k] > 0;
+        if ((cx->el[c].flags & F_INLINE) && is_code_tag(cx->el[c].node))
+            return cx->el[c].chars >= b->chars[k] && b->chars[k] > 0;
     return 0;
 }
 
@@ -305,13 +315,13 @@ static int line_number(const dl_blocks *b, uint32_t k) {
 
 static void keep_code_runs(const dl_actx *cx, const dl_blocks *b, const double *score, double never, uint8_t *keep) {
     for (uint32_t k = 0; k < b->n;) {
-        if (keep[k] || !(line_number(b, k) || code_block(cx, b, k))) {
+        if (!line_number(b, k) && (keep[k] || !code_block(cx, b, k))) {
             k++;
             continue;
         }
-        /* the run: dropped code blocks and line numbers from k on */
+        /* the run: dropped code blocks and line numbers (kept or not) from k on */
         uint32_t end = k;
-        while (end < b->n && !keep[end] && (line_number(b, end) || code_block(cx, b, end))) end++;
+        while (end < b->n && (line_number(b, end) || (!keep[end] && code_block(cx, b, end)))) end++;
         int before = k > 0 && keep[k - 1];
         int after = end < b->n && keep[end];
         int intro = before && b->shape[k - 1].last == ':';
