@@ -301,7 +301,7 @@ static int cascade_keeps(const dl_blocks *b, int step, uint32_t k, const double 
     }
 }
 
-/* A named anchor: an <a> the table does not count as a link (<a name> without an href). */
+/* A named anchor left open around paragraphs: an <a> the table does not count as a link (table.c). */
 static int is_named_anchor(const dl_el *e) { return dl_is_element(e->node, DL_TAG_a) && !(e->flags & F_LINK); }
 
 /* Per element, whether some text inside it is a kept block's (keep: per block), children before parents;
