@@ -577,7 +577,8 @@ static void inherit_context(const dl_actx *cx, scratch *s) {
         const dl_node *x = e->node;
         uint32_t a = e->parent >= 0 ? s[e->parent].anc & ~(uint32_t)(A_SEL | A_BEST | A_CHOSEN) : 0;
         a |= s[i].anc & (A_SEL | A_BEST | A_CHOSEN);
-        if (x->ns == DL_NS_HTML && x->atom < DL_TAG__COUNT) a |= anc_of_tag[x->atom];
+        if (x->ns == DL_NS_HTML && x->atom < DL_TAG__COUNT) a |= anc_of_tag[x->atom] & ~(uint32_t)A_LINK;
+        if (e->flags & F_LINK) a |= A_LINK; /* a link, as the table reads it (a named anchor may not be: table.c) */
         if (e->flags & F_SOFT) a |= A_SOFT;
         if (e->flags & F_HIDDEN) a |= A_HIDDEN | A_SOFT;
         if (e->flags & F_DROP) a |= A_DROP;

@@ -24,6 +24,11 @@
  * otherwise yield nothing. Measured: +0.028 F1. The tag sets of these rules are named in
  * extract/index/tag_sets.h. */
 
+/* A named anchor (<a name> without an href) that holds this much text was left open around the page's
+ * paragraphs: its text is not link text (classic/table.c dl_tab_end). Two sentences: more than any link
+ * label or heading a template wraps in an anchor. */
+#define DL_ART_ANCHOR_TEXT 200u
+
 /* ---- Candidate seeds: the design's tag weights (div +5; blockquote, td, pre +3; lists, list items,
  *      forms and address -3; headings and th -5) and class/id weights (+25 / -25). ---- */
 #define DL_ART_CLASS_WEIGHT 25.0

@@ -31,8 +31,9 @@ enum {
     F_PARA = 1u << 10,     /* a paragraph tag: <p>, <td>, <pre> */
     F_RUN_HOST = 1u << 11, /* a container that inline runs are written into (DL_TAGS_RUN_HOST) */
     F_INLINE = 1u << 12,   /* phrasing content: its text continues the run of inline text around it */
-    F_LINK = 1u << 13,     /* an <a> */
+    F_LINK = 1u << 13,     /* an <a>, but a named anchor that holds paragraphs (table.c) */
     F_DIALOG = 1u << 14,   /* a dialog: <dialog>, role dialog or alertdialog, aria-modal="true" */
+    F_ANCHOR = 1u << 15,   /* a named anchor: <a name> without an href (table.c) */
 };
 
 enum {

@@ -636,6 +636,8 @@ void dl_tab_enter(dl_actx *cx, const dl_node *x, const dl_known_attrs *ka) {
         dl_known_attrs_gather(x, &foreign);
         ka = &foreign;
     }
+    /* a named anchor: whether it is a link is decided when its text is known (dl_tab_end) */
+    if ((e->flags & F_LINK) && !ka->href && ka->name) e->flags |= F_ANCHOR;
     /* the subtree asked for is never pruned itself: the caller chose it */
     if (x != root && (x->ns != DL_NS_HTML || (is_pruned_tag(x) && !is_parsed_noscript(x)))) {
         e->flags |= F_HARD | F_DROP;
@@ -679,6 +681,14 @@ int dl_tab_end(dl_actx *cx) {
         if (p >= 0) cx->el[p].ntext += e->ntext;
         e->chars = sat_add(e->chars, e->own_chars);
         e->commas = sat_add(e->commas, e->own_commas);
+        /* A named anchor, <a name="..."> without an href, marks a place to link to (the HTML Standard,
+         * 4.5.1, calls an <a> without an href a placeholder). Old pages often leave it open, so that
+         * the parser puts every paragraph after it inside it: counted as link text, a whole article
+         * read as navigation and was dropped. One that holds a paragraph's worth of text is no link;
+         * around a few words (a heading, a term) it stays what the page's template made it, as the
+         * block model learned it. An <a> with neither href nor name is a link: a script makes it one
+         * (a user name that opens a menu, a "more" toggle). */
+        if ((e->flags & F_ANCHOR) && e->chars >= DL_ART_ANCHOR_TEXT) e->flags &= (uint16_t)~F_LINK;
         if (e->flags & F_DROP) continue;
         if (e->flags & F_LINK) e->links = e->chars;
         if (p >= 0) {

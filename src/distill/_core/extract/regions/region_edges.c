@@ -274,6 +274,13 @@ static void names_inherited(naming *nm, const dl_actx *cx, const dl_blocks *b, c
  * that is mostly reviews is a review page (or the classifier kept nothing else), and its text stays. */
 #define DL_EDGE_NAMED_SHARE 0.5
 
+/* A code block is never what a name around it says of the page: a syntax highlighter wraps its <pre> in
+ * an element named for the toolbar it adds ("code-toolbar": the copy button and the code), and the code
+ * is the text of a technical page. */
+static int named_applies(const naming *nm, const dl_blocks *b, int list, uint32_t k) {
+    return (nm->inh[b->el[k]] >> list & 1) && !(list == NL_ABOUT && b->x[(size_t)k * DL_BLOCK_NFEAT + DL_BF_tag_pre] > 0.5f);
+}
+
 /* Drops the kept blocks inside an element that names list (names_inherited) while they are less than
  * DL_EDGE_NAMED_SHARE of the kept text; with trailing, only those after the last kept block of more
  * than DL_EDGE_SHORT chars outside such elements. Two passes over the blocks. */
@@ -283,13 +290,13 @@ static void drop_named(const naming *nm, const dl_blocks *b, int list, int trail
     for (uint32_t k = 0; k < b->n; k++) {
         if (!keep[k]) continue;
         kept += b->chars[k];
-        if (trailing && !(nm->inh[b->el[k]] >> list & 1) && b->chars[k] > DL_EDGE_SHORT) from = k + 1;
+        if (trailing && !named_applies(nm, b, list, k) && b->chars[k] > DL_EDGE_SHORT) from = k + 1;
     }
     for (uint32_t k = from; k < b->n; k++)
-        if (keep[k] && (nm->inh[b->el[k]] >> list & 1)) named += b->chars[k];
+        if (keep[k] && named_applies(nm, b, list, k)) named += b->chars[k];
     if (named && (double)named < DL_EDGE_NAMED_SHARE * (double)kept)
         for (uint32_t k = from; k < b->n; k++)
-            if (keep[k] && (nm->inh[b->el[k]] >> list & 1)) keep[k] = 0, (*left)--;
+            if (keep[k] && named_applies(nm, b, list, k)) keep[k] = 0, (*left)--;
 }
 
 void dl_region_edges(const dl_actx *cx, const dl_blocks *b, dl_page_type type, const double *score, double threshold,
