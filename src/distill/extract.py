@@ -62,8 +62,10 @@ class Extraction:
             text alone. Text never shows targets; ``Article.html`` keeps its links either way.
         include_tables: tables in ``Article.markdown`` (GFM tables) and ``Article.html``; off leaves
             them out of both.
-        include_comments: fill ``Article.comments`` with the page's reader comments (their own
-            field: never mixed into ``text``). Off (the default) leaves it None.
+        include_comments: keep the reader comments after the article, in the page's order, in
+            ``text``, ``markdown`` and ``html`` (as trafilatura's ``include_comments`` does), and fill
+            ``Article.comments`` with the comments alone. Off (the default) leaves the thread out of the
+            article and ``Article.comments`` None.
         include_formatting: emphasis, strong and strikethrough in ``Article.markdown``; off writes
             plain words (headings, lists, quotes, code and tables stay: they are structure).
 
@@ -207,7 +209,8 @@ class Article:
     comments: str | None = None
     """The reader comments below the article (blocks the page names as comments, their text laid
     out like ``to_text()``), when :attr:`Extraction.include_comments` asked for them ("" when the page
-    has none); None otherwise. They are never part of ``text``."""
+    has none); None otherwise. Asked for, they also follow the article in ``text``; otherwise the
+    thread is never part of it."""
     _result: _core._ExtractionResult | None = field(default=None, repr=False, compare=False)
     """What the extraction pipeline chose: ``markdown`` and ``html`` render from it without selecting
     again, and ``element`` is ``main_content()`` of the tree it read."""

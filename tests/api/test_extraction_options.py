@@ -63,14 +63,16 @@ def test_include_options_shape_the_renderings_not_the_text() -> None:
     assert "Books" in full.text
 
 
-def test_comments_are_their_own_field_only_when_asked() -> None:
+def test_comments_are_their_own_field_and_follow_the_article_only_when_asked() -> None:
     markup = page(ARTICLE + COMMENTS)
     assert distill.article(markup).comments is None
     a = distill.article(markup, Extraction(include_comments=True))
     assert a.comments is not None
     assert "Great news for the neighbourhood" in a.comments and "When does it open?" in a.comments
     assert "Leave a Reply" not in a.comments  # the reply form is not a comment
-    assert "Great news" not in a.text
+    # the text holds the comments after the article only when asked for them (issue 37)
+    assert "Great news" not in distill.article(markup).text
+    assert a.text.find("Great news") > a.text.find(PROSE[:40]) >= 0 and "Leave a Reply" not in a.text
     assert distill.article(page(ARTICLE), Extraction(include_comments=True)).comments == ""
 
 

@@ -27,7 +27,7 @@ def add_content_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--no-formatting", dest="include_formatting", action="store_false",
                    help="write no emphasis, strong or strikethrough in the Markdown")
     g.add_argument("--comments", dest="include_comments", action="store_true",
-                   help="also extract the reader comments (their own field, never in the text)")
+                   help="also keep the reader comments: after the article in the text, and as their own field")
     g.add_argument("--base-url", metavar="URL", default=None,
                    help="the page's URL: relative links and images are written absolute against it")
 

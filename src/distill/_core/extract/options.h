@@ -14,7 +14,7 @@ enum {
     DL_INCLUDE_IMAGES = 1u << 0,     /* images in Markdown and HTML */
     DL_INCLUDE_LINKS = 1u << 1,      /* link targets in Markdown and HTML (off: the link text only) */
     DL_INCLUDE_TABLES = 1u << 2,     /* tables in text, Markdown and HTML */
-    DL_INCLUDE_COMMENTS = 1u << 3,   /* Article.comments: the reader comments, as their own text */
+    DL_INCLUDE_COMMENTS = 1u << 3,   /* the reader comments after the article, and Article.comments */
     DL_INCLUDE_FORMATTING = 1u << 4, /* emphasis, strong and strikethrough in Markdown */
     DL_INCLUDE_DEFAULT = DL_INCLUDE_IMAGES | DL_INCLUDE_LINKS | DL_INCLUDE_TABLES | DL_INCLUDE_FORMATTING,
 };

@@ -81,10 +81,12 @@ typedef struct {
 } dl_article_page_class;
 /* dl_article_regions for a page the caller has classified (known; NULL: classified here) and whose element
  * table the page index filled (table; NULL: filled here), as the pipeline does in one walk (index/index.h).
- * The table is taken over (zeroed in the caller), freed with the regions. */
+ * The table is taken over (zeroed in the caller), freed with the regions. include: the Extraction's
+ * DL_INCLUDE_* bits (options.h): without DL_INCLUDE_TABLES the text leaves tables out; with
+ * DL_INCLUDE_COMMENTS the comment thread after the article is content too (regions/comments.h). */
 struct dl_actx;
 int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, struct dl_actx *table,
-                             dl_favor favor, int no_tables, dl_article_content_result *content,
+                             dl_favor favor, unsigned include, dl_article_content_result *content,
                              dl_article_text_result *text);
 
 /* Returns 0, or -1 on out of memory. Always dl_article_content_free(out) afterwards. */

@@ -66,8 +66,8 @@ static int steps_extract(dl_extraction *x) {
     int rc = dl_index_build(x->root, &table, features, &harvest);
     if (rc == 0) {
         dl_page_classify_features(features, &known.type, &known.confidence);
-        rc = dl_article_regions_typed(x->root, &known, &table, (dl_favor)x->opts.favor,
-                                      !(x->opts.include & DL_INCLUDE_TABLES), &x->content, &t);
+        rc = dl_article_regions_typed(x->root, &known, &table, (dl_favor)x->opts.favor, x->opts.include,
+                                      &x->content, &t);
     }
     dl_tab_free(&table); /* the regions took it over, unless they were not reached */
     if (rc == 0) {

@@ -11,6 +11,7 @@
  * document order; the skip set holds the never-content elements inside them. Article.text,
  * Article.markdown and Article.html all render exactly that.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@
 #include "extract/metadata/jsonld.h"
 #include "extract/page_type/page_type.h"
 #include "extract/pipeline/pipeline.h"
+#include "extract/regions/comments.h"
+#include "extract/regions/prose_links.h"
 #include "extract/regions/region_edges.h"
 #include "extract/regions/region_runs.h"
 #include "serialize/layout.h"
@@ -350,9 +353,57 @@ static uint8_t *mark_holds_kept(const dl_regions *r, const uint8_t *keep) {
     return holds;
 }
 
+/* The reader comments after the article (comments.h): a thread of comments is the readers' answer to
+ * the article, not its text, however much prose it holds, so its blocks are left out, unless the caller
+ * asked for them (Extraction.include_comments): then they follow the article. never: per element, what
+ * is never content (mark_never_content). Returns -1 on out of memory. */
+static int comment_thread(const dl_regions *r, int include_comments, const uint8_t *never, uint8_t *keep) {
+    uint8_t *marks;
+    if (dl_comment_thread_marks(&r->cx, r->best, &marks) < 0) return -1;
+    if (marks && include_comments) dl_comment_thread_keep(&r->b, marks, never, keep);
+    else if (marks) dl_comment_thread_drop(&r->cx, &r->b, marks, r->type, keep);
+    free(marks);
+    return 0;
+}
+
+/* A post of a few sentences (a line or two around an embedded video, a photo, a link) is the article of
+ * its page, however little prose it has: a reader finds it under its headline, in the container the
+ * classic scoring chose, and reads the sidebar's "About me", a blogroll, a subscribe box or the reply
+ * form's notes as the page's furniture. The block model weighs a block's prose against the page's, and a
+ * sidebar's paragraph can outweigh a post of 17 words, or the headline alone clear the threshold while
+ * the post under it does not. So when the classic winner holds sentences of its own (blocks ending a
+ * sentence, DL_REGION_POST_WORDS words or more together) and the model keeps none of them, its choice
+ * is not taken as it is:
+ *  - every block it keeps lies outside the winner in an element the page names as furniture or hides
+ *    (in_soft: "sidebar", "widget", "comment", "share", ... or hidden): the cascade goes on to the
+ *    classic selection, which prunes what is so named before it scores (POST_FURNITURE);
+ *  - every block it keeps is a heading: the headline over a post it left out, whose blocks the classic
+ *    selection adds (POST_HEADLINE).
+ * Neither happens on the development corpora (the model keeps only furniture on a few pages whose winner
+ * holds no sentence: a link aggregator's thread, a shop's banner; it keeps headings alone on none). */
+#define DL_REGION_POST_WORDS 12
+enum { POST_KEPT = 0, POST_FURNITURE, POST_HEADLINE };
+static int model_misses_post(const dl_blocks *b, const uint8_t *keep) {
+    uint32_t post_words = 0;
+    int furniture = 1, headings = 1;
+    for (uint32_t k = 0; k < b->n; k++) {
+        const float *x = b->x + (size_t)k * DL_BLOCK_NFEAT;
+        int in_winner = x[DL_BF_in_winner] > 0.5f;
+        if (in_winner && x[DL_BF_ends_with_stop] > 0.5f) {
+            if (keep[k]) return POST_KEPT;
+            post_words += (uint32_t)(expf(x[DL_BF_log_words]) - 0.5f); /* log_words is log(1 + words) */
+        }
+        if (!keep[k]) continue;
+        if (in_winner || x[DL_BF_in_soft] < 0.5f) furniture = 0;
+        if (x[DL_BF_tag_h1] + x[DL_BF_tag_h2] + x[DL_BF_tag_h3_6] < 0.5f) headings = 0;
+    }
+    if (post_words < DL_REGION_POST_WORDS) return POST_KEPT;
+    return furniture ? POST_FURNITURE : headings ? POST_HEADLINE : POST_KEPT;
+}
+
 /* known: the page's type when the caller has classified it already (NULL: classified here). */
-static int regions_build(const dl_node *root, dl_favor favor, const dl_article_page_class *known, dl_actx *table,
-                         dl_regions *r) {
+static int regions_build(const dl_node *root, dl_favor favor, unsigned include, const dl_article_page_class *known,
+                         dl_actx *table, dl_regions *r) {
     memset(r, 0, sizeof(*r));
     if (table) { /* the page index's table, taken over */
         r->cx = *table;
@@ -393,9 +444,20 @@ static int regions_build(const dl_node *root, dl_favor favor, const dl_article_p
     for (int step = DL_CASCADE_MODEL; step < DL_CASCADE_NONE && mode == DL_CASCADE_NONE; step++) {
         uint32_t any = 0;
         for (uint32_t k = 0; k < nb; k++) any += keepb[k] = cascade_keeps(&r->b, step, k, score, threshold, top);
+        if (any && step == DL_CASCADE_MODEL) {
+            int miss = model_misses_post(&r->b, keepb);
+            if (miss == POST_FURNITURE) continue;
+            if (miss == POST_HEADLINE)
+                for (uint32_t k = 0; k < nb; k++) keepb[k] |= cascade_keeps(&r->b, DL_CASCADE_CLASSIC, k, score, threshold, top);
+        }
         if (any) mode = step;
     }
     r->cascade = mode;
+    if (mode == DL_CASCADE_MODEL) dl_keep_annotated_prose(&r->cx, &r->b, never, keepb);
+    if (mode != DL_CASCADE_NONE && comment_thread(r, (include & DL_INCLUDE_COMMENTS) != 0, never, keepb) < 0) {
+        free(never);
+        goto nomem;
+    }
     free(never);
     never = NULL;
     /* the blocks the page's structure decides (region_runs.h) */
@@ -825,17 +887,17 @@ static int export_text(const dl_regions *r, const dl_node *root, const dl_articl
 }
 
 int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *known, dl_actx *table, dl_favor favor,
-                             int no_tables, dl_article_content_result *content, dl_article_text_result *text) {
+                             unsigned include, dl_article_content_result *content, dl_article_text_result *text) {
     dl_regions r;
     dl_article_content_result local;
     dl_article_content_result *c = content ? content : &local;
     memset(&local, 0, sizeof(local));
-    int rc = regions_build(root, favor, known, table, &r);
+    int rc = regions_build(root, favor, include, known, table, &r);
     if (rc == 0 && (content || text)) rc = fill_content(&r, c);
 #ifdef DL_ARTICLE_OWN_RENDERER
     if (rc == 0 && text && render_text(&r, text) < 0) rc = -1;
 #else
-    if (rc == 0 && text && export_text(&r, root, c, no_tables, text) < 0) rc = -1;
+    if (rc == 0 && text && export_text(&r, root, c, !(include & DL_INCLUDE_TABLES), text) < 0) rc = -1;
 #endif
     if (rc < 0 || !content) dl_article_content_free(c);
     regions_free(&r);
@@ -848,7 +910,8 @@ int dl_article_regions_typed(const dl_node *root, const dl_article_page_class *k
 
 int dl_article_regions(const dl_node *root, dl_favor favor, int no_tables, dl_article_content_result *content,
                        dl_article_text_result *text) {
-    return dl_article_regions_typed(root, NULL, NULL, favor, no_tables, content, text);
+    return dl_article_regions_typed(root, NULL, NULL, favor, no_tables ? DL_INCLUDE_DEFAULT & ~DL_INCLUDE_TABLES : DL_INCLUDE_DEFAULT,
+                                    content, text);
 }
 
 int dl_article_text(const dl_node *root, dl_favor favor, dl_article_text_result *out) {
