@@ -680,7 +680,7 @@ static int enter_table(md_state *st, const dl_node *n, md_frame *f) {
 }
 
 /* <tr>: a pipe table's line, or a block of a layout table. */
-static int enter_row(md_state *st, const dl_node *n, md_frame *f) {
+static int enter_row(md_state *st, md_frame *f) {
     dl_lw *lw = &st->lw;
     f->saved = st->cur_row;
     st->cur_row = st->nframes - 1;
@@ -916,7 +916,7 @@ static int enter(md_state *st, const dl_node *n) {
     case DL_K_TABLE:
         return enter_table(st, n, f);
     case DL_K_TR:
-        return enter_row(st, n, f);
+        return enter_row(st, f);
     case DL_K_CELL:
         return enter_cell(st, n, f);
     case DL_K_EM:
