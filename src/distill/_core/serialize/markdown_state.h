@@ -1,5 +1,6 @@
 /* What the Markdown exporter's files share (markdown.c walks the tree, markdown_notes.c writes the
- * footnotes): the walk's state and frames, and the few helpers both call. Private to serialize/. */
+ * footnotes, markdown_state.c holds the steps both take): the walk's state and frames, and those steps.
+ * Private to serialize/. */
 #ifndef DL_SERIALIZE_MARKDOWN_STATE_H
 #define DL_SERIALIZE_MARKDOWN_STATE_H
 
