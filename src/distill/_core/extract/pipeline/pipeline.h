@@ -13,16 +13,24 @@
  *                title ended where its text meets the first tag; most of the readable text inside
  *                <noscript> (which scripting-on parsing keeps as one raw text node) is read again
  *                with scripting off.
- *   2. classify  The page type, in one walk that also harvests the metadata (page_type.c, metadata/).
- *   3. select    The element table and the classic selection on it (classic/select.c).
- *   4. weigh     Every text block's features and the block model's score (blocks.c, block_model.c).
+ *   2. index     One walk over the tree (index/index.c) fills the element table, the page-type
+ *                features and the metadata harvest; the page type is classified from the features
+ *                (page_type/).
+ *   3. select    The classic selection on the element table (classic/select.c).
+ *   4. weigh     Every text block's features and the block model's score (blocks/).
  *   5. choose    Which blocks are content: the first step of the cascade that keeps any
  *                (regions.c, DL_CASCADE_STEPS):
- *                  a. model     blocks the model scores above the page type's threshold;
+ *                  a. model     blocks the model scores above the page type's threshold (passed over
+ *                               when it keeps only named furniture, or only the headline, over a
+ *                               short post the classic winner holds: model_misses_post);
  *                  b. classic   the blocks of the classic selection;
  *                  c. best      the blocks near the best-scoring block that is not page chrome;
  *                  d. none      the page has no article (text "").
- *   6. group     Kept blocks grouped into regions, copies and edge furniture dropped.
+ *   6. group     What the page's structure decides after the cascade (regions/): the comment thread
+ *                after a post left out, or kept after the article when asked for (comments.c);
+ *                annotated prose kept (prose_links.c); long runs, repeated paragraphs, data tables
+ *                by rows and columns (region_runs.c); copies and edge furniture dropped
+ *                (region_edges.c); the kept blocks grouped into regions.
  *   7. resolve   The metadata decided against the article body; the text rendered from the regions;
  *                the reader comments when asked for; the estimate of the extraction's quality
  *                (quality.h).
