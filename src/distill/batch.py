@@ -973,6 +973,9 @@ def _drop_process_pool(pool: ProcessPoolExecutor, kill: bool = False) -> None:
         if p is pool:
             del _POOLS[jobs]
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    # shutdown() forgets these two
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     if kill:
         for w in workers:
@@ -985,6 +988,18 @@ def _drop_process_pool(pool: ProcessPoolExecutor, kill: bool = False) -> None:
                 w.join(1)
             except (OSError, ValueError, AssertionError, AttributeError):
                 pass
+        # A worker killed while it wrote a result leaves the pool's manager thread reading the rest of
+        # that message for ever, and the interpreter joins that thread at exit: the command hung after
+        # a signal. Closing this process's write end of the result pipe (the workers' ends died with
+        # them) turns that read into an EOF, and the thread ends the pool as broken. It is waited for
+        # here, so that the interpreter's exit does not wake it while it closes its pipes.
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError:
+                pass
+        if manager is not None:
+            manager.join(2)
 
 
 def shutdown_workers() -> None:
