@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 ARTICLE = """<html lang="en"><head><title>{title} | Site</title><meta name="author" content="Ann Author">
@@ -54,6 +55,11 @@ def write_warc(path: Path, pages: list[tuple[str, str, bytes]]) -> None:
 
     with path.open("wb") as out:
         w = WARCWriter(out, gzip=path.name.endswith(".gz"))
-        for uri, ctype, payload in pages:
+        for i, (uri, ctype, payload) in enumerate(pages):
             headers = StatusAndHeaders("200 OK", [("Content-Type", ctype)], protocol="HTTP/1.1")
-            w.write_record(w.create_warc_record(uri, "response", payload=io.BytesIO(payload), http_headers=headers))
+            # a record id and a date of their own, not random ones: the same pages give the same bytes,
+            # so a test on where members start or how they compress sees the same file every run
+            fixed = {"WARC-Record-ID": f"<urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, f'{i} {uri}')}>",
+                     "WARC-Date": "2026-01-02T03:04:05Z"}
+            w.write_record(w.create_warc_record(uri, "response", payload=io.BytesIO(payload), http_headers=headers,
+                                                warc_headers_dict=fixed))
