@@ -86,6 +86,12 @@ int dl_py_decode_bytes(const uint8_t *buf, size_t len, int override_id, dl_decod
  * (naming at most 64 characters of the label) when the label is unknown. */
 int dl_py_encoding_label(PyObject *label);
 
+/* ---- tables ---------------------------------------------------------------------------------- */
+/* A tuple of the n names name(0) .. name(n - 1) (new reference; NULL with an exception set): how the
+ * binding hands Python a table the core declares once (record fields, block features, quality signals).
+ * binding/py_pipeline.c. */
+PyObject *dl_py_names(int n, const char *(*name)(int));
+
 /* Each subsystem adds its functions and types to the module here (module.c calls them in order). */
 int dl_binding_init_module(PyObject *m);
 int dl_tokenizer_init_module(PyObject *m);

@@ -213,13 +213,8 @@ static PyObject *py_article_blocks(PyObject *module, PyObject *arg) {
 
 /* _block_feature_names() -> tuple[str, ...]: the block features in the model's order (blocks.h). */
 static PyObject *py_block_feature_names(PyObject *module, PyObject *Py_UNUSED(ignored)) {
-    PyObject *t = PyTuple_New(DL_BLOCK_NFEAT);
-    for (int i = 0; t && i < DL_BLOCK_NFEAT; i++) {
-        PyObject *name = PyUnicode_FromString(dl_block_feature_name(i));
-        if (!name) Py_CLEAR(t);
-        else PyTuple_SET_ITEM(t, i, name);
-    }
-    return t;
+    (void)module;
+    return dl_py_names(DL_BLOCK_NFEAT, dl_block_feature_name);
 }
 
 static PyMethodDef article_functions[] = {

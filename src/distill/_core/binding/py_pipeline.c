@@ -362,13 +362,8 @@ static PyObject *py_quality_signals(PyObject *module, PyObject *arg) {
 
 /* _quality_signal_names() -> tuple[str, ...] */
 static PyObject *py_quality_signal_names(PyObject *module, PyObject *Py_UNUSED(ignored)) {
-    PyObject *t = PyTuple_New(DL_QUALITY_NSIGNALS);
-    for (int i = 0; t && i < DL_QUALITY_NSIGNALS; i++) {
-        PyObject *name = PyUnicode_FromString(dl_quality_signal_name(i));
-        if (!name) Py_CLEAR(t);
-        else PyTuple_SET_ITEM(t, i, name);
-    }
-    return t;
+    (void)module;
+    return dl_py_names(DL_QUALITY_NSIGNALS, dl_quality_signal_name);
 }
 
 /* _record_types() -> dict[str, str]: each record field's value type in a table ("string", "list" of
@@ -383,19 +378,24 @@ static PyObject *py_record_types(PyObject *module, PyObject *Py_UNUSED(ignored))
     return d;
 }
 
+PyObject *dl_py_names(int n, const char *(*name)(int)) {
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) {
+        PyObject *s = PyUnicode_FromString(name(i));
+        if (!s) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, s);
+    }
+    return t;
+}
+
+static const char *record_field_name(int k) { return dl_record_fields[k].name; }
+static const char *record_optional_name(int k) { return dl_record_optional_fields[k]; }
+
 /* _record_fields() -> (fields, optional): the record's field names in order (extract/pipeline/record.h). */
 static PyObject *py_record_fields(PyObject *module, PyObject *Py_UNUSED(ignored)) {
-    PyObject *fields = PyTuple_New(DL_RECORD_NFIELDS), *optional = PyTuple_New(DL_RECORD_NOPTIONAL), *res = NULL;
-    for (int k = 0; fields && k < DL_RECORD_NFIELDS; k++) {
-        PyObject *name = PyUnicode_FromString(dl_record_fields[k].name);
-        if (!name) Py_CLEAR(fields);
-        else PyTuple_SET_ITEM(fields, k, name);
-    }
-    for (int k = 0; optional && k < DL_RECORD_NOPTIONAL; k++) {
-        PyObject *name = PyUnicode_FromString(dl_record_optional_fields[k]);
-        if (!name) Py_CLEAR(optional);
-        else PyTuple_SET_ITEM(optional, k, name);
-    }
+    (void)module;
+    PyObject *fields = dl_py_names(DL_RECORD_NFIELDS, record_field_name);
+    PyObject *optional = dl_py_names(DL_RECORD_NOPTIONAL, record_optional_name), *res = NULL;
     if (fields && optional) res = PyTuple_Pack(2, fields, optional);
     Py_XDECREF(fields);
     Py_XDECREF(optional);

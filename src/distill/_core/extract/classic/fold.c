@@ -5,6 +5,24 @@
 #include "extract/extract.h"
 #include "extract/classic/rules.h"
 
+/* Append s's words to out, one space between words (none before the first of the output since start),
+ * however much white space stood between them; *want_space carries a gap across runs. */
+static void fold_run(dl_buf *out, size_t start, const char *s, size_t len, int *want_space) {
+    size_t i = 0;
+    while (i < len) {
+        if (dl_ascii_is_space((unsigned char)s[i])) {
+            *want_space = 1;
+            i += dl_ascii_space_prefix(s + i, len - i);
+            continue;
+        }
+        size_t j = i + dl_ascii_word_prefix(s + i, len - i);
+        if (*want_space && out->len > start) dl_buf_append(out, " ", 1);
+        *want_space = 0;
+        dl_buf_append(out, s + i, j - i);
+        i = j;
+    }
+}
+
 int dl_folded_text(const dl_node *root, dl_buf *out) {
     size_t start = out->len;
     int want_space = 0;
@@ -16,20 +34,7 @@ int dl_folded_text(const dl_node *root, dl_buf *out) {
         } else if (n->type == DL_NODE_ELEMENT && dl_rule_text_break(n)) {
             want_space = 1;
         } else if (n->type == DL_NODE_TEXT) {
-            const char *s = n->u.text.ptr;
-            size_t len = n->u.text.len, i = 0;
-            while (i < len) {
-                if (dl_ascii_is_space((unsigned char)s[i])) {
-                    want_space = 1;
-                    i += dl_ascii_space_prefix(s + i, len - i);
-                    continue;
-                }
-                size_t j = i + dl_ascii_word_prefix(s + i, len - i);
-                if (want_space && out->len > start) dl_buf_append(out, " ", 1);
-                want_space = 0;
-                dl_buf_append(out, s + i, j - i);
-                i = j;
-            }
+            fold_run(out, start, n->u.text.ptr, n->u.text.len, &want_space);
         }
         n = dl_next_node(root, n, skip);
     }
@@ -37,19 +42,7 @@ int dl_folded_text(const dl_node *root, dl_buf *out) {
 }
 
 int dl_fold_append(dl_buf *out, const char *s, size_t len) {
-    size_t start = out->len, i = 0;
     int want_space = 0;
-    while (i < len) {
-        if (dl_ascii_is_space((unsigned char)s[i])) {
-            want_space = 1;
-            i += dl_ascii_space_prefix(s + i, len - i);
-            continue;
-        }
-        size_t j = i + dl_ascii_word_prefix(s + i, len - i);
-        if (want_space && out->len > start) dl_buf_append(out, " ", 1);
-        want_space = 0;
-        dl_buf_append(out, s + i, j - i);
-        i = j;
-    }
+    fold_run(out, out->len, s, len, &want_space);
     return out->failed ? -1 : 0;
 }

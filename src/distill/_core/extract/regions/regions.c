@@ -404,6 +404,7 @@ static int model_misses_post(const dl_blocks *b, const uint8_t *keep) {
 /* known: the page's type when the caller has classified it already (NULL: classified here). */
 static int regions_build(const dl_node *root, dl_favor favor, unsigned include, const dl_article_page_class *known,
                          dl_actx *table, dl_regions *r) {
+    int rc = -1; /* until every step has its memory */
     memset(r, 0, sizeof(*r));
     if (table) { /* the page index's table, taken over */
         r->cx = *table;
@@ -575,21 +576,15 @@ static int regions_build(const dl_node *root, dl_favor favor, unsigned include, 
             nroots = nskip = nmath = nshow = 0;
         }
     }
+    rc = 0;
+nomem: /* rc is still -1 when a step ran out of memory */
     free(own);
     free(holds);
     free(keepb);
     free(score);
     free(kept);
     free(all);
-    return 0;
-nomem:
-    free(own);
-    free(holds);
-    free(keepb);
-    free(score);
-    free(kept);
-    free(all);
-    return -1;
+    return rc;
 }
 
 #ifdef DL_ARTICLE_OWN_RENDERER
