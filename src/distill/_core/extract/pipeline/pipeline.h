@@ -20,9 +20,10 @@
  *   4. weigh     Every text block's features and the block model's score (blocks/).
  *   5. choose    Which blocks are content: the first step of the cascade that keeps any
  *                (regions.c, DL_CASCADE_STEPS):
- *                  a. model     blocks the model scores above the page type's threshold (passed over
- *                               when it keeps only named furniture, or only the headline, over a
- *                               short post the classic winner holds: model_misses_post);
+ *                  a. model     blocks the model scores above the page type's threshold; when the
+ *                               classic winner holds a short post the model leaves out, passed over
+ *                               if it keeps only named furniture, joined by the classic blocks if it
+ *                               keeps only the headline (model_misses_post);
  *                  b. classic   the blocks of the classic selection;
  *                  c. best      the blocks near the best-scoring block that is not page chrome;
  *                  d. none      the page has no article (text "").
